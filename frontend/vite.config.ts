@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The SPA's build. `npm start` runs this config through Vite's dev server (infrastructure/local/stack.ts adds the
+ * `/api` proxy and the runtime `/config.json`); `npm run build` writes `dist/site`, which the CDK Site construct
+ * deploys. No secret ever reaches the bundle: runtime settings come from `/config.json`.
+ */
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { host: 'localhost' },
+});

@@ -1,0 +1,44 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { loadConfig } from '../config';
+
+/*
+ * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
+ * invocations. Each client honours AWS_ENDPOINT_URL (and the service-specific AWS_ENDPOINT_URL_<SERVICE>) natively,
+ * which is how the same handlers run against the local emulators, LocalStack or `sam local`.
+ */
+
+let dynamo: DynamoDBDocumentClient | undefined;
+let s3: S3Client | undefined;
+let sfn: SFNClient | undefined;
+
+/** The DynamoDB document client (marshalls plain JS objects; `undefined` attributes are dropped). */
+export function documentClient(): DynamoDBDocumentClient {
+  if (!dynamo) {
+    const { AWS_REGION } = loadConfig();
+    dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ region: AWS_REGION }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return dynamo;
+}
+
+/** The S3 client; path-style addressing when `S3_FORCE_PATH_STYLE` is set (s3rver, LocalStack). */
+export function s3Client(): S3Client {
+  if (!s3) {
+    const { AWS_REGION, S3_FORCE_PATH_STYLE } = loadConfig();
+    s3 = new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE });
+  }
+  return s3;
+}
+
+/** The Step Functions client. */
+export function sfnClient(): SFNClient {
+  if (!sfn) {
+    const { AWS_REGION } = loadConfig();
+    sfn = new SFNClient({ region: AWS_REGION });
+  }
+  return sfn;
+}

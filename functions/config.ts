@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * Every setting a Lambda handler reads, parsed once per cold start from `process.env`.
+ *
+ * The same variables drive the local stack (`npm start` fills them from `.env` and its own ports) and the cloud
+ * (the CDK stack sets them on each function). `.env.example` documents each one with its local default.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const configSchema = z
+  .object({
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    /** Endpoint override for every AWS SDK client (LocalStack, the local stack's emulators). */
+    AWS_ENDPOINT_URL: z.url().optional(),
+    /** s3rver and LocalStack need path-style bucket addressing. */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+    TABLE_NAME: z.string().min(1),
+    UPLOADS_BUCKET: z.string().min(1),
+    RESULTS_BUCKET: z.string().min(1),
+    STATE_MACHINE_ARN: optionalString,
+    /** The site's public origin, e.g. `https://headshots.example.com` (Stripe return URLs, CORS). */
+    SITE_ORIGIN: z.url().default('http://localhost:5173'),
+    SUPPORT_EMAIL: z.email().default('support@headshot.studio'),
+    /** Unset locally: the real Stripe SDK then talks to the local Checkout provider at `STRIPE_API_BASE`. */
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: z.url().optional(),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: z.url().optional(),
+    /**
+     * OpenAI image model used for edits. `gpt-image-1` was shut down in Oct 2026 and `gpt-image-1.5` shuts down on
+     * 2026-12-01; OpenAI's deprecations page names `gpt-image-2.6-sunburst` (precision) or `-flare` (fast).
+     */
+    OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-2.6-sunburst'),
+    IMAGE_PROVIDER: z.enum(['openai', 'local']).optional(),
+    /** Map concurrency of the GenerateImages state (1-6 slots at once). */
+    GENERATION_MAX_CONCURRENCY: positiveInt(6).pipe(z.number().max(6)),
+    /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
+    LOCAL_PROVIDER_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+    LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  })
+  .transform((env) => ({
+    ...env,
+    /** `openai` when a key is configured, else the offline `local` provider (DESIGN.md §4). */
+    IMAGE_PROVIDER: env.IMAGE_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),
+  }))
+  .superRefine((env, ctx) => {
+    if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'is required when IMAGE_PROVIDER is openai',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
+    }
+  });
+
+/** The parsed configuration: units are ms for durations; secrets are optional strings. */
+export type AppConfig = z.output<typeof configSchema>;
+
+/** Thrown once per cold start when the environment is incomplete; its message lists every problem. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/**
+ * Parses an environment into an {@link AppConfig}.
+ *
+ * @throws {ConfigError} listing every missing or invalid variable at once, never only the first.
+ */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        return issue.code === 'invalid_type' && issue.input === undefined
+          ? `${name} is missing`
+          : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+let cached: AppConfig | undefined;
+
+/**
+ * The configuration of this Lambda execution environment, parsed from `process.env` on first use (the cold start)
+ * and cached for every later invocation.
+ *
+ * @throws {ConfigError} when the environment is incomplete.
+ */
+export function loadConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forgets the cached configuration. Tests only: a Lambda environment never changes its variables. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,114 @@
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
+import { z } from 'zod';
+import { logger } from '../shared/logger';
+import { HttpError, badRequest, unauthorized, type ApiErrorBody } from './errors';
+
+/** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */
+export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
+/** What every HTTP handler returns: always the structured form, body already serialised. */
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+} as const;
+
+/** A JSON response with `statusCode` and the serialised `body`. */
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** The error response for any thrown value: HttpError keeps its status; anything else is a 500 without internals. */
+export function errorResponse(error: unknown): HttpResult {
+  if (error instanceof HttpError) {
+    const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.details !== undefined) body.error.details = error.details;
+    return json(error.statusCode, body);
+  }
+  logger.error('Unhandled error', error as Error);
+  const body: ApiErrorBody = {
+    error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
+  };
+  return json(500, body);
+}
+
+/**
+ * Wraps a route's logic: the function returns a result (or throws an {@link HttpError}); every other error becomes
+ * the JSON 500. Keeps each handler reading like its route's contract.
+ */
+export function httpHandler<E extends HttpEvent>(
+  fn: (event: E) => Promise<HttpResult>,
+): (event: E) => Promise<HttpResult> {
+  return async (event) => {
+    try {
+      return await fn(event);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** The raw request body as text, decoding API Gateway's base64 form when `isBase64Encoded`. */
+export function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/**
+ * Parses the JSON body with a zod schema.
+ *
+ * @throws {HttpError} 400 `VALIDATION_ERROR` when the body is missing, not JSON, or does not match.
+ */
+export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
+  const text = rawBody(event);
+  let data: unknown;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) throw badRequest(`Invalid request: ${describeIssues(result.error)}`, result.error.issues);
+  return result.data;
+}
+
+/**
+ * Parses the query string parameters with a zod schema (absent parameters arrive as `undefined`).
+ *
+ * @throws {HttpError} 400 `VALIDATION_ERROR` when they do not match.
+ */
+export function parseQuery<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
+  const result = schema.safeParse(event.queryStringParameters ?? {});
+  if (!result.success) throw badRequest(`Invalid query: ${describeIssues(result.error)}`, result.error.issues);
+  return result.data;
+}
+
+/** The verified caller of a `jwt` route: the Cognito user's `sub` and e-mail from the authorizer's claims. */
+export interface Caller {
+  sub: string;
+  email: string | undefined;
+}
+
+/**
+ * The caller of a `jwt` route, from `requestContext.authorizer.jwt.claims` (verified by API Gateway's JWT authorizer
+ * in the cloud, by the local gateway locally). Every item a handler touches is scoped to `caller.sub`.
+ *
+ * @throws {HttpError} 401 when the event carries no verified claims (a route wired without the authorizer).
+ */
+export function callerOf(event: HttpEvent): Caller {
+  const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub === '') throw unauthorized();
+  const email = claims?.email;
+  return { sub, email: typeof email === 'string' ? email : undefined };
+}

@@ -1,0 +1,32 @@
+/**
+ * How API Gateway authorises a route:
+ * - `jwt`: the Cognito JWT authorizer (ID or access token of our app client) must pass; claims reach the handler;
+ * - `public`: no authorizer;
+ * - `stripe-signature`: no authorizer; the handler itself verifies the `Stripe-Signature` header.
+ */
+export type RouteAuth = 'jwt' | 'public' | 'stripe-signature';
+
+/** HTTP methods the API uses. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One API route. */
+export interface RouteDefinition {
+  method: RouteMethod;
+  /** API Gateway route path, with `{name}` path parameters, always under `/api` (the site's own origin). */
+  path: `/api/${string}`;
+  /**
+   * The handler module under `functions/`, without extension; it exports `handler`. The CDK Api construct builds one
+   * NodejsFunction per distinct module; the local gateway imports it in-process.
+   */
+  handler: string;
+  auth: RouteAuth;
+}
+
+/**
+ * THE route table: the single source the local gateway serves and the CDK Api construct deploys, so cloud and local
+ * routes cannot drift (DESIGN.md §1, §3).
+ */
+export const routes = [
+  { method: 'GET', path: '/api/health', handler: 'http/health', auth: 'public' },
+  { method: 'GET', path: '/api/packs', handler: 'http/packs', auth: 'public' },
+] as const satisfies readonly RouteDefinition[];
