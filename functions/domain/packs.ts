@@ -29,7 +29,12 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
     credits: 40,
     priceCents: 3500,
     popular: false,
-    features: ['40 professional headshots', 'All styles and backgrounds', 'High-resolution downloads', 'Commercial rights'],
+    features: [
+      '40 professional headshots',
+      'All styles and backgrounds',
+      'High-resolution downloads',
+      'Commercial rights',
+    ],
   }),
   pack({
     id: 'popular',

@@ -23,7 +23,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, 'VALIDATION_ERROR', message, details);
 /** 401: no valid Cognito JWT. */
-export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, 'UNAUTHORIZED', message);
 /** 404: the item does not exist or belongs to someone else (never say which). */
 export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
 /** 409: the request conflicts with the item's current state. */

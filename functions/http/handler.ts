@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { logger } from '../shared/logger';
 import { HttpError, badRequest, unauthorized, type ApiErrorBody } from './errors';
 
@@ -78,7 +78,8 @@ export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.o
     throw badRequest('The request body is not valid JSON.');
   }
   const result = schema.safeParse(data);
-  if (!result.success) throw badRequest(`Invalid request: ${describeIssues(result.error)}`, result.error.issues);
+  if (!result.success)
+    throw badRequest(`Invalid request: ${describeIssues(result.error)}`, result.error.issues);
   return result.data;
 }
 
@@ -89,7 +90,8 @@ export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.o
  */
 export function parseQuery<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
   const result = schema.safeParse(event.queryStringParameters ?? {});
-  if (!result.success) throw badRequest(`Invalid query: ${describeIssues(result.error)}`, result.error.issues);
+  if (!result.success)
+    throw badRequest(`Invalid query: ${describeIssues(result.error)}`, result.error.issues);
   return result.data;
 }
 

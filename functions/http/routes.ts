@@ -29,4 +29,5 @@ export interface RouteDefinition {
 export const routes = [
   { method: 'GET', path: '/api/health', handler: 'http/health', auth: 'public' },
   { method: 'GET', path: '/api/packs', handler: 'http/packs', auth: 'public' },
+  { method: 'GET', path: '/api/me', handler: 'http/me', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,12 @@
+/**
+ * Key builders of the single table (DESIGN.md §2). Every item of a user lives under `PK = USER#<sub>`, so a Query
+ * on one partition is scoped to that user by construction.
+ */
+export const userPk = (sub: string) => `USER#${sub}`;
+export const PROFILE_SK = 'PROFILE';
+export const ledgerSk = (id: string) => `LEDGER#${id}`;
+/** Marker item that makes a credit change idempotent by its reason and reference. */
+export const ledgerRefSk = (reason: string, ref: string) => `LEDGERREF#${reason}#${ref}`;
+export const purchaseSk = (checkoutSessionId: string) => `PURCHASE#${checkoutSessionId}`;
+export const generationSk = (id: string) => `GENERATION#${id}`;
+export const headshotSk = (id: string) => `HEADSHOT#${id}`;

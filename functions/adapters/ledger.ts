@@ -1,0 +1,301 @@
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { loadConfig } from '../config';
+import {
+  assertCreditAmount,
+  displayNameFromEmail,
+  InsufficientCreditsError,
+  SIGNUP_BONUS_CREDITS,
+  UserNotFoundError,
+  type LedgerReason,
+} from '../domain/credits';
+import { documentClient } from './aws';
+import { ledgerRefSk, ledgerSk, PROFILE_SK, userPk } from './keys';
+import { cancellationCodes, withTransactionRetry } from './transactions';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The user item (DESIGN.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  displayName: string;
+  /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
+  credits: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One ledger entry (`LEDGER#<ulid>`): a signed credit delta, why, and the reference it belongs to. */
+export interface LedgerEntry {
+  id: string;
+  delta: number;
+  reason: LedgerReason;
+  ref: string;
+  createdAt: string;
+}
+
+/** An item written in the same transaction as a credit change (the purchase or generation it belongs to). */
+export interface RelatedItem {
+  /** The full item, including `PK` and `SK` (which must be under the same user). */
+  item: Record<string, unknown>;
+  /** Defaults to `attribute_not_exists(SK)`: the related item is new. */
+  conditionExpression?: string;
+}
+
+/** A credit change request. */
+export interface CreditChange {
+  /** The Cognito `sub` of the user whose balance changes. */
+  sub: string;
+  /** Credits, a positive whole number; the sign comes from the operation. */
+  amount: number;
+  /**
+   * The idempotency reference: the checkout session id (purchase), generation id (spend), generation id + slot
+   * (refund). The same reason + ref applied again changes nothing.
+   */
+  ref: string;
+  related?: RelatedItem;
+}
+
+/** Outcome of a credit change. */
+export interface CreditChangeResult {
+  /** False when this reason + ref had already been applied: nothing changed. */
+  applied: boolean;
+  /** The balance after the call, in credits. */
+  balance: number;
+}
+
+/** Thrown when the related item of a credit change already exists (a conflicting write, not a replay). */
+export class RelatedItemConflictError extends Error {
+  override readonly name = 'RelatedItemConflictError';
+}
+
+const table = () => loadConfig().TABLE_NAME;
+
+/** Reads a user item with a strongly consistent read; `undefined` when there is none. */
+export async function getUser(sub: string): Promise<UserRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  return {
+    id: sub,
+    email: String(Item.email ?? ''),
+    displayName: String(Item.displayName ?? ''),
+    credits: Number(Item.credits ?? 0),
+    createdAt: String(Item.createdAt),
+    updatedAt: String(Item.updatedAt ?? Item.createdAt),
+  };
+}
+
+/**
+ * Returns the user, creating it first if needed with {@link SIGNUP_BONUS_CREDITS} credits — exactly once, in one
+ * transaction: the user item (`attribute_not_exists`), a `signup_bonus` ledger entry and its idempotency marker.
+ * Called by the Cognito post-confirmation trigger and by `GET /api/me`, so no path misses it and no race doubles it
+ * (DESIGN.md §2).
+ *
+ * @param email the user's e-mail from Cognito; the display name is its part before '@'.
+ */
+export async function ensureUser(sub: string, email: string): Promise<UserRecord> {
+  const existing = await getUser(sub);
+  if (existing) return existing;
+  const now = new Date().toISOString();
+  const entryId = ulid();
+  try {
+    await withTransactionRetry(() =>
+      documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table(),
+                Item: {
+                  PK: userPk(sub),
+                  SK: PROFILE_SK,
+                  type: 'user',
+                  email,
+                  displayName: displayNameFromEmail(email),
+                  credits: SIGNUP_BONUS_CREDITS,
+                  createdAt: now,
+                  updatedAt: now,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            markerPut(sub, 'signup_bonus', sub, entryId, now),
+            ledgerPut(sub, entryId, SIGNUP_BONUS_CREDITS, 'signup_bonus', sub, now),
+          ],
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+    // Someone else created the user first: theirs is the one and only.
+  }
+  const user = await getUser(sub);
+  if (!user) throw new UserNotFoundError();
+  return user;
+}
+
+function markerPut(
+  sub: string,
+  reason: LedgerReason,
+  ref: string,
+  entryId: string,
+  now: string,
+): TransactItem {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { PK: userPk(sub), SK: ledgerRefSk(reason, ref), type: 'ledgerRef', entryId, createdAt: now },
+      ConditionExpression: 'attribute_not_exists(SK)',
+    },
+  };
+}
+
+function ledgerPut(
+  sub: string,
+  entryId: string,
+  delta: number,
+  reason: LedgerReason,
+  ref: string,
+  now: string,
+): TransactItem {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { PK: userPk(sub), SK: ledgerSk(entryId), type: 'ledger', delta, reason, ref, createdAt: now },
+      ConditionExpression: 'attribute_not_exists(SK)',
+    },
+  };
+}
+
+async function applyChange(
+  change: CreditChange,
+  reason: LedgerReason,
+  sign: 1 | -1,
+): Promise<CreditChangeResult> {
+  assertCreditAmount(change.amount);
+  const { sub, amount, ref, related } = change;
+  if (related && related.item.PK !== userPk(sub))
+    throw new Error('A related item must belong to the same user');
+  const delta = sign * amount;
+  const spend = sign === -1;
+  try {
+    return await withTransactionRetry(async () => {
+      const now = new Date().toISOString();
+      const entryId = ulid();
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: table(),
+            Key: { PK: userPk(sub), SK: PROFILE_SK },
+            UpdateExpression: 'SET credits = credits + :delta, updatedAt = :now',
+            ConditionExpression: spend
+              ? 'attribute_exists(PK) AND credits >= :amount'
+              : 'attribute_exists(PK)',
+            ExpressionAttributeValues: {
+              ':delta': delta,
+              ':now': now,
+              ...(spend ? { ':amount': amount } : {}),
+            },
+          },
+        },
+        markerPut(sub, reason, ref, entryId, now),
+        ledgerPut(sub, entryId, delta, reason, ref, now),
+      ];
+      if (related) {
+        items.push({
+          Put: {
+            TableName: table(),
+            Item: related.item,
+            ConditionExpression: related.conditionExpression ?? 'attribute_not_exists(SK)',
+          },
+        });
+      }
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      const user = await getUser(sub);
+      return { applied: true, balance: user?.credits ?? 0 };
+    });
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    const [balanceCode, markerCode, , relatedCode] = codes;
+    const user = await getUser(sub);
+    if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: user?.credits ?? 0 };
+    if (balanceCode === 'ConditionalCheckFailed') {
+      if (!user) throw new UserNotFoundError();
+      throw new InsufficientCreditsError(user.credits, amount);
+    }
+    if (relatedCode === 'ConditionalCheckFailed') {
+      throw new RelatedItemConflictError(`The ${String(related?.item.SK)} item already exists`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Adds credits (a purchase), in one transaction with its ledger entry and, when given, the related item (the
+ * purchase). Idempotent by `ref`.
+ *
+ * @throws {UserNotFoundError} when the user item does not exist.
+ * @throws {RelatedItemConflictError} when the related item already exists under another ref.
+ */
+export function grantCredits(change: CreditChange): Promise<CreditChangeResult> {
+  return applyChange(change, 'purchase', 1);
+}
+
+/**
+ * Spends credits (a generation), conditioned on `credits >= amount`, in one transaction with its ledger entry and,
+ * when given, the related item (the generation). Idempotent by `ref`.
+ *
+ * @throws {InsufficientCreditsError} ('Insufficient credits') when the balance is lower than `amount`.
+ * @throws {UserNotFoundError} when the user item does not exist.
+ */
+export function spendCredits(change: CreditChange): Promise<CreditChangeResult> {
+  return applyChange(change, 'generation', -1);
+}
+
+/**
+ * Gives back credits of a generation that did not deliver (one per missing headshot). Idempotent by `ref`
+ * (generation id + slot), so a retried or replayed refund never pays twice.
+ *
+ * @throws {UserNotFoundError} when the user item does not exist.
+ */
+export function refundCredits(change: CreditChange): Promise<CreditChangeResult> {
+  return applyChange(change, 'refund', 1);
+}
+
+/** The user's ledger, newest first (all pages). For audits and tests of the invariant credits = Σ deltas. */
+export async function listLedger(sub: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'LEDGER#' },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      entries.push({
+        id: String(item.SK).slice('LEDGER#'.length),
+        delta: Number(item.delta),
+        reason: item.reason as LedgerReason,
+        ref: String(item.ref),
+        createdAt: String(item.createdAt),
+      });
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return entries;
+}

@@ -1,0 +1,48 @@
+/**
+ * Credit rules (spec §1, §9; DESIGN.md §2, §4). 1 credit = 1 headshot; a generation reserves 6 credits for 6
+ * headshots and every headshot not delivered is refunded.
+ */
+
+/** Credits every new user receives, exactly once (spec §1 "New users get 6 free credits"). */
+export const SIGNUP_BONUS_CREDITS = 6;
+/** Credits one generation reserves: 6 headshots at 1 credit each (spec §9). */
+export const GENERATION_COST = 6;
+/** Below this balance the UI warns "Running low on credits!" (spec §9 low-credit threshold: under 6). */
+export const LOW_CREDIT_THRESHOLD = 6;
+
+/** Why a ledger entry exists. */
+export type LedgerReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund';
+
+/** A spend larger than the balance (spec §5: "Spending credits fails with 'Insufficient credits'"). */
+export class InsufficientCreditsError extends Error {
+  override readonly name = 'InsufficientCreditsError';
+  constructor(
+    readonly balance: number,
+    readonly required: number,
+  ) {
+    super('Insufficient credits');
+  }
+}
+
+/** The user record does not exist (spec §8 "User not found"). */
+export class UserNotFoundError extends Error {
+  override readonly name = 'UserNotFoundError';
+  constructor() {
+    super('User not found');
+  }
+}
+
+/** The display name the spec greets with: the part of the e-mail before '@' (spec §2 Dashboard). */
+export function displayNameFromEmail(email: string): string {
+  const local = email.split('@')[0]?.trim();
+  return local ? local : email;
+}
+
+/**
+ * Validates a credit amount: a positive whole number of credits.
+ *
+ * @throws {RangeError} for zero, negative, fractional or unsafe amounts.
+ */
+export function assertCreditAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Invalid credit amount: ${amount}`);
+}

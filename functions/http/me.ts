@@ -1,0 +1,22 @@
+import { ensureUser } from '../adapters/ledger';
+import { badRequest } from './errors';
+import { callerOf, httpHandler, json } from './handler';
+
+/**
+ * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, createdAt }`.
+ *
+ * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
+ * (DESIGN.md §2): the e-mail comes from the ID token's claims.
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = callerOf(event);
+  if (!caller.email) throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
+  const user = await ensureUser(caller.sub, caller.email);
+  return json(200, {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    credits: user.credits,
+    createdAt: user.createdAt,
+  });
+});

@@ -1,0 +1,19 @@
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { ensureUser } from '../adapters/ledger';
+import { logger } from '../shared/logger';
+
+/**
+ * Cognito post-confirmation trigger: creates the user item with 6 free credits, exactly once (the same idempotent
+ * call `GET /api/me` makes). Returns the event unchanged, as Cognito requires. Only sign-up confirmations create
+ * users; a forgotten-password confirmation changes nothing.
+ */
+export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+  if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
+    const { sub, email } = event.request.userAttributes;
+    if (sub && email) {
+      await ensureUser(sub, email);
+      logger.info('User created on confirmation', { sub });
+    }
+  }
+  return event;
+};

@@ -1,0 +1,30 @@
+import { CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+
+/** Properties of {@link Data}. */
+export interface DataProps {
+  stage: string;
+}
+
+/**
+ * The single DynamoDB table (DESIGN.md §2): string keys `PK`/`SK`, on-demand, point-in-time recovery, AWS-owned
+ * encryption. In `prod` it is protected from deletion and retained when the stack goes away.
+ */
+export class Data extends Construct {
+  readonly table: TableV2;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: 'PK', type: AttributeType.STRING },
+      sortKey: { name: 'SK', type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: prod,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+}

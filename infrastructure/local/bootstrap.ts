@@ -1,0 +1,145 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { z } from 'zod';
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (DESIGN.md §2),
+ * on-demand billing — the same keys the CDK Data construct declares.
+ */
+export async function ensureTable(options: {
+  endpoint: string;
+  region: string;
+  tableName: string;
+}): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: options.tableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: options.tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'PK', AttributeType: 'S' },
+          { AttributeName: 'SK', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'PK', KeyType: 'HASH' },
+          { AttributeName: 'SK', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: options.tableName });
+  client.destroy();
+}
+
+/** The ids of the local user pool and its web app client. */
+export interface UserPoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+const userPoolIdsSchema = z.object({ userPoolId: z.string().min(1), userPoolClientId: z.string().min(1) });
+
+/**
+ * Makes sure the local user pool and its app client exist, creating them on first start. Their ids are remembered
+ * in `stateFile` so a restart reuses them (and every account made before it).
+ *
+ * The pool mirrors the cloud one (DESIGN.md §6): e-mail as user name, e-mail auto-verified, the same password
+ * policy; the client allows USER_PASSWORD_AUTH (cognito-local has no SRP) and refresh, with 15-minute access/ID
+ * tokens and 30-day refresh tokens (spec §9).
+ */
+export async function ensureUserPool(options: {
+  endpoint: string;
+  region: string;
+  stateFile: string;
+  poolName: string;
+}): Promise<UserPoolIds> {
+  const client = new CognitoIdentityProviderClient({
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  try {
+    if (existsSync(options.stateFile)) {
+      const saved = userPoolIdsSchema.safeParse(JSON.parse(readFileSync(options.stateFile, 'utf8')));
+      if (saved.success) {
+        try {
+          await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.data.userPoolId }));
+          await client.send(
+            new DescribeUserPoolClientCommand({
+              UserPoolId: saved.data.userPoolId,
+              ClientId: saved.data.userPoolClientId,
+            }),
+          );
+          return saved.data;
+        } catch {
+          // The saved pool is gone (its data was wiped): create a new one below.
+        }
+      }
+    }
+    const pool = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: options.poolName,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: 8,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: false,
+          },
+        },
+      }),
+    );
+    const userPoolId = pool.UserPool?.Id;
+    if (!userPoolId) throw new Error('cognito-local returned no user pool id');
+    const appClient = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        AccessTokenValidity: 15,
+        IdTokenValidity: 15,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+        PreventUserExistenceErrors: 'ENABLED',
+      }),
+    );
+    const userPoolClientId = appClient.UserPoolClient?.ClientId;
+    if (!userPoolClientId) throw new Error('cognito-local returned no app client id');
+    const ids = { userPoolId, userPoolClientId };
+    writeFileSync(options.stateFile, JSON.stringify(ids, null, 2));
+    return ids;
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Names of the local resources; the cloud names come from CDK. */
+export const LOCAL_NAMES = {
+  table: 'headshot-studio',
+  uploadsBucket: 'headshot-studio-uploads',
+  resultsBucket: 'headshot-studio-results',
+  userPool: 'headshot-studio-local',
+} as const;
+
+/**
+ * The ports of the local stack, each overridable by its variable (`PORT` moves the site). Defaults are the parts'
+ * customary ports, so logs and docs read the same on every machine.
+ */
+export const portsSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(5173),
+  GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  LAMBDA_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  STEPFUNCTIONS_PORT: z.coerce.number().int().min(1).max(65535).default(8083),
+  DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
+  COGNITO_PORT: z.coerce.number().int().min(1).max(65535).default(9229),
+});
+
+/** Port numbers by part; 0 asks the OS for a free port (tests). */
+export interface LocalPorts {
+  site: number;
+  gateway: number;
+  lambda: number;
+  stepfunctions: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
+
+/** The ports `npm start` uses, from the environment. */
+export function portsFromEnv(env: Record<string, string | undefined>): LocalPorts {
+  const p = portsSchema.parse(env);
+  return {
+    site: p.PORT,
+    gateway: p.GATEWAY_PORT,
+    lambda: p.LAMBDA_PORT,
+    stepfunctions: p.STEPFUNCTIONS_PORT,
+    dynamodb: p.DYNAMODB_PORT,
+    s3: p.S3_PORT,
+    cognito: p.COGNITO_PORT,
+  };
+}
+
+/** The variable that moves each part, for the "port taken" message. */
+export const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
+  site: 'PORT',
+  gateway: 'GATEWAY_PORT',
+  lambda: 'LAMBDA_PORT',
+  stepfunctions: 'STEPFUNCTIONS_PORT',
+  dynamodb: 'DYNAMODB_PORT',
+  s3: 'S3_PORT',
+  cognito: 'COGNITO_PORT',
+};

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { createServer, type Logger, type Plugin } from 'vite';
+import type { PartLog } from './log';
+import type { RuntimeConfig } from './stack';
+
+/**
+ * Serves `/config.json` from memory: the same runtime configuration file the cloud writes next to index.html at
+ * deploy, so one frontend build works on every stage.
+ */
+function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
+  const body = JSON.stringify(config, null, 2);
+  return {
+    name: 'headshot-studio-runtime-config',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-store');
+        res.end(body);
+      });
+    },
+  };
+}
+
+function prefixedLogger(log: PartLog): Logger {
+  const warned = new Set<string>();
+  let errorLogged = false;
+  return {
+    info: (msg) => log.info(msg),
+    warn: (msg) => log.info(msg),
+    warnOnce: (msg) => {
+      if (!warned.has(msg)) log.info(msg);
+      warned.add(msg);
+    },
+    error: (msg) => {
+      errorLogged = true;
+      log.error(msg);
+    },
+    clearScreen: () => undefined,
+    hasErrorLogged: () => errorLogged,
+    hasWarned: false,
+  };
+}
+
+/**
+ * Starts the Vite dev server for the SPA on `localhost:<port>` with `/api/*` proxied to the local gateway (the site
+ * calls its own origin; CloudFront does the same routing in the cloud, so there is no CORS).
+ */
+export async function startSite(options: {
+  port: number;
+  gatewayUrl: string;
+  runtimeConfig: RuntimeConfig;
+  log: PartLog;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = await createServer({
+    configFile: fileURLToPath(new URL('../../frontend/vite.config.ts', import.meta.url)),
+    customLogger: prefixedLogger(options.log),
+    plugins: [runtimeConfigPlugin(options.runtimeConfig)],
+    server: {
+      port: options.port,
+      strictPort: true,
+      host: 'localhost',
+      proxy: { '/api': { target: options.gatewayUrl, changeOrigin: false, xfwd: true } },
+    },
+  });
+  await server.listen();
+  return { url: `http://localhost:${options.port}`, stop: () => server.close() };
+}

@@ -1,0 +1,266 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routes, type RouteDefinition } from '../../functions/http/routes';
+import { ensureTable, ensureUserPool } from './bootstrap';
+import { startCognito } from './cognito';
+import { startDynamoDb } from './dynamodb';
+import { LocalStackError } from './errors';
+import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './functions';
+import { startGateway } from './gateway';
+import { createCognitoJwtAuthorizer } from './jwt';
+import { startLambdaServer } from './lambda-server';
+import { createPartLog } from './log';
+import { assertPortFree, findFreePort, HOST } from './ports';
+import { S3RVER_CREDENTIALS, startS3 } from './s3';
+import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './settings';
+import { startSite } from './site';
+import { startStepFunctionsServer } from './stepfunctions';
+import { forgetChildren, rememberChildren } from './pids';
+
+/** The repository root (this file is infrastructure/local/stack.ts). */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (DESIGN.md §6). */
+export interface RuntimeConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Cognito IdP endpoint override; `null` in the cloud (Amplify then uses cognito-idp.<region>.amazonaws.com). */
+  cognitoEndpoint: string | null;
+  /** Where the API lives, relative to the site origin: always `/api`. */
+  apiBase: string;
+  supportEmail: string;
+  stage: string;
+  /** `USER_PASSWORD_AUTH` locally (cognito-local has no SRP), `USER_SRP_AUTH` in the cloud. */
+  authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+}
+
+/** Options of {@link startLocalStack}. */
+export interface LocalStackOptions {
+  /** Port per part; 0 = any free port (tests). */
+  ports: LocalPorts;
+  /** Keeps data here between runs (`.local/` for `npm start`); a temporary directory, removed at stop, if omitted. */
+  dataDir?: string;
+  /** Also start the Vite dev server (the site). */
+  withSite: boolean;
+  /** Drop info log lines (tests); errors are always printed. */
+  quiet?: boolean;
+  /** Extra configuration for the handlers (e.g. from `.env`); the stack's own endpoints win. */
+  env?: Record<string, string | undefined>;
+  /** The routes to serve; the shared route table by default (tests can add a test-only route). */
+  routes?: readonly RouteDefinition[];
+  /** The Lambda functions the Step Functions runner and Cognito triggers may call; `localFunctions` by default. */
+  functions?: readonly LocalFunction[];
+}
+
+/** A running local stack. */
+export interface LocalStack {
+  /** `http://localhost:<PORT>` when the site runs. */
+  siteUrl: string | undefined;
+  gatewayUrl: string;
+  runtimeConfig: RuntimeConfig;
+  /** The environment the handlers run with (also applied to `process.env`). */
+  env: Record<string, string>;
+  /** Stops every part, children included; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+async function resolvePorts(ports: LocalPorts): Promise<LocalPorts> {
+  const resolved = { ...ports };
+  for (const part of Object.keys(ports) as (keyof LocalPorts)[]) {
+    if (resolved[part] === 0) resolved[part] = await findFreePort();
+    else await assertPortFree(resolved[part], part, PORT_VARIABLES[part]);
+  }
+  return resolved;
+}
+
+/** Every route handler module as a local Lambda function named after it (`http/packs` → `http-packs`). */
+function routeFunctions(list: readonly RouteDefinition[]): LocalFunction[] {
+  const unique = [...new Set(list.map((r) => r.handler))];
+  return unique.map((handler) => ({ name: handler.replaceAll('/', '-'), handler, timeoutSeconds: 30 }));
+}
+
+/**
+ * Starts the whole product on loopback, on real AWS emulators: Amazon DynamoDB Local, s3rver, cognito-local, the
+ * local Lambda invoke API, the Step Functions runner, the HTTP API gateway and (optionally) the Vite dev server with
+ * `/api` proxied and `/config.json` served. Creates the table, buckets, user pool and app client when missing.
+ *
+ * @throws {LocalStackError} for a taken port or missing Java, with the fix.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const quiet = options.quiet ?? false;
+  const log = (name: string) => createPartLog(name, { quiet });
+  const stack = log('stack');
+  const started = Date.now();
+  const ports = await resolvePorts(options.ports);
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'headshot-studio-'));
+  mkdirSync(dataDir, { recursive: true });
+  const region = options.env?.AWS_REGION ?? 'us-east-1';
+  const siteOrigin = `http://localhost:${ports.site}`;
+  const stops: (() => Promise<void>)[] = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const fn of stops.reverse()) await fn().catch((e: unknown) => stack.error(String(e)));
+    forgetChildren(dataDir);
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const allRoutes = options.routes ?? routes;
+    const functionList = [...(options.functions ?? localFunctions), ...routeFunctions(allRoutes)];
+    const runtime = createLambdaRuntime(functionList);
+    const lambda = await startLambdaServer({ port: ports.lambda, host: HOST, runtime, log: log('lambda') });
+    stops.push(() => lambda.close());
+
+    const [dynamodb, s3, cognito] = await Promise.all([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dataDir: temporary ? undefined : join(dataDir, 'dynamodb'),
+        log: log('dynamodb'),
+      }),
+      startS3({
+        port: ports.s3,
+        dataDir: join(dataDir, 's3'),
+        buckets: [LOCAL_NAMES.uploadsBucket, LOCAL_NAMES.resultsBucket],
+        corsOrigins: [siteOrigin, `http://127.0.0.1:${ports.site}`],
+        log: log('s3'),
+      }),
+      startCognito({
+        port: ports.cognito,
+        dataDir: join(dataDir, 'cognito'),
+        log: log('cognito'),
+        lambdaEndpoint: lambda.url,
+        triggers: COGNITO_TRIGGERS,
+      }),
+    ]);
+    stops.push(dynamodb.stop, s3.stop, cognito.stop);
+    rememberChildren(dataDir, [dynamodb.process, cognito.process]);
+
+    const [, pool] = await Promise.all([
+      ensureTable({ endpoint: dynamodb.endpoint, region, tableName: LOCAL_NAMES.table }),
+      ensureUserPool({
+        endpoint: cognito.endpoint,
+        region,
+        stateFile: join(dataDir, 'stack-state.json'),
+        poolName: LOCAL_NAMES.userPool,
+      }),
+    ]);
+
+    const stepfunctionsUrl = `http://${HOST}:${ports.stepfunctions}`;
+    const env: Record<string, string> = {
+      ...Object.fromEntries(
+        Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SFN: stepfunctionsUrl,
+      AWS_ENDPOINT_URL_LAMBDA: lambda.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME: LOCAL_NAMES.table,
+      UPLOADS_BUCKET: LOCAL_NAMES.uploadsBucket,
+      RESULTS_BUCKET: LOCAL_NAMES.resultsBucket,
+      SITE_ORIGIN: siteOrigin,
+      COGNITO_USER_POOL_ID: pool.userPoolId,
+      COGNITO_CLIENT_ID: pool.userPoolClientId,
+      COGNITO_ENDPOINT: cognito.endpoint,
+    };
+    // Handlers run in this process and read their configuration from process.env at their cold start.
+    Object.assign(process.env, env);
+
+    const stateMachinesDir = join(REPO_ROOT, 'statemachines');
+    const stepfunctions = await startStepFunctionsServer({
+      port: ports.stepfunctions,
+      host: HOST,
+      runtime,
+      stateMachinesDir,
+      substitutions: stateMachineSubstitutions(
+        functionList.map((f) => f.name),
+        region,
+        env,
+      ),
+      region,
+      log: log('stepfn'),
+    });
+    stops.push(() => stepfunctions.close());
+    const machines = readdirSync(stateMachinesDir).filter((f) => f.endsWith('.asl.json'));
+    if (machines.some((f) => f === 'generation.asl.json')) {
+      env.STATE_MACHINE_ARN = stepfunctions.stateMachineArn('generation');
+      process.env.STATE_MACHINE_ARN = env.STATE_MACHINE_ARN;
+    }
+
+    const authorizer = await createCognitoJwtAuthorizer({
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: pool.userPoolId,
+      clientId: pool.userPoolClientId,
+    });
+    const gateway = await startGateway({
+      port: ports.gateway,
+      routes: allRoutes,
+      authorizer,
+      invoke: (route, event) => runtime.invoke(route.handler.replaceAll('/', '-'), event),
+      log: log('api'),
+    });
+    stops.push(gateway.stop);
+
+    const runtimeConfig: RuntimeConfig = {
+      region,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      cognitoEndpoint: cognito.endpoint,
+      apiBase: '/api',
+      supportEmail: env.SUPPORT_EMAIL ?? 'support@headshot.studio',
+      stage: 'local',
+      authFlowType: 'USER_PASSWORD_AUTH',
+    };
+
+    let siteUrl: string | undefined;
+    if (options.withSite) {
+      const site = await startSite({
+        port: ports.site,
+        gatewayUrl: gateway.url,
+        runtimeConfig,
+        log: log('web'),
+      });
+      stops.push(site.stop);
+      siteUrl = site.url;
+    }
+    stack.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { siteUrl, gatewayUrl: gateway.url, runtimeConfig, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * CDK-style `definitionSubstitutions` for the ASL files: `${<Name>FunctionArn}` for every local function (name in
+ * PascalCase), plus the table and bucket names — the same keys the CDK Workflow construct passes.
+ */
+function stateMachineSubstitutions(
+  functionNames: readonly string[],
+  region: string,
+  env: Record<string, string>,
+): Record<string, string> {
+  const substitutions: Record<string, string> = {
+    TableName: env.TABLE_NAME!,
+    UploadsBucket: env.UPLOADS_BUCKET!,
+    ResultsBucket: env.RESULTS_BUCKET!,
+    MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
+  };
+  for (const name of functionNames) {
+    const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __, c: string) => c.toUpperCase());
+    substitutions[`${pascal}FunctionArn`] = `arn:aws:lambda:${region}:000000000000:function:${name}`;
+  }
+  return substitutions;
+}
+
+export { LocalStackError };

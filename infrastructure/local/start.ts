@@ -1,0 +1,63 @@
+/**
+ * `npm start`: the whole product on this machine, at one URL, with no AWS account, Docker or API key.
+ * Loads `.env` when present, keeps data in `.local/`, stops every child on Ctrl-C / SIGTERM.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalStackError } from './errors';
+import { createPartLog } from './log';
+import { killLeftoverChildren } from './pids';
+import { portsFromEnv } from './settings';
+import { REPO_ROOT, startLocalStack } from './stack';
+
+// Lambda runs Node 22; the SDK's notice about running on Node 20 locally is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const log = createPartLog('stack');
+const envFile = join(REPO_ROOT, '.env');
+if (existsSync(envFile)) {
+  process.loadEnvFile(envFile);
+  log.info('loaded .env');
+}
+const dataDir = join(REPO_ROOT, '.local');
+mkdirSync(dataDir, { recursive: true });
+const leftovers = killLeftoverChildren(dataDir);
+if (leftovers) log.info(`ended ${leftovers} process(es) left behind by an earlier run`);
+
+let stopping = false;
+try {
+  const stack = await startLocalStack({
+    ports: portsFromEnv(process.env),
+    dataDir,
+    withSite: true,
+    env: { ...process.env },
+  });
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping…`);
+    void stack.stop().then(() => {
+      log.info('stopped');
+      process.exit(0);
+    });
+  };
+  // If whoever started us dies without passing a signal on (npm does not always forward SIGTERM), stop too,
+  // instead of living on as an orphan that holds the ports.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown('parent exited');
+  }, 1_000).unref();
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
+  log.info('');
+  log.info(`Headshot Studio is running at ${stack.siteUrl}`);
+  log.info(`API ${stack.siteUrl}/api (gateway ${stack.gatewayUrl}) · data in .local/ · Ctrl-C to stop`);
+} catch (error) {
+  if (error instanceof LocalStackError) {
+    log.error(error.message);
+    log.error(`Fix: ${error.fix}`);
+  } else {
+    log.error((error as Error).stack ?? String(error));
+  }
+  process.exit(1);
+}

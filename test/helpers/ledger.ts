@@ -1,0 +1,10 @@
+import { expect } from 'vitest';
+import { getUser, listLedger } from '../../functions/adapters/ledger';
+
+/** Asserts the ledger invariant for one user: balance = Σ ledger deltas, and never negative. */
+export async function expectLedgerBalanced(sub: string): Promise<void> {
+  const [user, entries] = await Promise.all([getUser(sub), listLedger(sub)]);
+  const sum = entries.reduce((total, e) => total + e.delta, 0);
+  expect(user?.credits ?? 0).toBe(sum);
+  expect(user?.credits ?? 0).toBeGreaterThanOrEqual(0);
+}
