@@ -20,17 +20,20 @@ export interface LocalFunction {
    * timeout in the cloud; also drives `context.getRemainingTimeInMillis()`. Default 3, Lambda's and CDK's default.
    */
   timeoutSeconds?: number;
-  /** `context.memoryLimitInMB`; informational only. Default 128, Lambda's default. */
+  /** `context.memoryLimitInMB`; informational only locally, the deployed size in the cloud. Default 128. */
   memorySize?: number;
+  /** Runs only in the local stack and is never deployed (e.g. the local auto-confirm trigger). */
+  localOnly?: boolean;
 }
 
 /**
- * Every function the local stack serves. Starts empty: each workflow task or Cognito trigger adds its entry here
- * (mirroring the function the CDK stack deploys for it, with the same timeout).
+ * Every non-HTTP Lambda function (workflow tasks, Cognito triggers, webhooks are HTTP routes and live in the route
+ * table instead). The local stack serves these; the CDK stack deploys every entry that is not `localOnly`, with the
+ * same timeout and memory, so this list is the one catalogue of both.
  */
 export const localFunctions: readonly LocalFunction[] = [
   // Cognito triggers, called by cognito-local through the local Lambda Invoke API (see COGNITO_TRIGGERS).
-  { name: 'cognito-pre-sign-up', handler: 'triggers/local-pre-sign-up', timeoutSeconds: 5 },
+  { name: 'cognito-pre-sign-up', handler: 'triggers/local-pre-sign-up', timeoutSeconds: 5, localOnly: true },
   { name: 'cognito-post-confirmation', handler: 'triggers/post-confirmation', timeoutSeconds: 10 },
 ];
 
