@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { BrandMark } from '../../components/ui/BrandMark';
+import { scrollToSection } from './scroll-to-section';
+
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  /** Swaps the account button's label: 'Sign Up' when signed out, 'Go to Dashboard' when signed in. */
+  signedIn?: boolean;
+  /** Called when the account button is pressed. */
+  onAccountClick: () => void;
+}
+
+/** The landing page's sticky top bar: brand, a Pricing link to the section below, and the account button. */
+export function TopBar({ signedIn = false, onAccountClick }: TopBarProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="-m-1 flex items-center rounded-lg p-1" aria-label="Headshot Studio home">
+          <BrandMark />
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-0.5 min-[400px]:gap-1 sm:gap-3">
+          <a
+            href="#pricing"
+            onClick={(event) => scrollToSection(event, 'pricing')}
+            className="rounded-full px-1.5 py-2 text-sm min-[400px]:px-2.5 font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 sm:px-4"
+          >
+            Pricing
+          </a>
+          <Button size="sm" className="px-3 min-[400px]:px-3.5 sm:px-4" onClick={onAccountClick}>
+            {signedIn ? 'Go to Dashboard' : 'Sign Up'}
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

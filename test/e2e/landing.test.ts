@@ -1,0 +1,185 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the running site, e.g. `http://localhost:5173` (provided by test/e2e/global-setup.ts). */
+    baseUrl: string;
+  }
+}
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await page?.close();
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+async function openLanding(width: number, height = 900): Promise<Page> {
+  page = await browser.newPage({ viewport: { width, height } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(new URL('/', inject('baseUrl')).href);
+  // The packs arrive from the API after the first render; wait for them so every check sees the finished page.
+  await page.locator('#pricing').getByRole('button', { name: 'Get 60 Credits' }).waitFor();
+  return page;
+}
+
+async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+/** Scrolls every lazy image into view and waits until each has decoded, so a full-page shot shows them all. */
+async function loadAllImages(p: Page): Promise<void> {
+  await p.evaluate(async () => {
+    for (const img of Array.from(document.images)) {
+      img.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (!img.complete)
+        await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  const broken = await p.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => img.naturalWidth === 0)
+      .map((img) => img.src),
+  );
+  expect(broken, 'images that failed to load').toEqual([]);
+}
+
+/** Resolves once `window.scrollY` is above 0 and has not changed for three polls in a row. */
+async function waitForScrollToSettle(p: Page, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  let stableReads = 0;
+  while (Date.now() < deadline) {
+    const y = await p.evaluate(() => window.scrollY);
+    stableReads = y > 0 && y === last ? stableReads + 1 : 0;
+    if (stableReads >= 3) return;
+    last = y;
+    await p.waitForTimeout(100);
+  }
+  throw new Error(`scrolling did not settle within ${timeoutMs} ms (scrollY ${last})`);
+}
+
+describe('landing page', () => {
+  it('shows every section of the spec', async () => {
+    const p = await openLanding(1280);
+
+    expect(await p.title()).toContain('Headshot Studio');
+    await expect(p.locator('h1').count()).resolves.toBe(1);
+
+    const banner = p.getByRole('banner');
+    await expectVisible(banner.getByText('Headshot Studio'));
+    await expectVisible(banner.getByRole('link', { name: 'Pricing' }));
+    await expectVisible(banner.getByRole('button', { name: 'Sign Up' }));
+
+    await expectVisible(p.getByRole('button', { name: 'Create your headshots now' }));
+    await expectVisible(p.getByText('100+ headshots in high resolution'));
+    await expectVisible(p.getByText('4.9/5').first());
+    await expectVisible(p.getByText('4.8/5').first());
+
+    const galleryImages = p.getByTestId('gallery').getByRole('img');
+    await expect(galleryImages.count()).resolves.toBeGreaterThanOrEqual(6);
+    await expectVisible(galleryImages.first());
+    for (const alt of await galleryImages.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')))) {
+      expect(alt).toBeTruthy();
+    }
+
+    await expectVisible(p.getByRole('heading', { name: 'Trusted by professionals at' }));
+    await expect(
+      p.getByRole('region', { name: 'Trusted by professionals at' }).getByRole('listitem').count(),
+    ).resolves.toBe(6);
+
+    for (const step of ['Upload photos', 'Choose style', 'AI generates', 'Download']) {
+      await expectVisible(p.getByRole('heading', { level: 3, name: new RegExp(`${step}$`) }));
+    }
+
+    const quotes = p.locator('blockquote');
+    await expect(quotes.count()).resolves.toBe(3);
+    for (let i = 0; i < 3; i++) await expectVisible(quotes.nth(i));
+    const testimonials = p.getByRole('region', { name: /Loved by professionals/ });
+    await expectVisible(testimonials.getByText('4.9/5'));
+    await expectVisible(testimonials.getByText('4.8/5'));
+
+    await expectVisible(p.locator('section#pricing'));
+    await expectVisible(p.getByRole('button', { name: 'Get started now' }));
+
+    const footer = p.getByRole('contentinfo');
+    await expectVisible(footer);
+    await expectVisible(footer.getByRole('link', { name: 'Pricing' }));
+    await expectVisible(footer.getByRole('link', { name: 'Dashboard' }));
+    await expectVisible(footer.locator('a[href^="mailto:"]'));
+    await expectVisible(footer.getByText(`© ${new Date().getFullYear()} Headshot Studio`));
+  });
+
+  it('shows the three packs with their prices', async () => {
+    const p = await openLanding(1280);
+    const pricing = p.locator('#pricing');
+
+    for (const price of ['$35', '$45', '$75']) await expectVisible(pricing.getByText(price, { exact: true }));
+    for (const credits of [40, 60, 100]) {
+      await expectVisible(pricing.getByRole('button', { name: `Get ${credits} Credits` }));
+    }
+    await expectVisible(pricing.getByText('Most Popular'));
+    await expectVisible(pricing.getByText('$0.875 per credit'));
+  });
+
+  it('scrolls to the pricing section from the top bar', async () => {
+    const p = await openLanding(1280, 800);
+    expect(await p.evaluate(() => window.scrollY)).toBe(0);
+
+    await p.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+
+    // Smooth scrolling takes a moment: wait until the position has moved and then stopped changing.
+    await waitForScrollToSettle(p);
+    expect(await p.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(new URL(p.url()).pathname).toBe('/');
+
+    const section = await p.locator('#pricing').boundingBox();
+    const header = await p.getByRole('banner').boundingBox();
+    const title = await p.locator('#pricing h2').boundingBox();
+    expect(section && header && title).toBeTruthy();
+    // In view, and the title is not hidden under the sticky top bar.
+    expect(section!.y).toBeLessThan(800);
+    expect(section!.y + section!.height).toBeGreaterThan(0);
+    expect(title!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(title!.y + title!.height).toBeLessThanOrEqual(800);
+  });
+
+  it.each([1280, 390])('fits a %d px wide screen and is saved as a screenshot', async (width) => {
+    const p = await openLanding(width);
+    await loadAllImages(p);
+
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+
+    await p.screenshot({ path: `${SCREENSHOTS}landing-${width}.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CREDIT_PACKS } from '../../../functions/domain/packs';
+import { AppProviders } from '../../../frontend/src/app/AppProviders';
+import { ConfigErrorScreen } from '../../../frontend/src/app/BootScreens';
+import { isPaymentResultPath, routes } from '../../../frontend/src/app/router';
+import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+
+const config: RuntimeConfig = {
+  region: 'us-east-1',
+  userPoolId: 'local_abc',
+  userPoolClientId: 'client',
+  cognitoEndpoint: null,
+  apiBase: '/api',
+  supportEmail: 'help@headshots.example',
+  stage: 'test',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => Response.json({ packs: CREDIT_PACKS }));
+  vi.stubGlobal('fetch', fetchMock);
+  // jsdom implements neither; the router's scroll restoration and the in-page link call them.
+  vi.stubGlobal('scrollTo', vi.fn());
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('landing page', () => {
+  it('renders every section of spec §2', async () => {
+    renderAt('/');
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('#pricing');
+    expect(within(banner).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Create your headshots now/ })).toBeTruthy();
+    expect(screen.getByText('100+ headshots in high resolution')).toBeTruthy();
+    expect(screen.getAllByText('4.9/5').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('4.8/5').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Trusted by professionals at' })).toBeTruthy();
+    const stepHeadings = screen.getAllByRole('heading', { level: 3, name: /^Step \d/ });
+    expect(stepHeadings.map((h) => h.textContent)).toEqual([
+      'Step 1: Upload photos',
+      'Step 2: Choose style',
+      'Step 3: AI generates',
+      'Step 4: Download',
+    ]);
+    expect(screen.getAllByRole('blockquote')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: /Get started now/ })).toBeTruthy();
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: /help@headshots\.example/ }),
+    ).toBeTruthy();
+
+    for (const img of screen.getAllByRole('img', { hidden: true }).filter((el) => el.tagName === 'IMG')) {
+      expect(img.getAttribute('alt')).toBeTruthy();
+    }
+
+    const pricing = document.getElementById('pricing')!;
+    await within(pricing).findByText('$35');
+    expect(within(pricing).getByText('$45')).toBeTruthy();
+    expect(within(pricing).getByText('$75')).toBeTruthy();
+    expect(within(pricing).getByText('Most Popular')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/packs', expect.anything());
+  });
+
+  it('navigates to /dashboard from the calls to action and to /pricing from a pack', async () => {
+    const router = renderAt('/');
+
+    fireEvent.click(screen.getByRole('button', { name: /Create your headshots now/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+
+    await router.navigate('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Get 60 Credits' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it('scrolls to the pricing section from the top bar without leaving the page', () => {
+    const router = renderAt('/');
+
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Pricing' }));
+
+    const pricing = document.getElementById('pricing')!;
+    expect(pricing.scrollIntoView).toHaveBeenCalled();
+    expect(document.activeElement).toBe(pricing);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows an error with a working retry when the packs cannot load', async () => {
+    fetchMock.mockImplementation(async () =>
+      Response.json(
+        { error: { code: 'INTERNAL', message: 'Something broke on our side.' } },
+        { status: 500 },
+      ),
+    );
+    renderAt('/');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Something broke on our side.')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => Response.json({ packs: CREDIT_PACKS }));
+    fireEvent.click(within(alert).getByRole('button', { name: /Try again/ }));
+
+    expect(await screen.findByRole('button', { name: 'Get 40 Credits' })).toBeTruthy();
+  });
+});
+
+describe('routes', () => {
+  it.each([
+    ['/generator', 'Create your headshots'],
+    ['/dashboard', 'Your headshots'],
+    ['/pricing', 'Choose Your Credit Pack'],
+    ['/success', 'Payment result'],
+    ['/success?session_id=cs_test_1&redirect=dashboard', 'Payment result'],
+    ['/successful-payment', 'Payment result'],
+    ['/no-such-page', 'Page not found'],
+  ])('%s shows "%s"', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('the not-found page links home', async () => {
+    renderAt('/nope');
+    const link = await screen.findByRole('link', { name: 'Back to home' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
+  it('matches any path starting with /success', () => {
+    expect(isPaymentResultPath('/success')).toBe(true);
+    expect(isPaymentResultPath('/success/dashboard')).toBe(true);
+    expect(isPaymentResultPath('/successful')).toBe(true);
+    expect(isPaymentResultPath('/pricing')).toBe(false);
+    expect(isPaymentResultPath('/a/success')).toBe(false);
+  });
+});
+
+describe('ConfigErrorScreen', () => {
+  it('explains what happened and offers a refresh', () => {
+    render(<ConfigErrorScreen />);
+    expect(screen.getByText("We couldn't load the app's settings. Please refresh the page.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Refresh the page/ })).toBeTruthy();
+  });
+});
