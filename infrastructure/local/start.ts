@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, at one URL, with no AWS account, Docker or API key.
  * Loads `.env` when present, keeps data in `.local/`, stops every child on Ctrl-C / SIGTERM.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalStackError } from './errors';
 import { createPartLog } from './log';
@@ -23,6 +23,7 @@ mkdirSync(dataDir, { recursive: true });
 const leftovers = killLeftoverChildren(dataDir);
 if (leftovers) log.info(`ended ${leftovers} process(es) left behind by an earlier run`);
 
+const handlerEnvFile = join(dataDir, 'handler-env.json');
 let stopping = false;
 try {
   const stack = await startLocalStack({
@@ -35,6 +36,7 @@ try {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping…`);
+    rmSync(handlerEnvFile, { force: true });
     void stack.stop().then(() => {
       log.info('stopped');
       process.exit(0);
@@ -49,6 +51,8 @@ try {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => shutdown('SIGHUP'));
+  // `npm run invoke` runs one handler against this stack: it needs the same environment the handlers have here.
+  writeFileSync(handlerEnvFile, JSON.stringify(stack.env, null, 2));
   log.info('');
   log.info(`Headshot Studio is running at ${stack.siteUrl}`);
   log.info(`API ${stack.siteUrl}/api (gateway ${stack.gatewayUrl}) · data in .local/ · Ctrl-C to stop`);
