@@ -2,8 +2,8 @@
 // platform packages, so `npm install` here writes a lockfile without the other platforms' optional entries, and
 // `npm ci` then refuses it as out of sync. This adds those entries back (they are skipped on Linux by their os/cpu
 // fields, and fetched normally elsewhere). Run it after any `npm install` that rewrites package-lock.json:
-//   node .ci/complete-lockfile.cjs
-const fs = require('node:fs');
+//   node .ci/complete-lockfile.mjs
+import fs from 'node:fs';
 
 const file = 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
