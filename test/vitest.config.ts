@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit/setup.ts'],
+          testTimeout: 30_000,
           // Handlers log unhandled errors on purpose in some tests; keep the report readable.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
