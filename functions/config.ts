@@ -30,7 +30,15 @@ export const configSchema = z
     SUPPORT_EMAIL: z.email().default('support@headshot.studio'),
     /** Unset locally: the real Stripe SDK then talks to the local Checkout provider at `STRIPE_API_BASE`. */
     STRIPE_SECRET_KEY: optionalString,
+    /**
+     * The signing secret (`whsec_…`) `POST /api/webhooks/stripe` verifies `Stripe-Signature` with: the endpoint's
+     * secret from the Stripe dashboard, or `stripe listen`'s; locally `npm start` generates one per run.
+     */
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /**
+     * Base URL of the local Checkout provider (e.g. `http://127.0.0.1:4242`), used only when `STRIPE_SECRET_KEY` is
+     * unset, so a real key is never sent anywhere but Stripe. `npm start` sets it.
+     */
     STRIPE_API_BASE: z.url().optional(),
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: z.url().optional(),

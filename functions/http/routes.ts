@@ -30,4 +30,8 @@ export const routes = [
   { method: 'GET', path: '/api/health', handler: 'http/health', auth: 'public' },
   { method: 'GET', path: '/api/packs', handler: 'http/packs', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'http/me', auth: 'jwt' },
+  // Payments (issue 4): Stripe Checkout creation, the payment result page's verification, and Stripe's webhook.
+  { method: 'POST', path: '/api/checkout/sessions', handler: 'http/create-checkout-session', auth: 'jwt' },
+  { method: 'GET', path: '/api/checkout/sessions/{id}', handler: 'http/get-checkout-session', auth: 'jwt' },
+  { method: 'POST', path: '/api/webhooks/stripe', handler: 'webhooks/stripe', auth: 'stripe-signature' },
 ] as const satisfies readonly RouteDefinition[];

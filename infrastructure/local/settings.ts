@@ -20,6 +20,8 @@ export const portsSchema = z.object({
   DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
   COGNITO_PORT: z.coerce.number().int().min(1).max(65535).default(9229),
+  /** The local Checkout provider (Stripe stand-in); only started when no STRIPE_SECRET_KEY is set. */
+  CHECKOUT_PORT: z.coerce.number().int().min(1).max(65535).default(4242),
 });
 
 /** Port numbers by part; 0 asks the OS for a free port (tests). */
@@ -31,6 +33,8 @@ export interface LocalPorts {
   dynamodb: number;
   s3: number;
   cognito: number;
+  /** The local Checkout provider (payments without a Stripe key). */
+  checkout: number;
 }
 
 /** The ports `npm start` uses, from the environment. */
@@ -44,6 +48,7 @@ export function portsFromEnv(env: Record<string, string | undefined>): LocalPort
     dynamodb: p.DYNAMODB_PORT,
     s3: p.S3_PORT,
     cognito: p.COGNITO_PORT,
+    checkout: p.CHECKOUT_PORT,
   };
 }
 
@@ -56,4 +61,5 @@ export const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   dynamodb: 'DYNAMODB_PORT',
   s3: 'S3_PORT',
   cognito: 'COGNITO_PORT',
+  checkout: 'CHECKOUT_PORT',
 };

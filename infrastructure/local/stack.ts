@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import { ensureTable, ensureUserPool } from './bootstrap';
+import { startLocalPayments } from './checkout';
 import { startCognito } from './cognito';
 import { startDynamoDb } from './dynamodb';
 import { LocalStackError } from './errors';
@@ -151,11 +152,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     ]);
 
+    // --- Payments (issue 4): the local Checkout provider stands in for Stripe unless STRIPE_SECRET_KEY is set;
+    // its API base and a fresh webhook secret go to the handlers, its signed webhooks to the gateway.
+    const payments = await startLocalPayments({
+      configuredEnv: options.env,
+      port: ports.checkout,
+      dataDir: join(dataDir, 'checkout'),
+      gatewayUrl: `http://${HOST}:${ports.gateway}`,
+      log: log('checkout'),
+    });
+    if (payments) stops.push(payments.stop);
+    // --- end Payments
+
     const stepfunctionsUrl = `http://${HOST}:${ports.stepfunctions}`;
     const env: Record<string, string> = {
       ...Object.fromEntries(
         Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
       ),
+      ...payments?.env,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,

@@ -10,7 +10,7 @@ let stack: LocalStack | undefined;
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   stack = await startLocalStack({
-    ports: { site: 0, gateway: 0, lambda: 0, stepfunctions: 0, dynamodb: 0, s3: 0, cognito: 0 },
+    ports: { site: 0, gateway: 0, lambda: 0, stepfunctions: 0, dynamodb: 0, s3: 0, cognito: 0, checkout: 0 },
     withSite: false,
     quiet: true,
     env: { SUPPORT_EMAIL: 'support@headshot.studio' },

@@ -1,0 +1,166 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type Stripe from 'stripe';
+import { loadConfig } from '../config';
+import { assessCheckoutSession, type CheckoutSessionParams, type CheckoutStatus } from '../domain/checkout';
+import { logger } from '../shared/logger';
+import { documentClient } from './aws';
+import { purchaseSk, userPk } from './keys';
+import { ensureUser, getUser, grantCredits } from './ledger';
+import { stripeClient } from './stripe';
+
+/**
+ * Stripe Checkout on our side: create a session, retrieve one, and fulfil it — idempotently, keyed by the session
+ * id, from the webhook and the success page alike (Stripe "Fulfill orders", https://docs.stripe.com/checkout/
+ * fulfillment; DESIGN.md §2 "Fulfilment of a Checkout Session is keyed by the session id").
+ */
+
+/** The purchase item (DESIGN.md §2): `PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`. */
+export interface PurchaseRecord {
+  checkoutSessionId: string;
+  packId: string;
+  credits: number;
+  /** Cents actually charged (after any promotion code). */
+  amountTotal: number;
+  /** ISO 4217, lower case (`usd`). */
+  currency: string;
+  paymentIntentId: string | undefined;
+  status: 'completed';
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** The outcome of {@link fulfillCheckout}. */
+export interface FulfillmentResult {
+  /** `paid` only when the purchase is credited (by this call or an earlier one). */
+  status: CheckoutStatus;
+  /** Credits this purchase added: the pack's credits when `paid` (also on a replay), else 0. */
+  creditsAdded: number;
+  /** The buyer's balance after the call, in credits (0 when the buyer is unknown). */
+  credits: number;
+  /** True only for the one call that wrote the purchase and the credit. */
+  applied: boolean;
+}
+
+/**
+ * Creates a Checkout Session (`POST /v1/checkout/sessions`, form-encoded by the SDK).
+ *
+ * @param idempotencyKey sent as `Idempotency-Key`: a replay within 24 h returns the same session
+ * @returns `{ id, url }` of the hosted payment page
+ * @throws the SDK's `StripeError` subclasses on any provider failure (the route answers 502)
+ */
+export async function createCheckoutSession(
+  params: CheckoutSessionParams,
+  idempotencyKey: string,
+): Promise<{ id: string; url: string }> {
+  const session = await stripeClient().checkout.sessions.create(params, { idempotencyKey });
+  if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+  return { id: session.id, url: session.url };
+}
+
+/**
+ * Retrieves a Checkout Session with its line items (`GET /v1/checkout/sessions/:id?expand[]=line_items`), the
+ * fresh copy fulfilment relies on (never the browser's word, nor only the webhook's copy).
+ *
+ * @throws the SDK's `StripeInvalidRequestError` (404, `resource_missing`) for an unknown id; other `StripeError`s
+ */
+export function retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+  return stripeClient().checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+}
+
+/** The purchase of a session, or `undefined` (strongly consistent read). */
+export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: loadConfig().TABLE_NAME,
+      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return {
+    checkoutSessionId: sessionId,
+    packId: String(Item.packId),
+    credits: Number(Item.credits),
+    amountTotal: Number(Item.amountTotal),
+    currency: String(Item.currency),
+    paymentIntentId: Item.paymentIntentId === undefined ? undefined : String(Item.paymentIntentId),
+    status: 'completed',
+    createdAt: String(Item.createdAt),
+  };
+}
+
+/**
+ * Fulfils an already retrieved session (see {@link fulfillCheckout}); the success-page route uses it after its
+ * ownership check so it retrieves the session once.
+ *
+ * @param options.email fallback e-mail to create the buyer's user item with when the session carries none
+ * @throws {Error} when a paid session's buyer does not exist yet and no e-mail is known to create them
+ */
+export async function fulfillSession(
+  session: Stripe.Checkout.Session,
+  options: { email?: string } = {},
+): Promise<FulfillmentResult> {
+  const verdict = assessCheckoutSession(session);
+  if (verdict.kind !== 'fulfil') {
+    if (verdict.kind === 'invalid') {
+      logger.error('Checkout Session not credited: it does not match the pack it names', {
+        checkoutSessionId: session.id,
+        reason: verdict.reason,
+      });
+    }
+    const user = verdict.sub ? await getUser(verdict.sub) : undefined;
+    const status = verdict.kind === 'invalid' ? 'invalid' : verdict.status;
+    return { status, creditsAdded: 0, credits: user?.credits ?? 0, applied: false };
+  }
+
+  const { sub, pack } = verdict;
+  // A webhook can arrive before the buyer's first GET /api/me: make sure the user item exists (6 free credits once).
+  if (!(await getUser(sub))) {
+    const email = verdict.email ?? options.email;
+    if (!email) throw new Error(`Cannot create the buyer of ${session.id}: no e-mail known`);
+    await ensureUser(sub, email);
+  }
+  const purchase = {
+    PK: userPk(sub),
+    SK: purchaseSk(session.id),
+    type: 'purchase',
+    checkoutSessionId: session.id,
+    packId: pack.id,
+    credits: pack.credits,
+    amountTotal: verdict.amountTotal,
+    currency: verdict.currency,
+    paymentIntentId: verdict.paymentIntentId,
+    status: 'completed',
+    createdAt: new Date().toISOString(),
+  };
+  // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item.
+  const result = await grantCredits({
+    sub,
+    amount: pack.credits,
+    ref: session.id,
+    related: { item: purchase },
+  });
+  if (result.applied) {
+    logger.info('Checkout Session fulfilled', {
+      checkoutSessionId: session.id,
+      packId: pack.id,
+      credits: pack.credits,
+      amountTotal: verdict.amountTotal,
+    });
+  }
+  return { status: 'paid', creditsAdded: pack.credits, credits: result.balance, applied: result.applied };
+}
+
+/**
+ * `fulfillCheckout(sessionId)` of Stripe's "Fulfill orders" guide: retrieves the session (line items expanded),
+ * requires `payment_status === 'paid'`, checks it against the server's pack (see `assessCheckoutSession`), and in
+ * ONE DynamoDB transaction puts the purchase item (`attribute_not_exists(SK)`) and grants the credits through the
+ * ledger. Safe to call any number of times, concurrently, from the webhook and the success page: a second call
+ * changes nothing and returns the current balance.
+ *
+ * @returns `{ status, creditsAdded, credits, applied }`; `status` is `paid` only when credited
+ * @throws the SDK's `StripeError`s when Stripe cannot be reached (callers answer 5xx so Stripe retries the webhook)
+ */
+export async function fulfillCheckout(sessionId: string): Promise<FulfillmentResult> {
+  return fulfillSession(await retrieveCheckoutSession(sessionId));
+}

@@ -1,0 +1,248 @@
+import { findPack, type CreditPack } from './packs';
+
+/**
+ * Checkout rules (spec §2 Pricing + Payment result page, §4, §7; DESIGN.md §2-§3), free of I/O so they are unit
+ * tested on their own. Money is always in the currency's minor unit (USD cents); credits are whole numbers.
+ *
+ * The anchor is Stripe's "Fulfill orders" guide (https://docs.stripe.com/checkout/fulfillment): one idempotent
+ * fulfilment function called from both the webhook and the success page, fed by a freshly retrieved Checkout
+ * Session, and never by anything the browser says.
+ */
+
+/**
+ * A Checkout Session id as Stripe issues them (`cs_test_…`, `cs_live_…`). Checked before any call to Stripe so a
+ * path parameter can never smuggle a different API path or query.
+ */
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/** True when `id` looks like a Checkout Session id (see {@link CHECKOUT_SESSION_ID_PATTERN}). */
+export function isCheckoutSessionId(id: string | undefined): id is string {
+  return typeof id === 'string' && CHECKOUT_SESSION_ID_PATTERN.test(id);
+}
+
+/** The line item name of a pack (spec §7): `'{credits} AI Headshot Credits'`, e.g. `'60 AI Headshot Credits'`. */
+export function lineItemName(pack: CreditPack): string {
+  return `${pack.credits} AI Headshot Credits`;
+}
+
+/** The line item description shown on the hosted checkout page, e.g. `'Popular Pack: 60 professional AI headshots…'`. */
+export function lineItemDescription(pack: CreditPack): string {
+  return `${pack.name}: ${pack.credits} professional AI headshots. 1 credit = 1 headshot; credits never expire.`;
+}
+
+/**
+ * The metadata every session carries (spec §7 plus `pack_id`). Stripe metadata values are strings; amounts are
+ * cents. Written only by our server with our secret key, so the browser can never change it.
+ */
+export type CheckoutMetadata = {
+  user_id: string;
+  pack_id: string;
+  /** Credits of the pack, as a decimal string. */
+  credits: string;
+  /** Price in cents, as a decimal string (spec §9: "sent and stored in minor units"). */
+  amount: string;
+  package_name: string;
+  user_email?: string;
+};
+
+/**
+ * The parameters of `POST /v1/checkout/sessions` for one pack, shaped like the SDK's `Checkout.SessionCreateParams`
+ * (structurally compatible, kept here without the SDK's types so the rule stays pure).
+ *
+ * Card only: API version `2026-09-30.endive` removed `payment_method_types` from Checkout Session creation; its
+ * replacement is `allowed_payment_method_types` (stripe-node 23.0.0 changelog).
+ */
+export interface CheckoutSessionParams {
+  mode: 'payment';
+  allowed_payment_method_types: ['card'];
+  line_items: [
+    {
+      price_data: {
+        currency: 'usd';
+        /** Cents: the pack's `priceCents` (price × 100). */
+        unit_amount: number;
+        product_data: { name: string; description: string };
+      };
+      quantity: 1;
+    },
+  ];
+  success_url: string;
+  cancel_url: string;
+  customer_email?: string;
+  client_reference_id: string;
+  metadata: CheckoutMetadata;
+  allow_promotion_codes: true;
+}
+
+/**
+ * Builds the Checkout Session for `pack` bought by `sub` (spec §7 "Checkout creation"). Price and credits come only
+ * from the server's pack; return URLs from the configured site origin:
+ * - success: `{origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard` (Stripe fills the template
+ *   variable; "Customize redirect behavior" guide);
+ * - cancel: `{origin}/pricing`.
+ *
+ * @param siteOrigin e.g. `http://localhost:5173` (a trailing slash is tolerated)
+ * @param email the buyer's e-mail; omitted from the session when unknown (Checkout then asks for it)
+ */
+export function buildCheckoutSessionParams(input: {
+  pack: CreditPack;
+  sub: string;
+  email: string | undefined;
+  siteOrigin: string;
+}): CheckoutSessionParams {
+  const { pack, sub, email } = input;
+  const origin = input.siteOrigin.replace(/\/+$/, '');
+  const metadata: CheckoutMetadata = {
+    user_id: sub,
+    pack_id: pack.id,
+    credits: String(pack.credits),
+    amount: String(pack.priceCents),
+    package_name: pack.name,
+    ...(email ? { user_email: email } : {}),
+  };
+  return {
+    mode: 'payment',
+    allowed_payment_method_types: ['card'],
+    line_items: [
+      {
+        price_data: {
+          currency: pack.currency,
+          unit_amount: pack.priceCents,
+          product_data: { name: lineItemName(pack), description: lineItemDescription(pack) },
+        },
+        quantity: 1,
+      },
+    ],
+    success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard`,
+    cancel_url: `${origin}/pricing`,
+    ...(email ? { customer_email: email } : {}),
+    client_reference_id: sub,
+    metadata,
+    allow_promotion_codes: true,
+  };
+}
+
+/**
+ * The idempotency key of a session creation (Stripe "Idempotent requests": keys are kept 24 h and a replay returns
+ * the first answer). Scoped to the user and the pack, so one user's key can never return another user's session,
+ * and the same client key reused for another pack never trips Stripe's "same key, different parameters" error.
+ *
+ * @param requestKey the client's `Idempotency-Key` header (one per purchase click) or, without one, the API
+ *   request id (which still makes the SDK's own network retries safe)
+ */
+export function checkoutIdempotencyKey(sub: string, packId: string, requestKey: string): string {
+  return `checkout-session:${sub}:${packId}:${requestKey}`.slice(0, 255);
+}
+
+/** The `Idempotency-Key` header a client may send: 8-128 characters of letters, digits, `-` and `_`. */
+export const CLIENT_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * The parts of a Checkout Session these rules read. Stripe's `Checkout.Session` satisfies it structurally; the
+ * local provider returns the same shape.
+ */
+export interface CheckoutSessionLike {
+  id: string;
+  /** `open` | `complete` | `expired` (Stripe may add values). */
+  status: string | null;
+  /** `paid` | `unpaid` | `no_payment_required`. */
+  payment_status: string;
+  /** Cents after discounts and taxes. */
+  amount_total: number | null;
+  /** Cents before discounts and taxes. */
+  amount_subtotal: number | null;
+  currency: string | null;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  customer_details?: { email: string | null } | null;
+  metadata: Record<string, string> | null;
+  payment_intent: string | { id: string } | null;
+  line_items?: { data: { quantity: number | null }[] } | null;
+}
+
+/** What the payment result page is told (`GET /api/checkout/sessions/{id}` → `status`). Only `paid` is a success. */
+export type CheckoutStatus =
+  /** Paid and credited (now or by an earlier call). */
+  | 'paid'
+  /** Not paid (yet): open, declined, or an asynchronous payment still pending. */
+  | 'unpaid'
+  /** The session expired without payment. */
+  | 'expired'
+  /** Nothing to pay (e.g. a 100% promotion code). Not credited: spec §4 credits only `paid`. */
+  | 'no_payment_required'
+  /** Paid, but it does not match the pack it names (amount, currency, quantity, owner): not credited, logged. */
+  | 'invalid';
+
+/** The verdict on a retrieved session. */
+export type CheckoutAssessment =
+  | {
+      kind: 'fulfil';
+      /** The buyer's Cognito `sub`. */
+      sub: string;
+      email: string | undefined;
+      pack: CreditPack;
+      /** Cents actually charged. */
+      amountTotal: number;
+      currency: string;
+      paymentIntentId: string | undefined;
+    }
+  | { kind: 'not-paid'; status: Exclude<CheckoutStatus, 'paid' | 'invalid'>; sub: string | undefined }
+  | { kind: 'invalid'; reason: string; sub: string | undefined };
+
+/** The buyer of a session: `client_reference_id`, which must agree with `metadata.user_id` when both are set. */
+export function sessionOwner(session: CheckoutSessionLike): string | undefined {
+  const ref = session.client_reference_id ?? undefined;
+  const meta = session.metadata?.user_id || undefined;
+  if (ref && meta && ref !== meta) return undefined;
+  return ref ?? meta;
+}
+
+/**
+ * Decides what a retrieved Checkout Session is worth (Stripe "Fulfill orders": fulfil only when `payment_status`
+ * says the money is there; spec §4: "only 'paid' triggers crediting").
+ *
+ * A paid session is credited only if it is exactly what our server sells: metadata `pack_id` names a known pack;
+ * currency is the pack's; `amount_subtotal` (before promotion codes, which we allow) equals the pack's price in
+ * cents and `amount_total` is not above it; one line item of quantity 1 when line items are expanded;
+ * `metadata.credits` (when present) equals the pack's credits; and the owner is consistent. Anything else is
+ * `invalid`: never credited, for a person to look at (a session created elsewhere in the Stripe account, or a pack
+ * whose price changed after the session was created).
+ */
+export function assessCheckoutSession(session: CheckoutSessionLike): CheckoutAssessment {
+  const sub = sessionOwner(session);
+  if (session.payment_status !== 'paid') {
+    if (session.payment_status === 'no_payment_required')
+      return { kind: 'not-paid', status: 'no_payment_required', sub };
+    return { kind: 'not-paid', status: session.status === 'expired' ? 'expired' : 'unpaid', sub };
+  }
+  const invalid = (reason: string): CheckoutAssessment => ({ kind: 'invalid', reason, sub });
+  if (!sub) return invalid('no consistent owner (client_reference_id / metadata.user_id)');
+  const packId = session.metadata?.pack_id;
+  const pack = packId ? findPack(packId) : undefined;
+  if (!pack) return invalid(`unknown pack_id ${JSON.stringify(packId ?? null)}`);
+  if (session.currency?.toLowerCase() !== pack.currency)
+    return invalid(`currency ${session.currency} is not ${pack.currency}`);
+  if (session.amount_subtotal !== pack.priceCents)
+    return invalid(
+      `amount_subtotal ${session.amount_subtotal} is not the ${pack.id} price ${pack.priceCents}`,
+    );
+  if (session.amount_total === null || session.amount_total < 0 || session.amount_total > pack.priceCents)
+    return invalid(`amount_total ${session.amount_total} is outside 0..${pack.priceCents}`);
+  const credits = session.metadata?.credits;
+  if (credits !== undefined && credits !== String(pack.credits))
+    return invalid(`metadata.credits ${credits} is not the ${pack.id} credits ${pack.credits}`);
+  const items = session.line_items?.data;
+  if (items && (items.length !== 1 || items[0]?.quantity !== 1))
+    return invalid('expected exactly one line item of quantity 1');
+  const intent = session.payment_intent;
+  return {
+    kind: 'fulfil',
+    sub,
+    email:
+      session.customer_details?.email ?? session.customer_email ?? session.metadata?.user_email ?? undefined,
+    pack,
+    amountTotal: session.amount_total,
+    currency: pack.currency,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? undefined),
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { createCheckoutSession } from '../adapters/checkout';
+import { getUser } from '../adapters/ledger';
+import { describeStripeError } from '../adapters/stripe';
+import { loadConfig } from '../config';
+import {
+  buildCheckoutSessionParams,
+  checkoutIdempotencyKey,
+  CLIENT_IDEMPOTENCY_KEY_PATTERN,
+} from '../domain/checkout';
+import { CREDIT_PACKS, findPack } from '../domain/packs';
+import { logger } from '../shared/logger';
+import { badRequest, HttpError } from './errors';
+import { callerOf, httpHandler, json, parseBody } from './handler';
+
+/** The body: only `packId` matters; anything else (a price, credits) is dropped by the schema, never used. */
+const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
+
+/**
+ * `POST /api/checkout/sessions` (jwt) `{ packId }` → 200 `{ id, url }`: creates a Stripe Checkout Session for one
+ * credit pack and returns the hosted page to send the browser to (spec §7 "Checkout creation"; DESIGN.md §3).
+ *
+ * Price, credits and name come only from the server's pack list. The optional `Idempotency-Key` request header
+ * (8-128 of `[A-Za-z0-9_-]`, one per purchase click) makes a double-submitted click return the same session.
+ *
+ * Errors: 400 `VALIDATION_ERROR` (no/invalid body, unknown `packId`, malformed `Idempotency-Key`); 401 without a
+ * token; 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails (spec §8).
+ */
+export const handler = httpHandler(async (event) => {
+  const caller = callerOf(event);
+  const { packId } = parseBody(event, bodySchema);
+  const pack = findPack(packId);
+  if (!pack) {
+    throw badRequest(`Unknown credit pack. Choose one of: ${CREDIT_PACKS.map((p) => p.id).join(', ')}.`);
+  }
+  const clientKey = event.headers?.['idempotency-key'];
+  if (clientKey !== undefined && !CLIENT_IDEMPOTENCY_KEY_PATTERN.test(clientKey)) {
+    throw badRequest('The Idempotency-Key header must be 8-128 letters, digits, "-" or "_".');
+  }
+  // Access tokens carry no e-mail claim: fall back to the user item's e-mail.
+  const email = caller.email ?? (await getUser(caller.sub))?.email ?? undefined;
+  const params = buildCheckoutSessionParams({
+    pack,
+    sub: caller.sub,
+    email: email || undefined,
+    siteOrigin: loadConfig().SITE_ORIGIN,
+  });
+  const key = checkoutIdempotencyKey(caller.sub, pack.id, clientKey ?? event.requestContext.requestId);
+  try {
+    const session = await createCheckoutSession(params, key);
+    return json(200, session);
+  } catch (error) {
+    logger.error('Creating a Checkout Session failed', {
+      packId: pack.id,
+      stripe: describeStripeError(error),
+    });
+    throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
+  }
+});
