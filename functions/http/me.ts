@@ -1,4 +1,4 @@
-import { ensureUser } from '../adapters/ledger';
+import { ensureUser, getUser } from '../adapters/ledger';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -10,8 +10,12 @@ import { callerOf, httpHandler, json } from './handler';
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
-  if (!caller.email) throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
-  const user = await ensureUser(caller.sub, caller.email);
+  let user = await getUser(caller.sub);
+  if (!user) {
+    // Only ID tokens carry the e-mail; an access token can read an existing user but cannot create one.
+    if (!caller.email) throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
+    user = await ensureUser(caller.sub, caller.email);
+  }
   return json(200, {
     id: user.id,
     email: user.email,
