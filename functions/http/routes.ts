@@ -34,4 +34,8 @@ export const routes = [
   { method: 'POST', path: '/api/checkout/sessions', handler: 'http/create-checkout-session', auth: 'jwt' },
   { method: 'GET', path: '/api/checkout/sessions/{id}', handler: 'http/get-checkout-session', auth: 'jwt' },
   { method: 'POST', path: '/api/webhooks/stripe', handler: 'webhooks/stripe', auth: 'stripe-signature' },
+  // Generation (issue 5): presigned photo uploads, starting a generation, and the wizard's progress poll.
+  { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },
+  { method: 'POST', path: '/api/generations', handler: 'http/create-generation', auth: 'jwt' },
+  { method: 'GET', path: '/api/generations/{id}', handler: 'http/get-generation', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -35,6 +35,31 @@ export const localFunctions: readonly LocalFunction[] = [
   // Cognito triggers, called by cognito-local through the local Lambda Invoke API (see COGNITO_TRIGGERS).
   { name: 'cognito-pre-sign-up', handler: 'triggers/local-pre-sign-up', timeoutSeconds: 5, localOnly: true },
   { name: 'cognito-post-confirmation', handler: 'triggers/post-confirmation', timeoutSeconds: 10 },
+  // Generation workflow tasks (statemachines/generation.asl.json refers to each as ${<PascalCaseName>FunctionArn}).
+  // Decoding up to 10 photos (HEIC in WebAssembly) needs memory and CPU: 1.5 GB is about one full vCPU.
+  {
+    name: 'generation-prepare-references',
+    handler: 'workflow/prepare-references',
+    timeoutSeconds: 120,
+    memorySize: 1536,
+  },
+  { name: 'generation-build-prompt', handler: 'workflow/build-prompt', timeoutSeconds: 10, memorySize: 256 },
+  // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
+  // slow call fail as the named, retryable ProviderTimeoutError instead of a killed sandbox.
+  {
+    name: 'generation-generate-headshot',
+    handler: 'workflow/generate-headshot',
+    timeoutSeconds: 240,
+    memorySize: 1024,
+  },
+  { name: 'generation-finalize', handler: 'workflow/finalize', timeoutSeconds: 30, memorySize: 256 },
+  {
+    name: 'generation-refund-credits',
+    handler: 'workflow/refund-credits',
+    timeoutSeconds: 30,
+    memorySize: 256,
+  },
+  { name: 'generation-mark-failed', handler: 'workflow/mark-failed', timeoutSeconds: 15, memorySize: 256 },
 ];
 
 /**

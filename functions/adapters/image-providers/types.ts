@@ -1,0 +1,66 @@
+import type { Background, Style } from '../../domain/generation';
+
+/**
+ * The one interface every image provider implements (DESIGN.md §4): one call makes ONE headshot, so the workflow
+ * retries, refunds and saves per slot.
+ */
+
+/** What a provider gets for one headshot. */
+export interface HeadshotRequest {
+  /** The edit prompt (domain/prompts.ts). */
+  prompt: string;
+  /** 1-3 normalized reference photos (upright JPEG, long edge ≤ 1024 px), best first. */
+  references: Buffer[];
+  style: Style;
+  background: Background;
+  /** 0-5: which of the generation's six headshots this is (providers may vary their output by it). */
+  slot: number;
+  /** The generation id, for logs and for variation seeds. */
+  generationId: string;
+}
+
+/** An image provider. */
+export interface ImageProvider {
+  /** `openai` or `local`, for logs. */
+  readonly name: string;
+  /**
+   * Makes one headshot.
+   *
+   * @returns the encoded image bytes (JPEG, PNG or WebP; the caller re-encodes to 1024×1024 JPEG)
+   * @throws {ProviderThrottledError} rate limited (retryable)
+   * @throws {ProviderUnavailableError} the service failed (5xx, connection error; retryable)
+   * @throws {ProviderTimeoutError} no answer in time (retryable)
+   * @throws {ProviderRejectedError} the request was refused (4xx other than 429: not retryable)
+   */
+  generate(request: HeadshotRequest): Promise<Buffer>;
+}
+
+/*
+ * Errors the workflow's Retry and Catch match by name (Step Functions reads the thrown error's `name`, so each sets
+ * it explicitly: a bundler renaming classes cannot break matching).
+ */
+
+/** The provider is rate limiting us (HTTP 429). Retried with backoff and full jitter. */
+export class ProviderThrottledError extends Error {
+  override readonly name = 'ProviderThrottledError';
+}
+
+/** The provider failed on its side (HTTP 5xx, connection reset). Retried with backoff and full jitter. */
+export class ProviderUnavailableError extends Error {
+  override readonly name = 'ProviderUnavailableError';
+}
+
+/** The provider did not answer within the client timeout. Retried once. */
+export class ProviderTimeoutError extends Error {
+  override readonly name = 'ProviderTimeoutError';
+}
+
+/** The provider refused the request (HTTP 4xx other than 429: moderation, invalid input, bad key). Not retried. */
+export class ProviderRejectedError extends Error {
+  override readonly name = 'ProviderRejectedError';
+}
+
+/** The provider answered without a usable image (no data, undecodable bytes). Retried once. */
+export class ProviderInvalidOutputError extends Error {
+  override readonly name = 'ProviderInvalidOutputError';
+}

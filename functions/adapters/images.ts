@@ -1,0 +1,115 @@
+import convertHeic from 'heic-convert';
+import sharp, { type Metadata } from 'sharp';
+import {
+  HEADSHOT_SIDE,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+  MIN_PHOTO_SIDE,
+  REFERENCE_MAX_SIDE,
+  THUMBNAIL_SIDE,
+  type PhotoProblem,
+} from '../domain/generation';
+
+/**
+ * Image decoding and encoding with sharp (libvips). Never trust an upload's declared type or size: s3rver ignores
+ * presigned-POST policies and a browser can lie, so every photo is proven to be an image by decoding it here.
+ */
+
+/** A photo that cannot be used as a reference; `problem` says why (see PHOTO_PROBLEM_TEXT for the wording). */
+export class UnusablePhotoError extends Error {
+  override readonly name = 'UnusablePhotoError';
+  constructor(readonly problem: PhotoProblem) {
+    super(`Unusable photo: ${problem}`);
+  }
+}
+
+/** An upload after {@link normalizePhoto}: upright, metadata-free sRGB JPEG, long edge ≤ 1024 px. */
+export interface NormalizedPhoto {
+  jpeg: Buffer;
+  /** Pixels of the normalized copy. */
+  width: number;
+  height: number;
+  /** The container sharp recognised: `jpeg`, `png`, `webp`, `heif`, … */
+  sourceFormat: string;
+}
+
+/** Photo formats we accept. SVG, PDF and other vector or document formats decode in libvips but are not photos. */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
+
+/**
+ * Proves that `bytes` is a usable photo and returns its normalized copy: EXIF orientation applied (`rotate()`),
+ * every metadata block stripped (location, camera serials: sharp writes none unless asked), alpha flattened on
+ * white, resized to fit 1024×1024 without enlarging, JPEG quality 90. HEVC-coded HEIC (iPhone) is decoded with
+ * heic-convert first, because sharp's prebuilt libvips decodes only AV1-coded HEIF.
+ *
+ * Pixel bombs are refused from the header before anything is decoded (width × height over {@link MAX_INPUT_PIXELS}),
+ * and sharp's `limitInputPixels` guards the decode itself.
+ *
+ * @param bytes the uploaded file, as stored
+ * @throws {UnusablePhotoError} `empty` (0 bytes), `too-large` (over 10 MiB), `not-an-image` (not decodable, or not
+ *   a photo format), `too-many-pixels`, `too-small` (short side under 256 px).
+ */
+export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
+  if (bytes.length === 0) throw new UnusablePhotoError('empty');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new UnusablePhotoError('too-large');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UnusablePhotoError('not-an-image');
+  }
+  const { format, width, height } = metadata;
+  if (!format || !PHOTO_FORMATS.has(format) || !width || !height)
+    throw new UnusablePhotoError('not-an-image');
+  if (width * height > MAX_INPUT_PIXELS) throw new UnusablePhotoError('too-many-pixels');
+  if (Math.min(width, height) < MIN_PHOTO_SIDE) throw new UnusablePhotoError('too-small');
+
+  let input = bytes;
+  if (format === 'heif' && metadata.compression !== 'av1') {
+    try {
+      input = await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.95 });
+    } catch {
+      throw new UnusablePhotoError('not-an-image');
+    }
+  }
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(REFERENCE_MAX_SIDE, REFERENCE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height, sourceFormat: format };
+  } catch {
+    // Truncated or corrupt data: the header parsed but the pixels do not decode.
+    throw new UnusablePhotoError('not-an-image');
+  }
+}
+
+/** A saved headshot's two files. */
+export interface HeadshotFiles {
+  /** 1024×1024 JPEG, quality 90, no metadata. */
+  image: Buffer;
+  /** WebP, longest side 384 px, quality 80. */
+  thumbnail: Buffer;
+}
+
+/**
+ * Encodes a provider's image as the product's headshot files: centre-cropped to a square if it is not one,
+ * 1024×1024 JPEG and a WebP thumbnail.
+ *
+ * @throws {Error} when `bytes` is not a decodable image (the caller maps it to a provider error).
+ */
+export async function encodeHeadshot(bytes: Buffer): Promise<HeadshotFiles> {
+  const image = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const thumbnail = await sharp(image)
+    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { image, thumbnail };
+}

@@ -1,0 +1,152 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { loadConfig } from '../config';
+import { MAX_UPLOAD_BYTES } from '../domain/generation';
+import { s3Client } from './aws';
+
+/**
+ * S3 operations of the generation feature: presigned uploads and downloads, and object reads and writes of the
+ * workflow tasks (DESIGN.md §3, §4). Buckets come from config (UPLOADS_BUCKET, RESULTS_BUCKET).
+ */
+
+/** How long a presigned upload POST stays valid, in seconds (5 minutes). */
+export const UPLOAD_URL_TTL_SECONDS = 300;
+/** How long a presigned GET (thumbnail, full image, download) stays valid, in seconds (15 minutes). */
+export const DOWNLOAD_URL_TTL_SECONDS = 900;
+
+/**
+ * The conditions every upload POST policy carries: 1 byte to 10 MiB, a Content-Type starting with `image/`.
+ * S3 rejects a POST that breaks them with 403 (s3rver does not check them: the workflow re-checks by decoding).
+ */
+export function uploadPolicyConditions(): NonNullable<
+  Parameters<typeof createPresignedPost>[1]['Conditions']
+> {
+  return [
+    ['content-length-range', 1, MAX_UPLOAD_BYTES],
+    ['starts-with', '$Content-Type', 'image/'],
+  ];
+}
+
+/**
+ * A presigned POST for one upload: the browser sends a multipart form with every field of `fields` (in order),
+ * then `file` last, to `url`.
+ *
+ * @param key the object key (`uploads/<sub>/<batchId>/<n>`)
+ * @param contentType the file's declared type (must start with `image/`; also set as the object's Content-Type)
+ */
+export function presignUpload(key: string, contentType: string): Promise<PresignedPost> {
+  return createPresignedPost(s3Client(), {
+    Bucket: loadConfig().UPLOADS_BUCKET,
+    Key: key,
+    Conditions: uploadPolicyConditions(),
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_URL_TTL_SECONDS,
+  });
+}
+
+/** Which bucket an object is in. */
+export type BucketName = 'uploads' | 'results';
+
+const bucketOf = (bucket: BucketName) =>
+  bucket === 'uploads' ? loadConfig().UPLOADS_BUCKET : loadConfig().RESULTS_BUCKET;
+
+/**
+ * A presigned GET URL, valid {@link DOWNLOAD_URL_TTL_SECONDS}.
+ *
+ * @param downloadName when set, the response carries `Content-Disposition: attachment; filename="<downloadName>"`
+ */
+export function presignDownload(bucket: BucketName, key: string, downloadName?: string): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: bucketOf(bucket),
+      Key: key,
+      ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName}"` } : {}),
+    }),
+    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
+  );
+}
+
+/** An object's size and type as S3 reports them. */
+export interface ObjectHead {
+  /** Bytes. */
+  size: number;
+  contentType: string | undefined;
+}
+
+/**
+ * HeadObject; `undefined` when the object does not exist.
+ *
+ * @throws the SDK error for anything but a missing object (access denied, network)
+ */
+export async function headObject(bucket: BucketName, key: string): Promise<ObjectHead | undefined> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (error) {
+    const name = (error as Error).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Thrown by {@link getObjectBytes} when an object is larger than the caller allows. */
+export class ObjectTooLargeError extends Error {
+  override readonly name = 'ObjectTooLargeError';
+}
+
+/**
+ * Reads a whole object into memory; `undefined` when it does not exist.
+ *
+ * @param maxBytes refuse objects larger than this (checked from Content-Length before reading the body)
+ * @throws {ObjectTooLargeError} when the object is larger than `maxBytes`
+ */
+export async function getObjectBytes(
+  bucket: BucketName,
+  key: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<Buffer | undefined> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
+    if ((object.ContentLength ?? 0) > maxBytes) {
+      // Do not download what will be refused: drop the connection instead of draining the body.
+      (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+      throw new ObjectTooLargeError(`${key} is ${object.ContentLength} bytes, over ${maxBytes}`);
+    }
+    const bytes = await object.Body?.transformToByteArray();
+    return Buffer.from(bytes ?? []);
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+/** Writes an object (private; server-side encryption is the bucket's default). */
+export async function putObject(
+  bucket: BucketName,
+  key: string,
+  body: Buffer,
+  contentType: string,
+): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucketOf(bucket),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: 'private, max-age=31536000, immutable',
+    }),
+  );
+}
+
+/** Deletes an object (S3 answers success for a missing key too). */
+export async function deleteObject(bucket: BucketName, key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
+}

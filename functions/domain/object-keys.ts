@@ -1,0 +1,54 @@
+/**
+ * S3 object keys (DESIGN.md §3, §4). Every key starts with the owner's Cognito `sub`, so ownership is a prefix
+ * check and an IAM/bucket policy can scope by prefix too.
+ *
+ * - uploads bucket: `uploads/<sub>/<batchId>/<n>` (the browser's presigned POST) and
+ *   `uploads/<sub>/<batchId>/normalized/<n>.jpg` (PrepareReferences' upright, metadata-free JPEG copy);
+ * - results bucket: `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG) and
+ *   `results/<sub>/<generationId>/thumbnails/<slot>.webp`.
+ */
+
+// Crockford base32 ULIDs, as the `ulid` package makes them.
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const ULID_RE = new RegExp(`^${ULID}$`);
+
+/** True when `id` is a ULID (the ids of batches, generations and headshots). */
+export function isUlid(id: string): boolean {
+  return ULID_RE.test(id);
+}
+
+/** The key of the `n`th file (0-based) of an upload batch. */
+export function uploadKey(sub: string, batchId: string, n: number): string {
+  return `uploads/${sub}/${batchId}/${n}`;
+}
+
+/** The prefix under which every upload of `sub` lives. */
+export function uploadPrefix(sub: string): string {
+  return `uploads/${sub}/`;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * True only for a key {@link uploadKey} could have made for this user: the caller's own prefix, a ULID batch and a
+ * file number. Rejects other users' keys, normalized copies, `..` tricks and anything else.
+ */
+export function isOwnUploadKey(sub: string, key: string): boolean {
+  return new RegExp(`^${escape(uploadPrefix(sub))}${ULID}/\\d{1,2}$`).test(key);
+}
+
+/** The key of the normalized JPEG copy of an upload (same batch folder, `normalized/<n>.jpg`). */
+export function normalizedKey(uploadKeyValue: string): string {
+  const slash = uploadKeyValue.lastIndexOf('/');
+  return `${uploadKeyValue.slice(0, slash)}/normalized/${uploadKeyValue.slice(slash + 1)}.jpg`;
+}
+
+/** The key of a generation's headshot image for one slot (1024×1024 JPEG). */
+export function headshotImageKey(sub: string, generationId: string, slot: number): string {
+  return `results/${sub}/${generationId}/${slot}.jpg`;
+}
+
+/** The key of a headshot's WebP thumbnail. */
+export function headshotThumbnailKey(sub: string, generationId: string, slot: number): string {
+  return `results/${sub}/${generationId}/thumbnails/${slot}.webp`;
+}

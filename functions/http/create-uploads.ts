@@ -1,0 +1,59 @@
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { uploadKey } from '../domain/object-keys';
+import { callerOf, httpHandler, json, parseBody } from './handler';
+
+/** One file the browser wants to upload. */
+const fileSchema = z.object({
+  /** Must start with `image/` (spec §5), e.g. `image/jpeg`, `image/heic`. */
+  contentType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^image\/[a-z0-9][a-z0-9.+-]*$/,
+      'Only image files can be uploaded (the type must start with image/).',
+    ),
+  /** Bytes, 1 to 10 MiB. */
+  size: z
+    .number()
+    .int('The size must be a whole number of bytes.')
+    .min(1, 'The file is empty.')
+    .max(MAX_UPLOAD_BYTES, 'Each photo must be 10 MB or smaller.'),
+});
+
+/** `POST /api/uploads` body. */
+export const createUploadsBody = z.object({
+  files: z
+    .array(fileSchema)
+    .min(1, 'Choose at least one photo.')
+    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} files allowed.`),
+});
+
+/**
+ * `POST /api/uploads` (jwt) `{ files: [{ contentType, size }] }` (1-10 files, `image/*`, 1 B-10 MiB each)
+ * → 200 `{ batchId, uploads: [{ key, url, fields }], expiresAt }`, one presigned POST per file in the same order.
+ *
+ * The browser uploads each file as `multipart/form-data` to `url` with every entry of `fields` first and the file
+ * last under the name `file`; S3 answers 204. Keys are `uploads/<sub>/<batchId>/<n>`; the policy allows 1 byte to
+ * 10 MiB and a Content-Type starting with `image/`, for 5 minutes. The keys then go to `POST /api/generations` as
+ * `referenceKeys`.
+ *
+ * Errors: 400 `VALIDATION_ERROR` (no files, more than 10, a type that is not an image, a size of 0 or over 10 MB).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const { files } = parseBody(event, createUploadsBody);
+  const batchId = ulid();
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
+  const uploads = await Promise.all(
+    files.map(async (file, n) => {
+      const key = uploadKey(sub, batchId, n);
+      const { url, fields } = await presignUpload(key, file.contentType);
+      return { key, url, fields };
+    }),
+  );
+  return json(200, { batchId, uploads, expiresAt });
+});

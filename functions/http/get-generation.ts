@@ -1,0 +1,101 @@
+import { reconcileGeneration } from '../adapters/executions';
+import {
+  getGeneration,
+  getHeadshots,
+  type GenerationRecord,
+  type HeadshotRecord,
+} from '../adapters/generations';
+import { DOWNLOAD_URL_TTL_SECONDS, presignDownload } from '../adapters/storage';
+import { HEADSHOTS_PER_GENERATION } from '../domain/generation';
+import { isUlid } from '../domain/object-keys';
+import { notFound } from './errors';
+import { callerOf, httpHandler, json } from './handler';
+
+/** One headshot as the wizard shows it; URLs are presigned GETs valid 15 minutes. */
+export interface HeadshotView {
+  id: string;
+  /** 0-5, the order the wizard's grid uses. */
+  slot: number;
+  style: string;
+  background: string;
+  isFavorite: boolean;
+  createdAt: string;
+  /** WebP, ≤ 384 px. */
+  thumbnailUrl: string;
+  /** 1024×1024 JPEG, inline. */
+  imageUrl: string;
+  /** The same JPEG as an attachment named `headshot-<id>.jpg`. */
+  downloadUrl: string;
+  fileName: string;
+}
+
+async function headshotView(h: HeadshotRecord): Promise<HeadshotView> {
+  const fileName = `headshot-${h.id}.jpg`;
+  const [thumbnailUrl, imageUrl, downloadUrl] = await Promise.all([
+    presignDownload('results', h.thumbnailKey),
+    presignDownload('results', h.imageKey),
+    presignDownload('results', h.imageKey, fileName),
+  ]);
+  return {
+    id: h.id,
+    slot: h.slot,
+    style: h.style,
+    background: h.background,
+    isFavorite: h.isFavorite,
+    createdAt: h.createdAt,
+    thumbnailUrl,
+    imageUrl,
+    downloadUrl,
+    fileName,
+  };
+}
+
+/** The API view of a generation (see the handler's contract). */
+export async function generationView(g: GenerationRecord) {
+  const ids = Object.entries(g.slots)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, id]) => id);
+  const headshots = await Promise.all((await getHeadshots(g.userId, ids)).map(headshotView));
+  return {
+    id: g.id,
+    status: g.status,
+    stage: g.stage,
+    progress: g.progress,
+    style: g.style,
+    background: g.background,
+    error: g.error ?? null,
+    headshotsExpected: HEADSHOTS_PER_GENERATION,
+    headshots,
+    creditsReserved: g.creditsReserved,
+    creditsRefunded: g.creditsRefunded,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+    completedAt: g.completedAt ?? null,
+    urlsExpireAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/**
+ * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error,
+ * headshotsExpected: 6, headshots: [{ id, slot, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl,
+ * downloadUrl, fileName }], creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
+ *
+ * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).
+ * `stage`: queued | preparing | generating | done | failed. `progress`: 0-100 (5 queued, 10-30 preparing, 45
+ * generating, +8 per headshot saved, 100 done). `error`: `{ code, message }` or null; `message` is for people.
+ * `headshots` fills in as each one is saved, in slot order.
+ *
+ * A generation that has not changed for a minute is reconciled with its execution first (see
+ * adapters/executions.ts), so a timed-out or aborted one ends failed and refunded.
+ *
+ * Errors: 404 `NOT_FOUND` for an unknown id and for another user's generation alike.
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const id = event.pathParameters?.id ?? '';
+  if (!isUlid(id)) throw notFound('Generation not found.');
+  const found = await getGeneration(sub, id);
+  if (!found) throw notFound('Generation not found.');
+  const generation = await reconcileGeneration(found);
+  return json(200, await generationView(generation));
+});

@@ -1,0 +1,19 @@
+import { recordStep } from '../adapters/generations';
+import { PROGRESS } from '../domain/generation';
+import { buildPrompt } from '../domain/prompts';
+import { buildPromptInput } from './inputs';
+
+/**
+ * Workflow task BuildPrompt (function `generation-build-prompt`): the edit prompt from the style and background
+ * (domain/prompts.ts). Progress 45, stage `generating`: the image calls start next.
+ *
+ * Input `{ generationId, userId, style, background }` → output `{ prompt }`.
+ *
+ * @throws {GenerationClosedError} when the generation was already compensated
+ */
+export const handler = async (event: unknown) => {
+  const { generationId, userId, style, background } = buildPromptInput.parse(event);
+  const prompt = buildPrompt(style, background);
+  await recordStep(userId, generationId, { stage: 'generating', progress: PROGRESS.generating });
+  return { prompt };
+};

@@ -1,0 +1,96 @@
+import { requireGeneration, saveHeadshot } from '../adapters/generations';
+import { imageProvider, ProviderInvalidOutputError } from '../adapters/image-providers';
+import { encodeHeadshot } from '../adapters/images';
+import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
+import { GenerationClosedError } from '../domain/generation';
+import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
+import { logger } from '../shared/logger';
+import { generateHeadshotInput } from './inputs';
+
+/** Thrown when a normalized reference vanished between PrepareReferences and a slot (not retryable). */
+export class ReferenceMissingError extends Error {
+  override readonly name = 'ReferenceMissingError';
+}
+
+/**
+ * Workflow task GenerateHeadshot (function `generation-generate-headshot`), one Map iteration = one slot = ONE
+ * provider call: asks the provider for one image, stores `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG)
+ * and its WebP thumbnail (≤ 384 px), then saves the headshot item and moves progress up by 8 in one transaction.
+ * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider.
+ *
+ * Input `{ generationId, userId, slot, style, background, prompt, references }` → output `{ slot, headshotId }`.
+ *
+ * @throws {ProviderThrottledError | ProviderUnavailableError | ProviderTimeoutError | ProviderInvalidOutputError}
+ *   retried by the workflow with backoff and full jitter
+ * @throws {ProviderRejectedError} the provider refused (not retried; the slot is refunded)
+ * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing saved)
+ * @throws {ReferenceMissingError} a reference photo is gone (not retried)
+ */
+export const handler = async (event: unknown) => {
+  const input = generateHeadshotInput.parse(event);
+  const { generationId, userId, slot } = input;
+  const current = await requireGeneration(userId, generationId);
+  const existing = current.slots[String(slot)];
+  if (existing) return { slot, headshotId: existing };
+  if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
+
+  const references = await Promise.all(
+    input.references.map(async (key) => {
+      const bytes = await getObjectBytes('uploads', key);
+      if (!bytes) throw new ReferenceMissingError(`Reference ${key} is missing`);
+      return bytes;
+    }),
+  );
+  const provider = imageProvider();
+  const started = Date.now();
+  const image = await provider.generate({
+    prompt: input.prompt,
+    references,
+    style: input.style,
+    background: input.background,
+    slot,
+    generationId,
+  });
+  let files: Awaited<ReturnType<typeof encodeHeadshot>>;
+  try {
+    files = await encodeHeadshot(image);
+  } catch (error) {
+    throw new ProviderInvalidOutputError(
+      `The ${provider.name} provider returned an undecodable image: ${String(error)}`,
+    );
+  }
+  const imageKey = headshotImageKey(userId, generationId, slot);
+  const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);
+  await Promise.all([
+    putObject('results', imageKey, files.image, 'image/jpeg'),
+    putObject('results', thumbnailKey, files.thumbnail, 'image/webp'),
+  ]);
+  let headshotId: string;
+  try {
+    ({ headshotId } = await saveHeadshot({
+      sub: userId,
+      generationId,
+      slot,
+      style: input.style,
+      background: input.background,
+      imageKey,
+      thumbnailKey,
+    }));
+  } catch (error) {
+    if (error instanceof GenerationClosedError) {
+      // The slot's credit was refunded while the provider worked: its files must not outlive it.
+      await Promise.all([deleteObject('results', imageKey), deleteObject('results', thumbnailKey)]).catch(
+        () => undefined,
+      );
+    }
+    throw error;
+  }
+  logger.info('Headshot saved', {
+    generationId,
+    slot,
+    headshotId,
+    provider: provider.name,
+    ms: Date.now() - started,
+  });
+  return { slot, headshotId };
+};

@@ -1,0 +1,19 @@
+import { markFailed, requireGeneration } from '../adapters/generations';
+import { generationErrorOf } from '../domain/generation';
+import { compensationInput } from './inputs';
+
+/**
+ * Workflow task MarkFailed (function `generation-mark-failed`), after RefundCredits: ends the generation `failed`
+ * (or `partial` when some headshots were saved before the failure) with an error the UI can show — the failure's own
+ * message for user-facing errors (`NoUsablePhotosError`: 'None of your photos could be used: …'), a generic one
+ * otherwise (never internals).
+ *
+ * Input `{ generationId, userId, failure: { Error, Cause } }` → output `{ status, error: { code, message } }`.
+ */
+export const handler = async (event: unknown) => {
+  const { generationId, userId, failure } = compensationInput.parse(event);
+  const error = generationErrorOf(failure?.Error, failure?.Cause);
+  await markFailed(userId, generationId, error);
+  const generation = await requireGeneration(userId, generationId);
+  return { status: generation.status, error: generation.error ?? error };
+};

@@ -1,0 +1,301 @@
+import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetConfigForTests } from '../../functions/config';
+import { reconcileGeneration } from '../../functions/adapters/executions';
+import { createOpenAiProvider } from '../../functions/adapters/image-providers/openai';
+import { getGeneration } from '../../functions/adapters/generations';
+import { getUser, listLedger } from '../../functions/adapters/ledger';
+import { headObject } from '../../functions/adapters/storage';
+import { slotRefundRef } from '../../functions/domain/generation';
+import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+import { STYLE_PHRASES } from '../../functions/domain/prompts';
+import { createTestUser, type TestUser } from '../helpers/cognito';
+import {
+  api,
+  expectMonotonicProgress,
+  fixturePhoto,
+  pollGeneration,
+  uploadPhotos,
+} from '../helpers/generation';
+import {
+  openAiErrors,
+  startFakeOpenAi,
+  startGenerationStack,
+  type EditAnswer,
+  type FakeOpenAi,
+  type GenerationStack,
+} from '../helpers/generation-stack';
+import { expectLedgerBalanced } from '../helpers/ledger';
+
+/*
+ * The `openai` image provider (the real openai SDK) against a local server speaking POST /v1/images/edits, with
+ * faults the test scripts: permanent refusals, outages, throttling, and a provider so slow the execution is stopped.
+ * The route handlers, the task functions and the ASL run in this process (helpers/generation-stack.ts) on the shared
+ * emulators, so they use this file's provider configuration. Retry waits are the ASL's real ones (2 s base, full
+ * jitter), which keeps these tests at a few seconds each.
+ */
+
+const { runtimeConfig } = inject('localStack');
+const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+
+let fake: FakeOpenAi;
+let stack: GenerationStack;
+const users: TestUser[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  stack = await startGenerationStack({
+    env: {
+      IMAGE_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test-headshots',
+      OPENAI_BASE_URL: fake.baseURL,
+      GENERATION_MAX_CONCURRENCY: '6',
+    },
+    ...pool,
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+});
+
+afterEach(async () => {
+  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
+  fake.calls.length = 0;
+  fake.answer = () => 'image';
+});
+
+/** A signed-up user with 6 credits and 3 uploaded photos; returns the user and the upload keys. */
+async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
+  const user = await createTestUser(pool);
+  users.push(user);
+  expect((await api(stack.gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  const keys = await uploadPhotos(stack.gatewayUrl, user.idToken, [
+    fixturePhoto('obama.jpg'),
+    fixturePhoto('obama2.jpg'),
+    fixturePhoto('obama-720p.jpg'),
+  ]);
+  return { user, keys };
+}
+
+async function generate(user: TestUser, keys: string[], style = 'business-casual', background = 'studio') {
+  const res = await api(stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
+    style,
+    background,
+    referenceKeys: keys,
+  });
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const refundRefs = async (sub: string) =>
+  (await listLedger(sub))
+    .filter((e) => e.reason === 'refund')
+    .map((e) => e.ref)
+    .sort();
+
+describe('POST /api/generations when Step Functions refuses to start', () => {
+  it('answers 502, refunds all 6 credits and leaves the generation failed', async () => {
+    const { user, keys } = await userWithPhotos();
+    const arn = process.env.STATE_MACHINE_ARN!;
+    process.env.STATE_MACHINE_ARN = arn.replace(/:generation$/, ':no-such-machine');
+    resetConfigForTests();
+    try {
+      const res = await api(stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
+        style: 'professional',
+        background: 'studio',
+        referenceKeys: keys,
+      });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'WORKFLOW_START_FAILED',
+          message:
+            "We couldn't start creating your headshots. Your 6 credits have been refunded. Please try again.",
+        },
+      });
+    } finally {
+      process.env.STATE_MACHINE_ARN = arn;
+      resetConfigForTests();
+    }
+    const ledger = await listLedger(user.sub);
+    const spend = ledger.find((e) => e.reason === 'generation')!;
+    const generation = await getGeneration(user.sub, spend.ref);
+    expect(generation).toMatchObject({
+      status: 'failed',
+      creditsRefunded: 6,
+      error: { code: 'START_FAILED' },
+    });
+    expect((await getUser(user.sub))?.credits).toBe(6);
+    expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe('the openai provider against a local Images API', () => {
+  it('makes 6 headshots with 6 edit calls, each sending the 3 references as image[] parts', async () => {
+    const { user, keys } = await userWithPhotos();
+    const id = await generate(user, keys);
+    const { final, seen } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    expectMonotonicProgress(seen);
+    expect(final).toMatchObject({ status: 'succeeded', progress: 100, creditsRefunded: 0 });
+    expect(final.headshots).toHaveLength(6);
+    expect((await getUser(user.sub))?.credits).toBe(0);
+
+    expect(fake.calls).toHaveLength(6);
+    for (const call of fake.calls) {
+      expect(call).toMatchObject({
+        model: 'gpt-image-2.6-sunburst',
+        size: '1024x1024',
+        quality: 'high',
+        n: '1',
+        inputFidelity: 'high',
+        authorization: 'Bearer sk-test-headshots',
+      });
+      expect(call.prompt).toContain(STYLE_PHRASES['business-casual']);
+      expect(call.images.map((i) => [i.name, i.type])).toEqual([
+        ['reference-1.jpg', 'image/jpeg'],
+        ['reference-2.jpg', 'image/jpeg'],
+        ['reference-3.jpg', 'image/jpeg'],
+      ]);
+      // The references are the normalized copies: JPEG, long edge ≤ 1024 px.
+      const meta = await sharp(call.images[0]!.bytes).metadata();
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1024);
+    }
+    // The provider's PNG is stored as the product's 1024×1024 JPEG.
+    const image = Buffer.from(await (await fetch(final.headshots[0]!.imageUrl)).arrayBuffer());
+    expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
+  });
+
+  it('provider refusing 2 of 6 slots permanently → 4 headshots, partial, 2 credits refunded', async () => {
+    const { user, keys } = await userWithPhotos();
+    fake.answer = (call) => (call.index < 2 ? openAiErrors.moderation : 'image');
+    const id = await generate(user, keys);
+    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+
+    expect(final).toMatchObject({
+      status: 'partial',
+      stage: 'done',
+      progress: 100,
+      creditsRefunded: 2,
+      error: null,
+    });
+    expect(final.headshots).toHaveLength(4);
+    // A refusal (400) is not retried: exactly one call per slot.
+    expect(fake.calls).toHaveLength(6);
+    expect((await getUser(user.sub))?.credits).toBe(2);
+    const generation = await getGeneration(user.sub, id);
+    const emptySlots = [0, 1, 2, 3, 4, 5].filter((slot) => !generation?.slots[String(slot)]);
+    expect(emptySlots).toHaveLength(2);
+    expect(await refundRefs(user.sub)).toEqual(emptySlots.map((slot) => slotRefundRef(id, slot)).sort());
+  });
+
+  it(
+    'provider failing every call → failed, 6 credits refunded, Σ ledger = balance',
+    { timeout: 60_000 },
+    async () => {
+      const { user, keys } = await userWithPhotos();
+      fake.answer = () => openAiErrors.serverError;
+      const id = await generate(user, keys);
+      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+
+      expect(final).toMatchObject({ status: 'failed', stage: 'failed', headshots: [], creditsRefunded: 6 });
+      expect(final.error).toEqual({ code: 'PROVIDER_FAILED', message: expect.stringContaining('refunded') });
+      // 5xx is retried twice per slot (3 calls each) before the slot gives up.
+      expect(fake.calls).toHaveLength(18);
+      expect((await getUser(user.sub))?.credits).toBe(6);
+      expect(await refundRefs(user.sub)).toEqual(
+        [0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)).sort(),
+      );
+      await expectLedgerBalanced(user.sub);
+    },
+  );
+
+  it(
+    'provider answering 429 twice, then images → 6 headshots (the retries work)',
+    { timeout: 60_000 },
+    async () => {
+      const { user, keys } = await userWithPhotos();
+      fake.answer = (call) => (call.index < 2 ? openAiErrors.rateLimited : 'image');
+      const id = await generate(user, keys);
+      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+
+      expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
+      expect(final.headshots).toHaveLength(6);
+      expect(fake.calls).toHaveLength(8);
+      expect((await getUser(user.sub))?.credits).toBe(0);
+    },
+  );
+
+  it('maps a call slower than the client timeout to ProviderTimeoutError (retried by the workflow)', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    fake.answer = async (): Promise<EditAnswer> => {
+      await released;
+      return 'image';
+    };
+    const provider = createOpenAiProvider({
+      apiKey: 'sk-test-headshots',
+      baseURL: fake.baseURL,
+      model: 'gpt-image-2.6-sunburst',
+      timeoutMs: 300,
+    });
+    const photo = fixturePhoto('obama-720p.jpg').bytes;
+    const attempt = provider.generate({
+      prompt: 'a headshot',
+      references: [photo],
+      style: 'professional',
+      background: 'studio',
+      slot: 0,
+      generationId: 'timeout-test',
+    });
+    await expect(attempt).rejects.toMatchObject({ name: 'ProviderTimeoutError' });
+    release();
+  });
+
+  it(
+    'an execution stopped mid-flight is reconciled: failed, all 6 refunded, and late slots cannot deliver',
+    { timeout: 60_000 },
+    async () => {
+      const { user, keys } = await userWithPhotos();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      fake.answer = async (): Promise<EditAnswer> => {
+        await released;
+        return 'image';
+      };
+      const id = await generate(user, keys);
+      while (fake.calls.length < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const sfn = new SFNClient({
+        endpoint: stack.stepfunctions.url,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+      const generation = (await getGeneration(user.sub, id))!;
+      await sfn.send(new StopExecutionCommand({ executionArn: generation.executionArn, cause: 'test' }));
+      sfn.destroy();
+
+      // A fresh generation is left alone; one silent for over a minute is checked and compensated.
+      expect((await reconcileGeneration(generation)).status).toBe('running');
+      const reconciled = await reconcileGeneration(generation, Date.now() + 61_000);
+      expect(reconciled).toMatchObject({ status: 'failed', creditsRefunded: 6 });
+      expect(reconciled.error?.code).toBe('GENERATION_FAILED');
+      expect((await getUser(user.sub))?.credits).toBe(6);
+
+      // The provider answers after all: the closed generation accepts no headshot, so nothing is delivered twice.
+      release();
+      await stack.settled();
+      // Each late slot removed the files it had stored before it found the generation closed.
+      for (const slot of [0, 1, 2, 3, 4, 5]) {
+        expect(await headObject('results', headshotImageKey(user.sub, id, slot))).toBeUndefined();
+        expect(await headObject('results', headshotThumbnailKey(user.sub, id, slot))).toBeUndefined();
+      }
+      const after = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      expect(after.final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
+      expect((await getUser(user.sub))?.credits).toBe(6);
+      expect(await refundRefs(user.sub)).toHaveLength(6);
+    },
+  );
+});

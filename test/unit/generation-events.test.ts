@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createGenerationBody } from '../../functions/http/create-generation';
+import { createUploadsBody } from '../../functions/http/create-uploads';
+import {
+  buildPromptInput,
+  compensationInput,
+  generateHeadshotInput,
+  generationRef,
+  prepareReferencesInput,
+} from '../../functions/workflow/inputs';
+
+/** The sample events (test/events/<handler module>.json, SAM convention) stay valid inputs of their handlers. */
+const sample = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../events/${name}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+describe('generation sample events', () => {
+  it('HTTP events carry bodies the routes accept', () => {
+    expect(createUploadsBody.safeParse(JSON.parse(String(sample('http/create-uploads').body))).success).toBe(
+      true,
+    );
+    expect(
+      createGenerationBody.safeParse(JSON.parse(String(sample('http/create-generation').body))).success,
+    ).toBe(true);
+    expect(sample('http/get-generation').pathParameters).toEqual({
+      id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+    });
+  });
+
+  it('workflow events match the task inputs the ASL builds', () => {
+    expect(prepareReferencesInput.safeParse(sample('workflow/prepare-references')).success).toBe(true);
+    expect(buildPromptInput.safeParse(sample('workflow/build-prompt')).success).toBe(true);
+    expect(generateHeadshotInput.safeParse(sample('workflow/generate-headshot')).success).toBe(true);
+    expect(generationRef.safeParse(sample('workflow/finalize')).success).toBe(true);
+    expect(compensationInput.safeParse(sample('workflow/refund-credits')).success).toBe(true);
+    expect(compensationInput.safeParse(sample('workflow/mark-failed')).success).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  BadRequestError,
+  InternalServerError,
+  RateLimitError,
+} from 'openai';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizePhoto } from '../../functions/adapters/images';
+import { locateFace } from '../../functions/adapters/image-providers/face';
+import { createLocalProvider, renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
+import { mapOpenAiError, supportsInputFidelity } from '../../functions/adapters/image-providers/openai';
+import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
+import type { Background, Style } from '../../functions/domain/generation';
+import { buildPrompt } from '../../functions/domain/prompts';
+import { FIXTURE_PHOTOS } from '../helpers/generation';
+
+describe('openai provider error mapping', () => {
+  const headers = new Headers();
+  it('maps statuses and client failures to the names the workflow retries or refunds', () => {
+    const cases: [unknown, string][] = [
+      [
+        new RateLimitError(429, { code: 'rate_limit_exceeded', message: 'slow down' }, undefined, headers),
+        'ProviderThrottledError',
+      ],
+      [
+        new RateLimitError(429, { code: 'insufficient_quota', message: 'billing' }, undefined, headers),
+        'ProviderRejectedError',
+      ],
+      [
+        new InternalServerError(503, { message: 'overloaded' }, undefined, headers),
+        'ProviderUnavailableError',
+      ],
+      [
+        new BadRequestError(400, { code: 'moderation_blocked', message: 'safety' }, undefined, headers),
+        'ProviderRejectedError',
+      ],
+      [new APIConnectionTimeoutError(), 'ProviderTimeoutError'],
+      [new APIConnectionError({ message: 'ECONNRESET' }), 'ProviderUnavailableError'],
+    ];
+    for (const [error, name] of cases) {
+      const mapped = mapOpenAiError(error);
+      expect(mapped.name).toBe(name);
+      expect(mapped.constructor.name).toBe(name);
+    }
+    expect(
+      mapOpenAiError(new RateLimitError(429, { message: 'slow down' }, undefined, headers)).message,
+    ).toBe('OpenAI: 429 slow down');
+  });
+
+  it('asks for high input fidelity on the models that take it', () => {
+    expect(supportsInputFidelity('gpt-image-2.6-sunburst')).toBe(true);
+    expect(supportsInputFidelity('gpt-image-1.5')).toBe(true);
+    expect(supportsInputFidelity('gpt-image-1-mini')).toBe(false);
+    expect(supportsInputFidelity('dall-e-2')).toBe(false);
+  });
+});
+
+describe('local provider', () => {
+  let references: Buffer[];
+  const request = (style: Style, background: Background, slot = 0): HeadshotRequest => ({
+    prompt: buildPrompt(style, background),
+    references,
+    style,
+    background,
+    slot,
+    generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+  });
+
+  /** Mean RGB of a region of a 1024×1024 image. */
+  async function meanColor(
+    image: Buffer,
+    region: { left: number; top: number; width: number; height: number },
+  ) {
+    // stats() reads the input image, so the region is extracted into an image of its own first.
+    const { channels } = await sharp(await sharp(image).extract(region).toBuffer()).stats();
+    return channels.slice(0, 3).map((c) => c.mean);
+  }
+  const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
+  const corner = { left: 0, top: 0, width: 160, height: 160 };
+  const cheek = { left: 432, top: 300, width: 160, height: 160 };
+
+  beforeAll(async () => {
+    references = await Promise.all(
+      ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg'].map(
+        async (name) => (await normalizePhoto(readFileSync(`${FIXTURE_PHOTOS}${name}`))).jpeg,
+      ),
+    );
+  });
+
+  it('finds the face in the upper middle of a portrait', async () => {
+    const face = await locateFace(references[0]!);
+    expect(face.detected).toBe(true);
+    expect(face.cx / 820).toBeGreaterThan(0.4);
+    expect(face.cx / 820).toBeLessThan(0.65);
+    expect(face.cy / 1024).toBeLessThan(0.35);
+    expect(face.width / 820).toBeGreaterThan(0.15);
+    expect(face.width / 820).toBeLessThan(0.4);
+  });
+
+  it('renders a 1024×1024 JPEG, the same for the same slot, different per slot', async () => {
+    const provider = createLocalProvider();
+    const [a, b, c] = await Promise.all([
+      provider.generate(request('professional', 'office', 0)),
+      provider.generate(request('professional', 'office', 0)),
+      provider.generate(request('professional', 'office', 3)),
+    ]);
+    expect(await sharp(a).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
+    expect(a.equals(b)).toBe(true);
+    expect(a.equals(c)).toBe(false);
+  });
+
+  it('makes backgrounds visibly different around the same person', async () => {
+    const images = await Promise.all(
+      (['office', 'studio', 'outdoor', 'gradient'] as const).map((bg) =>
+        renderLocalHeadshot(request('professional', bg)),
+      ),
+    );
+    const corners = await Promise.all(images.map((image) => meanColor(image, corner)));
+    for (let i = 0; i < corners.length; i++) {
+      for (let j = i + 1; j < corners.length; j++)
+        expect(distance(corners[i]!, corners[j]!)).toBeGreaterThan(12);
+    }
+    // The person in the middle stays the same person: the face differs far less than the surround.
+    const faces = await Promise.all(images.map((image) => meanColor(image, cheek)));
+    expect(distance(faces[0]!, faces[1]!)).toBeLessThan(distance(corners[0]!, corners[1]!));
+  });
+
+  it('grades styles visibly differently: creative is the most saturated, business-casual the warmest', async () => {
+    const [professional, casual, creative] = await Promise.all(
+      (['professional', 'business-casual', 'creative'] as const).map((style) =>
+        renderLocalHeadshot(request(style, 'studio')),
+      ),
+    );
+    const saturation = async (image: Buffer) => {
+      const [r, g, b] = await meanColor(image, cheek);
+      return Math.max(r!, g!, b!) - Math.min(r!, g!, b!);
+    };
+    const warmth = async (image: Buffer) => {
+      const [r, , b] = await meanColor(image, cheek);
+      return r! - b!;
+    };
+    expect(await saturation(creative!)).toBeGreaterThan(await saturation(professional!));
+    expect(await warmth(casual!)).toBeGreaterThan(await warmth(professional!));
+  });
+});
