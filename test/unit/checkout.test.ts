@@ -355,7 +355,7 @@ describe('POST /api/webhooks/stripe before any I/O', () => {
   const saved = { ...process.env };
   let handler: (event: APIGatewayProxyEventV2) => Promise<{ statusCode?: number; body?: string }>;
   const sample = JSON.parse(
-    readFileSync(new URL('../events/webhook-stripe.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../events/webhooks/stripe.json', import.meta.url), 'utf8'),
   ) as APIGatewayProxyEventV2 & { body: string };
 
   beforeAll(async () => {
@@ -430,13 +430,13 @@ describe('sample events (test/events, SAM convention)', () => {
     };
 
   it('are API Gateway payload v2 events for the routes they name', () => {
-    const create = load('http-create-checkout-session');
+    const create = load('http/create-checkout-session');
     expect(create.routeKey).toBe('POST /api/checkout/sessions');
     expect(JSON.parse(create.body!)).toEqual({ packId: 'popular' });
     expect(create.requestContext.authorizer?.jwt.claims.sub).toBeTruthy();
-    const get = load('http-get-checkout-session');
+    const get = load('http/get-checkout-session');
     expect(isCheckoutSessionId(get.pathParameters?.id)).toBe(true);
-    const hook = load('webhook-stripe');
+    const hook = load('webhooks/stripe');
     const event = JSON.parse(hook.body!) as Stripe.Event;
     expect(event).toMatchObject({
       object: 'event',
