@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { BootScreen, ConfigErrorScreen } from './app/BootScreens';
+import { configureAuth } from './features/auth/configure';
 import { configureApi } from './lib/api';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
@@ -15,6 +16,7 @@ root.render(<BootScreen />);
 loadRuntimeConfig().then(
   (config) => {
     configureApi({ apiBase: config.apiBase });
+    configureAuth(config);
     root.render(
       <StrictMode>
         <App config={config} />

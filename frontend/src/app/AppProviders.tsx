@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { AuthProvider } from '../features/auth';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { createQueryClient } from './query-client';
@@ -13,13 +14,16 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a screen may rely on: runtime config, react-query and the toaster (spec §9: top-right, 4 s, 3). */
+/**
+ * Everything a screen may rely on: runtime config, react-query, the session ({@link AuthProvider}) and the toaster
+ * (spec §9: top-right, 4 s, 3).
+ */
 export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
   const [ownClient] = useState(createQueryClient);
   return (
     <RuntimeConfigProvider config={config}>
       <QueryClientProvider client={queryClient ?? ownClient}>
-        {children}
+        <AuthProvider>{children}</AuthProvider>
         <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
       </QueryClientProvider>
     </RuntimeConfigProvider>

@@ -7,11 +7,13 @@ import { ButtonLink } from '../components/ui/Button';
 export interface PageFrameProps {
   /** The document title, without the product name. */
   title: string;
+  /** Extra header items after the Home link, e.g. the credit badge and a sign-out button. */
+  headerActions?: ReactNode;
   children: ReactNode;
 }
 
 /** A plain page: brand header with a way home, centred content, a short footer. For the simpler screens. */
-export function PageFrame({ title, children }: PageFrameProps) {
+export function PageFrame({ title, headerActions, children }: PageFrameProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>{`${title} · Headshot Studio`}</title>
@@ -20,10 +22,11 @@ export function PageFrame({ title, children }: PageFrameProps) {
           <Link to="/" className="-m-1 flex items-center rounded-lg p-1" aria-label="Headshot Studio home">
             <BrandMark />
           </Link>
-          <nav aria-label="Main">
+          <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
             <ButtonLink to="/" variant="ghost" size="sm">
               Home
             </ButtonLink>
+            {headerActions}
           </nav>
         </div>
       </header>

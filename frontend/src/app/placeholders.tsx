@@ -1,5 +1,6 @@
 import { CreditCard, Images, ReceiptText, WandSparkles } from 'lucide-react';
 import { ButtonLink } from '../components/ui/Button';
+import { CreditsBadge, SignOutButton } from '../features/auth';
 import { PageFrame } from './PageFrame';
 import { StatusPanel } from './StatusPanel';
 
@@ -8,10 +9,20 @@ import { StatusPanel } from './StatusPanel';
  * way back, so a visitor who arrives early sees a deliberate page rather than a blank one.
  */
 
+/** The signed-in header items of the protected placeholders: credit count (links to /pricing) and sign-out. */
+function AccountActions() {
+  return (
+    <>
+      <CreditsBadge />
+      <SignOutButton />
+    </>
+  );
+}
+
 /** `/generator`: the four-step headshot wizard. */
 export function GeneratorPlaceholder() {
   return (
-    <PageFrame title="Create headshots">
+    <PageFrame title="Create headshots" headerActions={<AccountActions />}>
       <StatusPanel
         icon={WandSparkles}
         eyebrow="Headshot generator"
@@ -28,7 +39,7 @@ export function GeneratorPlaceholder() {
 /** `/dashboard`: the user's gallery of headshots. */
 export function DashboardPlaceholder() {
   return (
-    <PageFrame title="Dashboard">
+    <PageFrame title="Dashboard" headerActions={<AccountActions />}>
       <StatusPanel
         icon={Images}
         eyebrow="Dashboard"

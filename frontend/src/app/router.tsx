@@ -5,14 +5,13 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
+import { RequireAuth } from '../features/auth';
+import { PaymentResultPage } from '../features/checkout/PaymentResultPage';
 import { LandingPage } from '../features/landing/LandingPage';
+import { PricingPage } from '../features/pricing/PricingPage';
+import { BootScreen } from './BootScreens';
 import { NotFoundPage } from './NotFoundPage';
-import {
-  DashboardPlaceholder,
-  GeneratorPlaceholder,
-  PaymentResultPlaceholder,
-  PricingPlaceholder,
-} from './placeholders';
+import { DashboardPlaceholder, GeneratorPlaceholder } from './placeholders';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /**
@@ -35,7 +34,7 @@ function RootLayout() {
 
 function CatchAll() {
   const { pathname } = useLocation();
-  return isPaymentResultPath(pathname) ? <PaymentResultPlaceholder /> : <NotFoundPage />;
+  return isPaymentResultPath(pathname) ? <PaymentResultPage /> : <NotFoundPage />;
 }
 
 /** The route table of the SPA (spec §2). Exported for tests, which mount it in a memory router. */
@@ -43,11 +42,32 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while a lazy route (e.g. /signin) loads on a fresh page, instead of a blank screen.
+    hydrateFallbackElement: <BootScreen />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'generator', element: <GeneratorPlaceholder /> },
-      { path: 'dashboard', element: <DashboardPlaceholder /> },
-      { path: 'pricing', element: <PricingPlaceholder /> },
+      {
+        path: 'generator',
+        element: (
+          <RequireAuth>
+            <GeneratorPlaceholder />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardPlaceholder />
+          </RequireAuth>
+        ),
+      },
+      // Amplify UI and its stylesheet load only here, never with the landing page.
+      {
+        path: 'signin',
+        lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SignInPage }),
+      },
+      { path: 'pricing', element: <PricingPage /> },
       { path: '*', element: <CatchAll /> },
     ],
   },

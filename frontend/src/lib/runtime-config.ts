@@ -14,10 +14,23 @@ export const runtimeConfigSchema = z.object({
   apiBase: z.string().min(1),
   supportEmail: z.email(),
   stage: z.string().min(1),
+  /**
+   * How the SPA signs in to Cognito: `USER_SRP_AUTH` in the cloud, `USER_PASSWORD_AUTH` locally (cognito-local has
+   * no SRP). Absent means `USER_SRP_AUTH`; see {@link authFlowTypeOf}.
+   */
+  authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']).optional(),
 });
 
 /** Settings the SPA reads at boot from `/config.json`. */
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** The sign-in flow the configuration asks for; `USER_SRP_AUTH` (the Cognito default) when it says nothing. */
+export function authFlowTypeOf(config: Pick<RuntimeConfig, 'authFlowType'>): AuthFlowType {
+  return config.authFlowType ?? 'USER_SRP_AUTH';
+}
+
+/** A Cognito sign-in flow the SPA can use with a password. */
+export type AuthFlowType = NonNullable<RuntimeConfig['authFlowType']>;
 
 /** Where the runtime configuration is served, relative to the site's origin. */
 export const RUNTIME_CONFIG_URL = '/config.json';

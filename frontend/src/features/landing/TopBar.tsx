@@ -1,18 +1,28 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { BrandMark } from '../../components/ui/BrandMark';
+import { CreditsBadge, useAuth } from '../auth';
 import { scrollToSection } from './scroll-to-section';
+import type { GetStartedOptions } from './use-get-started';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
-  /** Swaps the account button's label: 'Sign Up' when signed out, 'Go to Dashboard' when signed in. */
+  /**
+   * Swaps the account button's label: 'Sign Up' when signed out, 'Go to Dashboard' when signed in. Defaults to the
+   * session's state ({@link useAuth}).
+   */
   signedIn?: boolean;
-  /** Called when the account button is pressed. */
-  onAccountClick: () => void;
+  /** Called when the account button is pressed; asks for the Sign Up tab when signed out. */
+  onAccountClick: (options?: GetStartedOptions) => void;
 }
 
-/** The landing page's sticky top bar: brand, a Pricing link to the section below, and the account button. */
-export function TopBar({ signedIn = false, onAccountClick }: TopBarProps) {
+/**
+ * The landing page's sticky top bar: brand, a Pricing link to the section below, the credit count when signed in
+ * (from `sm` up) and the account button.
+ */
+export function TopBar({ signedIn, onAccountClick }: TopBarProps) {
+  const { status } = useAuth();
+  const isSignedIn = signedIn ?? status === 'signedIn';
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
@@ -27,8 +37,18 @@ export function TopBar({ signedIn = false, onAccountClick }: TopBarProps) {
           >
             Pricing
           </a>
-          <Button size="sm" className="px-3 min-[400px]:px-3.5 sm:px-4" onClick={onAccountClick}>
-            {signedIn ? 'Go to Dashboard' : 'Sign Up'}
+          {status === 'signedIn' && (
+            // Too wide for the smallest phones, where the dashboard shows it instead.
+            <span className="hidden sm:block">
+              <CreditsBadge />
+            </span>
+          )}
+          <Button
+            size="sm"
+            className="px-3 min-[400px]:px-3.5 sm:px-4"
+            onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
+          >
+            {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
           </Button>
         </nav>
       </div>

@@ -1,14 +1,31 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth';
+
+/** Options of the function {@link useGetStarted} returns. */
+export interface GetStartedOptions {
+  /** For signed-out visitors: open the Sign Up tab ('Sign Up' button) instead of Sign In. */
+  mode?: 'signIn' | 'signUp';
+}
 
 /**
- * What the landing page's calls to action do ('Sign Up', 'Create your headshots now', 'Get started now'): go to the
- * dashboard. Kept in one hook because the accounts feature makes it start sign-in for signed-out visitors, and
- * every button must change together.
+ * What the landing page's calls to action do ('Sign Up', 'Create your headshots now', 'Get started now'): go to
+ * the dashboard when signed in; otherwise start sign-in, which comes back to the dashboard afterwards. While the
+ * session is still loading, signed-out behaviour is the safe choice: /signin sends a signed-in user on at once.
+ * Kept in one hook so every button changes together.
  */
-export function useGetStarted(): () => void {
+export function useGetStarted(): (options?: GetStartedOptions) => void {
   const navigate = useNavigate();
-  return useCallback(() => {
-    void navigate('/dashboard');
-  }, [navigate]);
+  const { status, signIn } = useAuth();
+  return useCallback(
+    (options?: GetStartedOptions) => {
+      if (status === 'signedIn') {
+        void navigate('/dashboard');
+        return;
+      }
+      // Also called straight from onClick (with an event); only a real `mode: 'signUp'` opens Sign Up.
+      signIn('/dashboard', { mode: options?.mode === 'signUp' ? 'signUp' : 'signIn' });
+    },
+    [navigate, signIn, status],
+  );
 }

@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { fetchAuthSession, signOut as amplifySignOut, type AuthSession } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { signInPath } from './return-to';
+
+/** Where authentication stands: `loading` until the stored session has been read (and refreshed if needed). */
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** The signed-in person, from the ID token's claims. */
+export interface AuthUser {
+  /** Cognito user id (`sub`); the API's user id. */
+  sub: string;
+  email: string;
+}
+
+/** What {@link useAuth} returns. */
+export interface AuthContextValue {
+  status: AuthStatus;
+  /** Set exactly when `status` is `signedIn`. */
+  user: AuthUser | null;
+  /**
+   * Starts sign-in: goes to `/signin`, which comes back to `returnTo` afterwards (default: the current page).
+   * `options.mode: 'signUp'` opens the Sign Up tab; `options.replace` replaces the current history entry.
+   */
+  signIn(returnTo?: string, options?: SignInOptions): void;
+  /** Signs out of this browser and forgets every cached API answer. Never rejects. */
+  signOut(): Promise<void>;
+}
+
+/** Options of {@link AuthContextValue.signIn}. */
+export interface SignInOptions {
+  mode?: 'signIn' | 'signUp';
+  replace?: boolean;
+}
+
+interface SessionState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<SessionState | null>(null);
+
+const SIGNED_OUT = { status: 'signedOut', user: null } as const;
+
+/** The user named by a session's ID token, or `null` when the session has no (valid) tokens. */
+export function userFromSession(session: AuthSession): AuthUser | null {
+  const payload = session.tokens?.idToken?.payload;
+  if (!payload || typeof payload.sub !== 'string') return null;
+  return { sub: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
+}
+
+/**
+ * Tracks the Amplify session for the whole app. On mount it reads the stored session (refreshing it when the
+ * access token is near expiry); afterwards it follows Amplify's Hub `auth` events: `signedIn` reads the session
+ * again, `signedOut` and `tokenRefresh_failure` mean signed out. Whenever the signed-in user goes away or changes,
+ * the react-query cache is cleared, so one person's data is never shown to the next.
+ *
+ * Must sit inside the `QueryClientProvider`; {@link AppProviders} places it there.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<Pick<SessionState, 'status' | 'user'>>({
+    status: 'loading',
+    user: null,
+  });
+  // Every auth event bumps the generation, so a slow session read never overwrites a newer event's outcome.
+  const generation = useRef(0);
+
+  useEffect(() => {
+    let active = true;
+    const readSession = async () => {
+      const mine = ++generation.current;
+      let user: AuthUser | null;
+      try {
+        user = userFromSession(await fetchAuthSession());
+      } catch {
+        user = null;
+      }
+      if (active && mine === generation.current) {
+        setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
+      }
+    };
+    void readSession();
+    const stopListening = Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+        case 'tokenRefresh':
+          void readSession();
+          break;
+        case 'signedOut':
+        case 'tokenRefresh_failure':
+          generation.current++;
+          setState(SIGNED_OUT);
+          break;
+      }
+    });
+    return () => {
+      active = false;
+      stopListening();
+    };
+  }, []);
+
+  // Forget cached API answers when the user signs out or another user signs in.
+  const lastSub = useRef<string | null>(null);
+  const sub = state.user?.sub ?? null;
+  useEffect(() => {
+    if (state.status === 'loading') return;
+    if (lastSub.current !== null && lastSub.current !== sub) queryClient.clear();
+    lastSub.current = sub;
+  }, [queryClient, state.status, sub]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await amplifySignOut();
+    } catch (error) {
+      // Tokens are removed from storage even when revoking them at Cognito fails; the user is signed out here.
+      console.warn('Sign-out did not complete cleanly:', error);
+    }
+    generation.current++;
+    setState(SIGNED_OUT);
+  }, []);
+
+  const value = useMemo(() => ({ ...state, signOut }), [state, signOut]);
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/**
+ * The current authentication state and the two actions: `signIn(returnTo?)` and `signOut()`. Use inside the
+ * router (it navigates) and below {@link AuthProvider}.
+ */
+export function useAuth(): AuthContextValue {
+  const session = use(AuthContext);
+  if (!session) throw new Error('useAuth() must be used inside <AuthProvider>');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+
+  const signIn = useCallback(
+    (returnTo?: string, options: SignInOptions = {}) => {
+      void navigate(signInPath({ returnTo: returnTo ?? here, mode: options.mode }), {
+        replace: options.replace,
+      });
+    },
+    [navigate, here],
+  );
+
+  return useMemo(
+    () => ({ status: session.status, user: session.user, signIn, signOut: session.signOut }),
+    [session, signIn],
+  );
+}

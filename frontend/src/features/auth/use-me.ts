@@ -1,0 +1,44 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api';
+import { useAuth } from './auth-context';
+
+/** The signed-in user's record, as `GET /api/me` returns it. */
+export interface Me {
+  /** Cognito `sub`. */
+  id: string;
+  email: string;
+  /** The part of the e-mail before '@'. */
+  displayName: string;
+  /** Current balance, in credits (one generation costs 6). */
+  credits: number;
+  /** ISO 8601 timestamp. */
+  createdAt: string;
+}
+
+/** The react-query key of {@link useMe}. Invalidate it after anything that changes the balance. */
+export const meQueryKey = ['me'] as const;
+
+/**
+ * The signed-in user's record and credit balance (`GET /api/me`; the first call creates the user with 6 credits).
+ * Only runs while signed in (`isPending` stays true otherwise); the cache is cleared on sign-out. A 401 means the
+ * session is no longer valid at the API, so the user is signed out.
+ *
+ * After spending or buying credits, call `queryClient.invalidateQueries({ queryKey: meQueryKey })`.
+ */
+export function useMe(): UseQueryResult<Me, ApiError> {
+  const { status, user, signOut } = useAuth();
+  return useQuery<Me, ApiError>({
+    // The user id in the key keeps two accounts' answers apart even before the cache is cleared.
+    queryKey: [...meQueryKey, user?.sub ?? null],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<Me>('/me', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) void signOut();
+        throw error;
+      }
+    },
+    enabled: status === 'signedIn',
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../auth';
+import type { Pack, PackId } from '../pricing/api';
+import { createCheckoutSession, newIdempotencyKey } from './api';
+import { redirectTo } from './redirect';
+
+/** The user-facing messages of starting a purchase (spec §5, §8), verbatim. */
+export const START_CHECKOUT_MESSAGES = {
+  signInRequired: 'Please sign in to purchase credits',
+  redirecting: 'Redirecting to secure checkout...',
+  failed: 'Failed to initiate purchase. Please try again.',
+} as const;
+
+/** Where a visitor comes back to after signing in to buy. */
+const RETURN_TO = '/pricing';
+
+/** What {@link useStartCheckout} returns. */
+export interface StartCheckout {
+  /** Starts buying `pack`. Ignored while another purchase is starting. */
+  start: (pack: Pack) => Promise<void>;
+  /** The pack whose purchase is starting (until the browser leaves for checkout), else `null`. */
+  pendingPackId: PackId | null;
+}
+
+/**
+ * Buying a credit pack from the pricing page (spec §2, §5, §8):
+ * - signed out: info toast 'Please sign in to purchase credits' and sign-in, coming back to /pricing;
+ * - signed in: creates a Checkout Session (fresh `Idempotency-Key` per click), toasts 'Redirecting to secure
+ *   checkout...' and sends THIS tab to the hosted page (a tab opened after an `await` is blocked by popup
+ *   blockers, so the spec's new tab is deliberately not used);
+ * - failure: toast 'Failed to initiate purchase. Please try again.'; a 401 (session gone) is treated as signed out.
+ *
+ * `pendingPackId` stays set until the page unloads, so the button keeps reading 'Processing...' while the browser
+ * leaves; coming back with the Back button (page restored from the back/forward cache) clears it.
+ */
+export function useStartCheckout(): StartCheckout {
+  const { status, signIn } = useAuth();
+  const [pendingPackId, setPendingPackId] = useState<PackId | null>(null);
+  // A ref, not the state: two clicks in the same tick must not both start a purchase.
+  const busy = useRef(false);
+
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      busy.current = false;
+      setPendingPackId(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const askToSignIn = useCallback(() => {
+    toast.info(START_CHECKOUT_MESSAGES.signInRequired);
+    signIn(RETURN_TO);
+  }, [signIn]);
+
+  const start = useCallback(
+    async (pack: Pack) => {
+      if (busy.current) return;
+      // While the session is still loading, try anyway: the API call carries the token if there is one.
+      if (status === 'signedOut') {
+        askToSignIn();
+        return;
+      }
+      busy.current = true;
+      setPendingPackId(pack.id);
+      try {
+        const { url } = await createCheckoutSession(pack.id, newIdempotencyKey());
+        toast.success(START_CHECKOUT_MESSAGES.redirecting);
+        redirectTo(url);
+      } catch (error) {
+        busy.current = false;
+        setPendingPackId(null);
+        if (error instanceof ApiError && error.status === 401) {
+          askToSignIn();
+          return;
+        }
+        console.error('Starting checkout failed:', error);
+        toast.error(START_CHECKOUT_MESSAGES.failed);
+      }
+    },
+    [askToSignIn, status],
+  );
+
+  return { start, pendingPackId };
+}

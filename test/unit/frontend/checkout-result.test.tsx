@@ -1,0 +1,308 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthStatus, Me } from '../../../frontend/src/features/auth';
+import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api';
+import { PaymentResultPage } from '../../../frontend/src/features/checkout/PaymentResultPage';
+import type * as ApiModule from '../../../frontend/src/lib/api';
+import { ApiError, apiFetch } from '../../../frontend/src/lib/api';
+import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
+
+const mocks = vi.hoisted(() => ({
+  auth: { status: 'signedIn' as AuthStatus },
+  signIn: vi.fn(),
+  toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
+}));
+
+vi.mock('../../../frontend/src/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiModule>()),
+  apiFetch: vi.fn(),
+}));
+vi.mock('../../../frontend/src/features/auth', () => ({
+  useAuth: () => ({
+    status: mocks.auth.status,
+    user: mocks.auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
+    signIn: mocks.signIn,
+    signOut: vi.fn(),
+  }),
+  CreditsBadge: () => <a href="/pricing">credits</a>,
+  meQueryKey: ['me'],
+}));
+vi.mock('sonner', () => ({ toast: mocks.toast }));
+
+const SUPPORT = 'help@headshots.example';
+const config: RuntimeConfig = {
+  region: 'us-east-1',
+  userPoolId: 'local_abc',
+  userPoolClientId: 'client',
+  cognitoEndpoint: null,
+  apiBase: '/api',
+  supportEmail: SUPPORT,
+  stage: 'test',
+};
+
+const apiFetchMock = vi.mocked(apiFetch);
+const FAILED_TEXT = "We couldn't verify your payment. Please contact our support team for assistance.";
+let sessionCounter = 0;
+/** A session id no other test used: the page acts on each session's outcome once per page load. */
+const newSessionId = () => `cs_test_unit${++sessionCounter}_${Math.random().toString(36).slice(2, 8)}`;
+
+beforeEach(() => {
+  mocks.auth.status = 'signedIn';
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+function answer(body: unknown) {
+  apiFetchMock.mockImplementation(async () => body);
+}
+
+function renderAt(
+  path: string,
+  { strict = false, seed }: { strict?: boolean; seed?: (client: QueryClient) => void } = {},
+) {
+  const router = createMemoryRouter(
+    [
+      { path: '/pricing', element: <h1>Pricing screen</h1> },
+      { path: '/dashboard', element: <h1>Dashboard screen</h1> },
+      { path: '/generator', element: <h1>Generator screen</h1> },
+      { path: '*', element: <PaymentResultPage /> },
+    ],
+    { initialEntries: ['/', path], initialIndex: 1 },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const me: Me = {
+    id: 'user-1',
+    email: 'ada@example.com',
+    displayName: 'ada',
+    credits: 6,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+  queryClient.setQueryData(['me', 'user-1'], me);
+  seed?.(queryClient);
+  const tree = (
+    <RuntimeConfigProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </RuntimeConfigProvider>
+  );
+  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  return { router, queryClient };
+}
+
+function verificationCalls() {
+  return apiFetchMock.mock.calls.filter(([path]) => path.startsWith('/checkout/sessions/'));
+}
+
+function expectSupportLine() {
+  const link = screen
+    .getAllByRole('link', { name: SUPPORT })
+    .find((a) => a.closest('section[aria-labelledby="payment-result-title"]'));
+  expect(link?.getAttribute('href')).toBe(`mailto:${SUPPORT}`);
+}
+
+describe('payment result page', () => {
+  it('without a session_id goes to /pricing, replacing the history entry', async () => {
+    const { router } = renderAt('/success?redirect=dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(apiFetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Verifying Payment' with a spinner while the session is checked", async () => {
+    apiFetchMock.mockImplementation(() => new Promise(() => {}));
+    const id = newSessionId();
+    renderAt(`/success?session_id=${id}&redirect=dashboard`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/confirm your payment/);
+    expect(document.querySelector('.animate-spin')).not.toBeNull();
+    await waitFor(() => expect(verificationCalls()).toHaveLength(1));
+    expect(verificationCalls()[0]![0]).toBe(`/checkout/sessions/${id}`);
+  });
+
+  it('success: the new balance, a 3-2-1 countdown, then /dashboard', async () => {
+    vi.useFakeTimers();
+    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    const { router } = renderAt(`/success?session_id=${newSessionId()}&redirect=dashboard`);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('66 credits');
+    expect(screen.getByText('60 credits have been added to your account.')).toBeTruthy();
+    const countdown = screen.getByText(/^Redirecting to dashboard in/);
+    expect(countdown.getAttribute('aria-live')).toBe('polite');
+    expect(countdown.textContent).toBe('Redirecting to dashboard in 3 seconds...');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(countdown.textContent).toBe('Redirecting to dashboard in 2 seconds...');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(countdown.textContent).toBe('Redirecting to dashboard in 1 second...');
+    expect(router.state.location.pathname).toBe('/success');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('success: Go to Dashboard and Start Generating, the support line, focus on the heading', async () => {
+    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    renderAt(`/success?session_id=${newSessionId()}`);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    const section = heading.closest('section')!;
+    expect(within(section).getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(within(section).getByRole('link', { name: 'Start Generating' }).getAttribute('href')).toBe(
+      '/generator',
+    );
+    expectSupportLine();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it("success gives every credits badge the new balance: /api/me's cache is updated and invalidated", async () => {
+    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    const { queryClient } = renderAt(`/success?session_id=${newSessionId()}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    await waitFor(() => expect(queryClient.getQueryData<Me>(['me', 'user-1'])?.credits).toBe(66));
+    expect(queryClient.getQueryState(['me', 'user-1'])?.isInvalidated).toBe(true);
+  });
+
+  it.each(['unpaid', 'expired', 'no_payment_required', 'invalid'] as const)(
+    "status '%s' is a failure: message, Try Again, Go to Dashboard, support line and one toast",
+    async (status) => {
+      answer({ status, creditsAdded: 0, credits: 6 });
+      const { queryClient } = renderAt(`/success?session_id=${newSessionId()}&redirect=dashboard`);
+
+      const heading = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Payment Verification Failed',
+      });
+      const section = heading.closest('section')!;
+      expect(within(section).getByText(FAILED_TEXT)).toBeTruthy();
+      expect(within(section).getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing');
+      expect(within(section).getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+        '/dashboard',
+      );
+      expectSupportLine();
+      expect(mocks.toast.error).toHaveBeenCalledTimes(1);
+      expect(mocks.toast.error).toHaveBeenCalledWith(
+        'Payment verification failed. Please contact support.',
+        expect.anything(),
+      );
+      expect(screen.queryByText(/Redirecting to dashboard/)).toBeNull();
+      expect(queryClient.getQueryData<Me>(['me', 'user-1'])?.credits).toBe(6);
+    },
+  );
+
+  it.each([
+    [404, 'NOT_FOUND', 'Checkout session not found.'],
+    [400, 'VALIDATION_ERROR', 'That is not a checkout session id.'],
+  ])('a %d answer is a failure and is not retried', async (status, code, message) => {
+    apiFetchMock.mockImplementation(async () => {
+      throw new ApiError(status, code, message);
+    });
+    renderAt(`/success?session_id=${newSessionId()}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
+    expect(verificationCalls()).toHaveLength(1);
+  });
+
+  it('retries a network failure, then shows the success', async () => {
+    let calls = 0;
+    apiFetchMock.mockImplementation(async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server.");
+      return { status: 'paid', creditsAdded: 40, credits: 46 };
+    });
+    renderAt(`/success?session_id=${newSessionId()}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('46 credits');
+    expect(verificationCalls()).toHaveLength(2);
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+  });
+
+  it('signed out: starts sign-in that comes back to this very URL, and verifies nothing yet', async () => {
+    mocks.auth.status = 'signedOut';
+    const id = newSessionId();
+    renderAt(`/success?session_id=${id}&redirect=dashboard`);
+
+    await waitFor(() =>
+      expect(mocks.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
+        replace: true,
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
+    expect(screen.getByText('Redirecting to sign in...')).toBeTruthy();
+    expect(apiFetchMock).not.toHaveBeenCalled();
+  });
+
+  it('waits for the session to load before verifying', async () => {
+    mocks.auth.status = 'loading';
+    renderAt(`/success?session_id=${newSessionId()}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
+    expect(apiFetchMock).not.toHaveBeenCalled();
+    expect(mocks.signIn).not.toHaveBeenCalled();
+  });
+
+  it("StrictMode's double mount sends one verification and shows one toast", async () => {
+    answer({ status: 'unpaid', creditsAdded: 0, credits: 6 });
+    renderAt(`/success?session_id=${newSessionId()}`, { strict: true });
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(verificationCalls()).toHaveLength(1);
+    expect(mocks.toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('StrictMode with an already known outcome (a remount) still toasts once and asks nothing again', async () => {
+    const id = newSessionId();
+    renderAt(`/success?session_id=${id}`, {
+      strict: true,
+      seed: (client) =>
+        client.setQueryData(checkoutVerificationQueryKey('user-1', id), {
+          status: 'expired',
+          creditsAdded: 0,
+          credits: 6,
+        }),
+    });
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mocks.toast.error).toHaveBeenCalledTimes(1);
+    expect(verificationCalls()).toHaveLength(0);
+  });
+
+  it('StrictMode: a paid session is verified once and still redirects', async () => {
+    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    const { router } = renderAt(`/success?session_id=${newSessionId()}`, { strict: true });
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 6000 });
+    expect(verificationCalls()).toHaveLength(1);
+  });
+
+  it('shows the result for any path starting with /success', async () => {
+    answer({ status: 'paid', creditsAdded: 100, credits: 106 });
+    renderAt(`/success/dashboard?session_id=${newSessionId()}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('106 credits');
+  });
+});
