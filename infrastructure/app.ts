@@ -1,21 +1,27 @@
 /**
- * The CDK app (`cdk.json` → `npx tsx infrastructure/app.ts`): one stack, checked by cdk-nag's AwsSolutions rules at
- * synth (an unsuppressed finding fails `cdk synth`).
+ * The CDK app (`cdk.json` → `npx tsx infrastructure/app.ts`): one stack, `HeadshotStudio-<stage>`, checked by
+ * cdk-nag's AwsSolutions rules at synth (an unsuppressed finding fails `cdk synth`).
  *
- * Context: `stage` (default `dev`; `prod` turns on deletion protection and RETAIN), e.g.
- * `npx cdk deploy -c stage=prod`.
+ * Context (`-c key=value`; see `settingsFromContext`):
+ * - `stage` (default `dev`; `prod` turns on deletion protection and RETAIN);
+ * - `domainName` + `certificateArn` (ACM, us-east-1): the site's custom domain;
+ * - `alarmEmail`: subscribed to the alarm topic;
+ * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`,
+ *   `generationMaxConcurrency`, `logLevel`;
+ * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`);
+ * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { Validations } from 'aws-cdk-lib';
+import { settingsFromContext } from './constructs/settings';
 import { HeadshotStudioStack } from './stack';
 
 const app = new App();
-const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+const settings = settingsFromContext(app.node);
 
-new HeadshotStudioStack(app, `HeadshotStudio-${stage}`, {
-  stage,
-  description: `Headshot Studio (${stage}): professional AI headshots from selfies`,
+new HeadshotStudioStack(app, `HeadshotStudio-${settings.stage}`, {
+  ...settings,
+  description: `Headshot Studio (${settings.stage}): professional AI headshots from selfies`,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 

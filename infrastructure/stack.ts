@@ -1,23 +1,199 @@
-import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
+import { localFunctions, type LocalFunction } from './local/functions';
+import { Alarms } from './constructs/alarms';
+import { Api } from './constructs/api';
+import { Auth, type CognitoFeaturePlan } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Functions } from './constructs/functions';
+import { REPO_ROOT, stackOutput } from './constructs/naming';
+import { Secrets } from './constructs/secrets';
+import { DEFAULT_SUPPORT_EMAIL, type StackSettings } from './constructs/settings';
+import { Site } from './constructs/site';
+import { Storage } from './constructs/storage';
+import { Workflow } from './constructs/workflow';
 
-/** Properties of {@link HeadshotStudioStack}. */
-export interface HeadshotStudioStackProps extends StackProps {
+/** The generation workflow's definition (DESIGN.md §4). */
+export const GENERATION_ASL = join(REPO_ROOT, 'statemachines', 'generation.asl.json');
+
+/** Properties of {@link HeadshotStudioStack}: the context settings (see `settingsFromContext`) plus test seams. */
+export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<StackSettings, 'stage'>> {
   /** Deployment stage, e.g. `dev` or `prod`; `prod` retains and protects stateful resources. */
   stage: string;
+  /** The API route table; default: `functions/http/routes.ts`. */
+  routes?: readonly RouteDefinition[];
+  /** The non-HTTP function catalogue; default: `infrastructure/local/functions.ts`. */
+  catalogue?: readonly LocalFunction[];
+  /** The workflow's ASL file; default `statemachines/generation.asl.json` (skipped with a warning when missing). */
+  workflowDefinition?: string;
+  /** Where handler modules live; default `functions/`. */
+  functionsDir?: string;
 }
 
+/** Cognito trigger of each `cognito-<operation>` catalogue function. */
+const COGNITO_OPERATIONS = [
+  'preSignUp',
+  'postConfirmation',
+  'preAuthentication',
+  'postAuthentication',
+  'preTokenGeneration',
+  'customMessage',
+  'defineAuthChallenge',
+  'createAuthChallenge',
+  'verifyAuthChallengeResponse',
+  'userMigration',
+] as const;
+
 /**
- * The one stack of Headshot Studio. It only wires small constructs together (DESIGN.md §6); each construct holds its
- * own defaults. Constructs land with the features that need them: Data now; Auth, Storage, Api, Workflow, Site and
- * Payments with their issues.
+ * The one stack of Headshot Studio (DESIGN.md §6). It only wires small constructs together; each holds its own
+ * defaults: Data (table), Storage (buckets), Secrets, Functions (every Lambda, with least-privilege grants), Workflow
+ * (state machine from the ASL file), Auth (user pool + client + triggers), Api (HTTP API from the route table), Site
+ * (CloudFront + S3 + config.json) and Alarms.
  */
 export class HeadshotStudioStack extends Stack {
+  readonly functions: Functions;
+  readonly workflow?: Workflow;
+  readonly site: Site;
+
   constructor(scope: Construct, id: string, props: HeadshotStudioStackProps) {
     super(scope, id, props);
     Tags.of(this).add('app', 'headshot-studio');
     Tags.of(this).add('stage', props.stage);
-    new Data(this, 'Data', { stage: props.stage });
+    const prod = props.stage === 'prod';
+    const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
+    const routes = props.routes ?? routeTable;
+    const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+    const maxConcurrency = props.generationMaxConcurrency ?? 6;
+
+    const data = new Data(this, 'Data', { stage: props.stage });
+    const storage = new Storage(this, 'Storage', { stage: props.stage });
+    const secrets = new Secrets(this, 'Secrets');
+
+    this.functions = new Functions(this, 'Functions', {
+      routes,
+      catalogue: props.catalogue ?? localFunctions,
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        UPLOADS_BUCKET: storage.uploads.bucketName,
+        RESULTS_BUCKET: storage.results.bucketName,
+        SUPPORT_EMAIL: supportEmail,
+        GENERATION_MAX_CONCURRENCY: String(maxConcurrency),
+        LOG_LEVEL: props.logLevel ?? 'INFO',
+      },
+      openAiEnvironment: {
+        ...(props.imageProvider ? { IMAGE_PROVIDER: props.imageProvider } : {}),
+        ...(props.openAiImageModel ? { OPENAI_IMAGE_MODEL: props.openAiImageModel } : {}),
+      },
+      table: data.table,
+      uploads: storage.uploads,
+      results: storage.results,
+      secrets,
+      logRetention,
+      nativeLayerDir: props.nativeLayerDir ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),
+      stubCode: props.stubFunctionCode,
+      functionsDir: props.functionsDir,
+    });
+
+    const definition = props.workflowDefinition ?? GENERATION_ASL;
+    if (existsSync(definition)) {
+      this.workflow = new Workflow(this, 'Workflow', {
+        definitionFile: definition,
+        functions: new Map([...this.functions.catalogue].map(([name, f]) => [name, f.fn.function])),
+        values: {
+          TableName: data.table.tableName,
+          UploadsBucket: storage.uploads.bucketName,
+          ResultsBucket: storage.results.bucketName,
+          MaxConcurrency: String(maxConcurrency),
+        },
+        logRetention,
+      });
+      this.functions.grantWorkflow(this.workflow.stateMachine);
+    } else {
+      Annotations.of(this).addWarningV2(
+        'headshot-studio:workflow-missing',
+        `${definition} does not exist yet: no state machine is deployed and STATE_MACHINE_ARN is unset.`,
+      );
+    }
+
+    const triggers = new Map<cognito.UserPoolOperation, lambda.IFunction>();
+    for (const [name, f] of this.functions.catalogue) {
+      if (f.kind !== 'trigger') continue;
+      const operation = COGNITO_OPERATIONS.find((op) => `cognito-${kebab(op)}` === name);
+      if (!operation)
+        throw new Error(
+          `${name}: not a Cognito trigger name (cognito-<operation>, e.g. cognito-post-confirmation)`,
+        );
+      triggers.set(operationOf(operation), f.fn.function);
+    }
+    const auth = new Auth(this, 'Auth', {
+      stage: props.stage,
+      featurePlan: props.cognitoFeaturePlan as CognitoFeaturePlan | undefined,
+      triggers,
+    });
+
+    const domain =
+      props.domainName && props.certificateArn
+        ? { domainName: props.domainName, certificateArn: props.certificateArn }
+        : undefined;
+    const api = new Api(this, 'Api', {
+      routes,
+      handlers: new Map([...this.functions.http].map(([handler, f]) => [handler, f.fn.function])),
+      userPool: auth.userPool,
+      client: auth.client,
+      corsOrigin: domain && `https://${domain.domainName}`,
+      logRetention,
+    });
+
+    this.site = new Site(this, 'Site', {
+      siteDir: props.siteDir ?? join(REPO_ROOT, 'dist', 'site'),
+      api: api.httpApi,
+      runtimeConfig: {
+        region: this.region,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.client.userPoolClientId,
+        cognitoEndpoint: null,
+        apiBase: '/api',
+        supportEmail,
+        stage: props.stage,
+        authFlowType: 'USER_SRP_AUTH',
+      },
+      logBucket: storage.logBucket,
+      uploadsEndpoint: storage.uploadsEndpoint,
+      resultsEndpoint: storage.resultsEndpoint,
+      domain,
+    });
+    this.functions.addEnvironment('SITE_ORIGIN', this.site.origin);
+    storage.allowSiteOrigin(this.site.origin);
+
+    new Alarms(this, 'Alarms', {
+      email: props.alarmEmail,
+      httpApi: api.httpApi,
+      stateMachine: this.workflow?.stateMachine,
+      functions: this.functions.all.map((f) => f.fn.function),
+    });
+
+    const webhook = routes.find((r) => r.auth === 'stripe-signature');
+    if (webhook) {
+      stackOutput(
+        this,
+        'StripeWebhookUrl',
+        `${this.site.origin}${webhook.path}`,
+        'Register this endpoint in the Stripe dashboard (Developers → Webhooks)',
+      );
+    }
   }
+}
+
+function kebab(camel: string): string {
+  return camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function operationOf(name: (typeof COGNITO_OPERATIONS)[number]): cognito.UserPoolOperation {
+  return cognito.UserPoolOperation.of(name);
 }

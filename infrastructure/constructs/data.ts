@@ -1,5 +1,6 @@
-import { CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 
 /** Properties of {@link Data}. */
@@ -25,6 +26,6 @@ export class Data extends Construct {
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    stackOutput(this, 'TableName', this.table.tableName);
   }
 }

@@ -1,0 +1,144 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../functions/http/routes';
+import { acknowledge } from './nag';
+import { pascalCase, stackOutput } from './naming';
+
+/** Properties of {@link Api}. */
+export interface ApiProps {
+  routes: readonly RouteDefinition[];
+  /** The function of each handler module of the route table. */
+  handlers: ReadonlyMap<string, lambda.IFunction>;
+  userPool: cognito.IUserPool;
+  client: cognito.IUserPoolClient;
+  /**
+   * The only origin allowed to call the API cross-origin. The SPA calls `/api` on its own origin through CloudFront
+   * (no CORS at all); this matters only for callers of the execute-api URL. A CloudFront domain name is a token that
+   * depends on the API itself, so without a custom domain no cross-origin caller is allowed.
+   */
+  corsOrigin?: string;
+  /** Default route throttling of the stage: steady requests per second and burst. */
+  throttle?: { rateLimit: number; burstLimit: number };
+  logRetention: logs.RetentionDays;
+}
+
+/** Default stage throttling: generous for people, a ceiling for runaway scripts. */
+export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * The HTTP API generated from THE route table (`functions/http/routes.ts`): one route per row, integrated with its
+ * handler module's function (payload v2), the Cognito JWT authorizer (audience: the web client) on every `jwt` row and
+ * no authorizer on `public` and `stripe-signature` rows (the webhook checks Stripe's signature itself). One `$default`
+ * stage, auto-deployed, with default throttling and JSON access logs in CloudWatch Logs.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+  readonly routes: apigw.HttpRoute[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Headshot Studio API (served under /api by CloudFront)',
+      createDefaultStage: false,
+      ...(props.corsOrigin
+        ? {
+            corsPreflight: {
+              allowOrigins: [props.corsOrigin],
+              allowMethods: [apigw.CorsHttpMethod.ANY],
+              allowHeaders: ['authorization', 'content-type'],
+              maxAge: Duration.hours(1),
+            },
+          }
+        : {}),
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const throttle = props.throttle ?? DEFAULT_THROTTLE;
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
+      userPoolClients: [props.client],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const none = new apigw.HttpNoneAuthorizer();
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const seen = new Set<string>();
+    for (const route of props.routes) {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) throw new Error(`Duplicate route in the route table: ${key}`);
+      seen.add(key);
+      const handler = props.handlers.get(route.handler);
+      if (!handler) throw new Error(`No function for handler ${route.handler} (route ${key})`);
+      let integration = integrations.get(route.handler);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${pascalCase(route.handler)}Integration`, handler, {
+          payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+        });
+        integrations.set(route.handler, integration);
+      }
+      const httpRoute = new apigw.HttpRoute(this, routeId(route), {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration,
+        authorizer: route.auth === 'jwt' ? authorizer : none,
+      });
+      if (route.auth !== 'jwt') {
+        acknowledge(
+          httpRoute,
+          'AwsSolutions-APIG4',
+          route.auth === 'stripe-signature'
+            ? 'Stripe calls this webhook without a JWT; the handler verifies the Stripe-Signature header (HMAC with the webhook secret) before anything else.'
+            : `A public route of the route table (${key}): it returns only public data, by design.`,
+        );
+      }
+      this.routes.push(httpRoute);
+    }
+
+    stackOutput(this, 'ApiUrl', this.httpApi.apiEndpoint);
+  }
+}
+
+/** Construct id of a route: `GET /api/headshots/{id}/download` → `GetApiHeadshotsIdDownload`. */
+export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  const words = `${route.method.toLowerCase()} ${route.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge, acknowledgeWildcardResources } from './nag';
+import { pascalCase, REPO_ROOT } from './naming';
+
+/** What a function is for; it decides the defaults below. */
+export type FunctionKind = 'http' | 'task' | 'trigger';
+
+/**
+ * Timeout (seconds) and memory (MB) per kind, used when the catalogue entry does not set its own:
+ * - `http`: 29 s, just under the HTTP API's 30 s integration limit, so the function fails before the gateway does;
+ * - `task`: 5 minutes and 1 GB (sharp, image provider calls of 60-150 s; Step Functions waits as long as it takes);
+ * - `trigger`: 5 s, the time Cognito waits for a trigger; 256 MB so the SDK's cold start fits in it.
+ */
+export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; memorySize: number }> = {
+  http: { timeoutSeconds: 29, memorySize: 512 },
+  task: { timeoutSeconds: 300, memorySize: 1024 },
+  trigger: { timeoutSeconds: 5, memorySize: 256 },
+};
+
+/** The one runtime and architecture of every function (DESIGN.md §6; TOOLCHAIN.md: the SDK needs Node 22+). */
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+
+/** Packages with native binaries that esbuild cannot bundle: they stay external and come from a layer. */
+export const NATIVE_MODULES = ['sharp'] as const;
+
+/**
+ * Gives ESM bundles the CommonJS globals their bundled CommonJS dependencies use: `require()`, and `__filename` /
+ * `__dirname` (libheif-js, under heic-convert, reads `__dirname` when it loads: without them the workflow tasks that
+ * decode photos fail their cold start with "ReferenceError: __dirname is not defined in ES module scope").
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __headshotCreateRequire } from 'node:module'; import { fileURLToPath as __headshotFileURLToPath } from 'node:url'; import { dirname as __headshotDirname } from 'node:path'; const require = __headshotCreateRequire(import.meta.url); const __filename = __headshotFileURLToPath(import.meta.url); const __dirname = __headshotDirname(__filename);";
+
+/** esbuild settings of every bundle (ESM for top-level await; minified; linked source maps without sources). */
+const BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  bundleAwsSDK: true,
+};
+
+/** Code of stub functions (`stubCode`): synth-only, for fast assertions; never deployed. */
+const STUB_CODE =
+  "exports.handler = async () => { throw new Error('stub code: synthesized with the stubFunctionCode context'); };";
+
+/** Properties of {@link AppFunction}. */
+export interface AppFunctionProps {
+  /** Catalogue name of the function (`http-me`, `cognito-post-confirmation`, `generation-build-prompt`). */
+  name: string;
+  /** The handler module under `functionsDir`, without extension; it exports `handler`. */
+  handler: string;
+  kind: FunctionKind;
+  /** Overrides the kind's default timeout. */
+  timeoutSeconds?: number;
+  /** Overrides the kind's default memory. */
+  memorySize?: number;
+  environment?: Record<string, string>;
+  logRetention: logs.RetentionDays;
+  /** The layer that provides the native modules ({@link NATIVE_MODULES}) for linux-arm64, when one is available. */
+  nativeLayer?: lambda.ILayerVersion;
+  /** Adds the AWS Parameters and Secrets Lambda Extension (functions that read Secrets Manager secrets). */
+  secretsExtension?: boolean;
+  /** Inline stub code instead of an esbuild bundle: for fast tests only. */
+  stubCode?: boolean;
+  /** Where handler modules live. Default: the repository's `functions/`. */
+  functionsDir?: string;
+}
+
+/**
+ * One Lambda function with Headshot Studio's defaults: Node 22 on arm64, an esbuild bundle (ESM, minified, source
+ * maps enabled with `NODE_OPTIONS=--enable-source-maps`, the AWS SDK bundled so its version is the one we test),
+ * its own log group with retention, active X-Ray tracing, and a role that can write only to its own log group —
+ * every other permission is granted explicitly by the caller.
+ *
+ * The CloudFormation resource carries `SamResourceId` metadata (`HttpMe`, `CognitoPostConfirmation`, …), so
+ * `sam local invoke -t cdk.out/<stack>.template.json HttpMe -e test/events/http/me.json` finds it.
+ */
+export class AppFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  /** Native modules the handler imports (found by following its relative imports). */
+  readonly nativeModules: string[];
+  /** The name SAM and the docs use for this function. */
+  readonly samResourceId: string;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const entry = handlerEntry(props.handler, props.functionsDir);
+    const defaults = FUNCTION_DEFAULTS[props.kind];
+    this.nativeModules = nativeModulesOf(entry);
+    this.samResourceId = pascalCase(props.name);
+
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Headshot Studio ${props.name}: logs, traces and the grants its handler needs`,
+    });
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    const common: lambda.FunctionOptions & { runtime: lambda.Runtime } = {
+      runtime: RUNTIME,
+      architecture: ARCHITECTURE,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      timeout: Duration.seconds(props.timeoutSeconds ?? defaults.timeoutSeconds),
+      memorySize: props.memorySize ?? defaults.memorySize,
+      description: `Headshot Studio ${props.kind} function ${props.name} (functions/${props.handler}.ts)`,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      layers: props.nativeLayer && this.nativeModules.length > 0 ? [props.nativeLayer] : [],
+      paramsAndSecrets: props.secretsExtension
+        ? lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+            logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+          })
+        : undefined,
+    };
+
+    this.function = props.stubCode
+      ? new lambda.Function(this, 'Function', {
+          ...common,
+          code: lambda.Code.fromInline(STUB_CODE),
+          handler: 'index.handler',
+        })
+      : new NodejsFunction(this, 'Function', {
+          ...common,
+          entry,
+          handler: 'handler',
+          projectRoot: REPO_ROOT,
+          depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+          bundling: {
+            ...BUNDLING,
+            externalModules: [...this.nativeModules],
+            tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+            assetHash: bundleHash(entry, { ...BUNDLING, externalModules: this.nativeModules }),
+          },
+        });
+
+    (this.function.node.defaultChild as lambda.CfnFunction).addMetadata('SamResourceId', this.samResourceId);
+
+    acknowledge(
+      this.function,
+      'AwsSolutions-L1',
+      'nodejs22.x is the runtime this code is built and tested for (TOOLCHAIN.md: local and CI run Node 20/22; sharp, Powertools and the SDK versions are pinned against it); it is supported until 2027. Moving to nodejs24.x is one reviewed change of RUNTIME.',
+    );
+    acknowledgeWildcardResources(
+      this.role,
+      ['*'],
+      'X-Ray PutTraceSegments/PutTelemetryRecords (added by active tracing) do not support resource-level permissions.',
+    );
+  }
+}
+
+/**
+ * The source file of a handler module (`http/me` → `<repo>/functions/http/me.ts`).
+ *
+ * @throws {Error} when the module does not exist.
+ */
+export function handlerEntry(handler: string, functionsDir = join(REPO_ROOT, 'functions')): string {
+  const entry = resolveModule(resolve(functionsDir, handler));
+  if (!entry) throw new Error(`No handler module ${handler}.ts under ${functionsDir}`);
+  return entry;
+}
+
+/** `<path>.ts` (or `.tsx`, `/index.ts`) of a module path without extension; `.js` specifiers map to `.ts`. */
+function resolveModule(path: string): string | undefined {
+  const base = path.replace(/\.(m?js|ts|tsx)$/, '');
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p));
+}
+
+const IMPORT_SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The source files a handler reaches through relative imports, and the packages they import. */
+export interface ModuleGraph {
+  files: string[];
+  packages: string[];
+  /**
+   * For each `@aws-sdk/*` package: the names imported from it anywhere in the graph (`GetObjectCommand`,
+   * `createPresignedPost`); `*` for a default or namespace import (anything may be used).
+   */
+  sdkImports: Record<string, string[]>;
+}
+
+const SDK_IMPORT = /(?:^|[\s;])import\s+(?!type\s)([^'";]*?)\s+from\s*['"](@aws-sdk\/[^'"]+)['"]/g;
+
+function importedNames(clause: string): string[] {
+  const braces = /\{([^}]*)\}/.exec(clause);
+  const names = braces
+    ? braces[1]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== '' && !n.startsWith('type '))
+        .map((n) => n.split(/\s+as\s+/)[0]!)
+    : [];
+  const rest = clause
+    .replace(/\{[^}]*\}/, '')
+    .replace(/,/g, ' ')
+    .trim();
+  return rest === '' ? names : [...names, '*'];
+}
+
+/**
+ * Follows a handler's relative imports (static, `export … from`, dynamic `import()`, `require()`; type-only imports
+ * do not count) and collects the files and the bare package names they import.
+ */
+export function moduleGraph(entry: string): ModuleGraph {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const sdkImports: Record<string, Set<string>> = {};
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (!/\.(m?[jt]sx?)$/.test(file)) return;
+    const text = readFileSync(file, 'utf8');
+    for (const [, clause, pkg] of text.matchAll(SDK_IMPORT)) {
+      const set = (sdkImports[pkg!] ??= new Set());
+      for (const name of importedNames(clause!)) set.add(name);
+    }
+    for (const match of text.matchAll(IMPORT_SPECIFIER)) {
+      const specifier = match[1] ?? match[2] ?? match[3] ?? '';
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier);
+        const next = resolveModule(target) ?? (existsSync(target) ? target : undefined);
+        if (next) visit(next);
+        continue;
+      }
+      if (specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+    }
+  };
+  visit(entry);
+  return {
+    files: [...files].sort(),
+    packages: [...packages].sort(),
+    sdkImports: Object.fromEntries(
+      Object.entries(sdkImports).map(([pkg, names]) => [pkg, [...names].sort()]),
+    ),
+  };
+}
+
+/**
+ * The native packages ({@link NATIVE_MODULES}) a handler module reaches through its relative imports: the bundle
+ * must leave them external and the function needs the layer that provides them.
+ */
+export function nativeModulesOf(entry: string): string[] {
+  return moduleGraph(entry).packages.filter((p) => (NATIVE_MODULES as readonly string[]).includes(p));
+}
+
+/**
+ * A content hash of everything that goes into a handler's bundle: its source files, the lockfile (every package
+ * version), the tsconfig, esbuild's version and the bundling settings. Used as the asset hash, so `cdk synth`
+ * re-bundles only the functions whose inputs changed (an existing `cdk.out/asset.<hash>` is reused); delete
+ * `cdk.out` to force a full re-bundle.
+ */
+export function bundleHash(entry: string, settings: unknown): string {
+  const hash = createHash('sha256');
+  const { files } = moduleGraph(entry);
+  const inputs = [...files, join(REPO_ROOT, 'package-lock.json'), join(REPO_ROOT, 'tsconfig.json')];
+  for (const file of inputs) {
+    hash.update(`${relative(REPO_ROOT, file)}\0`);
+    hash.update(existsSync(file) ? readFileSync(file) : '(missing)');
+    hash.update('\0');
+  }
+  hash.update(JSON.stringify({ esbuild: esbuildVersion(), runtime: RUNTIME.name, settings }));
+  return hash.digest('hex');
+}
+
+function esbuildVersion(): string {
+  const manifest = join(REPO_ROOT, 'node_modules', 'esbuild', 'package.json');
+  return existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+    : '?';
+}

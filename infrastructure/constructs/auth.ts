@@ -1,0 +1,107 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { stackOutput } from './naming';
+import { Construct } from 'constructs';
+import { acknowledge } from './nag';
+
+/** Cognito feature plans this stack supports (context `cognitoFeaturePlan`). */
+export type CognitoFeaturePlan = 'lite' | 'essentials' | 'plus';
+
+/** Properties of {@link Auth}. */
+export interface AuthProps {
+  stage: string;
+  /** `essentials` (default) or `lite`; `plus` also turns on threat protection (adaptive auth, compromised credentials). */
+  featurePlan?: CognitoFeaturePlan;
+  /**
+   * Lambda triggers, e.g. post-confirmation: creates the user with 6 free credits (the same idempotent code as
+   * GET /me).
+   */
+  triggers?: ReadonlyMap<cognito.UserPoolOperation, lambda.IFunction>;
+}
+
+/** Token lifetimes the SPA expects (spec: access token 900 s, refresh token 30 days). */
+export const ACCESS_TOKEN_VALIDITY = Duration.minutes(15);
+export const REFRESH_TOKEN_VALIDITY = Duration.days(30);
+
+const PLANS: Record<CognitoFeaturePlan, cognito.FeaturePlan> = {
+  lite: cognito.FeaturePlan.LITE,
+  essentials: cognito.FeaturePlan.ESSENTIALS,
+  plus: cognito.FeaturePlan.PLUS,
+};
+
+/**
+ * The user pool and the SPA's app client (DESIGN.md §6): e-mail sign-in, self sign-up with e-mail verification, a
+ * strong password policy, optional TOTP MFA, threat protection where the feature plan offers it (Plus), the
+ * post-confirmation trigger. The client is public (no secret) and allows SRP and refresh only: USER_PASSWORD_AUTH
+ * exists locally because cognito-local has no SRP, never in the cloud. No hosted UI / OAuth flows.
+ */
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+    const plan = props.featurePlan ?? 'essentials';
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      userVerification: {
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+        emailSubject: 'Your Headshot Studio verification code',
+        emailBody: 'Your Headshot Studio verification code is {####}',
+      },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: PLANS[plan],
+      ...(plan === 'plus'
+        ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
+        : {}),
+      deletionProtection: prod,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    for (const [operation, fn] of props.triggers ?? []) this.userPool.addTrigger(operation, fn);
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'MFA is optional (TOTP) by product decision: required MFA at sign-up would block the 6-free-credits trial; users can turn TOTP on.',
+    );
+    if (plan !== 'plus') {
+      acknowledge(
+        this.userPool,
+        'AwsSolutions-COG8',
+        `Feature plan ${plan}: threat protection needs Plus ($0.02/MAU); deploy with -c cognitoFeaturePlan=plus to enable it (full function).`,
+      );
+    }
+
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userSrp: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: ACCESS_TOKEN_VALIDITY,
+      idTokenValidity: ACCESS_TOKEN_VALIDITY,
+      refreshTokenValidity: REFRESH_TOKEN_VALIDITY,
+    });
+
+    stackOutput(this, 'UserPoolId', this.userPool.userPoolId);
+    stackOutput(this, 'UserPoolClientId', this.client.userPoolClientId);
+  }
+}

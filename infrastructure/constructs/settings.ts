@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { Node } from 'constructs';
+import type { CognitoFeaturePlan } from './auth';
+import { REPO_ROOT } from './naming';
+
+/** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
+export interface StackSettings {
+  /** `dev` by default; `prod` retains and protects stateful resources. Lowercase letters, digits and hyphens. */
+  stage: string;
+  /** Custom domain of the site, with its ACM certificate in us-east-1; both or neither. */
+  domainName?: string;
+  certificateArn?: string;
+  /** E-mail address subscribed to the alarm topic. */
+  alarmEmail?: string;
+  /** Shown on the payment result page (SUPPORT_EMAIL). */
+  supportEmail: string;
+  cognitoFeaturePlan: CognitoFeaturePlan;
+  /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/config.ts). */
+  openAiImageModel?: string;
+  /** IMAGE_PROVIDER; unset: `openai` when the OpenAI secret holds a key, else `local`. */
+  imageProvider?: 'openai' | 'local';
+  /** GENERATION_MAX_CONCURRENCY and the workflow's `${MaxConcurrency}` (1-6). */
+  generationMaxConcurrency: number;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** The built SPA. Default `dist/site`. */
+  siteDir: string;
+  /** The sharp layer directory (`nodejs/node_modules/…`). Default `dist/layers/sharp`. */
+  nativeLayerDir: string;
+  /** Tests only: inline stub code instead of esbuild bundles (fast synth). */
+  stubFunctionCode: boolean;
+}
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@headshot.studio';
+
+/**
+ * Reads and validates the context.
+ *
+ * @throws {Error} listing every invalid value.
+ */
+export function settingsFromContext(node: Node): StackSettings {
+  const get = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    return value === undefined || value === null || value === '' ? undefined : String(value);
+  };
+  const problems: string[] = [];
+  const stage = get('stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    problems.push(
+      `stage "${stage}": lowercase letters, digits and hyphens, 1-20 characters, starting with a letter`,
+    );
+  }
+  const domainName = get('domainName');
+  const certificateArn = get('certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    problems.push('domainName and certificateArn go together (the certificate must be in us-east-1)');
+  }
+  const plan = (get('cognitoFeaturePlan') ?? 'essentials').toLowerCase();
+  if (!['lite', 'essentials', 'plus'].includes(plan)) {
+    problems.push(`cognitoFeaturePlan "${plan}": lite, essentials or plus`);
+  }
+  const imageProvider = get('imageProvider');
+  if (imageProvider !== undefined && !['openai', 'local'].includes(imageProvider)) {
+    problems.push(`imageProvider "${imageProvider}": openai or local`);
+  }
+  const concurrency = Number(get('generationMaxConcurrency') ?? 6);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 6) {
+    problems.push(`generationMaxConcurrency "${get('generationMaxConcurrency')}": an integer from 1 to 6`);
+  }
+  const logLevel = (get('logLevel') ?? 'INFO').toUpperCase();
+  if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) {
+    problems.push(`logLevel "${logLevel}": DEBUG, INFO, WARN or ERROR`);
+  }
+  if (problems.length > 0) throw new Error(`Invalid context:\n  - ${problems.join('\n  - ')}`);
+  return {
+    stage,
+    domainName,
+    certificateArn,
+    alarmEmail: get('alarmEmail'),
+    supportEmail: get('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
+    cognitoFeaturePlan: plan as CognitoFeaturePlan,
+    openAiImageModel: get('openaiImageModel'),
+    imageProvider: imageProvider as StackSettings['imageProvider'],
+    generationMaxConcurrency: concurrency,
+    logLevel: logLevel as StackSettings['logLevel'],
+    siteDir: get('siteDir') ?? join(REPO_ROOT, 'dist', 'site'),
+    nativeLayerDir: get('sharpLayerDir') ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),
+    stubFunctionCode: get('stubFunctionCode') === 'true',
+  };
+}

@@ -1,0 +1,140 @@
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { stackOutput } from './naming';
+import { Construct } from 'constructs';
+
+/** Properties of {@link Storage}. */
+export interface StorageProps {
+  stage: string;
+}
+
+/** Days an upload (the user's selfies) is kept: long enough to generate and retry, short for privacy. */
+export const UPLOAD_RETENTION_DAYS = 7;
+/** Key prefix of the uploads: presigned POSTs are scoped to `uploads/<sub>/…` (DESIGN.md §3). */
+export const UPLOADS_PREFIX = 'uploads/';
+/** Key prefix of generated headshots and thumbnails in the results bucket (`results/<sub>/<generation>/…`). */
+export const RESULTS_PREFIX = 'results/';
+
+/**
+ * The uploads and results buckets (DESIGN.md §6) and the log bucket their server access logs (and CloudFront's
+ * standard logs) go to. Every bucket blocks public access, refuses non-TLS requests and is encrypted with S3-managed
+ * keys. `uploads/` expires after 7 days; incomplete multipart uploads are aborted after 1 day.
+ *
+ * The two data buckets have deterministic names (`<stack>-uploads-<account>-<region>`): the site's
+ * Content-Security-Policy must name their endpoints, and the buckets' CORS rule must name the site's origin, so
+ * referring to each other's resources would be a dependency cycle; names built from pseudo parameters break it.
+ * In `prod` they are retained when the stack goes away; elsewhere they are emptied and deleted.
+ */
+export class Storage extends Construct {
+  readonly logBucket: s3.Bucket;
+  readonly uploads: s3.Bucket;
+  readonly results: s3.Bucket;
+  /** Bucket names, known without referring to the bucket resources. */
+  readonly uploadsBucketName: string;
+  readonly resultsBucketName: string;
+
+  constructor(scope: Construct, id: string, props: StorageProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+    const removal = prod
+      ? { removalPolicy: RemovalPolicy.RETAIN }
+      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+
+    this.logBucket = new s3.Bucket(this, 'LogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      // CloudFront standard logging writes with ACLs; S3 server access logs use the bucket policy.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(prod ? 365 : 90) }],
+      ...removal,
+    });
+
+    const prefix = bucketPrefix(Stack.of(this).stackName);
+    this.uploadsBucketName = Fn.join('-', [prefix, 'uploads', Aws.ACCOUNT_ID, Aws.REGION]);
+    this.resultsBucketName = Fn.join('-', [prefix, 'results', Aws.ACCOUNT_ID, Aws.REGION]);
+
+    const common: s3.BucketProps = {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      ...removal,
+    };
+    this.uploads = new s3.Bucket(this, 'UploadsBucket', {
+      ...common,
+      bucketName: this.uploadsBucketName,
+      serverAccessLogsPrefix: 's3/uploads/',
+      lifecycleRules: [
+        { id: 'expire-uploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(UPLOAD_RETENTION_DAYS) },
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+    this.results = new s3.Bucket(this, 'ResultsBucket', {
+      ...common,
+      bucketName: this.resultsBucketName,
+      serverAccessLogsPrefix: 's3/results/',
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+
+    stackOutput(this, 'UploadsBucketName', this.uploads.bucketName);
+    stackOutput(this, 'ResultsBucketName', this.results.bucketName);
+  }
+
+  /** `https://<bucket>.s3.<region>.amazonaws.com`: where presigned POSTs and GETs go (virtual-hosted, regional). */
+  get uploadsEndpoint(): string {
+    return regionalEndpoint(this.uploadsBucketName);
+  }
+
+  get resultsEndpoint(): string {
+    return regionalEndpoint(this.resultsBucketName);
+  }
+
+  /**
+   * CORS for the site's origin only: the browser POSTs uploads straight to S3 (presigned POST) and reads results
+   * with presigned GETs.
+   */
+  allowSiteOrigin(origin: string): void {
+    this.uploads.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [s3.HttpMethods.POST],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag', 'Location'],
+      maxAge: 3000,
+    });
+    this.results.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag', 'Content-Disposition'],
+      maxAge: 3000,
+    });
+  }
+}
+
+function regionalEndpoint(bucketName: string): string {
+  return Fn.join('', ['https://', bucketName, '.s3.', Aws.REGION, '.', Aws.URL_SUFFIX]);
+}
+
+/**
+ * A bucket-name prefix from the stack name: lowercase letters, digits and hyphens, short enough that
+ * `<prefix>-results-<12-digit account>-<longest region>` stays within S3's 63 characters.
+ *
+ * @throws {Error} when the stack name leaves no room (choose a shorter stage name).
+ */
+export function bucketPrefix(stackName: string): string {
+  const prefix = stackName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const longest = `${prefix}-results-123456789012-ap-southeast-5`;
+  if (prefix === '' || longest.length > 63) {
+    throw new Error(`Stack name "${stackName}" is too long for the bucket names; use a shorter stage name.`);
+  }
+  return prefix;
+}

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { Annotations, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { acknowledgeWildcardResources } from './nag';
+import { functionArnKey, stackOutput } from './naming';
+
+/** Properties of {@link Workflow}. */
+export interface WorkflowProps {
+  /** The ASL file (`statemachines/generation.asl.json`). */
+  definitionFile: string;
+  /** Deployed catalogue functions by name; the ASL refers to them as `${<PascalCaseName>FunctionArn}`. */
+  functions: ReadonlyMap<string, lambda.IFunction>;
+  /** The non-function substitutions: `TableName`, `UploadsBucket`, `ResultsBucket`, `MaxConcurrency`. */
+  values: Record<string, string>;
+  logRetention: logs.RetentionDays;
+  /** Upper bound for the definition's top-level `TimeoutSeconds` (default 15 minutes). */
+  maxTimeoutSeconds?: number;
+}
+
+/** Every `${Key}` the definition text uses, in order of first appearance. */
+export function substitutionKeys(definition: string): string[] {
+  return [...new Set([...definition.matchAll(/\$\{([^}]+)\}/g)].map((m) => m[1]!))];
+}
+
+/** The definition's top-level `TimeoutSeconds`, read with every `${Key}` replaced by a number so it parses. */
+export function definitionTimeoutSeconds(definition: string): number | undefined {
+  const parsed = JSON.parse(definition.replace(/\$\{[^}]+\}/g, '0')) as { TimeoutSeconds?: unknown };
+  return typeof parsed.TimeoutSeconds === 'number' ? parsed.TimeoutSeconds : undefined;
+}
+
+/**
+ * The generation workflow: a Standard state machine built from the ASL file with `DefinitionBody.fromFile` and
+ * `definitionSubstitutions` for every `${Key}` the file uses (the function ARNs, table and bucket names, map
+ * concurrency) — the same keys the local Step Functions runner substitutes. Its role may invoke exactly the functions
+ * the definition references. Logging ALL (with execution data) to a vended-logs group, X-Ray tracing on.
+ *
+ * The execution timeout lives in the definition (`"TimeoutSeconds"` at the top level: Step Functions ignores CDK's
+ * `timeout` for a file definition); a missing or too long one is a synth warning.
+ *
+ * @throws {Error} when the definition uses a `${Key}` nothing provides (CloudFormation would reject it at deploy).
+ */
+export class Workflow extends Construct {
+  readonly stateMachine: sfn.StateMachine;
+  readonly logGroup: logs.LogGroup;
+  /** The catalogue functions the definition invokes, by name. */
+  readonly invokedFunctions: string[];
+  readonly timeoutSeconds: number | undefined;
+
+  constructor(scope: Construct, id: string, props: WorkflowProps) {
+    super(scope, id);
+    const text = readFileSync(props.definitionFile, 'utf8');
+    const byKey = new Map([...props.functions].map(([name, fn]) => [functionArnKey(name), { name, fn }]));
+    const substitutions: Record<string, string> = {};
+    const invoked: { name: string; fn: lambda.IFunction }[] = [];
+    const unknown: string[] = [];
+    for (const key of substitutionKeys(text)) {
+      const fn = byKey.get(key);
+      if (fn) {
+        substitutions[key] = fn.fn.functionArn;
+        invoked.push(fn);
+      } else if (Object.hasOwn(props.values, key)) {
+        substitutions[key] = props.values[key]!;
+      } else {
+        unknown.push(key);
+      }
+    }
+    if (unknown.length > 0) {
+      throw new Error(
+        `${props.definitionFile} uses ${unknown.map((k) => `\${${k}}`).join(', ')}, which nothing provides. ` +
+          `Known: ${[...Object.keys(props.values), ...byKey.keys()].join(', ')} (a function must be in the ` +
+          'catalogue, infrastructure/local/functions.ts, and not localOnly).',
+      );
+    }
+    this.invokedFunctions = invoked.map((f) => f.name);
+
+    this.timeoutSeconds = definitionTimeoutSeconds(text);
+    const max = props.maxTimeoutSeconds ?? 900;
+    if (this.timeoutSeconds === undefined || this.timeoutSeconds > max) {
+      Annotations.of(this).addWarningV2(
+        'headshot-studio:workflow-timeout',
+        `${props.definitionFile} should set a top-level "TimeoutSeconds" of at most ${max} (now: ` +
+          `${this.timeoutSeconds ?? 'none'}); a stuck execution otherwise holds reserved credits for up to a year.`,
+      );
+    }
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-generation`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromFile(props.definitionFile),
+      definitionSubstitutions: substitutions,
+      logs: { destination: this.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+    });
+    if (invoked.length > 0) {
+      this.stateMachine.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: invoked.map((f) => f.fn.functionArn),
+        }),
+      );
+    }
+    acknowledgeWildcardResources(
+      this.stateMachine.role,
+      ['*'],
+      'CloudWatch Logs delivery (logs:CreateLogDelivery, …) and X-Ray (xray:PutTraceSegments, …) actions, added for logging and tracing, do not support resource-level permissions.',
+    );
+
+    stackOutput(this, 'StateMachineArn', this.stateMachine.stateMachineArn);
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { HeadshotStudioStack, type HeadshotStudioStackProps } from '../../infrastructure/stack';
+
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+/** A directory that never exists: the default site and layer directories of test stacks. */
+export const NOWHERE = join(FIXTURES, 'does-not-exist');
+
+/**
+ * A test stack with stub function code (no esbuild: synth in seconds), no built site and no sharp layer unless the
+ * props say otherwise, so results do not depend on what the working tree has built.
+ */
+export function testStack(props: Partial<HeadshotStudioStackProps> = {}, id?: string) {
+  const app = new App();
+  const stage = props.stage ?? 'dev';
+  const stack = new HeadshotStudioStack(app, id ?? `Test-${stage}`, {
+    stubFunctionCode: true,
+    siteDir: NOWHERE,
+    nativeLayerDir: NOWHERE,
+    ...props,
+    stage,
+  });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** A directory laid out like the sharp layer (`nodejs/node_modules/sharp`, `@img/sharp-linux-arm64`), in tmp. */
+export function fakeSharpLayer(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sharp-layer-'));
+  const modules = join(dir, 'nodejs', 'node_modules');
+  for (const pkg of ['sharp', '@img/sharp-linux-arm64']) {
+    mkdirSync(join(modules, pkg), { recursive: true });
+    writeFileSync(join(modules, pkg, 'package.json'), JSON.stringify({ name: pkg, version: '0.35.5' }));
+  }
+  return dir;
+}
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> };
+
+/** Every deployed app function by its SAM resource id (`HttpMe`, `CognitoPostConfirmation`). */
+export function appFunctions(template: Template): Map<string, { logicalId: string; resource: Resource }> {
+  const result = new Map<string, { logicalId: string; resource: Resource }>();
+  for (const [logicalId, resource] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+    const id = (resource as Resource).Metadata?.SamResourceId;
+    if (typeof id === 'string') result.set(id, { logicalId, resource: resource as Resource });
+  }
+  return result;
+}
+
+/** The IAM statements attached to a function's role (its inline policies), each with array Action/Resource. */
+export function roleStatements(
+  template: Template,
+  functionLogicalId: string,
+): { Action: string[]; Resource: unknown[]; Condition?: unknown; Effect: string }[] {
+  const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId] as Resource;
+  const roleId = ((fn.Properties?.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'] ?? [])[0];
+  const list = (v: unknown) => (Array.isArray(v) ? v : [v]);
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((p) =>
+      list((p as Resource).Properties?.Roles).some((r) => (r as { Ref?: string }).Ref === roleId),
+    )
+    .flatMap(
+      (p) =>
+        ((p as Resource).Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    )
+    .map((s) => ({
+      ...(s as { Effect: string; Condition?: unknown }),
+      Action: list(s.Action) as string[],
+      Resource: list(s.Resource),
+    }));
+}
+
+/** `{ "Fn::GetAtt": [logicalId, "Arn"] }` → logicalId; anything else → undefined. */
+export function getAttTarget(value: unknown): string | undefined {
+  const att = (value as { 'Fn::GetAtt'?: string[] })?.['Fn::GetAtt'];
+  return Array.isArray(att) ? att[0] : undefined;
+}
+
+/**
+ * Runs cdk-nag's AwsSolutions pack twice: once honouring acknowledgements (what `cdk synth` enforces) and once
+ * ignoring them, to tell which acknowledgements are actually used.
+ */
+export function nagAudit(stack: HeadshotStudioStack) {
+  const open = new AwsSolutionsChecks().validateScope(stack).violations;
+  const raw = new AwsSolutionsChecks();
+  (raw as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
+  const findings = raw
+    .validateScope(stack)
+    .violations.flatMap((v) =>
+      v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '' })),
+    );
+  const acknowledgements: { path: string; id: string; reason: string }[] = [];
+  const walk = (c: IConstruct) => {
+    for (const entry of c.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+        const rule = id.replace(/^annotation::/i, '');
+        if (rule.startsWith('AwsSolutions-')) acknowledgements.push({ path: c.node.path, id: rule, reason });
+      }
+    }
+    c.node.children.forEach(walk);
+  };
+  walk(stack);
+  const unused = acknowledgements.filter(
+    (a) => !findings.some((f) => f.rule === a.id && (f.path === a.path || f.path.startsWith(`${a.path}/`))),
+  );
+  return {
+    open: open.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    acknowledgements,
+    unused,
+  };
+}
+
+export { AwsSolutionsChecks };

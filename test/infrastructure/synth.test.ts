@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/http/routes';
+import { localFunctions } from '../../infrastructure/local/functions';
+import { REPO_ROOT } from '../../infrastructure/constructs/naming';
+
+/**
+ * The real app, as `npx cdk synth` runs it: every function bundled by esbuild (no stubs), cdk-nag's AwsSolutions
+ * plugin on, offline. The output directory is kept between runs: bundles whose inputs did not change are reused
+ * (content-hashed assets), so only the first run pays for esbuild.
+ */
+const OUT = join(REPO_ROOT, 'cdk.out', 'test-synth');
+
+describe('cdk synth of the real app', () => {
+  let result: ReturnType<typeof spawnSync>;
+  beforeAll(() => {
+    result = spawnSync('npx', ['cdk', 'synth', '--quiet', '--output', OUT], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
+    });
+    // A cold run bundles every function (about a minute on 2 busy cores); later runs reuse unchanged bundles.
+  }, 300_000);
+
+  it('exits 0 offline with the cdk-nag checks on', () => {
+    expect(result.stderr).not.toMatch(/AwsSolutions-\w+/);
+    expect(result.status, String(result.stderr)).toBe(0);
+  });
+
+  it('bundles every function into an ESM index.mjs with a source map', () => {
+    const template = JSON.parse(readFileSync(join(OUT, 'HeadshotStudio-dev.template.json'), 'utf8')) as {
+      Resources: Record<
+        string,
+        { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, string> }
+      >;
+    };
+    const functions = Object.values(template.Resources).filter((r) => r.Metadata?.SamResourceId);
+    const expected =
+      new Set(routes.map((r) => r.handler)).size + localFunctions.filter((f) => !f.localOnly).length;
+    expect(functions).toHaveLength(expected);
+    for (const fn of functions) {
+      expect(fn.Properties.Handler).toBe('index.handler');
+      const asset = join(OUT, fn.Metadata!['aws:asset:path']!);
+      expect(existsSync(join(asset, 'index.mjs')), fn.Metadata!.SamResourceId).toBe(true);
+      expect(existsSync(join(asset, 'index.mjs.map')), fn.Metadata!.SamResourceId).toBe(true);
+    }
+  });
+
+  it('produces handlers that load and answer (GET /api/health from its bundle)', async () => {
+    const template = JSON.parse(readFileSync(join(OUT, 'HeadshotStudio-dev.template.json'), 'utf8')) as {
+      Resources: Record<string, { Metadata?: Record<string, string> }>;
+    };
+    const health = Object.values(template.Resources).find((r) => r.Metadata?.SamResourceId === 'HttpHealth')!;
+    const mod = (await import(join(OUT, health.Metadata!['aws:asset:path']!, 'index.mjs'))) as {
+      handler: (event: unknown) => Promise<{ statusCode: number; body: string }>;
+    };
+    const event = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'test', 'events', 'http', 'health.json'), 'utf8'),
+    ) as unknown;
+    const response = await mod.handler(event);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
+  });
+});
