@@ -5,6 +5,7 @@ import type {
 } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from '../shared/logger';
+import { loadSecrets } from '../shared/secrets';
 import { HttpError, badRequest, unauthorized, type ApiErrorBody } from './errors';
 
 /** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */
@@ -45,6 +46,7 @@ export function httpHandler<E extends HttpEvent>(
 ): (event: E) => Promise<HttpResult> {
   return async (event) => {
     try {
+      await loadSecrets();
       return await fn(event);
     } catch (error) {
       return errorResponse(error);

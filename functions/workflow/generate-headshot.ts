@@ -6,6 +6,7 @@ import { GenerationClosedError } from '../domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
 import { logger } from '../shared/logger';
 import { generateHeadshotInput } from './inputs';
+import { loadSecrets } from '../shared/secrets';
 
 /** Thrown when a normalized reference vanished between PrepareReferences and a slot (not retryable). */
 export class ReferenceMissingError extends Error {
@@ -27,6 +28,7 @@ export class ReferenceMissingError extends Error {
  * @throws {ReferenceMissingError} a reference photo is gone (not retried)
  */
 export const handler = async (event: unknown) => {
+  await loadSecrets();
   const input = generateHeadshotInput.parse(event);
   const { generationId, userId, slot } = input;
   const current = await requireGeneration(userId, generationId);

@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const KEYS = [
+  'STRIPE_SECRET_ARN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET_ARN',
+  'STRIPE_WEBHOOK_SECRET',
+  'OPENAI_API_KEY_SECRET_ARN',
+  'OPENAI_API_KEY',
+  'PARAMETERS_SECRETS_EXTENSION_HTTP_PORT',
+  'AWS_SESSION_TOKEN',
+];
+
+describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
+  let server: Server;
+  let requests: { secretId: string | null; token: string | undefined }[];
+  const saved: Record<string, string | undefined> = {};
+
+  beforeEach(async () => {
+    vi.resetModules();
+    for (const k of KEYS) {
+      saved[k] = process.env[k];
+      delete process.env[k];
+    }
+    requests = [];
+    const values: Record<string, string> = {
+      'arn:stripe': ' sk_test_from_secrets_manager \n',
+      'arn:webhook': 'REPLACE_ME',
+      'arn:openai': 'sk-openai',
+    };
+    server = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://localhost');
+      const secretId = url.searchParams.get('secretId');
+      requests.push({ secretId, token: req.headers['x-aws-parameters-secrets-token'] as string | undefined });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ SecretString: values[secretId ?? ''] ?? '' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT = String((server.address() as AddressInfo).port);
+    process.env.AWS_SESSION_TOKEN = 'session-token';
+  });
+
+  afterEach(() => {
+    server.close();
+    for (const k of KEYS) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it('fills the plain variables once, trims values, and leaves placeholders unset', async () => {
+    process.env.STRIPE_SECRET_ARN = 'arn:stripe';
+    process.env.STRIPE_WEBHOOK_SECRET_ARN = 'arn:webhook';
+    process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
+    const { loadSecrets } = await import('../../functions/shared/secrets');
+    await Promise.all([loadSecrets(), loadSecrets()]);
+    await loadSecrets();
+    expect(process.env.STRIPE_SECRET_KEY).toBe('sk_test_from_secrets_manager');
+    expect(process.env.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(process.env.OPENAI_API_KEY).toBe('sk-openai');
+    expect(requests).toHaveLength(3);
+    expect(requests.every((r) => r.token === 'session-token')).toBe(true);
+  });
+
+  it('never overrides a variable that is already set (local stack, tests)', async () => {
+    process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
+    process.env.OPENAI_API_KEY = 'from-env';
+    const { loadSecrets } = await import('../../functions/shared/secrets');
+    await loadSecrets();
+    expect(process.env.OPENAI_API_KEY).toBe('from-env');
+    expect(requests).toHaveLength(0);
+  });
+});
