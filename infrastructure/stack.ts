@@ -112,6 +112,7 @@ export class HeadshotStudioStack extends Stack {
           MaxConcurrency: String(maxConcurrency),
         },
         logRetention,
+        onExecutionEnded: this.functions.catalogue.get('generation-execution-ended')?.fn.function,
       });
       this.functions.grantWorkflow(this.workflow.stateMachine);
     } else {

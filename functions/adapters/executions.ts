@@ -84,7 +84,8 @@ export async function startGenerationExecution(
 export const RECONCILE_AFTER_MS = 60_000;
 
 /** The compensation reason for an execution that ended in `status` without finishing the generation. */
-function errorFor(status: string | undefined): GenerationError {
+/** The error a generation gets when its execution ended with `status` without finishing it. */
+export function errorFor(status: string | undefined): GenerationError {
   if (status === 'TIMED_OUT') return { code: 'TIMED_OUT', message: GENERATION_ERROR_MESSAGES.TIMED_OUT };
   if (status === undefined) return { code: 'START_FAILED', message: GENERATION_ERROR_MESSAGES.START_FAILED };
   return { code: 'GENERATION_FAILED', message: GENERATION_ERROR_MESSAGES.GENERATION_FAILED };

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Annotations, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -19,6 +21,12 @@ export interface WorkflowProps {
   logRetention: logs.RetentionDays;
   /** Upper bound for the definition's top-level `TimeoutSeconds` (default 15 minutes). */
   maxTimeoutSeconds?: number;
+  /**
+   * Run for every execution that ends FAILED, TIMED_OUT or ABORTED (an EventBridge rule on "Step Functions
+   * Execution Status Change"): timed-out and stopped executions never reach the definition's Catch, so this function
+   * refunds and closes their generation.
+   */
+  onExecutionEnded?: lambda.IFunction;
 }
 
 /** Every `${Key}` the definition text uses, in order of first appearance. */
@@ -112,6 +120,21 @@ export class Workflow extends Construct {
       ['*'],
       'CloudWatch Logs delivery (logs:CreateLogDelivery, …) and X-Ray (xray:PutTraceSegments, …) actions, added for logging and tracing, do not support resource-level permissions.',
     );
+
+    if (props.onExecutionEnded) {
+      new events.Rule(this, 'ExecutionEnded', {
+        description: 'Compensates generations whose execution failed, timed out or was stopped',
+        eventPattern: {
+          source: ['aws.states'],
+          detailType: ['Step Functions Execution Status Change'],
+          detail: {
+            status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+            stateMachineArn: [this.stateMachine.stateMachineArn],
+          },
+        },
+        targets: [new targets.LambdaFunction(props.onExecutionEnded, { retryAttempts: 8 })],
+      });
+    }
 
     stackOutput(this, 'StateMachineArn', this.stateMachine.stateMachineArn);
   }

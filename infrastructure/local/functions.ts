@@ -60,6 +60,14 @@ export const localFunctions: readonly LocalFunction[] = [
     memorySize: 256,
   },
   { name: 'generation-mark-failed', handler: 'workflow/mark-failed', timeoutSeconds: 15, memorySize: 256 },
+  // Run by an EventBridge rule (cloud) when an execution ends FAILED/TIMED_OUT/ABORTED; locally the wizard's poll
+  // reconciles instead, since the local Step Functions endpoint emits no events.
+  {
+    name: 'generation-execution-ended',
+    handler: 'workflow/execution-ended',
+    timeoutSeconds: 30,
+    memorySize: 256,
+  },
 ];
 
 /**
