@@ -13,7 +13,8 @@ export const handler = httpHandler(async (event) => {
   let user = await getUser(caller.sub);
   if (!user) {
     // Only ID tokens carry the e-mail; an access token can read an existing user but cannot create one.
-    if (!caller.email) throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
+    if (!caller.email)
+      throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
     user = await ensureUser(caller.sub, caller.email);
   }
   return json(200, {

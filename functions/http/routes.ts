@@ -38,4 +38,10 @@ export const routes = [
   { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },
   { method: 'POST', path: '/api/generations', handler: 'http/create-generation', auth: 'jwt' },
   { method: 'GET', path: '/api/generations/{id}', handler: 'http/get-generation', auth: 'jwt' },
+  // Gallery (issue 6): the dashboard's headshots, favorites, downloads, deleting one, and deleting all photos.
+  { method: 'GET', path: '/api/headshots', handler: 'http/list-headshots', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/headshots/{id}', handler: 'http/update-headshot', auth: 'jwt' },
+  { method: 'GET', path: '/api/headshots/{id}/download', handler: 'http/download-headshot', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/headshots/{id}', handler: 'http/delete-headshot', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
 ] as const satisfies readonly RouteDefinition[];

@@ -7,11 +7,12 @@ import {
 } from 'react-router-dom';
 import { RequireAuth } from '../features/auth';
 import { PaymentResultPage } from '../features/checkout/PaymentResultPage';
+import { DashboardPage } from '../features/gallery';
 import { LandingPage } from '../features/landing/LandingPage';
 import { PricingPage } from '../features/pricing/PricingPage';
 import { BootScreen } from './BootScreens';
+import { GeneratorPlaceholder } from './placeholders';
 import { NotFoundPage } from './NotFoundPage';
-import { DashboardPlaceholder, GeneratorPlaceholder } from './placeholders';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /**
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
         path: 'dashboard',
         element: (
           <RequireAuth>
-            <DashboardPlaceholder />
+            <DashboardPage />
           </RequireAuth>
         ),
       },

@@ -1,0 +1,50 @@
+/**
+ * The dashboard's filter dropdown (spec §2) and the labels of a headshot's style, background and date. Pure.
+ */
+
+/** The filters, as the API (`GET /api/headshots?filter=`) and the URL (`/dashboard?filter=`) spell them. */
+export const GALLERY_FILTERS = ['all', 'favorites', 'professional', 'business-casual', 'creative'] as const;
+export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
+
+/** The dropdown's options, in order, with the spec's labels verbatim. */
+export const FILTER_OPTIONS: readonly { value: GalleryFilter; label: string }[] = [
+  { value: 'all', label: 'All Headshots' },
+  { value: 'favorites', label: 'Favorites Only' },
+  { value: 'professional', label: 'Professional Style' },
+  { value: 'business-casual', label: 'Business Casual' },
+  { value: 'creative', label: 'Creative Style' },
+];
+
+/** The filter named by the URL's `?filter=`; anything missing or unknown is `all`. */
+export function filterFromSearch(search: URLSearchParams): GalleryFilter {
+  const value = search.get('filter');
+  return (GALLERY_FILTERS as readonly string[]).includes(value ?? '') ? (value as GalleryFilter) : 'all';
+}
+
+/** The search params for a filter: `all` is the default, so it leaves `?filter=` out (a clean /dashboard URL). */
+export function searchWithFilter(search: URLSearchParams, filter: GalleryFilter): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (filter === 'all') next.delete('filter');
+  else next.set('filter', filter);
+  return next;
+}
+
+/** A style as its badge shows it: the hyphen replaced by a space (`business-casual` → `business casual`). */
+export function styleLabel(style: string): string {
+  return style.replaceAll('-', ' ');
+}
+
+/** The greeting's name: the part of the e-mail before the '@' (spec §2). */
+export function nameFromEmail(email: string | undefined | null): string {
+  if (!email) return '';
+  const at = email.indexOf('@');
+  return at === -1 ? email : email.slice(0, at);
+}
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A headshot's creation date in the reader's locale, e.g. 'Nov 22, 2026'; '' for an unreadable timestamp. */
+export function formatCreatedAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+}

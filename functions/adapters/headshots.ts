@@ -1,0 +1,455 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  type ObjectIdentifier,
+} from '@aws-sdk/client-s3';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { loadConfig } from '../config';
+import {
+  decodeCursor,
+  encodeCursor,
+  filterExpressionOf,
+  GALLERY_PAGE_SIZE,
+  mayStillRun,
+  type GalleryFilter,
+  type GalleryStats,
+  type TableKey,
+} from '../domain/gallery';
+import { GENERATION_ERROR_MESSAGES, isTerminal, type GenerationStatus } from '../domain/generation';
+import { uploadPrefix } from '../domain/object-keys';
+import { logger } from '../shared/logger';
+import { documentClient, s3Client } from './aws';
+import { compensateGeneration, type HeadshotRecord } from './generations';
+import { generationSk, headshotSk, userPk } from './keys';
+import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
+
+/**
+ * The gallery's reads and writes (DESIGN.md §2-§3): pages of a user's headshots, their totals, favorites, presigned
+ * image URLs, deleting one headshot, and deleting all of a user's photos, headshots and generations.
+ *
+ * Every operation takes the caller's `sub` and touches only the `USER#<sub>` partition and the `uploads/<sub>/` and
+ * `results/<sub>/` prefixes, so another user's id simply finds nothing.
+ */
+
+const HEADSHOT_PREFIX = headshotSk('');
+const GENERATION_PREFIX = generationSk('');
+/** Items evaluated per Query call when a filter is applied (the filter runs after the read). */
+const FILTERED_BATCH = 250;
+/**
+ * Query calls one page may make before it answers with what it has and a cursor where it stopped: a bound on one
+ * request's time (50 × 250 = 12,500 headshots examined) for a filter that matches almost nothing in a huge gallery.
+ */
+const MAX_QUERY_CALLS = 50;
+/** DynamoDB BatchWriteItem takes at most 25 requests. */
+const BATCH_WRITE_SIZE = 25;
+/** S3 DeleteObjects takes at most 1,000 keys. */
+const DELETE_OBJECTS_SIZE = 1000;
+
+const table = () => loadConfig().TABLE_NAME;
+
+function toHeadshot(item: Record<string, unknown>): HeadshotRecord {
+  const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
+  return rest as unknown as HeadshotRecord;
+}
+
+/** One page of a user's gallery. */
+export interface HeadshotPage {
+  /** Newest first, at most {@link GALLERY_PAGE_SIZE}. */
+  items: HeadshotRecord[];
+  /** Opaque: pass it back as `cursor` for the next page; `null` on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of `sub`'s headshots matching `filter`, newest first (ULID sort keys, `ScanIndexForward: false`).
+ *
+ * A FilterExpression is applied after DynamoDB reads `Limit` items, so one Query call can return fewer matches than
+ * asked for. This keeps calling from `LastEvaluatedKey` until it holds one match more than a page (which proves a
+ * next page exists) or the partition ends; the cursor is then the key of the page's last item, so no item is ever
+ * skipped or repeated. Without a filter each call asks for exactly the items still needed. A page can be short
+ * only when a filter matched almost nothing in {@link MAX_QUERY_CALLS} calls: it then carries the cursor where the
+ * reading stopped. Reads are strongly consistent, so a page reflects a favorite toggled just before.
+ *
+ * @param cursor a `nextCursor` of an earlier page (validated: see {@link decodeCursor})
+ * @throws {InvalidCursorError} for a cursor that was altered or belongs to another user
+ */
+export async function listHeadshotPage(
+  sub: string,
+  filter: GalleryFilter,
+  cursor?: string,
+): Promise<HeadshotPage> {
+  const pk = userPk(sub);
+  let startKey: TableKey | undefined = cursor
+    ? decodeCursor(cursor, { pk, skPrefix: HEADSHOT_PREFIX })
+    : undefined;
+  const condition = filterExpressionOf(filter);
+  const wanted = GALLERY_PAGE_SIZE + 1;
+  const found: Record<string, unknown>[] = [];
+  let calls = 0;
+  do {
+    const need = wanted - found.length;
+    const input: QueryCommandInput = {
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': HEADSHOT_PREFIX, ...condition?.values },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: condition ? Math.max(need, FILTERED_BATCH) : need,
+      ...(condition
+        ? { FilterExpression: condition.expression, ExpressionAttributeNames: condition.names }
+        : {}),
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    };
+    const page = await documentClient().send(new QueryCommand(input));
+    found.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey as TableKey | undefined;
+    calls++;
+  } while (found.length < wanted && startKey && calls < MAX_QUERY_CALLS);
+
+  if (found.length > GALLERY_PAGE_SIZE) {
+    const items = found.slice(0, GALLERY_PAGE_SIZE);
+    const last = items[items.length - 1]!;
+    return {
+      items: items.map(toHeadshot),
+      nextCursor: encodeCursor({ PK: String(last.PK), SK: String(last.SK) }),
+    };
+  }
+  return {
+    items: found.map(toHeadshot),
+    nextCursor: startKey ? encodeCursor({ PK: startKey.PK, SK: startKey.SK }) : null,
+  };
+}
+
+/**
+ * The gallery's totals, counted: one `Select: 'COUNT'` Query over `HEADSHOT#` with the favorite filter, followed
+ * through every `LastEvaluatedKey` — `ScannedCount` sums to the total, `Count` to the favorites. Exact at any
+ * gallery size and always in step with the items (nothing to keep in sync with the workflow that creates them).
+ *
+ * Cost: it reads every headshot item once per call (strongly consistent: 1 RCU per 4 KB; a headshot item is about
+ * 0.4 KB, so 1,000 headshots ≈ 100 RCU and one extra 1 MB round trip per ~2,500 headshots).
+ */
+export async function countHeadshots(sub: string): Promise<GalleryStats> {
+  let total = 0;
+  let favorites = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: '#isFavorite = :true',
+        ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX, ':true': true },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    total += page.ScannedCount ?? 0;
+    favorites += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { total, favorites };
+}
+
+/** Reads one of `sub`'s headshots (strongly consistent); `undefined` when there is none with that id. */
+export async function getHeadshot(sub: string, id: string): Promise<HeadshotRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: headshotSk(id) },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toHeadshot(Item) : undefined;
+}
+
+/**
+ * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one).
+ *
+ * @returns the updated headshot, or `undefined` when `sub` has no headshot with that id
+ */
+export async function setFavorite(
+  sub: string,
+  id: string,
+  isFavorite: boolean,
+): Promise<HeadshotRecord | undefined> {
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: userPk(sub), SK: headshotSk(id) },
+        UpdateExpression: 'SET #isFavorite = :isFavorite',
+        ConditionExpression: 'attribute_exists(SK)',
+        ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+        ExpressionAttributeValues: { ':isFavorite': isFavorite },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toHeadshot(Attributes) : undefined;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** The results-bucket prefix of `sub`'s headshot images. */
+export function resultsPrefix(sub: string): string {
+  return `results/${sub}/`;
+}
+
+/** The keys of a headshot's two images, refusing any key outside the owner's own results prefix. */
+function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
+  return [headshot.imageKey, headshot.thumbnailKey].filter((key) => {
+    const own = typeof key === 'string' && key.startsWith(resultsPrefix(sub)) && !key.includes('..');
+    if (!own) logger.warn('Headshot image key outside the owner prefix left alone', { id: headshot.id, key });
+    return own;
+  });
+}
+
+/**
+ * Deletes one of `sub`'s headshots: both S3 objects (full image and thumbnail) first, then the item, so a failure
+ * part way leaves the item in place and a retry finishes the job (never an item pointing at nothing, nor an image
+ * nobody can delete any more).
+ *
+ * @returns false when `sub` has no headshot with that id (nothing is touched)
+ */
+export async function deleteHeadshot(sub: string, id: string): Promise<boolean> {
+  const headshot = await getHeadshot(sub, id);
+  if (!headshot) return false;
+  await deleteObjects(loadConfig().RESULTS_BUCKET, ownImageKeys(sub, headshot));
+  await documentClient().send(
+    new DeleteCommand({ TableName: table(), Key: { PK: userPk(sub), SK: headshotSk(id) } }),
+  );
+  return true;
+}
+
+/** The presigned GET URLs of a headshot's images, valid {@link DOWNLOAD_URL_TTL_SECONDS} (15 minutes). */
+export interface HeadshotUrls {
+  /** The WebP thumbnail (≤ 384 px). */
+  thumbnailUrl: string;
+  /** The 1024×1024 JPEG, shown inline. */
+  imageUrl: string;
+}
+
+function presign(key: string, overrides: { disposition?: string; contentType?: string } = {}) {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: loadConfig().RESULTS_BUCKET,
+      Key: key,
+      ...(overrides.disposition ? { ResponseContentDisposition: overrides.disposition } : {}),
+      ...(overrides.contentType ? { ResponseContentType: overrides.contentType } : {}),
+    }),
+    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
+  );
+}
+
+/** Presigns both image URLs of a headshot (local HMAC signing: no network call). */
+export async function headshotUrls(headshot: HeadshotRecord): Promise<HeadshotUrls> {
+  const [thumbnailUrl, imageUrl] = await Promise.all([
+    presign(headshot.thumbnailKey),
+    presign(headshot.imageKey),
+  ]);
+  return { thumbnailUrl, imageUrl };
+}
+
+/** The file name a downloaded headshot gets: `headshot-<id>.jpg` (spec §2). */
+export function downloadFileName(id: string): string {
+  return `headshot-${id}.jpg`;
+}
+
+/**
+ * A presigned GET of the full-size JPEG that S3 answers with `Content-Disposition: attachment;
+ * filename="headshot-<id>.jpg"` and `Content-Type: image/jpeg`, valid {@link DOWNLOAD_URL_TTL_SECONDS}.
+ */
+export function presignHeadshotDownload(headshot: HeadshotRecord): Promise<string> {
+  return presign(headshot.imageKey, {
+    disposition: `attachment; filename="${downloadFileName(headshot.id)}"`,
+    contentType: 'image/jpeg',
+  });
+}
+
+/**
+ * Deletes objects by key, up to 1,000 per DeleteObjects call.
+ *
+ * @returns how many keys were deleted
+ * @throws Error naming the first key S3 could not delete (the caller may simply retry: deleting is idempotent)
+ */
+async function deleteObjects(bucket: string, keys: readonly string[]): Promise<number> {
+  for (let i = 0; i < keys.length; i += DELETE_OBJECTS_SIZE) {
+    const objects: ObjectIdentifier[] = keys.slice(i, i + DELETE_OBJECTS_SIZE).map((Key) => ({ Key }));
+    const result = await s3Client().send(
+      new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }),
+    );
+    const failed = result.Errors ?? [];
+    if (failed.length > 0) {
+      throw new Error(
+        `S3 could not delete ${failed.length} object(s), e.g. ${failed[0]?.Key}: ${failed[0]?.Code} ${failed[0]?.Message}`,
+      );
+    }
+  }
+  return keys.length;
+}
+
+/** Rounds {@link deletePrefix} makes before it gives up on objects S3 keeps refusing to delete. */
+const DELETE_PREFIX_ROUNDS = 5;
+
+/**
+ * Deletes every object under `prefix`: ListObjectsV2 pages of up to 1,000 keys, each deleted with one
+ * DeleteObjects call before the next page is listed. A DeleteObjects call that fails (a 5xx, or keys in its
+ * `Errors`) does not stop the sweep: the rest is deleted, then the prefix is listed and swept again, up to
+ * {@link DELETE_PREFIX_ROUNDS} rounds with backoff, until nothing is left (deleting is idempotent; S3 may answer a
+ * multi-delete with per-key `InternalError` or `SlowDown`).
+ *
+ * Local note: s3rver 3.7 builds `NextContinuationToken` with the DES cipher, which Node 20's OpenSSL 3 no longer
+ * offers, so a listing of more than 1,000 objects fails there with InternalError (real S3 is unaffected).
+ *
+ * @returns how many distinct objects were deleted
+ * @throws the last S3 error when objects are still left after the last round
+ */
+export async function deletePrefix(bucket: string, prefix: string): Promise<number> {
+  const seen = new Set<string>();
+  for (let round = 1; ; round++) {
+    let failure: unknown;
+    let token: string | undefined;
+    do {
+      const page = await s3Client().send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: prefix,
+          MaxKeys: DELETE_OBJECTS_SIZE,
+          ContinuationToken: token,
+        }),
+      );
+      const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
+      keys.forEach((key) => seen.add(key));
+      try {
+        await deleteObjects(bucket, keys);
+      } catch (error) {
+        failure = error;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    if (failure === undefined) return seen.size;
+    if (round >= DELETE_PREFIX_ROUNDS) throw failure;
+    logger.warn('Some objects could not be deleted; sweeping the prefix again', { prefix, round });
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** round));
+  }
+}
+
+/**
+ * Deletes items by key with BatchWriteItem, 25 per call, sending back whatever DynamoDB leaves in
+ * `UnprocessedItems` with capped exponential backoff and full jitter.
+ *
+ * @throws Error when some items are still unprocessed after 8 tries (a retry of the whole operation finishes it)
+ */
+export async function batchDelete(keys: readonly TableKey[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += BATCH_WRITE_SIZE) {
+    let requests = keys.slice(i, i + BATCH_WRITE_SIZE).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > 8)
+        throw new Error(`DynamoDB left ${requests.length} delete(s) unprocessed after 8 tries`);
+      if (attempt > 1) {
+        const capMs = Math.min(2_000, 50 * 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * capMs));
+      }
+      const result = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [table()]: requests } }),
+      );
+      requests = (result.UnprocessedItems?.[table()] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** The keys (and, when asked, some attributes) of every item of `sub` whose sort key starts with `prefix`. */
+async function queryPrefix(
+  sub: string,
+  prefix: string,
+  attributes: string[] = [],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  const names = Object.fromEntries(['PK', 'SK', ...attributes].map((a) => [`#${a}`, a]));
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: '#PK = :pk AND begins_with(#SK, :prefix)',
+        ProjectionExpression: Object.keys(names).join(', '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': prefix },
+        ConsistentRead: true,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Thrown by {@link deleteUserData} while a generation of the user may still be running: nothing was deleted. */
+export class GenerationInProgressError extends Error {
+  override readonly name = 'GenerationInProgressError';
+  constructor(readonly generationId: string) {
+    super(`Generation ${generationId} is still running`);
+  }
+}
+
+/** What {@link deleteUserData} removed. */
+export interface DeletedData {
+  /** Headshot items. */
+  headshots: number;
+  /** Generation items. */
+  generations: number;
+  /** S3 objects: uploads, their normalized copies, headshot images and thumbnails. */
+  objects: number;
+}
+
+/**
+ * Deletes every photo of `sub` and everything made from them (spec §6, privacy): all headshot and generation items,
+ * every object under `uploads/<sub>/` (uploads bucket) and `results/<sub>/` (results bucket). The user item, the
+ * ledger, its idempotency markers and the purchases stay: they are the accounting of credits bought and spent.
+ *
+ * Refused while a generation may still be running, since its execution would go on writing images and refunds
+ * for items that are gone. A generation that never reached a final status and is older than any execution can run
+ * ({@link mayStillRun}) is compensated first — its undelivered slots refunded, exactly as the API's reconciliation
+ * would — so no credit owed is lost with its item.
+ *
+ * Items go first, then objects: if a step fails, calling again finishes the job (every step is idempotent).
+ *
+ * @param now epoch ms (tests)
+ * @throws {GenerationInProgressError} while a generation may still be running (nothing deleted)
+ */
+export async function deleteUserData(sub: string, now = Date.now()): Promise<DeletedData> {
+  if (!/^[A-Za-z0-9-]+$/.test(sub)) throw new Error('Refusing to delete data of an unexpected user id');
+  const generations = await queryPrefix(sub, GENERATION_PREFIX, ['id', 'status', 'createdAt']);
+  for (const generation of generations) {
+    const status = generation.status as GenerationStatus;
+    if (isTerminal(status)) continue;
+    const id = String(generation.id);
+    if (mayStillRun(String(generation.createdAt), now)) throw new GenerationInProgressError(id);
+    logger.warn('Compensating an unfinished generation before deleting the user data', { generationId: id });
+    await compensateGeneration(sub, id, { code: 'TIMED_OUT', message: GENERATION_ERROR_MESSAGES.TIMED_OUT });
+  }
+  const headshots = await queryPrefix(sub, HEADSHOT_PREFIX);
+  const keyOf = (item: Record<string, unknown>): TableKey => ({ PK: String(item.PK), SK: String(item.SK) });
+  await batchDelete(headshots.map(keyOf));
+  await batchDelete(generations.map(keyOf));
+  const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
+  const [uploads, results] = await Promise.all([
+    deletePrefix(UPLOADS_BUCKET, uploadPrefix(sub)),
+    deletePrefix(RESULTS_BUCKET, resultsPrefix(sub)),
+  ]);
+  return { headshots: headshots.length, generations: generations.length, objects: uploads + results };
+}

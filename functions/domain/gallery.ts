@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { isUlid } from './object-keys';
+import { STYLES, type Style } from './generation';
+
+/**
+ * Rules of the gallery (spec §2 Dashboard, DESIGN.md §2-§3): the filters a user can pick, how each one reads as a
+ * DynamoDB filter, the page size, and the opaque cursor that carries a page's position. Pure: no I/O.
+ */
+
+/** Headshots per page of `GET /api/headshots`. */
+export const GALLERY_PAGE_SIZE = 30;
+
+/**
+ * The dashboard's filter dropdown (spec §2), as the API spells it: `all` (All Headshots), `favorites` (Favorites
+ * Only), and one per style (Professional Style, Business Casual, Creative Style).
+ */
+export const GALLERY_FILTERS = ['all', 'favorites', ...STYLES] as const;
+export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
+
+/** The longest cursor accepted, in characters (a real one is about 120). */
+export const MAX_CURSOR_LENGTH = 512;
+
+/** `GET /api/headshots` query: `filter` defaults to `all`; `cursor` is the previous page's `nextCursor`. */
+export const galleryQuerySchema = z.object({
+  filter: z.enum(GALLERY_FILTERS).default('all'),
+  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional(),
+});
+
+/** What a headshot needs for {@link matchesFilter}. */
+export interface FilterableHeadshot {
+  style: Style | string;
+  isFavorite: boolean;
+}
+
+/** True when a headshot belongs in the view `filter` (the same rule {@link filterExpressionOf} gives DynamoDB). */
+export function matchesFilter(headshot: FilterableHeadshot, filter: GalleryFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'favorites') return headshot.isFavorite === true;
+  return headshot.style === filter;
+}
+
+/** A DynamoDB `FilterExpression` with its names and values. */
+export interface FilterExpression {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The DynamoDB filter of a view: none for `all`, `#isFavorite = :isFavorite` (true) for `favorites`, and
+ * `#style = :style` for a style. Names are always aliased, so reserved words cannot break the expression.
+ */
+export function filterExpressionOf(filter: GalleryFilter): FilterExpression | undefined {
+  if (filter === 'all') return undefined;
+  if (filter === 'favorites') {
+    return {
+      expression: '#isFavorite = :isFavorite',
+      names: { '#isFavorite': 'isFavorite' },
+      values: { ':isFavorite': true },
+    };
+  }
+  return { expression: '#style = :style', names: { '#style': 'style' }, values: { ':style': filter } };
+}
+
+/** A primary key of the single table (what DynamoDB returns as `LastEvaluatedKey` for a base-table Query). */
+export interface TableKey {
+  PK: string;
+  SK: string;
+}
+
+/** Thrown by {@link decodeCursor} for a cursor this server did not hand to this caller, or one that was altered. */
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor() {
+    super('The cursor is not valid. Start again from the first page.');
+  }
+}
+
+/** The opaque cursor of a key: base64url of its JSON `{"PK":…,"SK":…}`. */
+export function encodeCursor(key: TableKey): string {
+  return Buffer.from(JSON.stringify({ PK: key.PK, SK: key.SK }), 'utf8').toString('base64url');
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Reads a cursor back into the key to start after, accepting only a key of the expected partition whose sort key
+ * is `skPrefix` followed by a ULID, with no other fields. So a cursor can never start a Query in another user's
+ * partition or at another kind of item, whatever the client sends.
+ *
+ * @param expected `pk`: the caller's partition (`USER#<sub>`); `skPrefix`: the item kind (`HEADSHOT#`)
+ * @throws {InvalidCursorError} when the cursor is not base64url, not JSON, has other or extra fields, or names
+ *   another partition or item kind
+ */
+export function decodeCursor(cursor: string, expected: { pk: string; skPrefix: string }): TableKey {
+  if (cursor.length > MAX_CURSOR_LENGTH || !BASE64URL.test(cursor)) throw new InvalidCursorError();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const key = z.strictObject({ PK: z.string(), SK: z.string() }).safeParse(parsed);
+  if (!key.success) throw new InvalidCursorError();
+  const { PK, SK } = key.data;
+  if (
+    PK !== expected.pk ||
+    !SK.startsWith(expected.skPrefix) ||
+    !isUlid(SK.slice(expected.skPrefix.length))
+  ) {
+    throw new InvalidCursorError();
+  }
+  // Re-encoding must give the same text: rejects non-canonical base64 that decodes to the same bytes.
+  if (encodeCursor({ PK, SK }) !== cursor) throw new InvalidCursorError();
+  return { PK, SK };
+}
+
+/** Gallery totals: every headshot of the user, and those marked favorite. */
+export interface GalleryStats {
+  total: number;
+  favorites: number;
+}
+
+/**
+ * How long a generation can possibly run, in ms: the state machine's `TimeoutSeconds` (900 s, in
+ * statemachines/generation.asl.json) plus 5 minutes for StartExecution and the last writes. A generation that is not
+ * finished this long after it was created has no execution writing to it any more.
+ */
+export const GENERATION_MAX_RUNTIME_MS = (900 + 300) * 1000;
+
+/**
+ * Whether a not-yet-finished generation may still have a running execution (so the user's data must not be deleted
+ * under it), judged by its age.
+ *
+ * @param createdAt ISO 8601
+ * @param now epoch ms
+ */
+export function mayStillRun(createdAt: string, now: number): boolean {
+  const created = Date.parse(createdAt);
+  return Number.isNaN(created) || now - created < GENERATION_MAX_RUNTIME_MS;
+}

@@ -1,0 +1,19 @@
+import { deleteHeadshot } from '../adapters/headshots';
+import { headshotIdOf, headshotNotFound, noContent } from './gallery-view';
+import { callerOf, httpHandler } from './handler';
+
+/**
+ * `DELETE /api/headshots/{id}` (jwt, owner only) → 204, no body.
+ *
+ * Deletes the headshot's full-size JPEG and WebP thumbnail from the results bucket, then its item. The credit it
+ * cost is not refunded (it was delivered).
+ *
+ * Errors: 404 `NOT_FOUND` for an unknown (or already deleted) id and for another user's headshot alike (nothing
+ * changes).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const id = headshotIdOf(event);
+  if (!(await deleteHeadshot(sub, id))) throw headshotNotFound();
+  return noContent();
+});

@@ -1,0 +1,33 @@
+import { countHeadshots, listHeadshotPage } from '../adapters/headshots';
+import { galleryQuerySchema, InvalidCursorError } from '../domain/gallery';
+import { HttpError } from './errors';
+import { toGalleryItem } from './gallery-view';
+import { callerOf, httpHandler, json, parseQuery } from './handler';
+
+/**
+ * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&cursor=` (jwt)
+ * → 200 `{ items: [{ id, generationId, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl }],
+ * nextCursor: string | null, stats: { total, favorites } }`.
+ *
+ * The caller's headshots, newest first, 30 per page, filtered on the server (`filter` defaults to `all`). Pass
+ * `nextCursor` back as `cursor` for the next page; `null` means this was the last one. `stats` counts the whole
+ * gallery (not the filter): every headshot and the favorites among them. `thumbnailUrl` (WebP ≤ 384 px) and
+ * `imageUrl` (1024×1024 JPEG) are presigned GETs valid 15 minutes.
+ *
+ * Errors: 400 `VALIDATION_ERROR` for an unknown filter or an over-long cursor; 400 `INVALID_CURSOR` for a cursor
+ * that was altered or was issued to another user (start again without one).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const { filter, cursor } = parseQuery(event, galleryQuerySchema);
+  try {
+    const [page, stats] = await Promise.all([listHeadshotPage(sub, filter, cursor), countHeadshots(sub)]);
+    const items = await Promise.all(page.items.map(toGalleryItem));
+    return json(200, { items, nextCursor: page.nextCursor, stats });
+  } catch (error) {
+    if (error instanceof InvalidCursorError) {
+      throw new HttpError(400, 'INVALID_CURSOR', error.message);
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { setFavorite } from '../adapters/headshots';
+import { headshotIdOf, headshotNotFound, toGalleryItem } from './gallery-view';
+import { callerOf, httpHandler, json, parseBody } from './handler';
+
+/** `PATCH /api/headshots/{id}` body: only the favorite mark can change. */
+export const updateHeadshotBody = z.strictObject({ isFavorite: z.boolean() });
+
+/**
+ * `PATCH /api/headshots/{id}` (jwt, owner only) `{ isFavorite: boolean }` → 200 the updated headshot `{ id,
+ * generationId, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl }` (URLs valid 15 minutes).
+ *
+ * Setting the value it already has is fine (idempotent).
+ *
+ * Errors: 400 `VALIDATION_ERROR` (no body, `isFavorite` missing or not a boolean, any other field);
+ * 404 `NOT_FOUND` for an unknown id and for another user's headshot alike (nothing changes).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const id = headshotIdOf(event);
+  const { isFavorite } = parseBody(event, updateHeadshotBody);
+  const updated = await setFavorite(sub, id, isFavorite);
+  if (!updated) throw headshotNotFound();
+  return json(200, await toGalleryItem(updated));
+});

@@ -1,0 +1,267 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
+import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
+
+/*
+ * Issue 6's acceptance in Chromium against the whole local stack: a new user's empty dashboard, then one real
+ * generation (6 headshots from the offline `local` image provider), then favorites, filters in the URL, a download,
+ * deleting one headshot and deleting everything. The generation is started through the API with the page's own
+ * session token — the same calls the wizard makes (POST /api/uploads, the presigned POSTs, POST /api/generations,
+ * polling GET /api/generations/{id}) — so this test depends on the gallery alone, not on the wizard's screens.
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+function url(path: string): string {
+  return new URL(path, inject('baseUrl')).href;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+/** The value shown on a stat card, e.g. `stat(page, 'Total Headshots')`. */
+function stat(page: Page, label: string): Locator {
+  return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+}
+
+async function expectStat(page: Page, label: string, value: number): Promise<void> {
+  await stat(page, label).getByText(String(value), { exact: true }).waitFor();
+}
+
+const cards = (page: Page) => page.getByTestId('headshot-card');
+
+/** Waits until `n` cards are on screen (and not more). */
+async function expectCards(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-testid="headshot-card"]').length === count,
+    n,
+  );
+}
+
+/** Waits until every image in the viewport has loaded, so screenshots show them. */
+async function imagesLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      })
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
+}
+
+/** Screenshots of the whole page at 1280 and 390 px wide; also checks nothing overflows sideways on the phone. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  // No hover or focus left over from the last step: the cards show their resting state.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(250);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await imagesLoaded(page);
+  await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await imagesLoaded(page);
+  expect(await horizontalOverflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The ID token Amplify keeps for the signed-in user (the SPA sends it as the bearer token). */
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!token) throw new Error('No ID token in local storage: is the user signed in?');
+  return token;
+}
+
+/** Runs one generation through the API as the signed-in user and waits until it is done. */
+async function generateHeadshots(page: Page): Promise<string[]> {
+  const base = inject('baseUrl').replace(/\/$/, '');
+  const token = await sessionToken(page);
+  const keys = await uploadPhotos(
+    base,
+    token,
+    ['obama.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama2.jpg', 'obama-rotated.jpg'].map(fixturePhoto),
+  );
+  const res = await api(base, token, 'POST', '/api/generations', {
+    style: 'professional',
+    background: 'office',
+    referenceKeys: keys,
+  });
+  expect(res.status, await res.clone().text()).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  const { final } = await pollGeneration(base, token, id, 150_000);
+  expect(final.status).toBe('succeeded');
+  return final.headshots.map((h) => h.id);
+}
+
+describe('dashboard', () => {
+  it(
+    'empty → 6 headshots → favorite, filters in the URL, download, delete one, delete everything',
+    { timeout: 300_000 },
+    async () => {
+      const context = await browser.newContext({ acceptDownloads: true });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // A new account lands on its empty dashboard.
+      const user = await signUpNewUser(page, inject('baseUrl'));
+      const name = user.email.split('@')[0]!;
+      await page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` }).waitFor();
+      await page.getByText('No headshots yet').waitFor();
+      await page.getByText('Generate your first professional headshots with AI').waitFor();
+      await expectStat(page, 'Total Headshots', 0);
+      await expectStat(page, 'Favorites', 0);
+      await expectStat(page, 'Credits Available', 6);
+      expect(await page.getByRole('link', { name: 'Buy More Credits' }).count()).toBe(0);
+      const banner = page.getByRole('banner');
+      expect(await banner.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+      expect(await banner.getByRole('link', { name: 'Generate New' }).getAttribute('href')).toBe(
+        '/generator',
+      );
+      expect(await banner.getByRole('link', { name: '6 credits' }).getAttribute('href')).toBe('/pricing');
+      await screenshots(page, 'empty');
+
+      // One generation: 6 headshots, 0 credits left.
+      const ids = await generateHeadshots(page);
+      expect(ids).toHaveLength(6);
+      await page.reload();
+      await expectCards(page, 6);
+      await expectStat(page, 'Total Headshots', 6);
+      await expectStat(page, 'Favorites', 0);
+      await expectStat(page, 'Credits Available', 0);
+      await page.getByRole('link', { name: 'Buy More Credits' }).waitFor();
+      const first = cards(page).first();
+      await first.getByText('professional', { exact: true }).waitFor();
+      await first.getByText('office', { exact: true }).waitFor();
+      await screenshots(page, 'filled');
+
+      // Hover shows the card's actions; so does keyboard focus (focus-within), with no mouse over the card.
+      const actions = (card: Locator) => card.getByRole('button', { name: 'Download' });
+      const opacity = (locator: Locator) =>
+        locator.evaluate((el) => Number(getComputedStyle(el.parentElement!).opacity));
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      expect(await opacity(actions(cards(page).nth(2)))).toBe(0);
+      await cards(page).nth(2).hover();
+      await page.waitForTimeout(300);
+      expect(await opacity(actions(cards(page).nth(2)))).toBe(1);
+      await page.mouse.move(0, 0);
+      await cards(page)
+        .nth(1)
+        .getByRole('button', { name: /View full size/ })
+        .focus();
+      await page.keyboard.press('Tab');
+      await page.waitForTimeout(300);
+      expect(await opacity(actions(cards(page).nth(1)))).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Add to favorites',
+      );
+
+      // The full-size view: an accessible dialog with the 1024 px image; Escape closes it.
+      await cards(page)
+        .first()
+        .getByRole('button', { name: /View full size/ })
+        .click();
+      const viewer = page.getByRole('dialog', { name: 'professional headshot' });
+      await viewer.waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector('dialog img') as HTMLImageElement | null;
+        return !!img && img.complete && img.naturalWidth === 1024;
+      });
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-1280.png` });
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      // Favorite one → Favorites 1, and Favorites Only shows just that card (in the URL too).
+      const favoriteId = await first.getAttribute('data-headshot-id');
+      await first.hover();
+      await first.getByRole('button', { name: 'Add to favorites' }).click();
+      await first.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+      await first.getByTestId('favorite-mark').waitFor();
+      await expectStat(page, 'Favorites', 1);
+      const filter = page.getByRole('combobox', { name: 'Filter headshots' });
+      await filter.selectOption({ label: 'Favorites Only' });
+      await page.waitForURL((u) => u.searchParams.get('filter') === 'favorites');
+      await expectCards(page, 1);
+      expect(await cards(page).first().getAttribute('data-headshot-id')).toBe(favoriteId);
+      await screenshots(page, 'filtered');
+
+      // Reload keeps the filter.
+      await page.reload();
+      await expectCards(page, 1);
+      expect(await filter.inputValue()).toBe('favorites');
+      await expectStat(page, 'Favorites', 1);
+
+      // Creative Style matches nothing.
+      await filter.selectOption({ label: 'Creative Style' });
+      await page.waitForURL((u) => u.searchParams.get('filter') === 'creative');
+      await page.getByText('No headshots match your filter').waitFor();
+      await page.getByText('Try adjusting your filter or generate new headshots').waitFor();
+      await expectStat(page, 'Total Headshots', 6);
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-no-match-1280.png`, fullPage: true });
+
+      // A linked filtered view opens as such.
+      await page.goto(url('/dashboard?filter=professional'));
+      await expectCards(page, 6);
+      expect(await filter.inputValue()).toBe('professional');
+      await filter.selectOption({ label: 'All Headshots' });
+      await page.waitForURL((u) => u.pathname === '/dashboard' && u.search === '');
+
+      // Download arrives as headshot-{id}.jpg.
+      const target = cards(page).nth(3);
+      const targetId = await target.getAttribute('data-headshot-id');
+      await target.hover();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        target.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`headshot-${targetId}.jpg`);
+      expect(await download.failure()).toBeNull();
+
+      // Delete one (after confirming) → Total 5.
+      await target.hover();
+      await target.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete this headshot?' });
+      await confirm.getByRole('button', { name: 'Delete headshot' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expectCards(page, 5);
+      await expectStat(page, 'Total Headshots', 5);
+      expect(await page.locator(`[data-headshot-id="${targetId}"]`).count()).toBe(0);
+      await page.reload();
+      await expectCards(page, 5);
+      await expectStat(page, 'Total Headshots', 5);
+
+      // Delete all my photos: the dialog says what goes and what stays; afterwards the gallery is empty and the
+      // credits are what they were.
+      await page.getByRole('button', { name: 'Delete all my photos' }).click();
+      const deleteAll = page.getByRole('dialog', { name: 'Delete all your photos?' });
+      await deleteAll.getByText('every photo you uploaded').waitFor();
+      await deleteAll.getByText('your purchase history').waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-delete-all-1280.png` });
+      await deleteAll.getByRole('button', { name: 'Delete all my photos' }).click();
+      await deleteAll.waitFor({ state: 'detached' });
+      await page.getByText('No headshots yet').waitFor();
+      await expectStat(page, 'Total Headshots', 0);
+      await expectStat(page, 'Credits Available', 0);
+
+      await context.close();
+    },
+  );
+});

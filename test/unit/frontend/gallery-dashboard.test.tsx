@@ -1,0 +1,325 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../frontend/src/app/AppProviders';
+import { routes } from '../../../frontend/src/app/router';
+import { configureAuth } from '../../../frontend/src/features/auth/configure';
+import type { GalleryPage, Headshot } from '../../../frontend/src/features/gallery/api';
+import {
+  filterFromSearch,
+  formatCreatedAt,
+  nameFromEmail,
+  searchWithFilter,
+  styleLabel,
+} from '../../../frontend/src/features/gallery/filters';
+import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+
+/** Amplify, replaced by a signed-in session. */
+const amplify = vi.hoisted(() => ({
+  fetchAuthSession: vi.fn(),
+  signOut: vi.fn(async () => {}),
+}));
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: amplify.fetchAuthSession,
+  signOut: amplify.signOut,
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+}));
+vi.mock('aws-amplify/utils', () => ({ Hub: { listen: () => () => {} } }));
+
+const config: RuntimeConfig = {
+  region: 'us-east-1',
+  userPoolId: 'local_abc',
+  userPoolClientId: 'client',
+  cognitoEndpoint: null,
+  apiBase: '/api',
+  supportEmail: 'help@headshots.example',
+  stage: 'test',
+  authFlowType: 'USER_PASSWORD_AUTH',
+};
+
+const USER = { sub: 'user-1', email: 'ada.lovelace@example.com' };
+
+function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
+  return {
+    id: `01M80GZ6D1Q79C9B1WV0W2SV${String(n).padStart(2, '0')}`,
+    generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+    style: 'business-casual',
+    background: 'studio',
+    isFavorite: false,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    thumbnailUrl: `https://s3.example/thumb-${n}.webp`,
+    imageUrl: `https://s3.example/full-${n}.jpg`,
+    ...overrides,
+  };
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Promise<Response> | Response;
+let credits: number;
+let headshotsHandler: Handler;
+let patchHandler: Handler;
+const fetchMock = vi.fn<typeof fetch>();
+const requests: { method: string; url: URL; body?: unknown }[] = [];
+
+beforeEach(() => {
+  configureAuth(config);
+  amplify.fetchAuthSession.mockResolvedValue({
+    tokens: { idToken: { payload: { ...USER }, toString: () => 'id-token' } },
+  });
+  credits = 6;
+  requests.length = 0;
+  headshotsHandler = () => Response.json({ items: [], nextCursor: null, stats: { total: 0, favorites: 0 } });
+  patchHandler = async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as { isFavorite: boolean };
+    return Response.json({ ...headshot(1), ...body });
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.pathname === '/api/me') {
+      return Response.json({
+        id: USER.sub,
+        email: USER.email,
+        displayName: 'ada.lovelace',
+        credits,
+        createdAt: '',
+      });
+    }
+    if (url.pathname === '/api/headshots') return headshotsHandler(url, init);
+    if (method === 'PATCH') return patchHandler(url, init);
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('scrollTo', vi.fn());
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const page = (
+  items: Headshot[],
+  stats = { total: items.length, favorites: 0 },
+  nextCursor: string | null = null,
+) => Response.json({ items, nextCursor, stats } satisfies GalleryPage);
+
+const cards = () => screen.queryAllByTestId('headshot-card');
+const statValue = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+};
+
+describe('gallery helpers', () => {
+  it('maps the URL to a filter and back, with all as the clean default', () => {
+    expect(filterFromSearch(new URLSearchParams('filter=creative'))).toBe('creative');
+    expect(filterFromSearch(new URLSearchParams('filter=selfies'))).toBe('all');
+    expect(filterFromSearch(new URLSearchParams(''))).toBe('all');
+    expect(searchWithFilter(new URLSearchParams('x=1'), 'favorites').toString()).toBe('x=1&filter=favorites');
+    expect(searchWithFilter(new URLSearchParams('filter=creative'), 'all').toString()).toBe('');
+  });
+
+  it('names, styles and dates read as the spec says', () => {
+    expect(nameFromEmail('ada.lovelace@example.com')).toBe('ada.lovelace');
+    expect(styleLabel('business-casual')).toBe('business casual');
+    expect(formatCreatedAt('not a date')).toBe('');
+    expect(formatCreatedAt('2026-11-22T10:00:00Z')).toMatch(/2026/);
+  });
+});
+
+describe('the dashboard', () => {
+  it('greets the user and shows the stats, the filter and the cards', async () => {
+    credits = 4;
+    headshotsHandler = () =>
+      page([headshot(1, { isFavorite: true, style: 'professional' }), headshot(2)], {
+        total: 2,
+        favorites: 1,
+      });
+    renderAt('/dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada.lovelace!' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(statValue('Total Headshots')).toBe('2');
+    expect(statValue('Favorites')).toBe('1');
+    await waitFor(() => expect(statValue('Credits Available')).toContain('4'));
+    expect(screen.getByRole('link', { name: 'Buy More Credits' }).getAttribute('href')).toBe('/pricing');
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(within(banner).getByRole('link', { name: '4 credits' }).getAttribute('href')).toBe('/pricing');
+    expect(within(banner).getByRole('link', { name: 'Generate New' }).getAttribute('href')).toBe(
+      '/generator',
+    );
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+
+    const select = screen.getByRole('combobox', { name: 'Filter headshots' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'All Headshots',
+      'Favorites Only',
+      'Professional Style',
+      'Business Casual',
+      'Creative Style',
+    ]);
+
+    const [first, second] = cards();
+    expect(within(first!).getByTestId('favorite-mark')).toBeTruthy();
+    expect(within(second!).queryByTestId('favorite-mark')).toBeNull();
+    expect(within(second!).getByText('business casual')).toBeTruthy();
+    expect(within(second!).getByText('studio')).toBeTruthy();
+    expect(within(second!).getByText(formatCreatedAt('2026-11-22T10:00:00.000Z'))).toBeTruthy();
+    const img = second!.querySelector('img')!;
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('src')).toBe('https://s3.example/thumb-2.webp');
+    expect(within(second!).getByRole('button', { name: 'Add to favorites' })).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(within(second!).getByRole('button', { name: 'Download' })).toBeTruthy();
+  });
+
+  it('has no Buy More Credits button with 6 credits or more', async () => {
+    headshotsHandler = () => page([headshot(1)]);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await waitFor(() => expect(statValue('Credits Available')).toBe('6'));
+    expect(screen.queryByRole('link', { name: 'Buy More Credits' })).toBeNull();
+  });
+
+  it('shows the empty state of a new user', async () => {
+    renderAt('/dashboard');
+    expect(await screen.findByText('No headshots yet')).toBeTruthy();
+    expect(screen.getByText('Generate your first professional headshots with AI')).toBeTruthy();
+  });
+
+  it('reads the filter from the URL, asks the server for it, and keeps a change in the URL', async () => {
+    headshotsHandler = (url) =>
+      url.searchParams.get('filter') === 'creative'
+        ? page([], { total: 3, favorites: 1 })
+        : page([headshot(1, { isFavorite: true })], { total: 3, favorites: 1 });
+    const router = renderAt('/dashboard?filter=favorites');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const select = screen.getByRole('combobox', { name: 'Filter headshots' }) as HTMLSelectElement;
+    expect(select.value).toBe('favorites');
+    expect(requests.find((r) => r.url.pathname === '/api/headshots')!.url.searchParams.get('filter')).toBe(
+      'favorites',
+    );
+
+    fireEvent.change(select, { target: { value: 'creative' } });
+    expect(await screen.findByText('No headshots match your filter')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filter or generate new headshots')).toBeTruthy();
+    expect(router.state.location.search).toBe('?filter=creative');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show all headshots' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('toggles a favorite at once and rolls back with a toast when the server refuses', async () => {
+    headshotsHandler = () => page([headshot(1)], { total: 1, favorites: 0 });
+    let answer!: (response: Response) => void;
+    patchHandler = () => new Promise<Response>((resolve) => (answer = resolve));
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    // Optimistic: the heart and the count change before the server answers.
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(screen.getByTestId('favorite-mark')).toBeTruthy();
+    expect(statValue('Favorites')).toBe('1');
+    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: expect.objectContaining({ pathname: `/api/headshots/${headshot(1).id}` }),
+      body: { isFavorite: true },
+    });
+
+    await act(async () =>
+      answer(Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 })),
+    );
+    expect(await screen.findByText('Failed to update favorite status')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeTruthy();
+    expect(screen.queryByTestId('favorite-mark')).toBeNull();
+    expect(statValue('Favorites')).toBe('0');
+  });
+
+  it("loads the next page with the cursor from 'Load more'", async () => {
+    headshotsHandler = (url) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? page([headshot(31)], { total: 31, favorites: 0 })
+        : page(
+            Array.from({ length: 30 }, (_, i) => headshot(i + 1)),
+            { total: 31, favorites: 0 },
+            'page-2',
+          );
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(31));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('opens the full-size view in a dialog and closes it', async () => {
+    headshotsHandler = () => page([headshot(1)]);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: /View full size/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'business casual headshot' });
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('https://s3.example/full-1.jpg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deletes one headshot after confirming: the card goes and the total drops', async () => {
+    let remaining = [headshot(1), headshot(2, { isFavorite: true })];
+    headshotsHandler = () => page(remaining, { total: remaining.length, favorites: 1 });
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fetchMock.mockImplementationOnce(async (input, init) => {
+      requests.push({ method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') });
+      remaining = [headshot(1)];
+      return new Response(null, { status: 204 });
+    });
+    fireEvent.click(within(cards()[1]!).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this headshot?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete headshot' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(statValue('Total Headshots')).toBe('1');
+    expect(requests.find((r) => r.method === 'DELETE')!.url.pathname).toBe(
+      `/api/headshots/${headshot(2).id}`,
+    );
+    expect(await screen.findByText('Headshot deleted.')).toBeTruthy();
+  });
+
+  it('asks before deleting all photos and says what goes and what stays', async () => {
+    headshotsHandler = () => page([headshot(1)]);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all my photos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all your photos?' });
+    for (const text of [
+      'every photo you uploaded',
+      'all your headshots (1)',
+      'your generations',
+      'your credits',
+      'your purchase history',
+    ]) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+});

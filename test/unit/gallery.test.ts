@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeCursor,
+  encodeCursor,
+  filterExpressionOf,
+  GALLERY_FILTERS,
+  galleryQuerySchema,
+  InvalidCursorError,
+  matchesFilter,
+  mayStillRun,
+  GENERATION_MAX_RUNTIME_MS,
+} from '../../functions/domain/gallery';
+import { updateHeadshotBody } from '../../functions/http/update-headshot';
+import { headshotPathSchema } from '../../functions/http/gallery-view';
+
+const PK = 'USER#6d716c5a-579a-47d4-82f0-e1ea157c6776';
+const expected = { pk: PK, skPrefix: 'HEADSHOT#' };
+
+describe('gallery cursor', () => {
+  it('round-trips a headshot key of the caller', () => {
+    const key = { PK, SK: `HEADSHOT#${ulid()}` };
+    const cursor = encodeCursor(key);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(cursor, expected)).toEqual(key);
+  });
+
+  it('round-trips any ULID (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 47 }), (time) => {
+        const key = { PK, SK: `HEADSHOT#${ulid(time)}` };
+        expect(decodeCursor(encodeCursor(key), expected)).toEqual(key);
+      }),
+    );
+  });
+
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const sk = `HEADSHOT#${ulid()}`;
+
+  it.each([
+    ['not base64url', 'abc$def'],
+    ['base64 padding', `${b64({ PK, SK: sk })}=`],
+    ['not JSON', Buffer.from('not json').toString('base64url')],
+    ['a JSON array', b64([PK, sk])],
+    ['a missing SK', b64({ PK })],
+    ['an extra field', b64({ PK, SK: sk, isFavorite: true })],
+    ['a number for SK', b64({ PK, SK: 42 })],
+    ['another user’s partition', b64({ PK: 'USER#someone-else', SK: sk })],
+    ['another kind of item', b64({ PK, SK: `LEDGER#${ulid()}` })],
+    ['a generation key', b64({ PK, SK: `GENERATION#${ulid()}` })],
+    ['the profile', b64({ PK, SK: 'PROFILE' })],
+    ['a SK that is not a ULID', b64({ PK, SK: 'HEADSHOT#zzz' })],
+    ['a SK with a suffix', b64({ PK, SK: `${sk}#x` })],
+    ['a flipped character', encodeCursor({ PK, SK: sk }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
+    ['an over-long text', 'A'.repeat(600)],
+  ])('refuses %s', (_name, cursor) => {
+    expect(() => decodeCursor(cursor, expected)).toThrow(InvalidCursorError);
+  });
+});
+
+describe('gallery filters', () => {
+  const headshots = [
+    { id: 'a', style: 'professional', isFavorite: true },
+    { id: 'b', style: 'business-casual', isFavorite: false },
+    { id: 'c', style: 'creative', isFavorite: true },
+    { id: 'd', style: 'professional', isFavorite: false },
+  ];
+
+  it.each([
+    ['all', ['a', 'b', 'c', 'd']],
+    ['favorites', ['a', 'c']],
+    ['professional', ['a', 'd']],
+    ['business-casual', ['b']],
+    ['creative', ['c']],
+  ] as const)('%s selects %j', (filter, ids) => {
+    expect(headshots.filter((h) => matchesFilter(h, filter)).map((h) => h.id)).toEqual(ids);
+  });
+
+  it('maps every filter to the DynamoDB filter of the same rule', () => {
+    expect(filterExpressionOf('all')).toBeUndefined();
+    expect(filterExpressionOf('favorites')).toEqual({
+      expression: '#isFavorite = :isFavorite',
+      names: { '#isFavorite': 'isFavorite' },
+      values: { ':isFavorite': true },
+    });
+    for (const style of ['professional', 'business-casual', 'creative'] as const) {
+      expect(filterExpressionOf(style)).toEqual({
+        expression: '#style = :style',
+        names: { '#style': 'style' },
+        values: { ':style': style },
+      });
+    }
+    expect(GALLERY_FILTERS).toEqual(['all', 'favorites', 'professional', 'business-casual', 'creative']);
+  });
+
+  it('parses the query: filter defaults to all; unknown filters and empty cursors are refused', () => {
+    expect(galleryQuerySchema.parse({})).toEqual({ filter: 'all' });
+    expect(galleryQuerySchema.parse({ filter: 'creative', cursor: 'abc' })).toEqual({
+      filter: 'creative',
+      cursor: 'abc',
+    });
+    expect(galleryQuerySchema.safeParse({ filter: 'Creative' }).success).toBe(false);
+    expect(galleryQuerySchema.safeParse({ filter: 'favourites' }).success).toBe(false);
+    expect(galleryQuerySchema.safeParse({ cursor: '' }).success).toBe(false);
+    expect(galleryQuerySchema.safeParse({ cursor: 'A'.repeat(513) }).success).toBe(false);
+  });
+});
+
+describe('gallery request schemas', () => {
+  it('PATCH takes exactly { isFavorite: boolean }', () => {
+    expect(updateHeadshotBody.parse({ isFavorite: true })).toEqual({ isFavorite: true });
+    for (const body of [
+      undefined,
+      {},
+      { isFavorite: 'true' },
+      { isFavorite: 1 },
+      { isFavorite: true, x: 1 },
+    ]) {
+      expect(updateHeadshotBody.safeParse(body).success).toBe(false);
+    }
+  });
+
+  it('the path id must be a ULID', () => {
+    expect(headshotPathSchema.safeParse({ id: ulid() }).success).toBe(true);
+    for (const id of ['', 'abc', '../x', `${ulid()}x`, ulid().toLowerCase()]) {
+      expect(headshotPathSchema.safeParse({ id }).success).toBe(false);
+    }
+  });
+});
+
+describe('generation age', () => {
+  it('a generation may still run until the execution timeout plus a margin has passed', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(mayStillRun(new Date(now - 60_000).toISOString(), now)).toBe(true);
+    expect(mayStillRun(new Date(now - GENERATION_MAX_RUNTIME_MS + 1).toISOString(), now)).toBe(true);
+    expect(mayStillRun(new Date(now - GENERATION_MAX_RUNTIME_MS).toISOString(), now)).toBe(false);
+    expect(mayStillRun('not a date', now)).toBe(true);
+  });
+});
