@@ -8,10 +8,10 @@ import {
 import { RequireAuth } from '../features/auth';
 import { PaymentResultPage } from '../features/checkout/PaymentResultPage';
 import { DashboardPage } from '../features/gallery';
+import { GeneratorPage } from '../features/generator';
 import { LandingPage } from '../features/landing/LandingPage';
 import { PricingPage } from '../features/pricing/PricingPage';
 import { BootScreen } from './BootScreens';
-import { GeneratorPlaceholder } from './placeholders';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
         path: 'generator',
         element: (
           <RequireAuth>
-            <GeneratorPlaceholder />
+            <GeneratorPage />
           </RequireAuth>
         ),
       },

@@ -1,0 +1,116 @@
+/**
+ * The generator wizard's fixed content (spec §2 "Generator wizard", §9): every user-facing string verbatim, the
+ * style and background options as the API spells them, and the example images shipped in
+ * `frontend/public/images/styles/` (derived with sharp from the landing page's sample headshots).
+ */
+
+/** Credits one generation costs; it yields this many headshots (spec §9). */
+export const GENERATION_COST = 6;
+/** Credits under this count are "running low" (spec §9: low-credit threshold under 6). */
+export const LOW_CREDITS_THRESHOLD = 6;
+/** Headshots one generation delivers (one per credit, DESIGN.md §4). */
+export const HEADSHOTS_PER_GENERATION = 6;
+/** Steps of the wizard. */
+export const TOTAL_STEPS = 4;
+
+/** A style as `POST /api/generations` spells it. */
+export type StyleId = 'professional' | 'business-casual' | 'creative';
+/** A background as `POST /api/generations` spells it. */
+export type BackgroundId = 'office' | 'studio' | 'outdoor' | 'gradient';
+
+/** One selectable card of step 2 or step 3. */
+export interface WizardOption<Id extends string> {
+  id: Id;
+  title: string;
+  description: string;
+  /** Example image under the site root. */
+  image: string;
+}
+
+/** Step 2's three style cards (spec §2), in order. */
+export const STYLE_OPTIONS: readonly WizardOption<StyleId>[] = [
+  {
+    id: 'professional',
+    title: 'Professional',
+    description: 'Classic business attire',
+    image: '/images/styles/style-professional.webp',
+  },
+  {
+    id: 'business-casual',
+    title: 'Business Casual',
+    description: 'Smart casual look',
+    image: '/images/styles/style-business-casual.webp',
+  },
+  {
+    id: 'creative',
+    title: 'Creative',
+    description: 'Modern and artistic',
+    image: '/images/styles/style-creative.webp',
+  },
+];
+
+/** Step 3's four background cards (spec §2), in order. */
+export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
+  {
+    id: 'office',
+    title: 'Office',
+    description: 'Professional office setting',
+    image: '/images/styles/background-office.webp',
+  },
+  {
+    id: 'studio',
+    title: 'Studio',
+    description: 'Clean studio background',
+    image: '/images/styles/background-studio.webp',
+  },
+  {
+    id: 'outdoor',
+    title: 'Outdoor',
+    description: 'Natural outdoor setting',
+    image: '/images/styles/background-outdoor.webp',
+  },
+  {
+    id: 'gradient',
+    title: 'Gradient',
+    description: 'Modern gradient background',
+    image: '/images/styles/background-gradient.webp',
+  },
+];
+
+/** The wizard's texts, verbatim from spec §2, §5 and §8. Functions take the numbers they show. */
+export const GENERATOR_TEXT = {
+  stepOf: (step: number) => `Step ${step} of ${TOTAL_STEPS}`,
+  uploadTitle: 'Upload your photos',
+  uploadHint: 'Upload 5-10 photos of yourself from different angles for best results',
+  uploadFormats: 'Supports JPG, PNG, HEIC. Max 10 photos.',
+  uploadedCount: (n: number, max: number) => `Uploaded photos (${n}/${max})`,
+  styleTitle: 'Choose your style',
+  backgroundTitle: 'Choose your background',
+  runningLow: 'Running low on credits!',
+  buyMore: 'Buy More',
+  buyMoreCredits: 'Buy More Credits',
+  needCredits: (credits: number) =>
+    `You need ${GENERATION_COST} credits to generate headshots, but you only have ${credits}.`,
+  generate: `Generate Headshots (${GENERATION_COST} credits)`,
+  generating: 'Generating...',
+  insufficient: 'Insufficient Credits',
+  insufficientToast: (credits: number) =>
+    `Insufficient credits! You need ${GENERATION_COST} credits but only have ${credits}.`,
+  generatingTitle: 'Generating your headshots',
+  generatingDuration: 'This will take 2-3 minutes',
+  analyzing: 'Analyzing your photos...',
+  creating: 'Creating professional headshots...',
+  almostDone: 'Almost done...',
+  ready: 'Your headshots are ready!',
+  generateMore: 'Generate More Headshots',
+  generationFailed: 'Failed to generate headshots. Please try again.',
+  favoriteFailed: 'Failed to update favorite status',
+  invalidFiles: 'Please upload valid image files (max 10MB each)',
+  tooManyFiles: 'Maximum 10 files allowed. Some files were not added.',
+  filesAdded: (n: number) => `${n} file(s) uploaded successfully`,
+} as const;
+
+/** A style or background id as a caption: hyphens become spaces (`business-casual` → `business casual`). */
+export function captionOf(id: string): string {
+  return id.replace(/-/g, ' ');
+}

@@ -1,0 +1,109 @@
+import { GENERATOR_TEXT } from './content';
+
+/**
+ * The upload rules of spec §5, as pure functions so they are tested without a browser: which dropped files are
+ * photos we take, how many fit, and the one message the user sees for the drop.
+ */
+
+/** Photos one generation may use (spec §5: "Total files are capped at 10"). */
+export const MAX_FILES = 10;
+/** Largest photo accepted, in bytes (spec §5: 10*1024*1024). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** What the rules need to know about a file: `File` has all of it. */
+export interface FileLike {
+  name: string;
+  type: string;
+  size: number;
+}
+
+const HEIC_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+const HEIC_EXTENSION = /\.(heic|heif)$/i;
+
+/**
+ * The file's MIME type as the rules read it. Browsers often give HEIC/HEIF photos an empty type (or
+ * `application/octet-stream`), so a `.heic` / `.heif` name stands in for `image/heic` / `image/heif`.
+ */
+export function effectiveType(file: FileLike): string {
+  const type = file.type.trim().toLowerCase();
+  if (type.startsWith('image/')) return type;
+  const ext = HEIC_EXTENSION.exec(file.name)?.[1]?.toLowerCase();
+  if (ext && (type === '' || type === 'application/octet-stream')) return `image/${ext}`;
+  return type;
+}
+
+/** True for a HEIC/HEIF photo (by type, or by extension when the browser gave no image type). */
+export function isHeic(file: FileLike): boolean {
+  return HEIC_TYPES.has(effectiveType(file));
+}
+
+/**
+ * Spec §5: the type begins with `image/` and the size is at most 10 MB. An empty file is refused too: there is no
+ * photo in it, and the upload policy requires at least one byte.
+ */
+export function isAcceptedPhoto(file: FileLike): boolean {
+  return effectiveType(file).startsWith('image/') && file.size > 0 && file.size <= MAX_FILE_BYTES;
+}
+
+/**
+ * `files` in the order of `chosen`, the event's own file list (react-dropzone hands accepted and refused files over
+ * separately, so their concatenation loses it). The order matters: the first photos become the references. Files
+ * not found in `chosen` keep their relative order at the end.
+ */
+export function inChosenOrder<T extends FileLike & { lastModified?: number }>(
+  files: readonly T[],
+  chosen: readonly T[] | undefined,
+): T[] {
+  if (!chosen || chosen.length === 0) return [...files];
+  const position = (file: T) => {
+    const i = chosen.findIndex(
+      (c) =>
+        c === file || (c.name === file.name && c.size === file.size && c.lastModified === file.lastModified),
+    );
+    return i === -1 ? chosen.length : i;
+  };
+  return [...files].sort((a, b) => position(a) - position(b));
+}
+
+/** The one toast a drop produces. */
+export interface SelectionNotice {
+  kind: 'success' | 'warning' | 'error';
+  message: string;
+}
+
+/** What {@link selectFiles} decided for one drop. */
+export interface FileSelection<T extends FileLike> {
+  /** The files to add, in the order they were dropped. */
+  accepted: T[];
+  notice: SelectionNotice;
+}
+
+/**
+ * Applies spec §5 to one drop or pick: invalid files are dropped silently; with none valid, the error 'Please upload
+ * valid image files (max 10MB each)'; valid files beyond the cap of 10 (counting the photos already there) are cut
+ * with the warning 'Maximum 10 files allowed. Some files were not added.'; otherwise '{n} file(s) uploaded
+ * successfully'.
+ *
+ * @param existingCount photos already in the wizard
+ * @param files everything the user dropped or picked, in order
+ */
+export function selectFiles<T extends FileLike>(
+  existingCount: number,
+  files: readonly T[],
+): FileSelection<T> {
+  const valid = files.filter(isAcceptedPhoto);
+  if (valid.length === 0) {
+    return { accepted: [], notice: { kind: 'error', message: GENERATOR_TEXT.invalidFiles } };
+  }
+  const room = Math.max(0, MAX_FILES - existingCount);
+  if (valid.length > room) {
+    return {
+      accepted: valid.slice(0, room),
+      notice: { kind: 'warning', message: GENERATOR_TEXT.tooManyFiles },
+    };
+  }
+  return {
+    accepted: valid,
+    notice: { kind: 'success', message: GENERATOR_TEXT.filesAdded(valid.length) },
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * The headshot generator: the four-step wizard at `/generator` (spec §2 "Generator wizard"). Import from here
+ * (`features/generator`), not from the files behind it.
+ *
+ * - {@link GeneratorPage}: the route's screen (render it inside `RequireAuth`).
+ */
+export { GeneratorPage } from './GeneratorPage';
+export type { WizardStep } from './GeneratorPage';

@@ -1,0 +1,68 @@
+import { GENERATION_COST, GENERATOR_TEXT, LOW_CREDITS_THRESHOLD } from './content';
+
+/** Pure rules of the wizard's screens (spec §2 steps 3 and 4), kept apart from React so they are unit-tested. */
+
+/**
+ * The status text under the progress bar (spec §2 step 4): under 30 'Analyzing your photos...', 30 to under 90
+ * 'Creating professional headshots...', 90 and above 'Almost done...'.
+ */
+export function progressStatusText(percent: number): string {
+  if (percent < 30) return GENERATOR_TEXT.analyzing;
+  if (percent < 90) return GENERATOR_TEXT.creating;
+  return GENERATOR_TEXT.almostDone;
+}
+
+/** A percentage clamped to 0-100 and rounded, for the progress bar. */
+export function clampPercent(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/** True when `credits` is known and under the low-credit threshold (spec §9: under 6). */
+export function isLowOnCredits(credits: number | undefined): boolean {
+  return credits !== undefined && credits < LOW_CREDITS_THRESHOLD;
+}
+
+/** What step 3 needs to decide how its generate button and notice look. */
+export interface GenerateControlsInput {
+  /** The balance, or `undefined` while it loads (the server checks it anyway). */
+  credits: number | undefined;
+  /** A background is selected. */
+  hasBackground: boolean;
+  /** A generation is being started or is running. */
+  generating: boolean;
+}
+
+/** How step 3's generate button, credits card and notice look. */
+export interface GenerateControls {
+  label: string;
+  disabled: boolean;
+  /** The credits card is orange and says 'Running low on credits!'. */
+  lowCredits: boolean;
+  /** 'You need 6 credits to generate headshots, but you only have N.', or null. */
+  notice: string | null;
+}
+
+/**
+ * Spec §2 step 3: the button reads 'Generating...' while running, 'Insufficient Credits' under 6 credits, else
+ * 'Generate Headshots (6 credits)'; it is disabled without a background, while running, or with too few credits.
+ * Under 6 credits the card turns orange and the notice names the balance.
+ */
+export function generateControls({
+  credits,
+  hasBackground,
+  generating,
+}: GenerateControlsInput): GenerateControls {
+  const lowCredits = isLowOnCredits(credits);
+  const tooFew = credits !== undefined && credits < GENERATION_COST;
+  return {
+    label: generating
+      ? GENERATOR_TEXT.generating
+      : tooFew
+        ? GENERATOR_TEXT.insufficient
+        : GENERATOR_TEXT.generate,
+    disabled: !hasBackground || generating || tooFew,
+    lowCredits,
+    notice: lowCredits && credits !== undefined ? GENERATOR_TEXT.needCredits(credits) : null,
+  };
+}

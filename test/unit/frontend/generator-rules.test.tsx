@@ -1,0 +1,260 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { Generation, Headshot } from '../../../frontend/src/features/generator/api';
+import { captionOf, GENERATOR_TEXT } from '../../../frontend/src/features/generator/content';
+import {
+  effectiveType,
+  inChosenOrder,
+  isAcceptedPhoto,
+  isHeic,
+  MAX_FILE_BYTES,
+  selectFiles,
+  type FileLike,
+} from '../../../frontend/src/features/generator/file-rules';
+import { fitWithin } from '../../../frontend/src/features/generator/image-prep';
+import { keepHeadshotUrls } from '../../../frontend/src/features/generator/use-generation';
+import {
+  clampPercent,
+  generateControls,
+  progressStatusText,
+} from '../../../frontend/src/features/generator/wizard-rules';
+
+/*
+ * The generator wizard's pure rules: spec §5 upload validation and its messages, the step-4 status text by
+ * percent, and the step-3 generate button / credits notice states (spec §2).
+ */
+
+const MB = 1024 * 1024;
+const file = (name: string, type: string, size = 200_000): FileLike => ({ name, type, size });
+
+describe('upload rules (spec §5)', () => {
+  it('accepts images up to exactly 10 MB and drops the rest silently', () => {
+    expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
+    expect(isAcceptedPhoto(file('a.jpg', 'image/jpeg', 10 * MB))).toBe(true);
+    expect(isAcceptedPhoto(file('a.jpg', 'image/jpeg', 10 * MB + 1))).toBe(false);
+    expect(isAcceptedPhoto(file('a.png', 'image/png', 1))).toBe(true);
+    expect(isAcceptedPhoto(file('a.webp', 'image/webp'))).toBe(true);
+    expect(isAcceptedPhoto(file('a.pdf', 'application/pdf'))).toBe(false);
+    expect(isAcceptedPhoto(file('notes.txt', 'text/plain'))).toBe(false);
+    expect(isAcceptedPhoto(file('nothing', ''))).toBe(false);
+    expect(isAcceptedPhoto(file('empty.jpg', 'image/jpeg', 0))).toBe(false);
+  });
+
+  it('treats .heic/.heif without a browser type as image/heic / image/heif', () => {
+    expect(effectiveType(file('IMG_0001.HEIC', ''))).toBe('image/heic');
+    expect(effectiveType(file('photo.heif', 'application/octet-stream'))).toBe('image/heif');
+    expect(effectiveType(file('photo.heic', 'image/heic'))).toBe('image/heic');
+    expect(effectiveType(file('a.JPG', 'IMAGE/JPEG'))).toBe('image/jpeg');
+    // A real non-image type is not overridden by the name.
+    expect(effectiveType(file('trick.heic', 'text/plain'))).toBe('text/plain');
+    expect(isAcceptedPhoto(file('IMG_0001.HEIC', ''))).toBe(true);
+    expect(isAcceptedPhoto(file('trick.heic', 'text/plain'))).toBe(false);
+    expect(isHeic(file('IMG_0001.HEIC', ''))).toBe(true);
+    expect(isHeic(file('a.heif', 'image/heif'))).toBe(true);
+    expect(isHeic(file('a.jpg', 'image/jpeg'))).toBe(false);
+  });
+
+  it("'{n} file(s) uploaded successfully' counts only the valid files", () => {
+    const files = [
+      file('a.jpg', 'image/jpeg'),
+      file('b.pdf', 'application/pdf'),
+      file('c.png', 'image/png'),
+      file('big.jpg', 'image/jpeg', 11 * MB),
+      file('d.heic', ''),
+    ];
+    const { accepted, notice } = selectFiles(0, files);
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'c.png', 'd.heic']);
+    expect(notice).toEqual({ kind: 'success', message: '3 file(s) uploaded successfully' });
+    expect(selectFiles(2, [file('a.jpg', 'image/jpeg')]).notice.message).toBe(
+      '1 file(s) uploaded successfully',
+    );
+  });
+
+  it("none valid → the error 'Please upload valid image files (max 10MB each)'", () => {
+    for (const files of [
+      [file('a.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', 10 * MB + 1)],
+      [file('x.txt', 'text/plain')],
+      [],
+    ]) {
+      expect(selectFiles(0, files)).toEqual({
+        accepted: [],
+        notice: { kind: 'error', message: 'Please upload valid image files (max 10MB each)' },
+      });
+    }
+  });
+
+  it("caps the total at 10 with 'Maximum 10 files allowed. Some files were not added.'", () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => file(`p${i}.jpg`, 'image/jpeg'));
+    const first = selectFiles(0, twelve);
+    expect(first.accepted).toHaveLength(10);
+    expect(first.accepted[0]?.name).toBe('p0.jpg');
+    expect(first.notice).toEqual({
+      kind: 'warning',
+      message: 'Maximum 10 files allowed. Some files were not added.',
+    });
+
+    // Photos already there count: 8 + 5 valid → 2 added.
+    const more = selectFiles(8, twelve.slice(0, 5));
+    expect(more.accepted.map((f) => f.name)).toEqual(['p0.jpg', 'p1.jpg']);
+    expect(more.notice.kind).toBe('warning');
+
+    // Already full: nothing added, the same warning.
+    expect(selectFiles(10, [file('x.jpg', 'image/jpeg')])).toEqual({
+      accepted: [],
+      notice: { kind: 'warning', message: 'Maximum 10 files allowed. Some files were not added.' },
+    });
+
+    // Exactly filling the cap is a success, and invalid files do not use up the room.
+    const exact = selectFiles(7, [...twelve.slice(0, 3), file('a.pdf', 'application/pdf')]);
+    expect(exact.accepted).toHaveLength(3);
+    expect(exact.notice).toEqual({ kind: 'success', message: '3 file(s) uploaded successfully' });
+  });
+
+  it('restores the order the user chose after react-dropzone split accepted and refused files', () => {
+    const chosen = [file('1.jpg', 'image/jpeg'), file('2.heic', ''), file('3.jpg', 'image/jpeg')];
+    const [one, two, three] = chosen as [FileLike, FileLike, FileLike];
+    expect(inChosenOrder([one, three, two], chosen)).toEqual([one, two, three]);
+    // A copy with the same name, size and date is the same file.
+    expect(inChosenOrder([{ ...three }, one], chosen).map((f) => f.name)).toEqual(['1.jpg', '3.jpg']);
+    expect(inChosenOrder([three, one], undefined)).toEqual([three, one]);
+  });
+});
+
+describe('step 4 status text by percent (spec §2)', () => {
+  it.each([
+    [0, 'Analyzing your photos...'],
+    [5, 'Analyzing your photos...'],
+    [29, 'Analyzing your photos...'],
+    [29.9, 'Analyzing your photos...'],
+    [30, 'Creating professional headshots...'],
+    [45, 'Creating professional headshots...'],
+    [89, 'Creating professional headshots...'],
+    [89.99, 'Creating professional headshots...'],
+    [90, 'Almost done...'],
+    [93, 'Almost done...'],
+    [100, 'Almost done...'],
+  ])('%s%% → %s', (percent, text) => {
+    expect(progressStatusText(percent)).toBe(text);
+  });
+
+  it('clamps the bar to 0-100', () => {
+    expect(clampPercent(undefined)).toBe(0);
+    expect(clampPercent(Number.NaN)).toBe(0);
+    expect(clampPercent(-5)).toBe(0);
+    expect(clampPercent(44.6)).toBe(45);
+    expect(clampPercent(130)).toBe(100);
+  });
+});
+
+describe('step 3 generate button and credits notice (spec §2)', () => {
+  it('6 credits and a background: enabled, no notice', () => {
+    expect(generateControls({ credits: 6, hasBackground: true, generating: false })).toEqual({
+      label: 'Generate Headshots (6 credits)',
+      disabled: false,
+      lowCredits: false,
+      notice: null,
+    });
+    expect(generateControls({ credits: 60, hasBackground: true, generating: false }).disabled).toBe(false);
+  });
+
+  it('disabled without a background', () => {
+    expect(generateControls({ credits: 6, hasBackground: false, generating: false })).toMatchObject({
+      label: 'Generate Headshots (6 credits)',
+      disabled: true,
+    });
+  });
+
+  it("'Generating...' and disabled while running", () => {
+    expect(generateControls({ credits: 6, hasBackground: true, generating: true })).toMatchObject({
+      label: 'Generating...',
+      disabled: true,
+    });
+  });
+
+  it.each([0, 1, 5])(
+    "%s credits: 'Insufficient Credits', disabled, orange card and the notice",
+    (credits) => {
+      expect(generateControls({ credits, hasBackground: true, generating: false })).toEqual({
+        label: 'Insufficient Credits',
+        disabled: true,
+        lowCredits: true,
+        notice: `You need 6 credits to generate headshots, but you only have ${credits}.`,
+      });
+    },
+  );
+
+  it('an unknown balance (still loading) does not block: the server checks it', () => {
+    expect(generateControls({ credits: undefined, hasBackground: true, generating: false })).toEqual({
+      label: 'Generate Headshots (6 credits)',
+      disabled: false,
+      lowCredits: false,
+      notice: null,
+    });
+  });
+
+  it('the toast for too few credits', () => {
+    expect(GENERATOR_TEXT.insufficientToast(4)).toBe(
+      'Insufficient credits! You need 6 credits but only have 4.',
+    );
+  });
+});
+
+describe('captions and image sizes', () => {
+  it('turns hyphens into spaces', () => {
+    expect(captionOf('business-casual')).toBe('business casual');
+    expect(captionOf('office')).toBe('office');
+  });
+
+  it('downscales to at most 2048 px on the long edge, never enlarging', () => {
+    expect(fitWithin(4032, 3024)).toEqual({ width: 2048, height: 1536 });
+    expect(fitWithin(3024, 4032)).toEqual({ width: 1536, height: 2048 });
+    expect(fitWithin(1200, 800)).toEqual({ width: 1200, height: 800 });
+    expect(fitWithin(2048, 2048)).toEqual({ width: 2048, height: 2048 });
+  });
+});
+
+describe('polling keeps the URLs of headshots already shown', () => {
+  const headshot = (id: string, sig: string): Headshot => ({
+    id,
+    slot: 0,
+    style: 'professional',
+    background: 'office',
+    isFavorite: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    thumbnailUrl: `https://s3/t/${id}?sig=${sig}`,
+    imageUrl: `https://s3/i/${id}?sig=${sig}`,
+    downloadUrl: `https://s3/d/${id}?sig=${sig}`,
+    fileName: `headshot-${id}.jpg`,
+  });
+  const generation = (headshots: Headshot[], urlsExpireAt: string): Generation => ({
+    id: 'g1',
+    status: 'running',
+    stage: 'generating',
+    progress: 53,
+    style: 'professional',
+    background: 'office',
+    error: null,
+    headshotsExpected: 6,
+    headshots,
+    creditsReserved: 6,
+    creditsRefunded: 0,
+    urlsExpireAt,
+  });
+  const now = Date.parse('2026-01-01T00:00:00.000Z');
+
+  it('keeps old URLs for known headshots and takes new ones for new headshots', () => {
+    const previous = generation([headshot('a', 'old')], '2026-01-01T00:15:00.000Z');
+    const next = generation([headshot('a', 'new'), headshot('b', 'new')], '2026-01-01T00:15:02.000Z');
+    const merged = keepHeadshotUrls(previous, next, now);
+    expect(merged.headshots[0]?.thumbnailUrl).toBe('https://s3/t/a?sig=old');
+    expect(merged.headshots[1]?.thumbnailUrl).toBe('https://s3/t/b?sig=new');
+    expect(merged.urlsExpireAt).toBe('2026-01-01T00:15:00.000Z');
+  });
+
+  it('takes fresh URLs once the old ones are about to expire', () => {
+    const previous = generation([headshot('a', 'old')], '2026-01-01T00:00:30.000Z');
+    const next = generation([headshot('a', 'new')], '2026-01-01T00:15:00.000Z');
+    expect(keepHeadshotUrls(previous, next, now)).toBe(next);
+    expect(keepHeadshotUrls(undefined, next, now)).toBe(next);
+  });
+});
