@@ -235,6 +235,18 @@ describe('dashboard', () => {
       expect(download.suggestedFilename()).toBe(`headshot-${targetId}.jpg`);
       expect(await download.failure()).toBeNull();
 
+      // Download all: the current filter (all 6) as one ZIP of headshot-{id}.jpg entries.
+      const [zipDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download all' }).click(),
+      ]);
+      expect(zipDownload.suggestedFilename()).toBe('headshots-all.zip');
+      const { readFile } = await import('node:fs/promises');
+      const { unzipSync } = await import('fflate');
+      const entries = Object.keys(unzipSync(new Uint8Array(await readFile((await zipDownload.path())!))));
+      expect(entries).toHaveLength(6);
+      expect(entries).toContain(`headshot-${targetId}.jpg`);
+
       // Delete one (after confirming) → Total 5.
       await target.hover();
       await target.getByRole('button', { name: 'Delete' }).click();

@@ -1,4 +1,4 @@
-import { AlertCircle, ImagePlus, ListFilter, SearchX, type LucideIcon } from 'lucide-react';
+import { AlertCircle, Download, ImagePlus, ListFilter, SearchX, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import {
   type Headshot,
 } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { downloadAllAsZip } from './download-all';
 import { DashboardHeader } from './DashboardHeader';
 import {
   FILTER_OPTIONS,
@@ -130,7 +131,10 @@ export function DashboardPage() {
             <h2 id="gallery-heading" className="text-lg font-semibold text-slate-900 sm:text-xl">
               {DASHBOARD_TEXT.galleryHeading}
             </h2>
-            <FilterSelect value={filter} onChange={setFilter} />
+            <div className="flex flex-wrap items-center gap-2">
+              <DownloadAllButton filter={filter} disabled={!loaded || loaded.pages[0]?.items.length === 0} />
+              <FilterSelect value={filter} onChange={setFilter} />
+            </div>
           </div>
 
           <div className="mt-5">
@@ -223,6 +227,30 @@ export function DashboardPage() {
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** 'Download all': the current filter's headshots as one ZIP, with progress while it is built. */
+function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabled: boolean }) {
+  const [progress, setProgress] = useState<string | undefined>();
+  const run = async () => {
+    setProgress('Preparing ZIP...');
+    try {
+      const count = await downloadAllAsZip(filter, (done, total) =>
+        setProgress(`Preparing ZIP ${done}/${total}...`),
+      );
+      if (count > 0) toast.success(`Downloaded ${count} headshot${count === 1 ? '' : 's'} as a ZIP`);
+    } catch {
+      toast.error('Failed to download your headshots. Please try again.');
+    } finally {
+      setProgress(undefined);
+    }
+  };
+  return (
+    <Button variant="secondary" disabled={disabled || progress !== undefined} onClick={() => void run()}>
+      <Download aria-hidden="true" className="size-4" />
+      <span aria-live="polite">{progress ?? 'Download all'}</span>
+    </Button>
   );
 }
 
