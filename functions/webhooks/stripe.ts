@@ -51,10 +51,17 @@ export const handler = httpHandler(async (event) => {
     throw invalidSignature('Invalid Stripe signature.');
   }
 
-  if (!FULFILMENT_EVENTS.has(stripeEvent.type)) {
+  // Read defensively: a correctly signed body that is not a well-formed event (no `data`, `null`) is acknowledged
+  // and ignored like any event we do not handle — a 500 would only make Stripe redeliver it for days.
+  const received = stripeEvent as Partial<Stripe.Event> | null;
+  if (typeof received?.type !== 'string' || !FULFILMENT_EVENTS.has(received.type)) {
     return json(200, { received: true, ignored: true });
   }
-  const session = stripeEvent.data.object as { id?: unknown; payment_status?: unknown };
+  const object: unknown = received.data?.object;
+  const session = (typeof object === 'object' && object !== null ? object : {}) as {
+    id?: unknown;
+    payment_status?: unknown;
+  };
   if (typeof session.id !== 'string' || !isCheckoutSessionId(session.id)) {
     logger.warn('Checkout webhook without a session id', { eventId: stripeEvent.id, type: stripeEvent.type });
     return json(200, { received: true, ignored: true });

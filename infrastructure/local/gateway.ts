@@ -46,6 +46,16 @@ function isTextContentType(contentType: string | undefined): boolean {
   );
 }
 
+/** Whether a path segment is valid percent-encoding (`decodeURIComponent` throws a URIError on `%zz`, `%E0%A4%A`). */
+function isDecodable(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message } });
 }
@@ -86,8 +96,11 @@ export function buildEvent(options: {
     ?.split(';')
     .map((c) => c.trim())
     .filter(Boolean);
-  const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  // Own properties only: a parameter named `constructor`, `valueOf` or `__proto__` is a parameter like any other.
+  const query = Object.create(null) as Record<string, string>;
+  for (const [key, value] of url.searchParams) {
+    query[key] = Object.hasOwn(query, key) ? `${query[key]},${value}` : value;
+  }
   const pathParameters: Record<string, string> = {};
   compiled.params.forEach((name, i) => (pathParameters[name] = decodeURIComponent(pathValues[i] ?? '')));
   const now = new Date();
@@ -158,8 +171,9 @@ export interface RunningGateway {
 /**
  * The local stand-in for API Gateway's HTTP API: serves the shared route table, runs the JWT authorizer on `jwt`
  * routes (401 JSON without a valid token, before any handler runs), builds payload v2 events and maps results back.
- * Unknown paths → 404, known path with another method → 405, bodies over 10 MB → 413, handlers slower than 30 s →
- * 504, a handler that throws → 500 — each with the API's JSON error shape.
+ * Unknown paths → 404, known path with another method → 405, a path parameter that is not valid percent-encoding →
+ * 400, bodies over 10 MB → 413, handlers slower than 30 s → 504, a handler that throws → 500 — each with the API's
+ * JSON error shape.
  */
 export async function startGateway(options: {
   port: number;
@@ -194,6 +208,10 @@ export async function startGateway(options: {
       if (candidates.length)
         return send(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}.`);
       return send(404, 'NOT_FOUND', `No route for ${method} ${url.pathname}.`);
+    }
+    // A malformed escape in a path parameter is the client's error (400), never a 500 from decoding it.
+    if (!match.m.slice(1).every(isDecodable)) {
+      return send(400, 'BAD_REQUEST', 'The request path is not valid percent-encoding.');
     }
     const body = await readBody(req);
     if (body === 'too-large') return send(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 10 MB.');

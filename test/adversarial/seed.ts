@@ -1,0 +1,158 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { ulid } from 'ulid';
+import { documentClient, s3Client } from '../../functions/adapters/aws';
+import {
+  finalizeGeneration,
+  newGenerationItem,
+  saveHeadshot,
+  type GenerationRecord,
+} from '../../functions/adapters/generations';
+import { headshotSk, userPk } from '../../functions/adapters/keys';
+import { spendCredits } from '../../functions/adapters/ledger';
+import { putObject } from '../../functions/adapters/storage';
+import { loadConfig } from '../../functions/config';
+import { GENERATION_COST } from '../../functions/domain/credits';
+import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+
+/**
+ * Data a test needs before it attacks: headshots written the way the workflow writes them, and snapshots of
+ * everything a user owns, to prove that an attack changed nothing.
+ */
+
+/**
+ * A finished generation of `sub` with `slots` headshots (JPEG + WebP in the results bucket), made by the same
+ * adapter calls as the workflow: the 6-credit spend with the generation item in one transaction, `saveHeadshot` per
+ * slot, then Finalize (which refunds every empty slot). The user must have 6 credits.
+ */
+export async function seedGeneration(
+  sub: string,
+  slots: readonly number[],
+): Promise<{ generation: GenerationRecord; headshotIds: string[] }> {
+  const id = ulid();
+  await spendCredits({
+    sub,
+    amount: GENERATION_COST,
+    ref: id,
+    related: {
+      item: newGenerationItem({
+        id,
+        sub,
+        style: 'creative',
+        background: 'gradient',
+        referenceKeys: [`uploads/${sub}/${ulid()}/0`],
+        now: new Date().toISOString(),
+      }),
+    },
+  });
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345' } })
+    .jpeg()
+    .toBuffer();
+  const thumbnail = await sharp(image).webp().toBuffer();
+  const headshotIds: string[] = [];
+  for (const slot of slots) {
+    const imageKey = headshotImageKey(sub, id, slot);
+    const thumbnailKey = headshotThumbnailKey(sub, id, slot);
+    await putObject('results', imageKey, image, 'image/jpeg');
+    await putObject('results', thumbnailKey, thumbnail, 'image/webp');
+    const saved = await saveHeadshot({
+      sub,
+      generationId: id,
+      slot,
+      style: 'creative',
+      background: 'gradient',
+      imageKey,
+      thumbnailKey,
+    });
+    headshotIds.push(saved.headshotId);
+  }
+  return { generation: await finalizeGeneration(sub, id), headshotIds };
+}
+
+/**
+ * `count` bare headshot items for `sub`, shaped like `saveHeadshot` writes them, without images or a generation
+ * (enough for listing and paging: the list only presigns the keys). Bypasses the ledger, so use it only for users
+ * whose ledger the test does not reconcile against headshots (the invariant concerns credits only).
+ */
+export async function seedHeadshotItems(sub: string, count: number): Promise<string[]> {
+  const table = loadConfig().TABLE_NAME;
+  const ids: string[] = [];
+  const items = Array.from({ length: count }, (_, i) => {
+    const id = ulid();
+    const generationId = ulid();
+    ids.push(id);
+    return {
+      PK: userPk(sub),
+      SK: headshotSk(id),
+      type: 'headshot',
+      id,
+      userId: sub,
+      generationId,
+      slot: i % 6,
+      style: (['professional', 'business-casual', 'creative'] as const)[i % 3],
+      background: 'studio',
+      imageKey: headshotImageKey(sub, generationId, i % 6),
+      thumbnailKey: headshotThumbnailKey(sub, generationId, i % 6),
+      isFavorite: i % 4 === 0,
+      creditsUsed: 1,
+      createdAt: new Date().toISOString(),
+    };
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length > 0) {
+      const { UnprocessedItems } = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+      );
+      pending = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return ids;
+}
+
+/** Everything a user owns: every item of their partition and every object under their S3 prefixes (with ETags). */
+export interface OwnedSnapshot {
+  items: Record<string, unknown>[];
+  objects: { bucket: string; key: string; etag: string | undefined; size: number | undefined }[];
+}
+
+async function listObjects(bucket: string, prefix: string): Promise<OwnedSnapshot['objects']> {
+  const objects: OwnedSnapshot['objects'] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) objects.push({ bucket, key: o.Key!, etag: o.ETag, size: o.Size });
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
+}
+
+/** A strongly consistent snapshot of {@link OwnedSnapshot} for `sub`, sorted so two snapshots compare with toEqual. */
+export async function snapshotOwned(sub: string): Promise<OwnedSnapshot> {
+  const { TABLE_NAME, UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': userPk(sub) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const objects = [
+    ...(await listObjects(UPLOADS_BUCKET, `uploads/${sub}/`)),
+    ...(await listObjects(RESULTS_BUCKET, `results/${sub}/`)),
+  ];
+  items.sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
+  objects.sort((a, b) => `${a.bucket}/${a.key}`.localeCompare(`${b.bucket}/${b.key}`));
+  return { items, objects };
+}

@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { documentClient } from '../../functions/adapters/aws';
+import { headshotSk, PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { loadConfig } from '../../functions/config';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
+import { GALLERY_PAGE_SIZE } from '../../functions/domain/gallery';
+import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+import { REPO_ROOT } from '../../infrastructure/local/stack';
+import { apiJson, signedUpUser, type BenchStack } from './http';
+import { percentile } from './stats';
+
+const run = promisify(execFile);
+
+/** Latency percentiles and throughput of one load run. */
+export interface LoadFigures {
+  connections: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Completed requests (or operations) per second over the run. */
+  perSecond: number;
+  /** Completed requests (operations). */
+  total: number;
+  /** Answers other than 2xx, plus connection errors and timeouts (0 in a healthy run). */
+  failures: number;
+}
+
+/** One API route under load beside the raw DynamoDB call it is built on. */
+export interface ApiFigures {
+  route: string;
+  raw: string;
+  api: LoadFigures;
+  reference: LoadFigures;
+}
+
+/** Headshots seeded for the gallery route (the issue's "100 headshots"). */
+export const SEEDED_HEADSHOTS = 100;
+
+/**
+ * Seeds `count` headshot items for `sub`, shaped exactly like the workflow's `saveHeadshot` writes them (the images
+ * themselves are not needed: listing only presigns their keys). 25 per BatchWriteItem.
+ */
+async function seedHeadshots(sub: string, count: number): Promise<void> {
+  const table = loadConfig().TABLE_NAME;
+  const items = Array.from({ length: count }, (_, i) => {
+    const id = ulid();
+    const generationId = ulid();
+    const slot = i % 6;
+    return {
+      PK: userPk(sub),
+      SK: headshotSk(id),
+      type: 'headshot',
+      id,
+      userId: sub,
+      generationId,
+      slot,
+      style: STYLES[i % STYLES.length],
+      background: BACKGROUNDS[i % BACKGROUNDS.length],
+      imageKey: headshotImageKey(sub, generationId, slot),
+      thumbnailKey: headshotThumbnailKey(sub, generationId, slot),
+      isFavorite: i % 5 === 0,
+      creditsUsed: 1,
+      createdAt: new Date(Date.now() - i * 1000).toISOString(),
+    };
+  });
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length > 0) {
+      const { UnprocessedItems } = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+      );
+      pending = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+}
+
+/**
+ * `connections` HTTP/1.1 keep-alive connections hammering `url` for `seconds` with autocannon, run in a child
+ * process so the load generator does not share an event loop (or a core's time slice) with the gateway and the
+ * handlers, which run in this process like `npm start` runs them.
+ */
+async function autocannon(
+  url: string,
+  token: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
+  const script = `
+    const autocannon = require('autocannon');
+    const options = JSON.parse(process.argv[1]);
+    autocannon(options, (error, result) => {
+      if (error) { console.error(error); process.exit(1); }
+      process.stdout.write(JSON.stringify(result));
+    });`;
+  const options = {
+    url,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  };
+  const { stdout } = await run(process.execPath, ['-e', script, JSON.stringify(options)], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    latency: { p50: number; p99: number };
+    requests: { total: number };
+    duration: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  return {
+    connections,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    perSecond: result.requests.total / result.duration,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * `connections` concurrent loops calling `operation` for `seconds`, in this process: the same DynamoDB document
+ * client (and its keep-alive agent) the handlers use, with nothing in front of it.
+ */
+async function rawLoad(
+  operation: () => Promise<unknown>,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await operation();
+          latencies.push(performance.now() - t);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    connections,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    perSecond: latencies.length / elapsed,
+    total: latencies.length,
+    failures,
+  };
+}
+
+/**
+ * `GET /api/me` beside a raw GetItem of the same user item, and `GET /api/headshots` (100 headshots seeded) beside a
+ * raw Query of the same first page, each at every concurrency in `connections` (`seconds` per autocannon run,
+ * `rawSeconds` per raw run). Before measuring,
+ * each route is called a few times so its handler module is loaded (the cold start is the bundles' row).
+ */
+export async function benchApi(
+  stack: BenchStack,
+  options: { connections: readonly number[]; seconds: number; rawSeconds: number },
+): Promise<ApiFigures[]> {
+  const user = await signedUpUser(stack);
+  await seedHeadshots(user.sub, SEEDED_HEADSHOTS);
+  const table = loadConfig().TABLE_NAME;
+  const page = await apiJson<{ items: unknown[]; stats: { total: number } }>(
+    stack,
+    user.idToken,
+    'GET',
+    '/api/headshots',
+  );
+  if (page.stats.total !== SEEDED_HEADSHOTS || page.items.length !== GALLERY_PAGE_SIZE) {
+    throw new Error(`GET /api/headshots saw ${page.stats.total} headshots, ${page.items.length} on the page`);
+  }
+  for (let i = 0; i < 5; i++) await apiJson(stack, user.idToken, 'GET', '/api/me');
+
+  const getItem = () =>
+    documentClient().send(
+      new GetCommand({
+        TableName: table,
+        Key: { PK: userPk(user.sub), SK: PROFILE_SK },
+        ConsistentRead: true,
+      }),
+    );
+  const query = () =>
+    documentClient().send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(user.sub), ':prefix': 'HEADSHOT#' },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: GALLERY_PAGE_SIZE + 1,
+      }),
+    );
+  const targets = [
+    { route: 'GET /api/me', raw: 'GetItem (user item)', path: '/api/me', operation: getItem },
+    {
+      route: `GET /api/headshots (${SEEDED_HEADSHOTS} seeded)`,
+      raw: `Query (first page, Limit ${GALLERY_PAGE_SIZE + 1})`,
+      path: '/api/headshots',
+      operation: query,
+    },
+  ];
+  const figures: ApiFigures[] = [];
+  for (const target of targets) {
+    for (const connections of options.connections) {
+      const api = await autocannon(
+        `${stack.gatewayUrl}${target.path}`,
+        user.idToken,
+        connections,
+        options.seconds,
+      );
+      const reference = await rawLoad(target.operation, connections, options.rawSeconds);
+      figures.push({ route: target.route, raw: target.raw, api, reference });
+    }
+  }
+  return figures;
+}

@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT } from '../../infrastructure/local/stack';
+
+/** Gzip bytes of a set of built files. */
+export interface AssetSet {
+  /** Asset paths as the page references them (`/assets/index-abc.js`). */
+  files: string[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** Uncompressed bytes of the same files. */
+  rawBytes: number;
+}
+
+/** What the production build of the SPA sends. */
+export interface FrontendFigures {
+  /** What `/` loads before it can render: index.html's module script, modulepreloads and stylesheets. */
+  initial: AssetSet;
+  /** Each lazily loaded route chunk (a dynamic `import()`), with the chunks and CSS it adds to the initial set. */
+  lazy: ({ name: string } & AssetSet)[];
+  /** Every JavaScript file of the build, gzipped one by one and summed. */
+  allJsGzipBytes: number;
+  buildMs: number;
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+function assetSet(outDir: string, files: Iterable<string>): AssetSet {
+  const list = [...new Set(files)];
+  let js = 0;
+  let css = 0;
+  let raw = 0;
+  for (const file of list) {
+    const path = join(outDir, file.replace(/^\//, ''));
+    raw += readFileSync(path).length;
+    if (file.endsWith('.css')) css += gzipBytes(path);
+    else js += gzipBytes(path);
+  }
+  return { files: list, jsGzipBytes: js, cssGzipBytes: css, rawBytes: raw };
+}
+
+/** The asset URLs `/` loads up front, read from the built index.html. */
+export function initialAssets(html: string): string[] {
+  const urls: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const src = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!src || !/\.(m?js|css)$/.test(src)) continue;
+    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = /rel="modulepreload"/.test(tag);
+    const isStyle = /rel="stylesheet"/.test(tag);
+    if (isScript || isPreload || isStyle) urls.push(src);
+  }
+  return urls;
+}
+
+/**
+ * `vite build` of `frontend/vite.config.ts` into `outDir` (a temporary directory, with a manifest and without source
+ * maps), then the gzip -9 bytes of what `/` loads first and of each lazy route chunk.
+ */
+export async function benchFrontend(outDir: string): Promise<FrontendFigures> {
+  const { build } = await import('vite');
+  const started = Date.now();
+  await build({
+    configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  const buildMs = Date.now() - started;
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const initialFiles = initialAssets(html);
+  const initial = assetSet(outDir, initialFiles);
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const loaded = new Set(initialFiles.map((f) => f.replace(/^\//, '')));
+  const lazy = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry)
+    .map(([key, chunk]) => {
+      // The chunk, the chunks it imports statically, and their CSS: whatever the initial page has not loaded yet.
+      const files = new Set<string>();
+      const visit = (k: string) => {
+        const c = manifest[k];
+        if (!c || files.has(c.file)) return;
+        if (!loaded.has(c.file)) files.add(c.file);
+        for (const css of c.css ?? []) if (!loaded.has(css)) files.add(css);
+        for (const imported of c.imports ?? []) visit(imported);
+      };
+      visit(key);
+      return { name: chunk.src ?? chunk.name ?? key, ...assetSet(outDir, files) };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const allJs = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+  const allJsGzipBytes = allJs.reduce((sum, f) => sum + gzipBytes(join(outDir, 'assets', f)), 0);
+  return { initial, lazy, allJsGzipBytes, buildMs };
+}

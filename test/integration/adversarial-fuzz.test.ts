@@ -1,0 +1,529 @@
+import fc from 'fast-check';
+import Stripe from 'stripe';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws';
+import { getUser } from '../../functions/adapters/ledger';
+import { isCheckoutSessionId } from '../../functions/domain/checkout';
+import { routes, type RouteDefinition } from '../../functions/http/routes';
+import {
+  body,
+  bodyHeaders,
+  checkoutBody,
+  cursorValue,
+  favoriteBody,
+  filterValue,
+  generationsBody,
+  pathId,
+  queryString,
+  uploadsBody,
+} from '../adversarial/arbitraries';
+import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
+import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
+import { seedGeneration, seedHeadshotItems } from '../adversarial/seed';
+import { createCognitoJwtAuthorizer } from '../../infrastructure/local/jwt';
+import { startGateway, type RunningGateway } from '../../infrastructure/local/gateway';
+import { createPartLog } from '../../infrastructure/local/log';
+import { createTestUser, type TestUser } from '../helpers/cognito';
+import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
+
+/*
+ * Generated requests for EVERY route of the route table (functions/http/routes.ts), against the shared local stack
+ * (its gateway, JWT authorizer and handlers; DynamoDB Local, s3rver, cognito-local, the local Checkout provider):
+ * odd path ids, queries, bodies (JSON, not JSON, bytes, none — GET and DELETE included, as raw HTTP allows), content
+ * types and Authorization headers, mixed with near-valid inputs that reach the deeper code. Whatever is sent, the
+ * answer is never a 5xx, a 4xx is always `{ error: { code, message } }`, and credits = Σ ledger afterwards.
+ *
+ * Each route has its own property with ≥ 200 runs and a fresh user; a route without a spec here fails the suite
+ * (see 'every route of the route table has a fuzz spec') instead of being skipped.
+ */
+
+const { gatewayUrl, runtimeConfig, env } = inject('localStack');
+const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+const RUNS = 200;
+const touch = checkLedgersAfterEachTest();
+
+type RouteKey = `${RouteDefinition['method']} ${RouteDefinition['path']}`;
+const keyOf = (r: RouteDefinition): RouteKey => `${r.method} ${r.path}`;
+
+/** What a route's property needs: its users and whatever ids they own. */
+interface FuzzContext {
+  user: TestUser;
+  other: TestUser;
+}
+
+/**
+ * A route's request generator (built once its users exist), the answers (`<status>` or `<status> <code>`) the runs
+ * must have produced at least once — proof that the generated requests reach the handler's deeper branches and not
+ * only its first check — and an optional check after the runs.
+ */
+interface FuzzSpec {
+  request: (ctx: FuzzContext) => Promise<fc.Arbitrary<RawRequest>>;
+  reaches: string[];
+  after?: (ctx: FuzzContext) => Promise<void>;
+}
+
+async function newUser(): Promise<TestUser> {
+  const user = await createTestUser(pool);
+  touch(user.sub);
+  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  return user;
+}
+
+/** Mostly the user's ID token; sometimes the access token, garbage, an empty bearer or nothing (→ 401). */
+const authorization = (user: TestUser): fc.Arbitrary<string | undefined> =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.constant(`Bearer ${user.idToken}`) },
+    { weight: 2, arbitrary: fc.constant(`Bearer ${user.accessToken}`) },
+    { weight: 1, arbitrary: fc.constantFrom('Bearer ', 'Basic Zm9vOmJhcg==', `bearer ${user.idToken}x`) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+
+/** Builds the request of a route from generated parts. */
+function requestOf(
+  method: string,
+  path: fc.Arbitrary<string>,
+  parts: {
+    auth?: fc.Arbitrary<string | undefined>;
+    query?: fc.Arbitrary<string>;
+    body?: fc.Arbitrary<string | Uint8Array | undefined>;
+  },
+): fc.Arbitrary<RawRequest> {
+  return fc
+    .record({
+      path,
+      auth: parts.auth ?? fc.constant(undefined),
+      query: parts.query ?? queryString(),
+      body: parts.body ?? body(),
+      headers: bodyHeaders,
+    })
+    .map(({ path: p, auth, query, body: b, headers }) => ({
+      method,
+      target: `${p}${query}`,
+      headers: { ...headers, ...(auth === undefined ? {} : { authorization: auth }) },
+      body: b,
+    }));
+}
+
+const fixed = (path: string) => fc.constant(path);
+
+/** An unpaid Checkout Session of `user`, created through the API (the local Checkout provider). */
+async function checkoutSession(user: TestUser): Promise<string> {
+  const res = await api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', { packId: 'starter' });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The ids of every generation item of `sub`. */
+async function generationsOf(sub: string): Promise<string[]> {
+  const { Items } = await documentClient().send(
+    new QueryCommand({
+      TableName: process.env.TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':prefix': 'GENERATION#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map((item) => String(item.id));
+}
+
+async function creditsOf(user: TestUser): Promise<number | undefined> {
+  return (await getUser(user.sub))?.credits;
+}
+
+/** Signed (right secret, now), signed with another secret, signed long ago, garbage, or no signature at all. */
+function webhookRequest(events: fc.Arbitrary<string>): fc.Arbitrary<RawRequest> {
+  const secret = env.STRIPE_WEBHOOK_SECRET!;
+  return fc
+    .tuple(
+      events,
+      fc.constantFrom('signed', 'signed', 'signed', 'wrong-secret', 'stale', 'garbage', 'none'),
+      fc.string({ maxLength: 80 }),
+      bodyHeaders,
+    )
+    .map(([payload, how, garbage, headers]) => {
+      const signature =
+        how === 'signed'
+          ? Stripe.webhooks.generateTestHeaderString({ payload, secret })
+          : how === 'wrong-secret'
+            ? Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_right_one' })
+            : how === 'stale'
+              ? Stripe.webhooks.generateTestHeaderString({
+                  payload,
+                  secret,
+                  timestamp: Math.floor(Date.now() / 1000) - 3600,
+                })
+              : how === 'garbage'
+                ? garbage.replace(/[\r\n]/g, '')
+                : undefined;
+      return {
+        method: 'POST',
+        target: '/api/webhooks/stripe',
+        headers: {
+          ...headers,
+          'content-type': headers['content-type'] ?? 'application/json',
+          ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+        },
+        body: payload,
+      };
+    });
+}
+
+/**
+ * Stripe-like events with fuzzed types and payloads. A session id is either one Stripe knows (`known`) or a value
+ * that is not a Checkout Session id at all: a *signed* event naming a well-formed id Stripe does not know answers
+ * 500 on purpose (so Stripe retries) — asserted on its own in adversarial-webhook.test.ts.
+ */
+function stripeEvents(known: string): fc.Arbitrary<string> {
+  const sessionId = fc.oneof(
+    fc.constant(known),
+    fc.string({ maxLength: 40 }).filter((id) => !isCheckoutSessionId(id)),
+    fc.jsonValue(),
+  );
+  const session = fc.record(
+    {
+      id: sessionId,
+      object: fc.constant('checkout.session'),
+      payment_status: fc.oneof(fc.constantFrom('paid', 'unpaid', 'no_payment_required'), fc.jsonValue()),
+      client_reference_id: fc.string(),
+      metadata: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  );
+  const event = fc.record(
+    {
+      id: fc.string(),
+      object: fc.constant('event'),
+      type: fc.oneof(
+        fc.constantFrom(
+          'checkout.session.completed',
+          'checkout.session.async_payment_succeeded',
+          'checkout.session.async_payment_failed',
+          'checkout.session.expired',
+          'charge.succeeded',
+        ),
+        fc.string({ maxLength: 40 }),
+        fc.jsonValue(),
+      ),
+      data: fc.oneof(
+        { weight: 4, arbitrary: fc.record({ object: session }) },
+        { weight: 1, arbitrary: fc.record({ object: fc.jsonValue() }, { requiredKeys: [] }) },
+        { weight: 1, arbitrary: fc.jsonValue() },
+      ),
+      created: fc.integer(),
+    },
+    { requiredKeys: ['type'] },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: event.map((e) => JSON.stringify(e)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+  );
+}
+
+const specs: Record<RouteKey, FuzzSpec> = {
+  'GET /api/health': {
+    reaches: ['200'],
+    request: async () => requestOf('GET', fixed('/api/health'), {}),
+  },
+  'GET /api/packs': {
+    reaches: ['200'],
+    request: async () => requestOf('GET', fixed('/api/packs'), {}),
+  },
+  'GET /api/me': {
+    reaches: ['200', '401 UNAUTHORIZED'],
+    request: async ({ user }) => requestOf('GET', fixed('/api/me'), { auth: authorization(user) }),
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  'POST /api/checkout/sessions': {
+    reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user }) =>
+      requestOf('POST', fixed('/api/checkout/sessions'), {
+        auth: authorization(user),
+        body: body(checkoutBody),
+      }),
+    // Creating sessions never credits anything.
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  'GET /api/checkout/sessions/{id}': {
+    reaches: ['200', '404 NOT_FOUND', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([checkoutSession(user), checkoutSession(other)]);
+      const id = pathId([own, foreign, `${own}x`, own.toUpperCase()]);
+      return requestOf(
+        'GET',
+        id.map((i) => `/api/checkout/sessions/${i}`),
+        { auth: authorization(user) },
+      );
+    },
+    after: async ({ user, other }) => {
+      expect(await creditsOf(user)).toBe(6);
+      expect(await creditsOf(other)).toBe(6);
+    },
+  },
+  'POST /api/webhooks/stripe': {
+    reaches: ['200', '400 INVALID_SIGNATURE'],
+    request: async ({ user }) => webhookRequest(stripeEvents(await checkoutSession(user))),
+    // The only session it could name is unpaid: whatever the events claimed, nothing was credited.
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  'POST /api/uploads': {
+    reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user }) =>
+      requestOf('POST', fixed('/api/uploads'), { auth: authorization(user), body: body(uploadsBody) }),
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  'POST /api/generations': {
+    reaches: [
+      '202',
+      '402 INSUFFICIENT_CREDITS',
+      '400 UPLOAD_NOT_FOUND',
+      '400 INVALID_REFERENCE',
+      '400 VALIDATION_ERROR',
+      '401 UNAUTHORIZED',
+    ],
+    request: async ({ user, other }) => {
+      // One real upload of the user's: a body that gets everything right spends 6 credits (once: then 402).
+      const [real] = await uploadPhotos(gatewayUrl, user.idToken, [fixturePhoto('obama-720p.jpg')]);
+      const batch = real!.split('/')[2]!;
+      const missing = [`uploads/${user.sub}/${batch}/1`, `uploads/${user.sub}/${batch}/9`];
+      const foreign = [
+        `uploads/${user.sub}/${batch}/normalized/0.jpg`,
+        `uploads/${other.sub}/${batch}/0`,
+        `uploads/${user.sub}/../${other.sub}/${batch}/0`,
+        `uploads/${user.sub}/${batch.toLowerCase()}/0`,
+        `/uploads/${user.sub}/${batch}/0`,
+      ];
+      return requestOf('POST', fixed('/api/generations'), {
+        auth: authorization(user),
+        body: body(generationsBody(real!, missing, foreign)),
+      });
+    },
+    after: async ({ user, other }) => {
+      // A body that got everything right spent the 6 credits once (every later one was 402): let it finish.
+      const started = await generationsOf(user.sub);
+      expect(started.length).toBeLessThanOrEqual(1);
+      for (const id of started) {
+        const { final } = await pollGeneration(gatewayUrl, user.idToken, id, 120_000);
+        expect(final.status).toBe('succeeded');
+      }
+      expect(await creditsOf(user)).toBe(started.length ? 0 : 6);
+      expect(await creditsOf(other)).toBe(6);
+    },
+  },
+  'GET /api/generations/{id}': {
+    reaches: ['200', '404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedGeneration(user.sub, [0]),
+        seedGeneration(other.sub, [0]),
+      ]);
+      const id = pathId([own.generation.id, foreign.generation.id, own.generation.id.toLowerCase()]);
+      return requestOf(
+        'GET',
+        id.map((i) => `/api/generations/${i}`),
+        { auth: authorization(user) },
+      );
+    },
+  },
+  'GET /api/headshots': {
+    reaches: ['200', '400 INVALID_CURSOR', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user }) => {
+      await seedHeadshotItems(user.sub, 35);
+      const first = await api(gatewayUrl, user.idToken, 'GET', '/api/headshots');
+      const { nextCursor } = (await first.json()) as { nextCursor: string };
+      expect(nextCursor).toEqual(expect.any(String));
+      const pk = `USER#${user.sub}`;
+      return requestOf('GET', fixed('/api/headshots'), {
+        auth: authorization(user),
+        query: queryString({ filter: filterValue, cursor: cursorValue(pk, [nextCursor]) }),
+      });
+    },
+  },
+  'PATCH /api/headshots/{id}': {
+    reaches: ['200', '404 NOT_FOUND', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 3),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      const id = pathId([...own, ...foreign]);
+      return requestOf(
+        'PATCH',
+        id.map((i) => `/api/headshots/${i}`),
+        { auth: authorization(user), body: body(favoriteBody) },
+      );
+    },
+  },
+  'GET /api/headshots/{id}/download': {
+    reaches: ['200', '404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 2),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      return requestOf(
+        'GET',
+        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/download`),
+        { auth: authorization(user) },
+      );
+    },
+  },
+  'DELETE /api/headshots/{id}': {
+    reaches: ['204', '404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 3),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      return requestOf(
+        'DELETE',
+        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}`),
+        { auth: authorization(user) },
+      );
+    },
+  },
+  'DELETE /api/me/data': {
+    reaches: ['200', '401 UNAUTHORIZED'],
+    request: async ({ user }) => {
+      await seedHeadshotItems(user.sub, 2);
+      return requestOf('DELETE', fixed('/api/me/data'), { auth: authorization(user) });
+    },
+    // The account, its balance and its ledger stay (accounting).
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+};
+
+describe('fuzzing the route table: never a 5xx, always the JSON error shape', () => {
+  it('every route of the route table has a fuzz spec (none is skipped silently)', () => {
+    expect(Object.keys(specs).sort()).toEqual(routes.map(keyOf).sort());
+  });
+
+  for (const route of routes) {
+    const key = keyOf(route);
+    it(`${key} (${route.auth}): ${RUNS} generated requests`, { timeout: 240_000 }, async () => {
+      const spec = specs[key] as FuzzSpec | undefined;
+      if (!spec) throw new Error(`no fuzz spec for ${key}: add one to specs`);
+      const [user, other] = await Promise.all([newUser(), newUser()]);
+      const ctx = { user, other };
+      const requests = await spec.request(ctx);
+      const seen = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(requests, async (req) => {
+          const res = await send(gatewayUrl, req);
+          expectApiContract(req, res);
+          const code =
+            res.status >= 400 ? (JSON.parse(res.text) as { error: { code: string } }).error.code : '';
+          seen.set(`${res.status} ${code}`.trim(), (seen.get(`${res.status} ${code}`.trim()) ?? 0) + 1);
+        }),
+        { numRuns: RUNS },
+      );
+      console.info(`${key}: ${[...seen].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+      expect([...seen.keys()]).toEqual(expect.arrayContaining(spec.reaches));
+      await spec.after?.(ctx);
+    });
+  }
+
+  it(`unknown paths and methods under /api: ${RUNS} generated requests → 404/405 JSON`, async () => {
+    const method = fc.constantFrom(
+      'GET',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+      'HEAD',
+      'TRACE',
+      'PROPFIND',
+    );
+    const segment = fc.oneof(
+      fc.constantFrom('me', 'headshots', 'generations', 'webhooks', '..', '%2e'),
+      fc.string(),
+    );
+    const requests = fc
+      .tuple(method, fc.array(segment, { minLength: 1, maxLength: 4 }), queryString())
+      .map(([m, segments, query]): RawRequest => ({
+        method: m,
+        target: `/api/${segments.join('/')}${query}`,
+      }));
+    await fc.assert(
+      fc.asyncProperty(requests, async (req) => {
+        const res = await send(gatewayUrl, req);
+        // HEAD answers carry no body by definition: only the status is checked.
+        if (req.method === 'HEAD') expect(res.status, `${req.method} ${req.target}`).toBeLessThan(500);
+        else expectApiContract(req, res);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('the local gateway builds the event API Gateway would, whatever the path and query', () => {
+  // A test-only public route whose handler records the event it gets.
+  let gateway: RunningGateway;
+  const seen: APIGatewayProxyEventV2WithJWTAuthorizer[] = [];
+  beforeAll(async () => {
+    gateway = await startGateway({
+      port: 0,
+      routes: [{ method: 'GET', path: '/api/test/echo/{id}', handler: 'test/echo', auth: 'public' }],
+      authorizer: await createCognitoJwtAuthorizer({
+        cognitoEndpoint: env.COGNITO_ENDPOINT!,
+        userPoolId: runtimeConfig.userPoolId,
+        clientId: runtimeConfig.userPoolClientId,
+      }),
+      invoke: async (_route, event) => {
+        seen.push(event);
+        return { statusCode: 200, body: '{}' };
+      },
+      log: createPartLog('api', { quiet: true }),
+    });
+  });
+  afterAll(() => gateway?.stop());
+
+  it(`${RUNS} generated paths and queries: decoded path parameter, query parameters as sent (repeats joined by commas)`, async () => {
+    // `.` and `..` are dot segments: URL resolution removes them before any route matches (a 404).
+    const segment = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ unit: 'grapheme', minLength: 1 }))
+      .filter((id) => id !== '.' && id !== '..');
+    const key = fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'),
+      fc.string(),
+    );
+    const pairs = fc.array(fc.tuple(key, fc.string({ maxLength: 12 })), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(segment, pairs, async (id, query) => {
+        seen.length = 0;
+        const search = new URLSearchParams(query).toString();
+        const req: RawRequest = {
+          method: 'GET',
+          target: `/api/test/echo/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
+        };
+        const res = await send(gateway.url, req);
+        expect(res.status, req.target).toBe(200);
+        const model = new Map<string, string>();
+        for (const [k, v] of new URLSearchParams(search))
+          model.set(k, model.has(k) ? `${model.get(k)},${v}` : v);
+        const expected = Object.fromEntries(model);
+        const event = seen[0]!;
+        expect(event.pathParameters).toEqual({ id });
+        expect({ ...event.queryStringParameters }).toEqual(expected);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a path parameter that is not valid percent-encoding → 400 JSON, and the handler is never called', async () => {
+    seen.length = 0;
+    for (const bad of ['%', '%zz', '%E0%A4%A', 'a%2', '%C0']) {
+      const req: RawRequest = { method: 'GET', target: `/api/test/echo/${bad}` };
+      const res = await send(gateway.url, req);
+      expectApiContract(req, res);
+      expect(JSON.parse(res.text)).toEqual({
+        error: { code: 'BAD_REQUEST', message: 'The request path is not valid percent-encoding.' },
+      });
+    }
+    expect(seen).toEqual([]);
+  });
+});
