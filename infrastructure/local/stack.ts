@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import { ensureTable, ensureUserPool } from './bootstrap';
 import { startLocalPayments } from './checkout';
@@ -18,10 +17,10 @@ import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './settings';
 import { startSite } from './site';
 import { startStepFunctionsServer } from './stepfunctions';
+import { REPO_ROOT } from './paths';
 import { forgetChildren, rememberChildren } from './pids';
 
-/** The repository root (this file is infrastructure/local/stack.ts). */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { REPO_ROOT } from './paths';
 
 /** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (DESIGN.md §6). */
 export interface RuntimeConfig {
