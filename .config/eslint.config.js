@@ -1,4 +1,4 @@
-// ESLint flat config. It lives in .config/ because the repository's top level is fixed (DESIGN.md §1);
+// ESLint flat config. It lives in .config/ because the repository's top level is fixed (docs/architecture.md §1);
 // `npm run lint` passes it with --config.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -56,7 +56,7 @@ export const configSchema = z
   })
   .transform((env) => ({
     ...env,
-    /** `openai` when a key is configured, else the offline `local` provider (DESIGN.md §4). */
+    /** `openai` when a key is configured, else the offline `local` provider (docs/architecture.md §4). */
     IMAGE_PROVIDER: env.IMAGE_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),
   }))
   .superRefine((env, ctx) => {

@@ -25,5 +25,5 @@ new HeadshotStudioStack(app, `HeadshotStudio-${settings.stage}`, {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 
-// cdk-nag 3 registers as a validation plugin (TOOLCHAIN.md), not as an Aspect.
+// cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

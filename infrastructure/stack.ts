@@ -19,7 +19,7 @@ import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
 
-/** The generation workflow's definition (DESIGN.md §4). */
+/** The generation workflow's definition (docs/architecture.md §4). */
 export const GENERATION_ASL = join(REPO_ROOT, 'statemachines', 'generation.asl.json');
 
 /** Properties of {@link HeadshotStudioStack}: the context settings (see `settingsFromContext`) plus test seams. */
@@ -51,7 +51,7 @@ const COGNITO_OPERATIONS = [
 ] as const;
 
 /**
- * The one stack of Headshot Studio (DESIGN.md §6). It only wires small constructs together; each holds its own
+ * The one stack of Headshot Studio (docs/architecture.md §6). It only wires small constructs together; each holds its own
  * defaults: Data (table), Storage (buckets), Secrets, Functions (every Lambda, with least-privilege grants), Workflow
  * (state machine from the ASL file), Auth (user pool + client + triggers), Api (HTTP API from the route table), Site
  * (CloudFront + S3 + config.json) and Alarms.

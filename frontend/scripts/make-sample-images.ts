@@ -1,6 +1,6 @@
 /**
  * Builds the landing page's sample headshots from the public-domain fixture photos
- * (/work/shared/fixtures/photos, White House photographs; see its README).
+ * (test/fixtures/photos, White House photographs; see its README).
  *
  *   npx tsx frontend/scripts/make-sample-images.ts [photosDir]
  *
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const PHOTOS_DIR = process.argv[2] ?? '/work/shared/fixtures/photos';
+const PHOTOS_DIR = process.argv[2] ?? 'test/fixtures/photos';
 const OUT_DIR = fileURLToPath(new URL('../public/images/', import.meta.url));
 const SIZE = 384;
 const SELFIE_SIZE = 160;

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { loadConfig } from '../config';
 import { assessCheckoutSession, type CheckoutSessionParams, type CheckoutStatus } from '../domain/checkout';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { documentClient } from './aws';
 import { purchaseSk, userPk } from './keys';
 import { ensureUser, getUser, grantCredits } from './ledger';
@@ -11,10 +11,10 @@ import { stripeClient } from './stripe';
 /**
  * Stripe Checkout on our side: create a session, retrieve one, and fulfil it — idempotently, keyed by the session
  * id, from the webhook and the success page alike (Stripe "Fulfill orders", https://docs.stripe.com/checkout/
- * fulfillment; DESIGN.md §2 "Fulfilment of a Checkout Session is keyed by the session id").
+ * fulfillment; docs/architecture.md §2 "Fulfilment of a Checkout Session is keyed by the session id").
  */
 
-/** The purchase item (DESIGN.md §2): `PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`. */
+/** The purchase item (docs/architecture.md §2): `PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`. */
 export interface PurchaseRecord {
   checkoutSessionId: string;
   packId: string;

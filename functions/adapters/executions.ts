@@ -9,7 +9,7 @@ import {
   type GenerationError,
   type Style,
 } from '../domain/generation';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { documentClient, sfnClient } from './aws';
 import { compensateGeneration, getGeneration, type GenerationRecord } from './generations';
 import { generationSk, userPk } from './keys';

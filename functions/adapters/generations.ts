@@ -30,7 +30,7 @@ import { refundCredits } from './ledger';
 import { cancellationCodes, withTransactionRetry } from './transactions';
 
 /**
- * The generation and headshot items (DESIGN.md §2) and the state changes the API and the workflow make to them.
+ * The generation and headshot items (docs/architecture.md §2) and the state changes the API and the workflow make to them.
  *
  * Compensation works by closing: every path that refunds (Finalize, RefundCredits, the reconciliation of a timed-out
  * execution, a failed StartExecution) first sets `closedAt`, and a slot may only save its headshot while `closedAt`
@@ -86,7 +86,7 @@ export interface HeadshotRecord {
   /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
   thumbnailKey: string;
   isFavorite: boolean;
-  /** Always 1: one credit per headshot (DESIGN.md §4). */
+  /** Always 1: one credit per headshot (docs/architecture.md §4). */
   creditsUsed: number;
   createdAt: string;
 }

@@ -26,14 +26,14 @@ import {
 } from '../domain/gallery';
 import { GENERATION_ERROR_MESSAGES, isTerminal, type GenerationStatus } from '../domain/generation';
 import { uploadPrefix } from '../domain/object-keys';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { documentClient, s3Client } from './aws';
 import { compensateGeneration, type HeadshotRecord } from './generations';
 import { generationSk, headshotSk, userPk } from './keys';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
 
 /**
- * The gallery's reads and writes (DESIGN.md §2-§3): pages of a user's headshots, their totals, favorites, presigned
+ * The gallery's reads and writes (docs/architecture.md §2-§3): pages of a user's headshots, their totals, favorites, presigned
  * image URLs, deleting one headshot, and deleting all of a user's photos, headshots and generations.
  *
  * Every operation takes the caller's `sub` and touches only the `USER#<sub>` partition and the `uploads/<sub>/` and
@@ -263,7 +263,7 @@ export async function headshotUrls(headshot: HeadshotRecord): Promise<HeadshotUr
   return { thumbnailUrl, imageUrl };
 }
 
-/** The file name a downloaded headshot gets: `headshot-<id>.jpg` (spec §2). */
+/** The file name a downloaded headshot gets: `headshot-<id>.jpg` (docs/product-spec.md §2). */
 export function downloadFileName(id: string): string {
   return `headshot-${id}.jpg`;
 }
@@ -417,7 +417,7 @@ export interface DeletedData {
 }
 
 /**
- * Deletes every photo of `sub` and everything made from them (spec §6, privacy): all headshot and generation items,
+ * Deletes every photo of `sub` and everything made from them (docs/product-spec.md §6, privacy): all headshot and generation items,
  * every object under `uploads/<sub>/` (uploads bucket) and `results/<sub>/` (results bucket). The user item, the
  * ledger, its idempotency markers and the purchases stay: they are the accounting of credits bought and spent.
  *

@@ -1,5 +1,5 @@
 /**
- * Key builders of the single table (DESIGN.md §2). Every item of a user lives under `PK = USER#<sub>`, so a Query
+ * Key builders of the single table (docs/architecture.md §2). Every item of a user lives under `PK = USER#<sub>`, so a Query
  * on one partition is scoped to that user by construction.
  */
 export const userPk = (sub: string) => `USER#${sub}`;

@@ -20,7 +20,7 @@ import { cancellationCodes, withTransactionRetry } from './transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** The user item (DESIGN.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
+/** The user item (docs/architecture.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
 export interface UserRecord {
   id: string;
   email: string;
@@ -97,7 +97,7 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
  * Returns the user, creating it first if needed with {@link SIGNUP_BONUS_CREDITS} credits — exactly once, in one
  * transaction: the user item (`attribute_not_exists`), a `signup_bonus` ledger entry and its idempotency marker.
  * Called by the Cognito post-confirmation trigger and by `GET /api/me`, so no path misses it and no race doubles it
- * (DESIGN.md §2).
+ * (docs/architecture.md §2).
  *
  * @param email the user's e-mail from Cognito; the display name is its part before '@'.
  */

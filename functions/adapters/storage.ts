@@ -12,7 +12,7 @@ import { s3Client } from './aws';
 
 /**
  * S3 operations of the generation feature: presigned uploads and downloads, and object reads and writes of the
- * workflow tasks (DESIGN.md §3, §4). Buckets come from config (UPLOADS_BUCKET, RESULTS_BUCKET).
+ * workflow tasks (docs/architecture.md §3, §4). Buckets come from config (UPLOADS_BUCKET, RESULTS_BUCKET).
  */
 
 /** How long a presigned upload POST stays valid, in seconds (5 minutes). */

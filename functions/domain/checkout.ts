@@ -1,7 +1,7 @@
 import { findPack, type CreditPack } from './packs';
 
 /**
- * Checkout rules (spec §2 Pricing + Payment result page, §4, §7; DESIGN.md §2-§3), free of I/O so they are unit
+ * Checkout rules (docs/product-spec.md §2 Pricing + Payment result page, §4, §7; docs/architecture.md §2-§3), free of I/O so they are unit
  * tested on their own. Money is always in the currency's minor unit (USD cents); credits are whole numbers.
  *
  * The anchor is Stripe's "Fulfill orders" guide (https://docs.stripe.com/checkout/fulfillment): one idempotent
@@ -20,7 +20,7 @@ export function isCheckoutSessionId(id: string | undefined): id is string {
   return typeof id === 'string' && CHECKOUT_SESSION_ID_PATTERN.test(id);
 }
 
-/** The line item name of a pack (spec §7): `'{credits} AI Headshot Credits'`, e.g. `'60 AI Headshot Credits'`. */
+/** The line item name of a pack (docs/product-spec.md §7): `'{credits} AI Headshot Credits'`, e.g. `'60 AI Headshot Credits'`. */
 export function lineItemName(pack: CreditPack): string {
   return `${pack.credits} AI Headshot Credits`;
 }
@@ -31,7 +31,7 @@ export function lineItemDescription(pack: CreditPack): string {
 }
 
 /**
- * The metadata every session carries (spec §7 plus `pack_id`). Stripe metadata values are strings; amounts are
+ * The metadata every session carries (docs/product-spec.md §7 plus `pack_id`). Stripe metadata values are strings; amounts are
  * cents. Written only by our server with our secret key, so the browser can never change it.
  */
 export type CheckoutMetadata = {
@@ -39,7 +39,7 @@ export type CheckoutMetadata = {
   pack_id: string;
   /** Credits of the pack, as a decimal string. */
   credits: string;
-  /** Price in cents, as a decimal string (spec §9: "sent and stored in minor units"). */
+  /** Price in cents, as a decimal string (docs/product-spec.md §9: "sent and stored in minor units"). */
   amount: string;
   package_name: string;
   user_email?: string;
@@ -75,7 +75,7 @@ export interface CheckoutSessionParams {
 }
 
 /**
- * Builds the Checkout Session for `pack` bought by `sub` (spec §7 "Checkout creation"). Price and credits come only
+ * Builds the Checkout Session for `pack` bought by `sub` (docs/product-spec.md §7 "Checkout creation"). Price and credits come only
  * from the server's pack; return URLs from the configured site origin:
  * - success: `{origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard` (Stripe fills the template
  *   variable; "Customize redirect behavior" guide);
@@ -168,7 +168,7 @@ export type CheckoutStatus =
   | 'unpaid'
   /** The session expired without payment. */
   | 'expired'
-  /** Nothing to pay (e.g. a 100% promotion code). Not credited: spec §4 credits only `paid`. */
+  /** Nothing to pay (e.g. a 100% promotion code). Not credited: docs/product-spec.md §4 credits only `paid`. */
   | 'no_payment_required'
   /** Paid, but it does not match the pack it names (amount, currency, quantity, owner): not credited, logged. */
   | 'invalid';
@@ -199,7 +199,7 @@ export function sessionOwner(session: CheckoutSessionLike): string | undefined {
 
 /**
  * Decides what a retrieved Checkout Session is worth (Stripe "Fulfill orders": fulfil only when `payment_status`
- * says the money is there; spec §4: "only 'paid' triggers crediting").
+ * says the money is there; docs/product-spec.md §4: "only 'paid' triggers crediting").
  *
  * A paid session is credited only if it is exactly what our server sells: metadata `pack_id` names a known pack;
  * currency is the pack's; `amount_subtotal` (before promotion codes, which we allow) equals the pack's price in

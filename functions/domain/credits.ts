@@ -1,19 +1,19 @@
 /**
- * Credit rules (spec §1, §9; DESIGN.md §2, §4). 1 credit = 1 headshot; a generation reserves 6 credits for 6
+ * Credit rules (docs/product-spec.md §1, §9; docs/architecture.md §2, §4). 1 credit = 1 headshot; a generation reserves 6 credits for 6
  * headshots and every headshot not delivered is refunded.
  */
 
-/** Credits every new user receives, exactly once (spec §1 "New users get 6 free credits"). */
+/** Credits every new user receives, exactly once (docs/product-spec.md §1 "New users get 6 free credits"). */
 export const SIGNUP_BONUS_CREDITS = 6;
-/** Credits one generation reserves: 6 headshots at 1 credit each (spec §9). */
+/** Credits one generation reserves: 6 headshots at 1 credit each (docs/product-spec.md §9). */
 export const GENERATION_COST = 6;
-/** Below this balance the UI warns "Running low on credits!" (spec §9 low-credit threshold: under 6). */
+/** Below this balance the UI warns "Running low on credits!" (docs/product-spec.md §9 low-credit threshold: under 6). */
 export const LOW_CREDIT_THRESHOLD = 6;
 
 /** Why a ledger entry exists. */
 export type LedgerReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund';
 
-/** A spend larger than the balance (spec §5: "Spending credits fails with 'Insufficient credits'"). */
+/** A spend larger than the balance (docs/product-spec.md §5: "Spending credits fails with 'Insufficient credits'"). */
 export class InsufficientCreditsError extends Error {
   override readonly name = 'InsufficientCreditsError';
   constructor(
@@ -24,7 +24,7 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
-/** The user record does not exist (spec §8 "User not found"). */
+/** The user record does not exist (docs/product-spec.md §8 "User not found"). */
 export class UserNotFoundError extends Error {
   override readonly name = 'UserNotFoundError';
   constructor() {
@@ -32,7 +32,7 @@ export class UserNotFoundError extends Error {
   }
 }
 
-/** The display name the spec greets with: the part of the e-mail before '@' (spec §2 Dashboard). */
+/** The display name the spec greets with: the part of the e-mail before '@' (docs/product-spec.md §2 Dashboard). */
 export function displayNameFromEmail(email: string): string {
   const local = email.split('@')[0]?.trim();
   return local ? local : email;

@@ -3,7 +3,7 @@ import { isUlid } from './object-keys';
 import { STYLES, type Style } from './generation';
 
 /**
- * Rules of the gallery (spec §2 Dashboard, DESIGN.md §2-§3): the filters a user can pick, how each one reads as a
+ * Rules of the gallery (docs/product-spec.md §2 Dashboard, docs/architecture.md §2-§3): the filters a user can pick, how each one reads as a
  * DynamoDB filter, the page size, and the opaque cursor that carries a page's position. Pure: no I/O.
  */
 
@@ -11,7 +11,7 @@ import { STYLES, type Style } from './generation';
 export const GALLERY_PAGE_SIZE = 30;
 
 /**
- * The dashboard's filter dropdown (spec §2), as the API spells it: `all` (All Headshots), `favorites` (Favorites
+ * The dashboard's filter dropdown (docs/product-spec.md §2), as the API spells it: `all` (All Headshots), `favorites` (Favorites
  * Only), and one per style (Professional Style, Business Casual, Creative Style).
  */
 export const GALLERY_FILTERS = ['all', 'favorites', ...STYLES] as const;

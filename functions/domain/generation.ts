@@ -1,30 +1,30 @@
 import { GENERATION_COST } from './credits';
 
 /**
- * Rules of a generation (spec §2 Generator wizard, §4 Generation progress, §9; DESIGN.md §4): what a user may ask
+ * Rules of a generation (docs/product-spec.md §2 Generator wizard, §4 Generation progress, §9; docs/architecture.md §4): what a user may ask
  * for, the states a generation goes through, how far along each state is, and what a failure is called.
  * Pure: no I/O, so the HTTP handlers, the workflow tasks and the tests share one definition.
  */
 
-/** The three styles of spec §2 step 2, as the API spells them. */
+/** The three styles of docs/product-spec.md §2 step 2, as the API spells them. */
 export const STYLES = ['professional', 'business-casual', 'creative'] as const;
 export type Style = (typeof STYLES)[number];
 
-/** The four backgrounds of spec §2 step 3, as the API spells them. */
+/** The four backgrounds of docs/product-spec.md §2 step 3, as the API spells them. */
 export const BACKGROUNDS = ['office', 'studio', 'outdoor', 'gradient'] as const;
 export type Background = (typeof BACKGROUNDS)[number];
 
-/** Headshots one generation produces: one per credit reserved (DESIGN.md §4, "1 credit = 1 headshot"). */
+/** Headshots one generation produces: one per credit reserved (docs/architecture.md §4, "1 credit = 1 headshot"). */
 export const HEADSHOTS_PER_GENERATION = GENERATION_COST;
 
 /** The image slots of a generation, `[0, 1, …, 5]`: the items the workflow's Map iterates over. */
 export const SLOTS: readonly number[] = Array.from({ length: HEADSHOTS_PER_GENERATION }, (_, i) => i);
 
-/** Photos one upload request may presign, and one generation may reference (spec §5: "capped at 10"). */
+/** Photos one upload request may presign, and one generation may reference (docs/product-spec.md §5: "capped at 10"). */
 export const MAX_UPLOAD_FILES = 10;
-/** Largest accepted upload, in bytes: 10 MiB (spec §5: 10*1024*1024). */
+/** Largest accepted upload, in bytes: 10 MiB (docs/product-spec.md §5: 10*1024*1024). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Reference photos handed to the image provider: the first 3 usable ones (spec §9). */
+/** Reference photos handed to the image provider: the first 3 usable ones (docs/product-spec.md §9). */
 export const MAX_REFERENCE_PHOTOS = 3;
 /**
  * Largest decoded photo, in pixels (width × height). 50 MP admits every phone camera (48 MP sensors) and stops
@@ -35,7 +35,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const MIN_PHOTO_SIDE = 256;
 /** Long edge of the normalized reference copies, in pixels. */
 export const REFERENCE_MAX_SIDE = 1024;
-/** Side of every headshot, in pixels (spec §9: 1024x1024). */
+/** Side of every headshot, in pixels (docs/product-spec.md §9: 1024x1024). */
 export const HEADSHOT_SIDE = 1024;
 /** Longest side of a headshot's thumbnail, in pixels. */
 export const THUMBNAIL_SIDE = 384;
@@ -65,7 +65,7 @@ export function isTerminal(status: GenerationStatus): boolean {
 export type GenerationStage = 'queued' | 'preparing' | 'generating' | 'done' | 'failed';
 
 /**
- * Progress points, in percent, written to the generation item as the workflow moves (spec §4 "Generation
+ * Progress points, in percent, written to the generation item as the workflow moves (docs/product-spec.md §4 "Generation
  * progress", without its artificial pauses). The wizard words them: under 30 'Analyzing your photos...', 30 to
  * under 90 'Creating professional headshots...', 90 and above 'Almost done...'.
  */
@@ -187,7 +187,7 @@ export function noUsablePhotosMessage(problems: readonly { index: number; proble
 
 /*
  * Errors the workflow's Retry/Catch and the ASL match by name: each sets `name` explicitly so bundling or
- * minification cannot change it (DESIGN.md §5).
+ * minification cannot change it (docs/architecture.md §5).
  */
 
 /** PrepareReferences found no usable photo; `message` is written for the user (see {@link noUsablePhotosMessage}). */

@@ -1,5 +1,5 @@
 /**
- * S3 object keys (DESIGN.md §3, §4). Every key starts with the owner's Cognito `sub`, so ownership is a prefix
+ * S3 object keys (docs/architecture.md §3, §4). Every key starts with the owner's Cognito `sub`, so ownership is a prefix
  * check and an IAM/bucket policy can scope by prefix too.
  *
  * - uploads bucket: `uploads/<sub>/<batchId>/<n>` (the browser's presigned POST) and

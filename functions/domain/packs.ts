@@ -1,5 +1,5 @@
 /**
- * A credit pack as sold (spec §9). Money is in USD cents; `pricePerCredit` is in USD for display only.
+ * A credit pack as sold (docs/product-spec.md §9). Money is in USD cents; `pricePerCredit` is in USD for display only.
  * The server's list is the only source of price and credits: a client can name a pack, never its price.
  */
 export interface CreditPack {
@@ -21,7 +21,7 @@ function pack(p: Omit<CreditPack, 'pricePerCredit' | 'currency'>): CreditPack {
   return { ...p, currency: 'usd', pricePerCredit: Math.round((p.priceCents * 10) / p.credits) / 1000 };
 }
 
-/** The three packs of spec §9: Starter 40 credits $35, Popular 60 credits $45 (most popular), Pro 100 credits $75. */
+/** The three packs of docs/product-spec.md §9: Starter 40 credits $35, Popular 60 credits $45 (most popular), Pro 100 credits $75. */
 export const CREDIT_PACKS: readonly CreditPack[] = [
   pack({
     id: 'starter',

@@ -1,12 +1,12 @@
 import type { Background, Style } from './generation';
 
 /**
- * The image prompt (spec §7 "AI image edit": a style phrase and a background phrase plus fixed quality terms).
+ * The image prompt (docs/product-spec.md §7 "AI image edit": a style phrase and a background phrase plus fixed quality terms).
  * Pure and deterministic: the same choices always give the same prompt, so the provider's output depends only on
  * the photos and the model.
  */
 
-/** What each style asks for: clothing, grooming and mood (spec §2: Classic business attire, …). */
+/** What each style asks for: clothing, grooming and mood (docs/product-spec.md §2: Classic business attire, …). */
 export const STYLE_PHRASES: Record<Style, string> = {
   professional:
     'a professional corporate headshot in classic business attire: a tailored dark suit or blazer, crisp collared shirt, neat grooming, confident and approachable expression',
@@ -16,7 +16,7 @@ export const STYLE_PHRASES: Record<Style, string> = {
     'a modern, artistic creative headshot: stylish contemporary clothing, expressive confident pose, editorial color grading',
 };
 
-/** What each background asks for (spec §2: Professional office setting, …). */
+/** What each background asks for (docs/product-spec.md §2: Professional office setting, …). */
 export const BACKGROUND_PHRASES: Record<Background, string> = {
   office: 'in front of a softly blurred professional office setting with warm ambient light',
   studio: 'against a clean, seamless neutral grey studio backdrop with soft, even lighting',

@@ -9,7 +9,7 @@ import {
   CLIENT_IDEMPOTENCY_KEY_PATTERN,
 } from '../domain/checkout';
 import { CREDIT_PACKS, findPack } from '../domain/packs';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { badRequest, HttpError } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
@@ -18,13 +18,13 @@ const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
 
 /**
  * `POST /api/checkout/sessions` (jwt) `{ packId }` → 200 `{ id, url }`: creates a Stripe Checkout Session for one
- * credit pack and returns the hosted page to send the browser to (spec §7 "Checkout creation"; DESIGN.md §3).
+ * credit pack and returns the hosted page to send the browser to (docs/product-spec.md §7 "Checkout creation"; docs/architecture.md §3).
  *
  * Price, credits and name come only from the server's pack list. The optional `Idempotency-Key` request header
  * (8-128 of `[A-Za-z0-9_-]`, one per purchase click) makes a double-submitted click return the same session.
  *
  * Errors: 400 `VALIDATION_ERROR` (no/invalid body, unknown `packId`, malformed `Idempotency-Key`); 401 without a
- * token; 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails (spec §8).
+ * token; 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails (docs/product-spec.md §8).
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);

@@ -14,7 +14,7 @@ import {
   STYLES,
 } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { HttpError } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 

@@ -7,7 +7,7 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /** One file the browser wants to upload. */
 const fileSchema = z.object({
-  /** Must start with `image/` (spec §5), e.g. `image/jpeg`, `image/heic`. */
+  /** Must start with `image/` (docs/product-spec.md §5), e.g. `image/jpeg`, `image/heic`. */
   contentType: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the whole API (DESIGN.md §3): `{ "error": { "code": string, "message": string } }`.
+ * The one error shape of the whole API (docs/architecture.md §3): `{ "error": { "code": string, "message": string } }`.
  * `message` is written for a person; `code` is stable for programs.
  */
 export interface ApiErrorBody {

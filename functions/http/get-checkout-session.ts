@@ -1,13 +1,13 @@
 import { fulfillSession, retrieveCheckoutSession } from '../adapters/checkout';
 import { describeStripeError, isStripeNotFound } from '../adapters/stripe';
 import { isCheckoutSessionId, sessionOwner } from '../domain/checkout';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { badRequest, HttpError, notFound } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
  * `GET /api/checkout/sessions/{id}` (jwt) → 200 `{ status, creditsAdded, credits }`: the payment result page's
- * verification (spec §2 "Payment result page", §7 "Checkout verification"). Retrieves the session from Stripe,
+ * verification (docs/product-spec.md §2 "Payment result page", §7 "Checkout verification"). Retrieves the session from Stripe,
  * checks it is the caller's, and fulfils it idempotently — the same code as the webhook, so whichever comes first
  * credits and the other is a no-op (Stripe "Fulfill orders").
  *

@@ -4,8 +4,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import type { z } from 'zod';
-import { logger } from '../shared/logger';
-import { loadSecrets } from '../shared/secrets';
+import { logger } from '../common/logger';
+import { loadSecrets } from '../common/secrets';
 import { HttpError, badRequest, unauthorized, type ApiErrorBody } from './errors';
 
 /** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */

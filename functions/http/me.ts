@@ -6,7 +6,7 @@ import { callerOf, httpHandler, json } from './handler';
  * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, createdAt }`.
  *
  * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
- * (DESIGN.md §2): the e-mail comes from the ID token's claims.
+ * (docs/architecture.md §2): the e-mail comes from the ID token's claims.
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);

@@ -24,21 +24,21 @@ export interface RouteDefinition {
 
 /**
  * THE route table: the single source the local gateway serves and the CDK Api construct deploys, so cloud and local
- * routes cannot drift (DESIGN.md §1, §3).
+ * routes cannot drift (docs/architecture.md §1, §3).
  */
 export const routes = [
   { method: 'GET', path: '/api/health', handler: 'http/health', auth: 'public' },
   { method: 'GET', path: '/api/packs', handler: 'http/packs', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'http/me', auth: 'jwt' },
-  // Payments (issue 4): Stripe Checkout creation, the payment result page's verification, and Stripe's webhook.
+  // Payments: Stripe Checkout creation, the payment result page's verification, and Stripe's webhook.
   { method: 'POST', path: '/api/checkout/sessions', handler: 'http/create-checkout-session', auth: 'jwt' },
   { method: 'GET', path: '/api/checkout/sessions/{id}', handler: 'http/get-checkout-session', auth: 'jwt' },
   { method: 'POST', path: '/api/webhooks/stripe', handler: 'webhooks/stripe', auth: 'stripe-signature' },
-  // Generation (issue 5): presigned photo uploads, starting a generation, and the wizard's progress poll.
+  // Generation: presigned photo uploads, starting a generation, and the wizard's progress poll.
   { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },
   { method: 'POST', path: '/api/generations', handler: 'http/create-generation', auth: 'jwt' },
   { method: 'GET', path: '/api/generations/{id}', handler: 'http/get-generation', auth: 'jwt' },
-  // Gallery (issue 6): the dashboard's headshots, favorites, downloads, deleting one, and deleting all photos.
+  // Gallery: the dashboard's headshots, favorites, downloads, deleting one, and deleting all photos.
   { method: 'GET', path: '/api/headshots', handler: 'http/list-headshots', auth: 'jwt' },
   { method: 'PATCH', path: '/api/headshots/{id}', handler: 'http/update-headshot', auth: 'jwt' },
   { method: 'GET', path: '/api/headshots/{id}/download', handler: 'http/download-headshot', auth: 'jwt' },

@@ -1,6 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ensureUser } from '../adapters/ledger';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 
 /**
  * Cognito post-confirmation trigger: creates the user item with 6 free credits, exactly once (the same idempotent

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { isCheckoutSessionId } from '../domain/checkout';
 import { HttpError } from '../http/errors';
 import { httpHandler, json, type HttpEvent } from '../http/handler';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 
 /** The events that mean "money may have arrived" (Stripe "Fulfill orders": handle both). */
 const FULFILMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);

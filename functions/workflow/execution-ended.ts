@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorFor } from '../adapters/executions';
 import { compensateGeneration, getGeneration } from '../adapters/generations';
 import { isTerminal } from '../domain/generation';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 
 /**
  * The EventBridge "Step Functions Execution Status Change" event for an execution that ended FAILED, TIMED_OUT or

@@ -4,9 +4,9 @@ import { encodeHeadshot } from '../adapters/images';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { generateHeadshotInput } from './inputs';
-import { loadSecrets } from '../shared/secrets';
+import { loadSecrets } from '../common/secrets';
 
 /** Thrown when a normalized reference vanished between PrepareReferences and a slot (not retryable). */
 export class ReferenceMissingError extends Error {

@@ -10,7 +10,7 @@ import {
   type PhotoProblem,
 } from '../domain/generation';
 import { isOwnUploadKey, normalizedKey } from '../domain/object-keys';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { prepareReferencesInput } from './inputs';
 
 /** Photos decoded at once: HEIC decoding is CPU-bound, and two keep both vCPUs of a 1.5 GB function busy. */

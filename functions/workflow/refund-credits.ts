@@ -1,5 +1,5 @@
 import { refundUndelivered } from '../adapters/generations';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { compensationInput } from './inputs';
 
 /**

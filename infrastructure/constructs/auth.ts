@@ -31,7 +31,7 @@ const PLANS: Record<CognitoFeaturePlan, cognito.FeaturePlan> = {
 };
 
 /**
- * The user pool and the SPA's app client (DESIGN.md §6): e-mail sign-in, self sign-up with e-mail verification, a
+ * The user pool and the SPA's app client (docs/architecture.md §6): e-mail sign-in, self sign-up with e-mail verification, a
  * strong password policy, optional TOTP MFA, threat protection where the feature plan offers it (Plus), the
  * post-confirmation trigger. The client is public (no secret) and allows SRP and refresh only: USER_PASSWORD_AUTH
  * exists locally because cognito-local has no SRP, never in the cloud. No hosted UI / OAuth flows.

@@ -9,7 +9,7 @@ export interface DataProps {
 }
 
 /**
- * The single DynamoDB table (DESIGN.md §2): string keys `PK`/`SK`, on-demand, point-in-time recovery, AWS-owned
+ * The single DynamoDB table (docs/architecture.md §2): string keys `PK`/`SK`, on-demand, point-in-time recovery, AWS-owned
  * encryption. In `prod` it is protected from deletion and retained when the stack goes away.
  */
 export class Data extends Construct {

@@ -25,7 +25,7 @@ import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
 import { RESULTS_PREFIX, UPLOADS_PREFIX } from './storage';
 
-/** Item-level DynamoDB actions: everything the single-table design uses, and no `Scan` (DESIGN.md §2). */
+/** Item-level DynamoDB actions: everything the single-table design uses, and no `Scan` (docs/architecture.md §2). */
 export const TABLE_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',

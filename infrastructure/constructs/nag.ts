@@ -2,7 +2,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
- * cdk-nag 3 suppressions (TOOLCHAIN.md): `Validations.of(scope).acknowledge(...)` records the rule on `scope`; cdk-nag
+ * cdk-nag 3 suppressions (docs/toolchain.md): `Validations.of(scope).acknowledge(...)` records the rule on `scope`; cdk-nag
  * skips a finding when the resource or one of its ancestors acknowledged it. Keep `scope` as close to the resource as
  * possible and prefer the granular `Rule[finding]` form, so a suppression never hides a finding it was not meant for.
  */

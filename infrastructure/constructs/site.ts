@@ -86,7 +86,7 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
 }`;
 
 /**
- * The SPA (DESIGN.md §6): a private S3 bucket behind CloudFront with Origin Access Control; security headers on every
+ * The SPA (docs/architecture.md §6): a private S3 bucket behind CloudFront with Origin Access Control; security headers on every
  * response (CSP, HSTS, frame-ancestors none / X-Frame-Options DENY, nosniff, referrer policy); `/api/*` forwarded to
  * the HTTP API (no caching, all methods, every viewer header but Host); `config.json` written at deploy from the
  * stack's values so one build serves every stage; the built site deployed with cache headers (hashed assets

@@ -10,13 +10,13 @@ export interface StorageProps {
 
 /** Days an upload (the user's selfies) is kept: long enough to generate and retry, short for privacy. */
 export const UPLOAD_RETENTION_DAYS = 7;
-/** Key prefix of the uploads: presigned POSTs are scoped to `uploads/<sub>/…` (DESIGN.md §3). */
+/** Key prefix of the uploads: presigned POSTs are scoped to `uploads/<sub>/…` (docs/architecture.md §3). */
 export const UPLOADS_PREFIX = 'uploads/';
 /** Key prefix of generated headshots and thumbnails in the results bucket (`results/<sub>/<generation>/…`). */
 export const RESULTS_PREFIX = 'results/';
 
 /**
- * The uploads and results buckets (DESIGN.md §6) and the log bucket their server access logs (and CloudFront's
+ * The uploads and results buckets (docs/architecture.md §6) and the log bucket their server access logs (and CloudFront's
  * standard logs) go to. Every bucket blocks public access, refuses non-TLS requests and is encrypted with S3-managed
  * keys. `uploads/` expires after 7 days; incomplete multipart uploads are aborted after 1 day.
  *

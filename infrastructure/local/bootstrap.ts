@@ -18,7 +18,7 @@ import { z } from 'zod';
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
- * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (DESIGN.md §2),
+ * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (docs/architecture.md §2),
  * on-demand billing — the same keys the CDK Data construct declares.
  */
 export async function ensureTable(options: {
@@ -71,9 +71,9 @@ const userPoolIdsSchema = z.object({ userPoolId: z.string().min(1), userPoolClie
  * Makes sure the local user pool and its app client exist, creating them on first start. Their ids are remembered
  * in `stateFile` so a restart reuses them (and every account made before it).
  *
- * The pool mirrors the cloud one (DESIGN.md §6): e-mail as user name, e-mail auto-verified, the same password
+ * The pool mirrors the cloud one (docs/architecture.md §6): e-mail as user name, e-mail auto-verified, the same password
  * policy; the client allows USER_PASSWORD_AUTH (cognito-local has no SRP) and refresh, with 15-minute access/ID
- * tokens and 30-day refresh tokens (spec §9).
+ * tokens and 30-day refresh tokens (docs/product-spec.md §9).
  */
 export async function ensureUserPool(options: {
   endpoint: string;

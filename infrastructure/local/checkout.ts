@@ -11,7 +11,7 @@ import type { PartLog } from './log';
 import { HOST } from './ports';
 
 /*
- * The local Checkout provider (DESIGN.md §5): a small node:http server on loopback that speaks the part of Stripe's
+ * The local Checkout provider (docs/architecture.md §5): a small node:http server on loopback that speaks the part of Stripe's
  * API this product uses, with Stripe's object shapes and error format, so the real `stripe` SDK and the real
  * verification and fulfilment code run with no Stripe account:
  *

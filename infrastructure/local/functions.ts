@@ -6,7 +6,7 @@ import type { Context } from 'aws-lambda';
 /**
  * The local Lambda registry and runtime: the same handler modules the CDK stack deploys, imported in-process and
  * called with a Lambda-shaped `Context`, so the local Lambda Invoke endpoint (lambda-server.ts) and the local Step
- * Functions runner (stepfunctions.ts) run exactly the cloud code (DESIGN.md §5).
+ * Functions runner (stepfunctions.ts) run exactly the cloud code (docs/architecture.md §5).
  */
 
 /** One Lambda function of the local stack. */

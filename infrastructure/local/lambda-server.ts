@@ -11,7 +11,7 @@ import {
 
 /**
  * The local Lambda Invoke API: the one REST operation AWS SDK Lambda clients need (`Invoke`), served by the
- * in-process runtime. cognito-local's LambdaClient calls it for Cognito triggers (TOOLCHAIN.md), so triggers run the
+ * in-process runtime. cognito-local's LambdaClient calls it for Cognito triggers (docs/toolchain.md), so triggers run the
  * same handler code as in the cloud.
  */
 

@@ -14,7 +14,7 @@ export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3R
 
 /**
  * The CORS rules of a bucket as S3's XML: the site origins may PUT/POST (presigned uploads) and GET/HEAD
- * (thumbnails, downloads); the browser may read ETag. Same rules as the cloud buckets' CORS (DESIGN.md §6).
+ * (thumbnails, downloads); the browser may read ETag. Same rules as the cloud buckets' CORS (docs/architecture.md §6).
  */
 export function corsXml(origins: readonly string[]): string {
   const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');

@@ -22,7 +22,7 @@ import { forgetChildren, rememberChildren } from './pids';
 
 export { REPO_ROOT } from './paths';
 
-/** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (DESIGN.md §6). */
+/** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (docs/architecture.md §6). */
 export interface RuntimeConfig {
   region: string;
   userPoolId: string;
@@ -151,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     ]);
 
-    // --- Payments (issue 4): the local Checkout provider stands in for Stripe unless STRIPE_SECRET_KEY is set;
+    // --- Payments: the local Checkout provider stands in for Stripe unless STRIPE_SECRET_KEY is set;
     // its API base and a fresh webhook secret go to the handlers, its signed webhooks to the gateway.
     const payments = await startLocalPayments({
       configuredEnv: options.env,

@@ -24,7 +24,7 @@ import type { LocalServer } from './lambda-server';
 /**
  * The local Step Functions service: the AWS JSON 1.0 protocol SFNClient speaks, backed by aws-local-stepfunctions
  * running the very ASL files CDK deploys (`statemachines/*.asl.json`), with every Lambda Task invoked in-process
- * through the local Lambda runtime (DESIGN.md §4, §5). Executions live in memory.
+ * through the local Lambda runtime (docs/architecture.md §4, §5). Executions live in memory.
  */
 
 // aws-local-stepfunctions 3 targets Node 22 and calls Promise.withResolvers (Node 22+) inside Task states. It reads
@@ -257,7 +257,7 @@ function taskHandlers(machine: AslMachine, runtime: LambdaRuntime, log: LocalLog
       handlers[name] = lambdaArnTask(runtime, resource);
     } else {
       throw new Error(
-        `Task "${name}" uses ${resource}: the local runner only runs Lambda Tasks (DESIGN.md §5)`,
+        `Task "${name}" uses ${resource}: the local runner only runs Lambda Tasks (docs/architecture.md §5)`,
       );
     }
   }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the product's performance claims as figures measured in ONE run on the local stack, each beside
- * its reference (issue 8). Not part of `npm test`. Prints a Markdown table and writes every raw figure to
+ * its reference. Not part of `npm test`. Prints a Markdown table and writes every raw figure to
  * `test-results/bench/<timestamp>.json` (git-ignored).
  *
  * Sections: generation of 6 headshots with the `local` provider at a fixed latency L; API latency and throughput

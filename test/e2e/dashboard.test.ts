@@ -6,7 +6,7 @@ import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/gene
 import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
 
 /*
- * Issue 6's acceptance in Chromium against the whole local stack: a new user's empty dashboard, then one real
+ * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one real
  * generation (6 headshots from the offline `local` image provider), then favorites, filters in the URL, a download,
  * deleting one headshot and deleting everything. The generation is started through the API with the page's own
  * session token — the same calls the wizard makes (POST /api/uploads, the presigned POSTs, POST /api/generations,

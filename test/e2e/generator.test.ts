@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
 
 /*
- * Issue 5's acceptance in Chromium against the whole local stack (Step Functions runner, offline `local` image
+ * The generator in Chromium against the whole local stack (Step Functions runner, offline `local` image
  * provider): a new user uploads 5 fixture photos including a HEIC, picks Professional + Office, generates, watches
  * the progress texts, gets 6 headshots, favorites one and downloads one as headshot-{id}.jpg. A second user makes
  * Creative + Outdoor on a phone-sized screen. Screenshots of every step go to test-results/screenshots/generator-*.
  */
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-const PHOTOS = '/work/shared/fixtures/photos/';
+const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 const FIVE_PHOTOS = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-rotated.jpg', 'obama2.heic'].map(
   (name) => PHOTOS + name,
 );
@@ -249,7 +249,7 @@ describe('the generator wizard', () => {
       .waitFor({ timeout: GENERATION_TIMEOUT });
     page.off('response', onResponse);
 
-    // The status texts follow the percent (spec §2): each poll's progress showed its text, in order.
+    // The status texts follow the percent (docs/product-spec.md §2): each poll's progress showed its text, in order.
     const shown = await page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
     expect(shown[0]).toBe('Analyzing your photos...');
     expect(shown.every((text) => STATUS_TEXTS.includes(text))).toBe(true);

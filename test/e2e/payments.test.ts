@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { horizontalOverflow, launchBrowser, signInThroughForm, signUpNewUser, type E2eUser } from './helpers';
 
 /*
- * Issue 4's acceptance in Chromium against the whole local stack, with the local Checkout provider standing in for
+ * Payments in Chromium against the whole local stack, with the local Checkout provider standing in for
  * Stripe: a new user (6 credits) cancels, declines, then pays for the Popular Pack and ends with 66 credits.
  */
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-/** The fixture photos (test/fixtures/photos, copied from the design package's shared fixtures; read only). */
+/** The fixture photos (test/fixtures/photos; read only). */
 export const FIXTURE_PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 
 /** One photo to upload. */

@@ -9,7 +9,7 @@ import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { resetStripeClientForTests } from '../../functions/adapters/stripe';
 import { resetConfigForTests } from '../../functions/config';
 import { routes } from '../../functions/http/routes';
-import { logger } from '../../functions/shared/logger';
+import { logger } from '../../functions/common/logger';
 import {
   checkoutEvent,
   newWebhookSecret,

@@ -17,7 +17,7 @@ import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
- * Issue 6's API on the shared local stack (test/integration/global-setup.ts): the real route table behind the
+ * The gallery API on the shared local stack (test/integration/global-setup.ts): the real route table behind the
  * local gateway and Cognito JWT authorizer, DynamoDB Local and s3rver. Headshots are seeded as the workflow stores
  * them (items in the table, a JPEG and a WebP thumbnail in the results bucket), so the gallery is tested at sizes a
  * real generation would take minutes to reach.

@@ -12,7 +12,7 @@ import { loadConfig, resetConfigForTests } from '../../functions/config';
 import { buildCheckoutSessionParams } from '../../functions/domain/checkout';
 import { findPack } from '../../functions/domain/packs';
 import { routes } from '../../functions/http/routes';
-import { logger } from '../../functions/shared/logger';
+import { logger } from '../../functions/common/logger';
 import {
   checkoutEvent,
   newWebhookSecret,

@@ -3,7 +3,7 @@ import { CREDIT_PACKS, findPack } from '../../functions/domain/packs';
 import { handler } from '../../functions/http/packs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
-describe('credit packs (spec §9)', () => {
+describe('credit packs (docs/product-spec.md §9)', () => {
   it('sells exactly Starter 40/$35, Popular 60/$45 (most popular), Pro 100/$75, in cents', () => {
     expect(CREDIT_PACKS.map((p) => [p.id, p.name, p.credits, p.priceCents, p.popular])).toEqual([
       ['starter', 'Starter Pack', 40, 3500, false],

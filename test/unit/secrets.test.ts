@@ -54,7 +54,7 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
     process.env.STRIPE_SECRET_ARN = 'arn:stripe';
     process.env.STRIPE_WEBHOOK_SECRET_ARN = 'arn:webhook';
     process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
-    const { loadSecrets } = await import('../../functions/shared/secrets');
+    const { loadSecrets } = await import('../../functions/common/secrets');
     await Promise.all([loadSecrets(), loadSecrets()]);
     await loadSecrets();
     expect(process.env.STRIPE_SECRET_KEY).toBe('sk_test_from_secrets_manager');
@@ -67,7 +67,7 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
   it('never overrides a variable that is already set (local stack, tests)', async () => {
     process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
     process.env.OPENAI_API_KEY = 'from-env';
-    const { loadSecrets } = await import('../../functions/shared/secrets');
+    const { loadSecrets } = await import('../../functions/common/secrets');
     await loadSecrets();
     expect(process.env.OPENAI_API_KEY).toBe('from-env');
     expect(requests).toHaveLength(0);

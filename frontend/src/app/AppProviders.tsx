@@ -16,7 +16,7 @@ export interface AppProvidersProps {
 
 /**
  * Everything a screen may rely on: runtime config, react-query, the session ({@link AuthProvider}) and the toaster
- * (spec §9: top-right, 4 s, 3).
+ * (docs/product-spec.md §9: top-right, 4 s, 3).
  */
 export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
   const [ownClient] = useState(createQueryClient);

@@ -38,7 +38,7 @@ function CatchAll() {
   return isPaymentResultPath(pathname) ? <PaymentResultPage /> : <NotFoundPage />;
 }
 
-/** The route table of the SPA (spec §2). Exported for tests, which mount it in a memory router. */
+/** The route table of the SPA (docs/product-spec.md §2). Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

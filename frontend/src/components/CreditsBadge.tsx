@@ -4,7 +4,7 @@ import { useMe } from '../features/auth/use-me';
 import { cx } from '../lib/cx';
 import { Skeleton } from './ui/Skeleton';
 
-/** Credits under this count are "running low" (one generation costs 6; spec §9). */
+/** Credits under this count are "running low" (one generation costs 6; docs/product-spec.md §9). */
 const LOW_CREDITS = 6;
 
 /** Props of {@link CreditsBadge}. */

@@ -1,5 +1,5 @@
 /**
- * The one way the SPA talks to the HTTP API (DESIGN.md §3): JSON in, JSON out, and every failure turned into an
+ * The one way the SPA talks to the HTTP API (docs/architecture.md §3): JSON in, JSON out, and every failure turned into an
  * {@link ApiError} whose `message` can be shown to a person.
  */
 

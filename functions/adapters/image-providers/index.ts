@@ -8,7 +8,7 @@ export * from './types';
 let provider: ImageProvider | undefined;
 
 /**
- * The configured image provider, created once per execution environment (DESIGN.md §4): `openai` when
+ * The configured image provider, created once per execution environment (docs/architecture.md §4): `openai` when
  * IMAGE_PROVIDER says so (the default when OPENAI_API_KEY is set), else the offline `local` one.
  */
 export function imageProvider(): ImageProvider {

@@ -7,7 +7,7 @@ import { locateFace, type FaceBox } from './face';
 import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } from './types';
 
 /**
- * The offline `local` provider (DESIGN.md §4): a headshot-like image made with sharp from the user's own photo, so
+ * The offline `local` provider (docs/architecture.md §4): a headshot-like image made with sharp from the user's own photo, so
  * the whole product runs with no API key. It frames head and shoulders around the face, grades the person by style
  * and replaces the surround by background, all deterministic per generation and slot:
  *

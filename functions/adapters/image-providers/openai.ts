@@ -17,11 +17,11 @@ import {
 
 /**
  * The `openai` provider: the official SDK's `images.edit` (POST /v1/images/edits, multipart, the references as
- * repeated `image[]` parts) with one image per call (DESIGN.md §4).
+ * repeated `image[]` parts) with one image per call (docs/architecture.md §4).
  */
 
 /**
- * How long one edit may take before the client gives up, in ms. Edits take 60-150 s (DESIGN.md §4); 180 s leaves
+ * How long one edit may take before the client gives up, in ms. Edits take 60-150 s (docs/architecture.md §4); 180 s leaves
  * headroom and stays under the slot function's 240 s Lambda timeout, so a slow call fails as a named, retryable
  * `ProviderTimeoutError` instead of a killed sandbox.
  */

@@ -1,7 +1,7 @@
 import type { Background, Style } from '../../domain/generation';
 
 /**
- * The one interface every image provider implements (DESIGN.md §4): one call makes ONE headshot, so the workflow
+ * The one interface every image provider implements (docs/architecture.md §4): one call makes ONE headshot, so the workflow
  * retries, refunds and saves per slot.
  */
 

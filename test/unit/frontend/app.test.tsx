@@ -47,7 +47,7 @@ function renderAt(path: string) {
 }
 
 describe('landing page', () => {
-  it('renders every section of spec §2', async () => {
+  it('renders every section of docs/product-spec.md §2', async () => {
     renderAt('/');
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -141,7 +141,7 @@ describe('landing page', () => {
 describe('routes', () => {
   it.each([
     ['/pricing', 'Choose Your Credit Pack'],
-    // Without session_id the payment result page sends the user to /pricing (spec §2).
+    // Without session_id the payment result page sends the user to /pricing (docs/product-spec.md §2).
     ['/success', 'Choose Your Credit Pack'],
     ['/successful-payment', 'Choose Your Credit Pack'],
     ['/no-such-page', 'Page not found'],

@@ -20,14 +20,14 @@ import {
 } from '../../../frontend/src/features/generator/wizard-rules';
 
 /*
- * The generator wizard's pure rules: spec §5 upload validation and its messages, the step-4 status text by
- * percent, and the step-3 generate button / credits notice states (spec §2).
+ * The generator wizard's pure rules: docs/product-spec.md §5 upload validation and its messages, the step-4 status text by
+ * percent, and the step-3 generate button / credits notice states (docs/product-spec.md §2).
  */
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 200_000): FileLike => ({ name, type, size });
 
-describe('upload rules (spec §5)', () => {
+describe('upload rules (docs/product-spec.md §5)', () => {
   it('accepts images up to exactly 10 MB and drops the rest silently', () => {
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
     expect(isAcceptedPhoto(file('a.jpg', 'image/jpeg', 10 * MB))).toBe(true);
@@ -120,7 +120,7 @@ describe('upload rules (spec §5)', () => {
   });
 });
 
-describe('step 4 status text by percent (spec §2)', () => {
+describe('step 4 status text by percent (docs/product-spec.md §2)', () => {
   it.each([
     [0, 'Analyzing your photos...'],
     [5, 'Analyzing your photos...'],
@@ -146,7 +146,7 @@ describe('step 4 status text by percent (spec §2)', () => {
   });
 });
 
-describe('step 3 generate button and credits notice (spec §2)', () => {
+describe('step 3 generate button and credits notice (docs/product-spec.md §2)', () => {
   it('6 credits and a background: enabled, no notice', () => {
     expect(generateControls({ credits: 6, hasBackground: true, generating: false })).toEqual({
       label: 'Generate Headshots (6 credits)',

@@ -214,7 +214,7 @@ describe('step 3: generate button, credits card and notice', () => {
   });
 });
 
-describe('step 1: upload validation messages (spec §5)', () => {
+describe('step 1: upload validation messages (docs/product-spec.md §5)', () => {
   it('shows the hints, drops invalid files silently and says how many were uploaded', async () => {
     renderWizard();
     expect(screen.getByRole('heading', { level: 1, name: 'Upload your photos' })).toBeTruthy();

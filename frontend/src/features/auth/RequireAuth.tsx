@@ -10,7 +10,7 @@ export interface RequireAuthProps {
 }
 
 /**
- * Guards a protected route (spec §2): a spinner while authentication loads; signed out, the message
+ * Guards a protected route (docs/product-spec.md §2): a spinner while authentication loads; signed out, the message
  * 'Redirecting to sign in...' while it sends the visitor to `/signin?returnTo=<this page>` (replacing the history
  * entry, so Back does not bounce); signed in, the screen itself.
  */

@@ -8,10 +8,10 @@ import { PricingFooter, PricingHeader } from '../pricing/PricingHeader';
 import { useCountdown } from './use-countdown';
 import { usePaymentVerification } from './use-payment-verification';
 
-/** Seconds from 'Payment Successful!' to the automatic move to /dashboard (spec §9). */
+/** Seconds from 'Payment Successful!' to the automatic move to /dashboard (docs/product-spec.md §9). */
 export const REDIRECT_SECONDS = 3;
 
-/** The payment result page's texts (spec §2 "Payment result page"), verbatim. */
+/** The payment result page's texts (docs/product-spec.md §2 "Payment result page"), verbatim. */
 export const PAYMENT_RESULT_TEXT = {
   verifying: 'Verifying Payment',
   success: 'Payment Successful!',

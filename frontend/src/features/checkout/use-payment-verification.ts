@@ -12,7 +12,7 @@ export type PaymentOutcome =
   | { state: 'success'; credits: number; creditsAdded: number }
   | { state: 'failed' };
 
-/** The toast shown when a payment could not be verified (spec §8), verbatim. */
+/** The toast shown when a payment could not be verified (docs/product-spec.md §8), verbatim. */
 export const VERIFICATION_FAILED_TOAST = 'Payment verification failed. Please contact support.';
 
 /** Transient failures (network, 5xx) are retried this many times, with exponential backoff. */

@@ -6,7 +6,7 @@ import type { Pack, PackId } from '../pricing/api';
 import { createCheckoutSession, newIdempotencyKey } from './api';
 import { redirectTo } from './redirect';
 
-/** The user-facing messages of starting a purchase (spec §5, §8), verbatim. */
+/** The user-facing messages of starting a purchase (docs/product-spec.md §5, §8), verbatim. */
 export const START_CHECKOUT_MESSAGES = {
   signInRequired: 'Please sign in to purchase credits',
   redirecting: 'Redirecting to secure checkout...',
@@ -25,7 +25,7 @@ export interface StartCheckout {
 }
 
 /**
- * Buying a credit pack from the pricing page (spec §2, §5, §8):
+ * Buying a credit pack from the pricing page (docs/product-spec.md §2, §5, §8):
  * - signed out: info toast 'Please sign in to purchase credits' and sign-in, coming back to /pricing;
  * - signed in: creates a Checkout Session (fresh `Idempotency-Key` per click), toasts 'Redirecting to secure
  *   checkout...' and sends THIS tab to the hosted page (a tab opened after an `await` is blocked by popup

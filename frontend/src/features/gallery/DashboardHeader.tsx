@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { CreditsBadge, SignOutButton } from '../auth';
 
 /**
- * The dashboard's header (spec §2): Back to Home, the credit count (links to /pricing), Generate New, and Sign out.
+ * The dashboard's header (docs/product-spec.md §2): Back to Home, the credit count (links to /pricing), Generate New, and Sign out.
  * On phones Back to Home, Generate New and Sign out show as icons (their names stay for screen readers and as
  * tooltips) so everything fits from 360 px.
  */

@@ -29,7 +29,7 @@ import { HeadshotViewer } from './HeadshotViewer';
 import { PrivacySection } from './PrivacySection';
 import { StatCards } from './StatCards';
 
-/** The dashboard's texts; those of spec §2 verbatim. */
+/** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
 export const DASHBOARD_TEXT = {
   greeting: (name: string) => `Welcome back, ${name}!`,
   galleryHeading: 'Your headshots',
@@ -52,7 +52,7 @@ export const DASHBOARD_TEXT = {
 const SKELETON_CARDS = 8;
 
 /**
- * `/dashboard` (spec §2): the signed-in user's gallery. Header, greeting, the three stat cards, the filter (kept
+ * `/dashboard` (docs/product-spec.md §2): the signed-in user's gallery. Header, greeting, the three stat cards, the filter (kept
  * in the URL as `?filter=`, so a filtered view can be linked and survives a reload), the grid of headshots — more
  * pages load as the user scrolls, with a 'Load more' button as fallback — a full-size view, deleting one headshot,
  * and, set apart at the foot, deleting all photos.
@@ -254,7 +254,7 @@ function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabl
   );
 }
 
-/** The filter dropdown of spec §2, a native select (keyboard and screen readers work as everywhere). */
+/** The filter dropdown of docs/product-spec.md §2, a native select (keyboard and screen readers work as everywhere). */
 function FilterSelect({
   value,
   onChange,

@@ -22,7 +22,7 @@ export function describeHeadshot(headshot: Headshot): string {
 }
 
 /**
- * One headshot of the dashboard grid (spec §2): the thumbnail (lazy, square, so nothing moves as images arrive), a
+ * One headshot of the dashboard grid (docs/product-spec.md §2): the thumbnail (lazy, square, so nothing moves as images arrive), a
  * heart on favorites, the style badge (hyphen → space), the background badge and the creation date. The favorite
  * toggle, download and delete appear on hover and on keyboard focus (always on touch screens); a click on the image
  * opens the full-size view.

@@ -17,7 +17,7 @@ export const PRIVACY_TEXT = {
 } as const;
 
 /**
- * 'Delete all my photos' (spec §6, DESIGN.md §3 `DELETE /me/data`), set apart at the foot of the dashboard: a
+ * 'Delete all my photos' (docs/product-spec.md §6, docs/architecture.md §3 `DELETE /me/data`), set apart at the foot of the dashboard: a
  * confirmation that lists what goes (uploaded photos, headshots, generations) and what stays (credits, purchase
  * history) before anything is deleted.
  */

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { cx } from '../../lib/cx';
 import type { GalleryStats } from './api';
 
-/** Credits under this count cannot pay for a generation (spec §9: low-credit threshold under 6). */
+/** Credits under this count cannot pay for a generation (docs/product-spec.md §9: low-credit threshold under 6). */
 export const LOW_CREDITS = 6;
 
 /** Props of {@link StatCards}. */
@@ -17,7 +17,7 @@ export interface StatCardsProps {
 }
 
 /**
- * The three stat cards of spec §2: Total Headshots, Favorites, Credits Available — the last with a 'Buy More
+ * The three stat cards of docs/product-spec.md §2: Total Headshots, Favorites, Credits Available — the last with a 'Buy More
  * Credits' button (to /pricing) when fewer than 6 credits are left.
  */
 export function StatCards({ stats, credits }: StatCardsProps) {

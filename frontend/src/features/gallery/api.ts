@@ -12,7 +12,7 @@ import { meQueryKey, useAuth } from '../auth';
 import type { GalleryFilter } from './filters';
 
 /**
- * The gallery's calls to the API (DESIGN.md §3) and the react-query hooks the dashboard uses.
+ * The gallery's calls to the API (docs/architecture.md §3) and the react-query hooks the dashboard uses.
  */
 
 /** One headshot as `GET /api/headshots` returns it. URLs are presigned and valid 15 minutes. */

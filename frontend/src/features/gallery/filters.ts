@@ -1,5 +1,5 @@
 /**
- * The dashboard's filter dropdown (spec §2) and the labels of a headshot's style, background and date. Pure.
+ * The dashboard's filter dropdown (docs/product-spec.md §2) and the labels of a headshot's style, background and date. Pure.
  */
 
 /** The filters, as the API (`GET /api/headshots?filter=`) and the URL (`/dashboard?filter=`) spell them. */
@@ -34,7 +34,7 @@ export function styleLabel(style: string): string {
   return style.replaceAll('-', ' ');
 }
 
-/** The greeting's name: the part of the e-mail before the '@' (spec §2). */
+/** The greeting's name: the part of the e-mail before the '@' (docs/product-spec.md §2). */
 export function nameFromEmail(email: string | undefined | null): string {
   if (!email) return '';
   const at = email.indexOf('@');

@@ -16,7 +16,7 @@ import { OptionCards } from './OptionCards';
 import { StepFooter, StepHeading } from './StepLayout';
 import { generateControls } from './wizard-rules';
 
-/** The low-credit links' shape; each adds its own colours (orange, spec §2 step 3). */
+/** The low-credit links' shape; each adds its own colours (orange, docs/product-spec.md §2 step 3). */
 const ORANGE_BUTTON =
   'inline-flex h-9 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap ' +
   'shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600';
@@ -35,7 +35,7 @@ export interface BackgroundStepProps {
 }
 
 /**
- * Step 3 'Choose your background' (spec §2): the four background cards, a summary of the choices, the credits card
+ * Step 3 'Choose your background' (docs/product-spec.md §2): the four background cards, a summary of the choices, the credits card
  * (orange with 'Running low on credits!' and Buy More under 6 credits), the notice 'You need 6 credits to generate
  * headshots, but you only have N.' with Buy More Credits, and the generate button with its three labels.
  */
@@ -139,7 +139,7 @@ function Summary({
   );
 }
 
-/** The balance, orange with 'Running low on credits!' and Buy More when under 6 (spec §2 step 3). */
+/** The balance, orange with 'Running low on credits!' and Buy More when under 6 (docs/product-spec.md §2 step 3). */
 function CreditsCard({ credits, low }: { credits: number | undefined; low: boolean }) {
   return (
     <div

@@ -23,11 +23,11 @@ export interface GenerationStepProps {
 /** The gallery's react-query key prefix (features/gallery `headshotsQueryKey`). */
 const GALLERY_QUERY_KEY = ['headshots'] as const;
 
-/** Progress shown before the first poll answers: the credits are already reserved (spec §4: progress 5). */
+/** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
 const INITIAL_PROGRESS = 5;
 
 /**
- * Step 4 (spec §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
+ * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
  * percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
  * headshots are ready!', the grid with favorite and download on every headshot, and 'Generate More Headshots'.
  * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3).

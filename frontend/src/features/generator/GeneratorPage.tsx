@@ -24,7 +24,7 @@ function creditsOf(error: ApiError): number | undefined {
 }
 
 /**
- * `/generator`, the four-step headshot wizard (spec §2 "Generator wizard", §4, §5): upload photos → choose a style →
+ * `/generator`, the four-step headshot wizard (docs/product-spec.md §2 "Generator wizard", §4, §5): upload photos → choose a style →
  * choose a background and generate (6 credits) → watch the progress and get the headshots. Steps advance only by
  * Continue and Generate; Back goes one step back, or to the landing page from step 1. A failed generation returns
  * to step 3 with the progress reset; 'Generate More Headshots' starts over at step 1 with everything cleared.

@@ -28,7 +28,7 @@ const revealed =
 const neutral = 'text-slate-700 hover:text-slate-900';
 
 /**
- * One generated headshot (spec §2 step 4): the image, a caption with its style and background (hyphens as spaces),
+ * One generated headshot (docs/product-spec.md §2 step 4): the image, a caption with its style and background (hyphens as spaces),
  * and a favorite toggle and a download button that appear on hover AND on keyboard focus (and stay visible on
  * touch screens, which cannot hover). A favorite keeps its filled heart visible.
  */

@@ -10,7 +10,7 @@ export interface StyleStepProps {
   onContinue: () => void;
 }
 
-/** Step 2 'Choose your style' (spec §2): the three style cards with example images; Continue needs a choice. */
+/** Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images; Continue needs a choice. */
 export function StyleStep({ value, onChange, onContinue }: StyleStepProps) {
   return (
     <section aria-labelledby="style-title">

@@ -34,7 +34,7 @@ const TIPS = [
 ];
 
 /**
- * Step 1 'Upload your photos' (spec §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
+ * Step 1 'Upload your photos' (docs/product-spec.md §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
  * with the two hints, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
  * Continue, enabled once a photo is stored and none is still on its way.
  */
@@ -44,7 +44,7 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'image/*': [] },
     multiple: true,
-    // Our own rules (spec §5) judge everything dropped, including what the accept filter refused (a HEIC photo
+    // Our own rules (docs/product-spec.md §5) judge everything dropped, including what the accept filter refused (a HEIC photo
     // the browser gave no type), in the order the user chose the files.
     onDrop: (accepted: File[], rejected: FileRejection[], event?: DropEvent) =>
       add(inChosenOrder([...accepted, ...rejected.map((r) => r.file)], eventFiles(event))),

@@ -20,7 +20,7 @@ export interface WizardHeaderProps {
 }
 
 /**
- * The wizard's header (spec §2): Back, the brand, the credit count (links to /pricing), then 'Step N of 4' with
+ * The wizard's header (docs/product-spec.md §2): Back, the brand, the credit count (links to /pricing), then 'Step N of 4' with
  * the step's name, a progress bar and, from `sm` up, the four named steps.
  */
 export function WizardHeader({ step, onBack, backDisabled = false }: WizardHeaderProps) {

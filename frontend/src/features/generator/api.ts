@@ -164,7 +164,7 @@ export function setFavorite(id: string, isFavorite: boolean): Promise<unknown> {
   return apiFetch<unknown>(`/headshots/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isFavorite } });
 }
 
-/** The name a downloaded headshot is saved under (spec §2). */
+/** The name a downloaded headshot is saved under (docs/product-spec.md §2). */
 export function headshotFileName(id: string): string {
   return `headshot-${id}.jpg`;
 }

@@ -1,14 +1,14 @@
 /**
- * The generator wizard's fixed content (spec §2 "Generator wizard", §9): every user-facing string verbatim, the
+ * The generator wizard's fixed content (docs/product-spec.md §2 "Generator wizard", §9): every user-facing string verbatim, the
  * style and background options as the API spells them, and the example images shipped in
  * `frontend/public/images/styles/` (derived with sharp from the landing page's sample headshots).
  */
 
-/** Credits one generation costs; it yields this many headshots (spec §9). */
+/** Credits one generation costs; it yields this many headshots (docs/product-spec.md §9). */
 export const GENERATION_COST = 6;
-/** Credits under this count are "running low" (spec §9: low-credit threshold under 6). */
+/** Credits under this count are "running low" (docs/product-spec.md §9: low-credit threshold under 6). */
 export const LOW_CREDITS_THRESHOLD = 6;
-/** Headshots one generation delivers (one per credit, DESIGN.md §4). */
+/** Headshots one generation delivers (one per credit, docs/architecture.md §4). */
 export const HEADSHOTS_PER_GENERATION = 6;
 /** Steps of the wizard. */
 export const TOTAL_STEPS = 4;
@@ -27,7 +27,7 @@ export interface WizardOption<Id extends string> {
   image: string;
 }
 
-/** Step 2's three style cards (spec §2), in order. */
+/** Step 2's three style cards (docs/product-spec.md §2), in order. */
 export const STYLE_OPTIONS: readonly WizardOption<StyleId>[] = [
   {
     id: 'professional',
@@ -49,7 +49,7 @@ export const STYLE_OPTIONS: readonly WizardOption<StyleId>[] = [
   },
 ];
 
-/** Step 3's four background cards (spec §2), in order. */
+/** Step 3's four background cards (docs/product-spec.md §2), in order. */
 export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
   {
     id: 'office',
@@ -77,7 +77,7 @@ export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
   },
 ];
 
-/** The wizard's texts, verbatim from spec §2, §5 and §8. Functions take the numbers they show. */
+/** The wizard's texts, verbatim from docs/product-spec.md §2, §5 and §8. Functions take the numbers they show. */
 export const GENERATOR_TEXT = {
   stepOf: (step: number) => `Step ${step} of ${TOTAL_STEPS}`,
   uploadTitle: 'Upload your photos',

@@ -1,13 +1,13 @@
 import { GENERATOR_TEXT } from './content';
 
 /**
- * The upload rules of spec §5, as pure functions so they are tested without a browser: which dropped files are
+ * The upload rules of docs/product-spec.md §5, as pure functions so they are tested without a browser: which dropped files are
  * photos we take, how many fit, and the one message the user sees for the drop.
  */
 
-/** Photos one generation may use (spec §5: "Total files are capped at 10"). */
+/** Photos one generation may use (docs/product-spec.md §5: "Total files are capped at 10"). */
 export const MAX_FILES = 10;
-/** Largest photo accepted, in bytes (spec §5: 10*1024*1024). */
+/** Largest photo accepted, in bytes (docs/product-spec.md §5: 10*1024*1024). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** What the rules need to know about a file: `File` has all of it. */
@@ -79,7 +79,7 @@ export interface FileSelection<T extends FileLike> {
 }
 
 /**
- * Applies spec §5 to one drop or pick: invalid files are dropped silently; with none valid, the error 'Please upload
+ * Applies docs/product-spec.md §5 to one drop or pick: invalid files are dropped silently; with none valid, the error 'Please upload
  * valid image files (max 10MB each)'; valid files beyond the cap of 10 (counting the photos already there) are cut
  * with the warning 'Maximum 10 files allowed. Some files were not added.'; otherwise '{n} file(s) uploaded
  * successfully'.

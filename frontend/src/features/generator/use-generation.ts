@@ -36,7 +36,7 @@ export function keepHeadshotUrls(
 }
 
 /**
- * Polls `GET /api/generations/{id}` about every 1.5 s until the status is succeeded, partial or failed (spec §2
+ * Polls `GET /api/generations/{id}` about every 1.5 s until the status is succeeded, partial or failed (docs/product-spec.md §2
  * step 4, §4). Each answer carries the headshots saved so far, so the results grid fills in as they arrive. A
  * 404 is final; network errors and 5xx are retried by the next poll.
  */

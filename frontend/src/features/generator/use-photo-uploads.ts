@@ -26,7 +26,7 @@ export interface Photo {
 /** What {@link usePhotoUploads} offers step 1 and the generate call. */
 export interface PhotoUploads {
   photos: Photo[];
-  /** Applies spec §5 to dropped/picked files, toasts the outcome and uploads the accepted ones in parallel. */
+  /** Applies docs/product-spec.md §5 to dropped/picked files, toasts the outcome and uploads the accepted ones in parallel. */
   add: (files: readonly File[]) => void;
   remove: (id: string) => void;
   retry: (id: string) => void;
@@ -76,7 +76,7 @@ function uploadName(file: File, contentType: string): string {
 }
 
 /**
- * Step 1's photos (spec §2, §5): validation and its toasts, in-browser preparation (HEIC → JPEG, EXIF orientation,
+ * Step 1's photos (docs/product-spec.md §2, §5): validation and its toasts, in-browser preparation (HEIC → JPEG, EXIF orientation,
  * ≤ 2048 px, see image-prep.ts), a presigned POST per photo with per-file progress, thumbnails as object URLs
  * (revoked on remove, clear and unmount), retry and remove. Uploads run in parallel.
  */

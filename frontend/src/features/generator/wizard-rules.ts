@@ -1,9 +1,9 @@
 import { GENERATION_COST, GENERATOR_TEXT, LOW_CREDITS_THRESHOLD } from './content';
 
-/** Pure rules of the wizard's screens (spec §2 steps 3 and 4), kept apart from React so they are unit-tested. */
+/** Pure rules of the wizard's screens (docs/product-spec.md §2 steps 3 and 4), kept apart from React so they are unit-tested. */
 
 /**
- * The status text under the progress bar (spec §2 step 4): under 30 'Analyzing your photos...', 30 to under 90
+ * The status text under the progress bar (docs/product-spec.md §2 step 4): under 30 'Analyzing your photos...', 30 to under 90
  * 'Creating professional headshots...', 90 and above 'Almost done...'.
  */
 export function progressStatusText(percent: number): string {
@@ -18,7 +18,7 @@ export function clampPercent(value: number | undefined): number {
   return Math.min(100, Math.max(0, Math.round(value)));
 }
 
-/** True when `credits` is known and under the low-credit threshold (spec §9: under 6). */
+/** True when `credits` is known and under the low-credit threshold (docs/product-spec.md §9: under 6). */
 export function isLowOnCredits(credits: number | undefined): boolean {
   return credits !== undefined && credits < LOW_CREDITS_THRESHOLD;
 }

@@ -12,7 +12,7 @@ import { TopBar } from './TopBar';
 import { TrustedBy } from './TrustedBy';
 import { useGetStarted } from './use-get-started';
 
-/** The landing page at `/` (spec §2): every marketing section, top bar to footer. */
+/** The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. */
 export function LandingPage() {
   const getStarted = useGetStarted();
   const navigate = useNavigate();

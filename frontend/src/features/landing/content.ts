@@ -83,7 +83,7 @@ export interface Step {
   icon: LucideIcon;
 }
 
-/** The four steps of spec §2: upload photos, choose style, AI generates, download. */
+/** The four steps of docs/product-spec.md §2: upload photos, choose style, AI generates, download. */
 export const STEPS: readonly Step[] = [
   {
     title: 'Upload photos',
@@ -145,7 +145,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
 ];
 
-/** The two ratings marketing shows (spec §1). */
+/** The two ratings marketing shows (docs/product-spec.md §1). */
 export const RATINGS: readonly { value: string; stars: number; label: string }[] = [
   { value: '4.9/5', stars: 5, label: 'Customer rating' },
   { value: '4.8/5', stars: 5, label: 'Headshot quality' },

@@ -11,7 +11,7 @@ import { CreditsBadge, useAuth } from '../auth';
 export const BACK_FALLBACK = '/dashboard';
 
 /**
- * Back as the pricing page means it (spec §2): one step back in history when the previous entry is a screen of
+ * Back as the pricing page means it (docs/product-spec.md §2): one step back in history when the previous entry is a screen of
  * this app, else to /dashboard. React Router marks the first entry of a visit with the key `'default'`, so a
  * visitor who arrived from outside (a link, a bookmark, the payment provider's Cancel) is never sent off-site.
  */
@@ -32,7 +32,7 @@ export interface PricingHeaderProps {
 }
 
 /**
- * The header of the pricing and payment result pages (spec §2): Back, the brand, Home and Dashboard, plus the
+ * The header of the pricing and payment result pages (docs/product-spec.md §2): Back, the brand, Home and Dashboard, plus the
  * signed-in user's credit count. On phones Home and Dashboard show as icons (their names stay for screen readers)
  * so everything fits from 360 px.
  */

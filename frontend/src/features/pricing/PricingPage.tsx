@@ -5,7 +5,7 @@ import { PackGrid } from './PackGrid';
 import { PricingFooter, PricingHeader } from './PricingHeader';
 import { TrustLine } from './TrustLine';
 
-/** The pricing page's texts (spec §2 "Pricing page"), verbatim. */
+/** The pricing page's texts (docs/product-spec.md §2 "Pricing page"), verbatim. */
 export const PRICING_TEXT = {
   title: 'Choose Your Credit Pack',
   costLine: 'Each photo costs 1 credit',
@@ -13,7 +13,7 @@ export const PRICING_TEXT = {
 } as const;
 
 /**
- * `/pricing` (spec §2): header (Back, Home, Dashboard, credits when signed in), breadcrumb, title, the three packs
+ * `/pricing` (docs/product-spec.md §2): header (Back, Home, Dashboard, credits when signed in), breadcrumb, title, the three packs
  * from `GET /api/packs` with their 'Get N Credits' buttons, and the trust line. Open to everyone; buying asks
  * signed-out visitors to sign in first and sends signed-in users to the hosted checkout in this tab.
  */

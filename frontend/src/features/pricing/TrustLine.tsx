@@ -31,7 +31,7 @@ export const TRUST_ITEMS: readonly TrustItem[] = [
   },
 ];
 
-/** The pricing page's trust line (spec §2): Secure Payment, Protected by a card payment provider, Instant Access, Commercial Rights. */
+/** The pricing page's trust line (docs/product-spec.md §2): Secure Payment, Protected by a card payment provider, Instant Access, Commercial Rights. */
 export function TrustLine() {
   return (
     <section aria-labelledby="trust-title" className="mx-auto mt-16 max-w-5xl sm:mt-20">
