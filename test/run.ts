@@ -34,8 +34,6 @@ const summaryFile = join(summaryDir, 'summary.jsonl');
 const env = {
   ...process.env,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  // Lambda runs Node 22; the SDK's notice about local Node 20 would only add noise to every test log.
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   TEST_SUMMARY_FILE: summaryFile,
   ...(browser ? { CHROMIUM_PATH: browser } : {}),
 };

@@ -25,7 +25,6 @@ if (!existsSync(envFile)) {
   );
   process.exit(1);
 }
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 Object.assign(process.env, JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>);
 
 const fromCatalogue = localFunctions.find((f) => f.name === target);

@@ -10,8 +10,6 @@ import { killLeftoverChildren } from './pids';
 import { portsFromEnv } from './settings';
 import { REPO_ROOT, startLocalStack } from './stack';
 
-// Lambda runs Node 22; the SDK's notice about running on Node 20 locally is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const log = createPartLog('stack');
 const envFile = join(REPO_ROOT, '.env');
 if (existsSync(envFile)) {

@@ -27,21 +27,6 @@ import type { LocalServer } from './lambda-server';
  * through the local Lambda runtime (docs/architecture.md §4, §5). Executions live in memory.
  */
 
-// aws-local-stepfunctions 3 targets Node 22 and calls Promise.withResolvers (Node 22+) inside Task states. It reads
-// it only when a Task runs, so installing it when this module loads (before any execution) is early enough.
-const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-if (typeof promiseStatics.withResolvers !== 'function') {
-  promiseStatics.withResolvers = function withResolvers<T>() {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
-
 /** Options of {@link startStepFunctionsServer}. */
 export interface StepFunctionsServerOptions {
   /** TCP port; 0 picks a free one (read it back from `url`). */

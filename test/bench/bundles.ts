@@ -50,7 +50,7 @@ export function handlerModules(): string[] {
 
 /**
  * The esbuild settings of the CDK's NodejsFunction bundles (infrastructure/constructs/app-function.ts, repeated here
- * because that module is not importable without aws-cdk-lib): ESM, node22, minified, `module` before `main`, the AWS
+ * because that module is not importable without aws-cdk-lib): ESM, node24, minified, `module` before `main`, the AWS
  * SDK bundled, `require`/`__filename`/`__dirname` provided by a banner, and the native module `sharp` external (it
  * comes from a layer in the cloud, from node_modules here).
  */
@@ -58,7 +58,7 @@ const ESBUILD_OPTIONS = {
   bundle: true,
   minify: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   mainFields: ['module', 'main'],
   external: ['sharp'],
@@ -134,7 +134,6 @@ export async function measureColdInits(bundles: BundleFigures[], runs: number): 
             env: {
               PATH: process.env.PATH ?? '',
               AWS_REGION: 'us-east-1',
-              AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
             },
           },
         );

@@ -207,7 +207,7 @@ against; "ratio" is measured ÷ reference.
 - API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
   beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
   concurrency. GET /api/headshots also counts the gallery and presigns 60 URLs per page.
-- Lambda bundles: the CDK's esbuild settings (ESM, node22, minified, AWS SDK bundled, sharp external); init is the
+- Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp external); init is the
   import() of the bundle in a fresh node process, median of the runs, Node's own boot excluded.
 - Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse was not run: it
   is not installed.

@@ -142,10 +142,10 @@ describe('HeadshotStudioStack (dev)', () => {
       }
     });
 
-    it('runs every function on Node.js 22 / arm64 with X-Ray, source maps and its own log group', () => {
+    it('runs every function on Node.js 24 / arm64 with X-Ray, source maps and its own log group', () => {
       for (const [id, { resource }] of appFunctions(template)) {
         expect(resource.Properties, id).toMatchObject({
-          Runtime: 'nodejs22.x',
+          Runtime: 'nodejs24.x',
           Architectures: ['arm64'],
           TracingConfig: { Mode: 'Active' },
           Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },

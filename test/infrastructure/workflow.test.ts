@@ -20,7 +20,7 @@ function build(overrides: Partial<WorkflowProps> = {}) {
   const stack = new Stack(new App(), 'WorkflowTest');
   const fn = (id: string) =>
     new lambda.Function(stack, id, {
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       handler: 'index.handler',
       code: lambda.Code.fromInline('exports.handler = async (e) => e;'),
     });
