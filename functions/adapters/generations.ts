@@ -25,6 +25,7 @@ import {
   type Style,
 } from '../domain/generation';
 import { documentClient } from './aws';
+import { galleryCounterUpdate } from './gallery-stats';
 import { generationSk, headshotSk, userPk } from './keys';
 import { refundCredits } from './ledger';
 import { cancellationCodes, withTransactionRetry } from './transactions';
@@ -221,9 +222,10 @@ export interface NewHeadshot {
 }
 
 /**
- * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1) and, on the
- * generation, `slots.<n>` = its id, `imagesSaved` + 1 and `progress` + 8 — only while the generation is open and
- * the slot is still empty. Idempotent: a repeated call for a saved slot returns the headshot saved first.
+ * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
+ * generation `slots.<n>` = its id, `imagesSaved` + 1 and `progress` + 8 — only while the generation is open and
+ * the slot is still empty — and the gallery's headshot counter on the user item + 1 (adapters/gallery-stats.ts).
+ * Idempotent: a repeated call for a saved slot returns the headshot saved first.
  *
  * @returns the headshot's id and whether this call saved it
  * @throws {GenerationClosedError} when the generation was closed before this slot finished (its credit refunded)
@@ -274,6 +276,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
                 },
               },
             },
+            galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
           ],
         }),
       ),

@@ -1,18 +1,5 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  type ObjectIdentifier,
-} from '@aws-sdk/client-s3';
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteObjectsCommand, ListObjectsV2Command, type ObjectIdentifier } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
 import {
   decodeCursor,
@@ -21,20 +8,22 @@ import {
   GALLERY_PAGE_SIZE,
   mayStillRun,
   type GalleryFilter,
-  type GalleryStats,
   type TableKey,
 } from '../domain/gallery';
 import { GENERATION_ERROR_MESSAGES, isTerminal, type GenerationStatus } from '../domain/generation';
 import { uploadPrefix } from '../domain/object-keys';
 import { logger } from '../common/logger';
 import { documentClient, s3Client } from './aws';
+import { invalidateGalleryStats } from './gallery-stats';
 import { compensateGeneration, type HeadshotRecord } from './generations';
 import { generationSk, headshotSk, userPk } from './keys';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
+import { presignGet, type GetOverrides } from './url-signer';
 
 /**
- * The gallery's reads and writes (docs/architecture.md §2-§3): pages of a user's headshots, their totals, favorites, presigned
- * image URLs, deleting one headshot, and deleting all of a user's photos, headshots and generations.
+ * The gallery's reads and bulk writes (docs/architecture.md §2-§3): pages of a user's headshots, presigned image URLs, and
+ * deleting all of a user's photos, headshots and generations (favorite and delete one: adapters/headshot-changes.ts;
+ * totals: adapters/gallery-stats.ts).
  *
  * Every operation takes the caller's `sub` and touches only the `USER#<sub>` partition and the `uploads/<sub>/` and
  * `results/<sub>/` prefixes, so another user's id simply finds nothing.
@@ -129,38 +118,6 @@ export async function listHeadshotPage(
   };
 }
 
-/**
- * The gallery's totals, counted: one `Select: 'COUNT'` Query over `HEADSHOT#` with the favorite filter, followed
- * through every `LastEvaluatedKey` — `ScannedCount` sums to the total, `Count` to the favorites. Exact at any
- * gallery size and always in step with the items (nothing to keep in sync with the workflow that creates them).
- *
- * Cost: it reads every headshot item once per call (strongly consistent: 1 RCU per 4 KB; a headshot item is about
- * 0.4 KB, so 1,000 headshots ≈ 100 RCU and one extra 1 MB round trip per ~2,500 headshots).
- */
-export async function countHeadshots(sub: string): Promise<GalleryStats> {
-  let total = 0;
-  let favorites = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: '#isFavorite = :true',
-        ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX, ':true': true },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    total += page.ScannedCount ?? 0;
-    favorites += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return { total, favorites };
-}
-
 /** Reads one of `sub`'s headshots (strongly consistent); `undefined` when there is none with that id. */
 export async function getHeadshot(sub: string, id: string): Promise<HeadshotRecord | undefined> {
   const { Item } = await documentClient().send(
@@ -173,42 +130,13 @@ export async function getHeadshot(sub: string, id: string): Promise<HeadshotReco
   return Item ? toHeadshot(Item) : undefined;
 }
 
-/**
- * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one).
- *
- * @returns the updated headshot, or `undefined` when `sub` has no headshot with that id
- */
-export async function setFavorite(
-  sub: string,
-  id: string,
-  isFavorite: boolean,
-): Promise<HeadshotRecord | undefined> {
-  try {
-    const { Attributes } = await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: userPk(sub), SK: headshotSk(id) },
-        UpdateExpression: 'SET #isFavorite = :isFavorite',
-        ConditionExpression: 'attribute_exists(SK)',
-        ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
-        ExpressionAttributeValues: { ':isFavorite': isFavorite },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toHeadshot(Attributes) : undefined;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
-}
-
 /** The results-bucket prefix of `sub`'s headshot images. */
 export function resultsPrefix(sub: string): string {
   return `results/${sub}/`;
 }
 
 /** The keys of a headshot's two images, refusing any key outside the owner's own results prefix. */
-function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
+export function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
   return [headshot.imageKey, headshot.thumbnailKey].filter((key) => {
     const own = typeof key === 'string' && key.startsWith(resultsPrefix(sub)) && !key.includes('..');
     if (!own) logger.warn('Headshot image key outside the owner prefix left alone', { id: headshot.id, key });
@@ -217,23 +145,9 @@ function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
 }
 
 /**
- * Deletes one of `sub`'s headshots: both S3 objects (full image and thumbnail) first, then the item, so a failure
- * part way leaves the item in place and a retry finishes the job (never an item pointing at nothing, nor an image
- * nobody can delete any more).
- *
- * @returns false when `sub` has no headshot with that id (nothing is touched)
+ * The presigned GET URLs of a headshot's images, valid at least {@link DOWNLOAD_URL_TTL_SECONDS} (15 minutes) and
+ * the same for 5 minutes (adapters/url-signer.ts), so the browser's image cache serves them again.
  */
-export async function deleteHeadshot(sub: string, id: string): Promise<boolean> {
-  const headshot = await getHeadshot(sub, id);
-  if (!headshot) return false;
-  await deleteObjects(loadConfig().RESULTS_BUCKET, ownImageKeys(sub, headshot));
-  await documentClient().send(
-    new DeleteCommand({ TableName: table(), Key: { PK: userPk(sub), SK: headshotSk(id) } }),
-  );
-  return true;
-}
-
-/** The presigned GET URLs of a headshot's images, valid {@link DOWNLOAD_URL_TTL_SECONDS} (15 minutes). */
 export interface HeadshotUrls {
   /** The WebP thumbnail (≤ 384 px). */
   thumbnailUrl: string;
@@ -241,24 +155,15 @@ export interface HeadshotUrls {
   imageUrl: string;
 }
 
-function presign(key: string, overrides: { disposition?: string; contentType?: string } = {}) {
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
-      Bucket: loadConfig().RESULTS_BUCKET,
-      Key: key,
-      ...(overrides.disposition ? { ResponseContentDisposition: overrides.disposition } : {}),
-      ...(overrides.contentType ? { ResponseContentType: overrides.contentType } : {}),
-    }),
-    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-  );
+function presign(key: string, options: GetOverrides & { reuse: boolean }) {
+  return presignGet('results', key, DOWNLOAD_URL_TTL_SECONDS, options);
 }
 
-/** Presigns both image URLs of a headshot (local HMAC signing: no network call). */
+/** Presigns both image URLs of a headshot (local signing, cached per 5-minute window: adapters/url-signer.ts). */
 export async function headshotUrls(headshot: HeadshotRecord): Promise<HeadshotUrls> {
   const [thumbnailUrl, imageUrl] = await Promise.all([
-    presign(headshot.thumbnailKey),
-    presign(headshot.imageKey),
+    presign(headshot.thumbnailKey, { reuse: true }),
+    presign(headshot.imageKey, { reuse: true }),
   ]);
   return { thumbnailUrl, imageUrl };
 }
@@ -270,10 +175,12 @@ export function downloadFileName(id: string): string {
 
 /**
  * A presigned GET of the full-size JPEG that S3 answers with `Content-Disposition: attachment;
- * filename="headshot-<id>.jpg"` and `Content-Type: image/jpeg`, valid {@link DOWNLOAD_URL_TTL_SECONDS}.
+ * filename="headshot-<id>.jpg"` and `Content-Type: image/jpeg`, signed now and valid exactly
+ * {@link DOWNLOAD_URL_TTL_SECONDS}.
  */
 export function presignHeadshotDownload(headshot: HeadshotRecord): Promise<string> {
   return presign(headshot.imageKey, {
+    reuse: false,
     disposition: `attachment; filename="${downloadFileName(headshot.id)}"`,
     contentType: 'image/jpeg',
   });
@@ -285,7 +192,7 @@ export function presignHeadshotDownload(headshot: HeadshotRecord): Promise<strin
  * @returns how many keys were deleted
  * @throws Error naming the first key S3 could not delete (the caller may simply retry: deleting is idempotent)
  */
-async function deleteObjects(bucket: string, keys: readonly string[]): Promise<number> {
+export async function deleteObjects(bucket: string, keys: readonly string[]): Promise<number> {
   for (let i = 0; i < keys.length; i += DELETE_OBJECTS_SIZE) {
     const objects: ObjectIdentifier[] = keys.slice(i, i + DELETE_OBJECTS_SIZE).map((Key) => ({ Key }));
     const result = await s3Client().send(
@@ -445,6 +352,8 @@ export async function deleteUserData(sub: string, now = Date.now()): Promise<Del
   const headshots = await queryPrefix(sub, HEADSHOT_PREFIX);
   const keyOf = (item: Record<string, unknown>): TableKey => ({ PK: String(item.PK), SK: String(item.SK) });
   await batchDelete(headshots.map(keyOf));
+  // BatchWriteItem has no room for the counters: they are counted again on the next read (one Query of nothing).
+  if (headshots.length > 0) await invalidateGalleryStats(sub);
   await batchDelete(generations.map(keyOf));
   const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
   const [uploads, results] = await Promise.all([

@@ -5,10 +5,10 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { loadConfig } from '../config';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
 import { s3Client } from './aws';
+import { presignGet, type BucketName } from './url-signer';
 
 /**
  * S3 operations of the generation feature: presigned uploads and downloads, and object reads and writes of the
@@ -50,27 +50,23 @@ export function presignUpload(key: string, contentType: string): Promise<Presign
   });
 }
 
-/** Which bucket an object is in. */
-export type BucketName = 'uploads' | 'results';
+export type { BucketName } from './url-signer';
 
 const bucketOf = (bucket: BucketName) =>
   bucket === 'uploads' ? loadConfig().UPLOADS_BUCKET : loadConfig().RESULTS_BUCKET;
 
 /**
- * A presigned GET URL, valid {@link DOWNLOAD_URL_TTL_SECONDS}.
+ * A presigned GET URL for a response that lists images (the generation poll): valid at least
+ * {@link DOWNLOAD_URL_TTL_SECONDS}, and the same URL for the same object within a 5-minute window, so a poll does
+ * not sign again (adapters/url-signer.ts).
  *
  * @param downloadName when set, the response carries `Content-Disposition: attachment; filename="<downloadName>"`
  */
 export function presignDownload(bucket: BucketName, key: string, downloadName?: string): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
-      Bucket: bucketOf(bucket),
-      Key: key,
-      ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName}"` } : {}),
-    }),
-    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-  );
+  return presignGet(bucket, key, DOWNLOAD_URL_TTL_SECONDS, {
+    reuse: true,
+    ...(downloadName ? { disposition: `attachment; filename="${downloadName}"` } : {}),
+  });
 }
 
 /** An object's size and type as S3 reports them. */

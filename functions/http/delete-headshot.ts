@@ -1,4 +1,4 @@
-import { deleteHeadshot } from '../adapters/headshots';
+import { deleteHeadshot } from '../adapters/headshot-changes';
 import { headshotIdOf, headshotNotFound, noContent } from './gallery-view';
 import { callerOf, httpHandler } from './handler';
 

@@ -1,4 +1,5 @@
-import { countHeadshots, listHeadshotPage } from '../adapters/headshots';
+import { readGalleryStats } from '../adapters/gallery-stats';
+import { listHeadshotPage } from '../adapters/headshots';
 import { galleryQuerySchema, InvalidCursorError } from '../domain/gallery';
 import { HttpError } from './errors';
 import { toGalleryItem } from './gallery-view';
@@ -11,7 +12,7 @@ import { callerOf, httpHandler, json, parseQuery } from './handler';
  *
  * The caller's headshots, newest first, 30 per page, filtered on the server (`filter` defaults to `all`). Pass
  * `nextCursor` back as `cursor` for the next page; `null` means this was the last one. `stats` counts the whole
- * gallery (not the filter): every headshot and the favorites among them. `thumbnailUrl` (WebP ≤ 384 px) and
+ * gallery (not the filter): every headshot and the favorites among them, read from counters on the user item. `thumbnailUrl` (WebP ≤ 384 px) and
  * `imageUrl` (1024×1024 JPEG) are presigned GETs valid 15 minutes.
  *
  * Errors: 400 `VALIDATION_ERROR` for an unknown filter or an over-long cursor; 400 `INVALID_CURSOR` for a cursor
@@ -21,7 +22,7 @@ export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { filter, cursor } = parseQuery(event, galleryQuerySchema);
   try {
-    const [page, stats] = await Promise.all([listHeadshotPage(sub, filter, cursor), countHeadshots(sub)]);
+    const [page, stats] = await Promise.all([listHeadshotPage(sub, filter, cursor), readGalleryStats(sub)]);
     const items = await Promise.all(page.items.map(toGalleryItem));
     return json(200, { items, nextCursor: page.nextCursor, stats });
   } catch (error) {

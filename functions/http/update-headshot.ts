@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setFavorite } from '../adapters/headshots';
+import { setFavorite } from '../adapters/headshot-changes';
 import { headshotIdOf, headshotNotFound, toGalleryItem } from './gallery-view';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 

@@ -1,0 +1,115 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../config';
+import { documentClient } from './aws';
+import { galleryCounterUpdate } from './gallery-stats';
+import type { HeadshotRecord } from './generations';
+import { deleteObjects, getHeadshot, ownImageKeys } from './headshots';
+import { headshotSk, userPk } from './keys';
+import { cancellationCodes, withTransactionRetry } from './transactions';
+
+/**
+ * Changes to one headshot from the gallery (docs/architecture.md, API): favorite, delete. Each is one DynamoDB
+ * transaction with the gallery's counters on the user item (adapters/gallery-stats.ts), and touches only the
+ * caller's `USER#<sub>` partition and `results/<sub>/` prefix.
+ */
+
+const table = () => loadConfig().TABLE_NAME;
+
+/**
+ * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one). A change is one transaction
+ * with the favorites counter on the user item (adapters/gallery-stats.ts); setting the value it already has writes
+ * nothing. The headshot is read first and written only if its `isFavorite` is still what was read (a concurrent
+ * toggle makes it read again).
+ *
+ * @returns the updated headshot, or `undefined` when `sub` has no headshot with that id
+ */
+export async function setFavorite(
+  sub: string,
+  id: string,
+  isFavorite: boolean,
+): Promise<HeadshotRecord | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const headshot = await getHeadshot(sub, id);
+    if (!headshot) return undefined;
+    const was = headshot.isFavorite === true;
+    if (was === isFavorite) return headshot;
+    try {
+      await withTransactionRetry(() =>
+        documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table(),
+                  Key: { PK: userPk(sub), SK: headshotSk(id) },
+                  UpdateExpression: 'SET #isFavorite = :isFavorite',
+                  ConditionExpression: was
+                    ? 'attribute_exists(SK) AND #isFavorite = :true'
+                    : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
+                  ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+                  ExpressionAttributeValues: { ':isFavorite': isFavorite, ':true': true },
+                },
+              },
+              galleryCounterUpdate(sub, { headshots: 0, favorites: isFavorite ? 1 : -1 }),
+            ],
+          }),
+        ),
+      );
+      return { ...headshot, isFavorite };
+    } catch (error) {
+      if (!cancellationCodes(error)?.includes('ConditionalCheckFailed') || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * Deletes one of `sub`'s headshots: both S3 objects (full image and thumbnail) first, then the item, so a failure
+ * part way leaves the item in place and a retry finishes the job (never an item pointing at nothing, nor an image
+ * nobody can delete any more).
+ *
+ * @returns false when `sub` has no headshot with that id (nothing is touched)
+ */
+export async function deleteHeadshot(sub: string, id: string): Promise<boolean> {
+  const headshot = await getHeadshot(sub, id);
+  if (!headshot) return false;
+  await deleteObjects(loadConfig().RESULTS_BUCKET, ownImageKeys(sub, headshot));
+  await deleteHeadshotItem(sub, headshot);
+  return true;
+}
+
+/**
+ * Deletes the headshot item and takes it off the user item's counters in one transaction, provided its
+ * `isFavorite` is still the one read (else reads it again). A headshot already gone counts as deleted.
+ */
+async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<void> {
+  let headshot: HeadshotRecord | undefined = read;
+  for (let attempt = 1; headshot; attempt++) {
+    const favorite = headshot.isFavorite === true;
+    try {
+      await withTransactionRetry(() =>
+        documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: table(),
+                  Key: { PK: userPk(sub), SK: headshotSk(read.id) },
+                  ConditionExpression: favorite
+                    ? 'attribute_exists(SK) AND #isFavorite = :true'
+                    : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
+                  ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+                  ExpressionAttributeValues: { ':true': true },
+                },
+              },
+              galleryCounterUpdate(sub, { headshots: -1, favorites: favorite ? -1 : 0 }),
+            ],
+          }),
+        ),
+      );
+      return;
+    } catch (error) {
+      if (!cancellationCodes(error)?.includes('ConditionalCheckFailed') || attempt >= 5) throw error;
+      headshot = await getHeadshot(sub, read.id);
+    }
+  }
+}

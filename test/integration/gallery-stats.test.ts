@@ -1,0 +1,207 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { describe, expect, inject, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws';
+import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/gallery-stats';
+import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshot-changes';
+import { deleteUserData } from '../../functions/adapters/headshots';
+import { newGenerationItem, saveHeadshot } from '../../functions/adapters/generations';
+import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { ensureUser } from '../../functions/adapters/ledger';
+import { loadConfig } from '../../functions/config';
+import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+
+/*
+ * The gallery's totals are counters on the user item, kept in the transactions that save, favorite and delete
+ * headshots, and counted once for data written before they existed (functions/adapters/gallery-stats.ts). Runs on
+ * DynamoDB Local (test/integration/global-setup.ts).
+ */
+
+inject('localStack');
+const table = () => loadConfig().TABLE_NAME;
+
+async function newUser(): Promise<string> {
+  const sub = crypto.randomUUID();
+  await ensureUser(sub, `${sub}@example.com`);
+  return sub;
+}
+
+async function counters(sub: string) {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
+  );
+  return {
+    headshotCount: Item?.headshotCount,
+    favoriteCount: Item?.favoriteCount,
+    galleryCounted: Item?.galleryCounted,
+  };
+}
+
+/** Headshot items written straight to the table, as data from before the counters existed. */
+async function seedLegacyHeadshots(sub: string, count: number, favoriteEvery: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => ulid());
+  const generationId = ulid();
+  await documentClient().send(
+    new BatchWriteCommand({
+      RequestItems: {
+        [table()]: ids.map((id, i) => ({
+          PutRequest: {
+            Item: {
+              PK: userPk(sub),
+              SK: `HEADSHOT#${id}`,
+              type: 'headshot',
+              id,
+              userId: sub,
+              generationId,
+              slot: i % 6,
+              style: 'professional',
+              background: 'studio',
+              imageKey: headshotImageKey(sub, generationId, i),
+              thumbnailKey: headshotThumbnailKey(sub, generationId, i),
+              isFavorite: i % favoriteEvery === 0,
+              creditsUsed: 1,
+              createdAt: new Date().toISOString(),
+            },
+          },
+        })),
+      },
+    }),
+  );
+  return ids;
+}
+
+async function openGeneration(sub: string): Promise<string> {
+  const id = ulid();
+  await documentClient().send(
+    new BatchWriteCommand({
+      RequestItems: {
+        [table()]: [
+          {
+            PutRequest: {
+              Item: newGenerationItem({
+                id,
+                sub,
+                style: 'creative',
+                background: 'office',
+                referenceKeys: [],
+                now: new Date().toISOString(),
+              }),
+            },
+          },
+        ],
+      },
+    }),
+  );
+  return id;
+}
+
+const save = (sub: string, generationId: string, slot: number) =>
+  saveHeadshot({
+    sub,
+    generationId,
+    slot,
+    style: 'creative',
+    background: 'office',
+    imageKey: headshotImageKey(sub, generationId, slot),
+    thumbnailKey: headshotThumbnailKey(sub, generationId, slot),
+  });
+
+describe('gallery counters', () => {
+  it('backfills data from before the counters once, then reads the counters', async () => {
+    const sub = await newUser();
+    await seedLegacyHeadshots(sub, 12, 4);
+    expect(await counters(sub)).toEqual({
+      headshotCount: undefined,
+      favoriteCount: undefined,
+      galleryCounted: undefined,
+    });
+    expect(await readGalleryStats(sub)).toEqual({ total: 12, favorites: 3 });
+    expect(await counters(sub)).toEqual({ headshotCount: 12, favoriteCount: 3, galleryCounted: true });
+
+    // From now on the counters are the answer: an item written behind their back is not counted again.
+    await seedLegacyHeadshots(sub, 1, 1);
+    expect(await readGalleryStats(sub)).toEqual({ total: 12, favorites: 3 });
+  });
+
+  it('overwrites counter changes made before the backfill with the exact count', async () => {
+    const sub = await newUser();
+    await seedLegacyHeadshots(sub, 5, 5);
+    // Saves that ran before the first read only ADDed to absent counters: 1 is not the gallery's size.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        UpdateExpression: galleryCounterUpdate(sub, { headshots: 1, favorites: 0 }).Update!.UpdateExpression,
+        ExpressionAttributeValues: { ':headshots': 1, ':favorites': 0, ':one': 1 },
+      }),
+    );
+    expect(await readGalleryStats(sub)).toEqual({ total: 5, favorites: 1 });
+    expect(await counters(sub)).toEqual({ headshotCount: 5, favoriteCount: 1, galleryCounted: true });
+  });
+
+  it('follows saves, favorites (idempotent) and deletes in their own transactions', async () => {
+    const sub = await newUser();
+    expect(await readGalleryStats(sub)).toEqual({ total: 0, favorites: 0 });
+    const generationId = await openGeneration(sub);
+    const saved = await Promise.all([0, 1, 2, 3].map((slot) => save(sub, generationId, slot)));
+    // A repeated save of a slot saves nothing and counts nothing.
+    expect((await save(sub, generationId, 0)).saved).toBe(false);
+    expect(await readGalleryStats(sub)).toEqual({ total: 4, favorites: 0 });
+
+    const [a, b, c] = saved.map((s) => s.headshotId);
+    expect((await setFavorite(sub, a!, true))?.isFavorite).toBe(true);
+    expect((await setFavorite(sub, a!, true))?.isFavorite).toBe(true);
+    await setFavorite(sub, b!, true);
+    expect(await readGalleryStats(sub)).toEqual({ total: 4, favorites: 2 });
+    await setFavorite(sub, b!, false);
+    await setFavorite(sub, b!, false);
+    expect(await readGalleryStats(sub)).toEqual({ total: 4, favorites: 1 });
+    expect(await setFavorite(sub, ulid(), true)).toBeUndefined();
+
+    expect(await deleteHeadshot(sub, a!)).toBe(true);
+    expect(await deleteHeadshot(sub, c!)).toBe(true);
+    expect(await deleteHeadshot(sub, c!)).toBe(false);
+    expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 0 });
+    expect(await counters(sub)).toEqual({ headshotCount: 2, favoriteCount: 0, galleryCounted: true });
+  });
+
+  it('counts concurrent favorite toggles exactly', async () => {
+    const sub = await newUser();
+    const generationId = await openGeneration(sub);
+    const saved = await Promise.all([0, 1, 2, 3, 4, 5].map((slot) => save(sub, generationId, slot)));
+    await readGalleryStats(sub);
+    const ids = saved.map((s) => s.headshotId);
+    await Promise.all([...ids, ...ids].map((id, i) => setFavorite(sub, id, i % 3 !== 0)));
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'HEADSHOT#' },
+        ConsistentRead: true,
+      }),
+    );
+    const favorites = (Items ?? []).filter((item) => item.isFavorite === true).length;
+    expect(await readGalleryStats(sub)).toEqual({ total: 6, favorites });
+  });
+
+  it('counts again after all of a user’s data is deleted', async () => {
+    const sub = await newUser();
+    await seedLegacyHeadshots(sub, 3, 1);
+    expect(await readGalleryStats(sub)).toEqual({ total: 3, favorites: 3 });
+    await deleteUserData(sub);
+    expect(await readGalleryStats(sub)).toEqual({ total: 0, favorites: 0 });
+    const generationId = await openGeneration(sub);
+    await save(sub, generationId, 0);
+    expect(await readGalleryStats(sub)).toEqual({ total: 1, favorites: 0 });
+  });
+
+  it('answers a count for a user without a user item, storing nothing', async () => {
+    const sub = crypto.randomUUID();
+    await seedLegacyHeadshots(sub, 2, 1);
+    expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 2 });
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK } }),
+    );
+    expect(Item).toBeUndefined();
+  });
+});

@@ -1,0 +1,116 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/*
+ * adapters/url-signer.ts signs without the S3 client's middleware stack; these tests prove its URLs are exactly the
+ * SDK's own getSignedUrl for the same signing time and lifetime (S3 checks the signature byte for byte; s3rver does
+ * not, so the integration tests could not catch a wrong one).
+ */
+
+const ENV = {
+  TABLE_NAME: 't',
+  UPLOADS_BUCKET: 'uploads-bucket',
+  RESULTS_BUCKET: 'results-bucket',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  AWS_SESSION_TOKEN: 'session/token+=',
+};
+
+async function load(env: Record<string, string>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries({ ...ENV, ...env })) vi.stubEnv(name, value);
+  const signer = await import('../../functions/adapters/url-signer');
+  const aws = await import('../../functions/adapters/aws');
+  return { ...signer, s3: aws.s3Client() };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+const NOW = Date.parse('2026-11-22T10:07:31.250Z');
+const WINDOW_START = new Date('2026-11-22T10:05:00.000Z');
+const KEY = 'results/1b2c-sub/01JH0000000000000000000000/3.jpg';
+
+const sorted = (url: string) => {
+  const u = new URL(url);
+  u.searchParams.sort();
+  return u.href;
+};
+
+describe.each([
+  ['virtual-hosted (AWS)', {}],
+  [
+    'path-style custom endpoint (s3rver)',
+    { S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569' },
+  ],
+])('presignGet, %s', (_name, env) => {
+  it('equals getSignedUrl for the same signing time and lifetime', async () => {
+    const { presignGet, s3, SIGNING_WINDOW_MS } = await load(env);
+    const url = await presignGet('results', KEY, 900, { reuse: true }, NOW);
+    const expected = await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY }), {
+      expiresIn: 900 + SIGNING_WINDOW_MS / 1000,
+      signingDate: WINDOW_START,
+    });
+    expect(sorted(url)).toBe(sorted(expected));
+  });
+
+  it('signs the download overrides like getSignedUrl', async () => {
+    const { presignGet, s3, SIGNING_WINDOW_MS } = await load(env);
+    const disposition = 'attachment; filename="headshot-01JH.jpg"';
+    const url = await presignGet(
+      'results',
+      KEY,
+      900,
+      { reuse: true, disposition, contentType: 'image/jpeg' },
+      NOW,
+    );
+    const expected = await getSignedUrl(
+      s3,
+      new GetObjectCommand({
+        Bucket: 'results-bucket',
+        Key: KEY,
+        ResponseContentDisposition: disposition,
+        ResponseContentType: 'image/jpeg',
+      }),
+      { expiresIn: 900 + SIGNING_WINDOW_MS / 1000, signingDate: WINDOW_START },
+    );
+    expect(sorted(url)).toBe(sorted(expected));
+  });
+});
+
+describe('presignGet reuse', () => {
+  it('gives the same URL within a window and a new one in the next, always valid ≥ the TTL', async () => {
+    const { presignGet, SIGNING_WINDOW_MS } = await load({});
+    const first = await presignGet('results', KEY, 900, { reuse: true }, NOW);
+    expect(await presignGet('results', KEY, 900, { reuse: true }, NOW + 60_000)).toBe(first);
+    const next = await presignGet('results', KEY, 900, { reuse: true }, NOW + SIGNING_WINDOW_MS);
+    expect(next).not.toBe(first);
+    for (const url of [first, next]) {
+      const u = new URL(url);
+      const signed = u.searchParams.get('X-Amz-Date')!;
+      const signedAt = Date.parse(
+        `${signed.slice(0, 4)}-${signed.slice(4, 6)}-${signed.slice(6, 8)}T${signed.slice(9, 11)}:${signed.slice(11, 13)}:${signed.slice(13, 15)}Z`,
+      );
+      const expiresAt = signedAt + Number(u.searchParams.get('X-Amz-Expires')) * 1000;
+      expect(expiresAt - (url === first ? NOW + 60_000 : NOW + SIGNING_WINDOW_MS)).toBeGreaterThanOrEqual(
+        900_000,
+      );
+    }
+  });
+});
+
+describe('presignGet without reuse (one-off download links)', () => {
+  it('signs now, valid exactly the TTL, a fresh URL every time', async () => {
+    const { presignGet, s3 } = await load({});
+    const url = await presignGet('results', KEY, 900, { reuse: false }, NOW);
+    const expected = await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY }), {
+      expiresIn: 900,
+      signingDate: new Date(NOW),
+    });
+    expect(sorted(url)).toBe(sorted(expected));
+    expect(await presignGet('results', KEY, 900, { reuse: false }, NOW + 1000)).not.toBe(url);
+  });
+});
