@@ -53,6 +53,12 @@ export const configSchema = z
     /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
     LOCAL_PROVIDER_LATENCY_MS: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+    /** Per-user quota: photos presigned for upload per hour (a full wizard batch is 10). */
+    QUOTA_UPLOADS_PER_HOUR: positiveInt(100),
+    /** Per-user quota: Checkout Sessions created per hour. */
+    QUOTA_CHECKOUT_SESSIONS_PER_HOUR: positiveInt(10),
+    /** Per-user quota: photos checked (`POST /api/photo-checks`) per hour. */
+    QUOTA_PHOTO_CHECKS_PER_HOUR: positiveInt(100),
   })
   .transform((env) => ({
     ...env,

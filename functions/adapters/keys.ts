@@ -10,3 +10,5 @@ export const ledgerRefSk = (reason: string, ref: string) => `LEDGERREF#${reason}
 export const purchaseSk = (checkoutSessionId: string) => `PURCHASE#${checkoutSessionId}`;
 export const generationSk = (id: string) => `GENERATION#${id}`;
 export const headshotSk = (id: string) => `HEADSHOT#${id}`;
+/** A quota counter of one rule and one fixed window (window start in epoch seconds). */
+export const quotaSk = (rule: string, windowStart: number) => `QUOTA#${rule}#${windowStart}`;

@@ -27,6 +27,10 @@ export interface UserRecord {
   displayName: string;
   /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
   credits: number;
+  /** The user's newest generation (at most one is in flight: a new one needs this one terminal). */
+  lastGenerationId?: string;
+  /** Set when the account's deletion started: no generation may start any more. ISO 8601 UTC. */
+  deletingAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -60,6 +64,40 @@ export interface CreditChange {
    */
   ref: string;
   related?: RelatedItem;
+  /**
+   * An extra condition (ANDed) and SET clauses on the user item, in the same transaction: e.g. "no generation in
+   * flight" and "no account deletion in progress" for a spend. Its names and values must not clash with the
+   * ledger's own (`:delta`, `:now`, `:amount`).
+   */
+  profileGuard?: ProfileGuard;
+  /** More items committed in the same transaction (a quota counter, a ConditionCheck on another item). */
+  extraItems?: TransactItem[];
+}
+
+/** See {@link CreditChange.profileGuard}. */
+export interface ProfileGuard {
+  /** A condition expression on the user item, e.g. `attribute_not_exists(deletingAt)`. */
+  condition: string;
+  /** Extra `SET` clauses without the keyword, e.g. `lastGenerationId = :generationId`. */
+  set?: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * A credit change was refused by its {@link CreditChange.profileGuard} or one of its `extraItems` (not by the
+ * balance): the caller knows what its guard meant and maps it to its own error.
+ */
+export class CreditChangeGuardError extends Error {
+  override readonly name = 'CreditChangeGuardError';
+  constructor(
+    /** `profile` when the user item's guard failed, else the index in `extraItems` of the first failed item. */
+    readonly failed: 'profile' | number,
+    /** The user item after the failure (strongly consistent read). */
+    readonly user: UserRecord | undefined,
+  ) {
+    super(`Credit change refused by its guard (${String(failed)})`);
+  }
 }
 
 /** Outcome of a credit change. */
@@ -88,6 +126,8 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     email: String(Item.email ?? ''),
     displayName: String(Item.displayName ?? ''),
     credits: Number(Item.credits ?? 0),
+    ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
+    ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
     createdAt: String(Item.createdAt),
     updatedAt: String(Item.updatedAt ?? Item.createdAt),
   };
@@ -181,7 +221,7 @@ async function applyChange(
   sign: 1 | -1,
 ): Promise<CreditChangeResult> {
   assertCreditAmount(change.amount);
-  const { sub, amount, ref, related } = change;
+  const { sub, amount, ref, related, profileGuard, extraItems = [] } = change;
   if (related && related.item.PK !== userPk(sub))
     throw new Error('A related item must belong to the same user');
   const delta = sign * amount;
@@ -195,14 +235,18 @@ async function applyChange(
           Update: {
             TableName: table(),
             Key: { PK: userPk(sub), SK: PROFILE_SK },
-            UpdateExpression: 'SET credits = credits + :delta, updatedAt = :now',
-            ConditionExpression: spend
-              ? 'attribute_exists(PK) AND credits >= :amount'
-              : 'attribute_exists(PK)',
+            UpdateExpression: `SET credits = credits + :delta, updatedAt = :now${profileGuard?.set ? `, ${profileGuard.set}` : ''}`,
+            ConditionExpression: [
+              'attribute_exists(PK)',
+              ...(spend ? ['credits >= :amount'] : []),
+              ...(profileGuard ? [`(${profileGuard.condition})`] : []),
+            ].join(' AND '),
+            ...(profileGuard?.names ? { ExpressionAttributeNames: profileGuard.names } : {}),
             ExpressionAttributeValues: {
               ':delta': delta,
               ':now': now,
               ...(spend ? { ':amount': amount } : {}),
+              ...profileGuard?.values,
             },
           },
         },
@@ -218,6 +262,7 @@ async function applyChange(
           },
         });
       }
+      items.push(...extraItems);
       await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
       const user = await getUser(sub);
       return { applied: true, balance: user?.credits ?? 0 };
@@ -225,13 +270,19 @@ async function applyChange(
   } catch (error) {
     const codes = cancellationCodes(error);
     if (!codes) throw error;
-    const [balanceCode, markerCode, , relatedCode] = codes;
+    const [balanceCode, markerCode] = codes;
+    const relatedCode = related ? codes[3] : undefined;
+    const extraCodes = codes.slice(related ? 4 : 3);
     const user = await getUser(sub);
     if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: user?.credits ?? 0 };
     if (balanceCode === 'ConditionalCheckFailed') {
       if (!user) throw new UserNotFoundError();
+      if (spend && user.credits < amount) throw new InsufficientCreditsError(user.credits, amount);
+      if (profileGuard) throw new CreditChangeGuardError('profile', user);
       throw new InsufficientCreditsError(user.credits, amount);
     }
+    const failedExtra = extraCodes.indexOf('ConditionalCheckFailed');
+    if (failedExtra >= 0) throw new CreditChangeGuardError(failedExtra, user);
     if (relatedCode === 'ConditionalCheckFailed') {
       throw new RelatedItemConflictError(`The ${String(related?.item.SK)} item already exists`);
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createCheckoutSession } from '../adapters/checkout';
 import { getUser } from '../adapters/ledger';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { describeStripeError } from '../adapters/stripe';
 import { loadConfig } from '../config';
 import {
@@ -24,7 +25,9 @@ const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
  * (8-128 of `[A-Za-z0-9_-]`, one per purchase click) makes a double-submitted click return the same session.
  *
  * Errors: 400 `VALIDATION_ERROR` (no/invalid body, unknown `packId`, malformed `Idempotency-Key`); 401 without a
- * token; 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails (docs/product-spec.md §8).
+ * token; 429 `QUOTA_EXCEEDED` with `Retry-After` past the caller's hourly quota (`QUOTA_CHECKOUT_SESSIONS_PER_HOUR`,
+ * default 10; nothing is created then); 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails
+ * (docs/product-spec.md §8; the attempt is not counted).
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
@@ -46,10 +49,13 @@ export const handler = httpHandler(async (event) => {
     siteOrigin: loadConfig().SITE_ORIGIN,
   });
   const key = checkoutIdempotencyKey(caller.sub, pack.id, clientKey ?? event.requestContext.requestId);
+  const quota = await consumeQuota(caller, quotaRules().checkoutSessions);
   try {
     const session = await createCheckoutSession(params, key);
     return json(200, session);
   } catch (error) {
+    // Our side (or Stripe's) failed: the attempt does not count against the caller.
+    await quota.release();
     logger.error('Creating a Checkout Session failed', {
       packId: pack.id,
       stripe: describeStripeError(error),

@@ -2,7 +2,8 @@ import { ulid } from 'ulid';
 import { z } from 'zod';
 import { startGenerationExecution } from '../adapters/executions';
 import { compensateGeneration, newGenerationItem, setExecutionArn } from '../adapters/generations';
-import { ensureUser, spendCredits } from '../adapters/ledger';
+import { generationStartGuard } from '../adapters/generation-guard';
+import { CreditChangeGuardError, ensureUser, getUser, spendCredits } from '../adapters/ledger';
 import { headObject } from '../adapters/storage';
 import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
 import {
@@ -14,6 +15,7 @@ import {
   STYLES,
 } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
+import { generationInFlight } from '../domain/quotas';
 import { logger } from '../common/logger';
 import { HttpError } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
@@ -40,6 +42,15 @@ export function insufficientCredits(balance: number): HttpError {
   );
 }
 
+/** The 409 for a generation asked for while the account is being deleted. */
+export function accountDeleting(): HttpError {
+  return new HttpError(
+    409,
+    'ACCOUNT_DELETING',
+    'Your account is being deleted, so no new headshots can be created.',
+  );
+}
+
 /**
  * `POST /api/generations` (jwt) `{ style, background, referenceKeys }` → 202 `{ id, status: 'queued', stage,
  * progress: 5, style, background, creditsReserved: 6, credits, createdAt }` with `Location: /api/generations/{id}`.
@@ -52,7 +63,9 @@ export function insufficientCredits(balance: number): HttpError {
  * Errors: 400 `VALIDATION_ERROR` (body), 400 `INVALID_REFERENCE` (a key that is not the caller's upload),
  * 400 `UPLOAD_NOT_FOUND` (not uploaded, or expired), 400 `INVALID_UPLOAD` (empty, over 10 MB, not `image/*`),
  * 402 `INSUFFICIENT_CREDITS` ('Insufficient credits! You need 6 credits but only have N.', details
- * `{ required, credits }`), 502 `WORKFLOW_START_FAILED` (credits refunded).
+ * `{ required, credits }`), 409 `ACCOUNT_DELETING` (the account's deletion has started), 429 `QUOTA_EXCEEDED` with
+ * `Retry-After` while the caller's previous generation is still running (at most one in flight, checked inside the
+ * spend transaction), 502 `WORKFLOW_START_FAILED` (credits refunded).
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
@@ -81,7 +94,7 @@ export const handler = httpHandler(async (event) => {
   });
 
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
-  if (caller.email) await ensureUser(sub, caller.email);
+  const user = caller.email ? await ensureUser(sub, caller.email) : await getUser(sub);
 
   const id = ulid();
   const now = new Date().toISOString();
@@ -91,6 +104,7 @@ export const handler = httpHandler(async (event) => {
       sub,
       amount: GENERATION_COST,
       ref: id,
+      ...(await generationStartGuard(user, id, GENERATION_COST)),
       related: {
         item: newGenerationItem({
           id,
@@ -105,6 +119,10 @@ export const handler = httpHandler(async (event) => {
   } catch (error) {
     if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance);
     if (error instanceof UserNotFoundError) throw insufficientCredits(0);
+    if (error instanceof CreditChangeGuardError) {
+      if (error.user?.deletingAt) throw accountDeleting();
+      throw generationInFlight();
+    }
     throw error;
   }
 

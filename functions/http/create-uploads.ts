@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
 import { uploadKey } from '../domain/object-keys';
@@ -41,11 +42,15 @@ export const createUploadsBody = z.object({
  * 10 MiB and a Content-Type starting with `image/`, for 5 minutes. The keys then go to `POST /api/generations` as
  * `referenceKeys`.
  *
- * Errors: 400 `VALIDATION_ERROR` (no files, more than 10, a type that is not an image, a size of 0 or over 10 MB).
+ * Errors: 400 `VALIDATION_ERROR` (no files, more than 10, a type that is not an image, a size of 0 or over 10 MB);
+ * 429 `QUOTA_EXCEEDED` with `Retry-After` (seconds) when the caller's hourly photo quota (`QUOTA_UPLOADS_PER_HOUR`,
+ * default 100 files) cannot take the whole batch — nothing is presigned then.
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { files } = parseBody(event, createUploadsBody);
+  // One unit per file, all or none: a refused batch presigns nothing.
+  await consumeQuota({ sub }, quotaRules().uploads, files.length);
   const batchId = ulid();
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
   const uploads = await Promise.all(

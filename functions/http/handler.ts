@@ -6,7 +6,7 @@ import type {
 import type { z } from 'zod';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
-import { HttpError, badRequest, unauthorized, type ApiErrorBody } from './errors';
+import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
 
 /** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -23,12 +23,16 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-/** The error response for any thrown value: HttpError keeps its status; anything else is a 500 without internals. */
+/**
+ * The error response for any thrown value: an HttpError or a named domain error with an HTTP form ({@link toHttpError})
+ * keeps its status and headers; anything else is a 500 without internals.
+ */
 export function errorResponse(error: unknown): HttpResult {
-  if (error instanceof HttpError) {
-    const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
-    if (error.details !== undefined) body.error.details = error.details;
-    return json(error.statusCode, body);
+  const httpError = toHttpError(error);
+  if (httpError) {
+    const body: ApiErrorBody = { error: { code: httpError.code, message: httpError.message } };
+    if (httpError.details !== undefined) body.error.details = httpError.details;
+    return json(httpError.statusCode, body, httpError.headers);
   }
   logger.error('Unhandled error', error as Error);
   const body: ApiErrorBody = {

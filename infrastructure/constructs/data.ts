@@ -3,6 +3,9 @@ import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 
+/** The table's TTL attribute (epoch seconds); the local bootstrap turns on the same one. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
 /** Properties of {@link Data}. */
 export interface DataProps {
   stage: string;
@@ -10,7 +13,7 @@ export interface DataProps {
 
 /**
  * The single DynamoDB table (docs/architecture.md §2): string keys `PK`/`SK`, on-demand, point-in-time recovery, AWS-owned
- * encryption. In `prod` it is protected from deletion and retained when the stack goes away.
+ * encryption, TTL on `expiresAt`. In `prod` it is protected from deletion and retained when the stack goes away.
  */
 export class Data extends Construct {
   readonly table: TableV2;
@@ -22,6 +25,8 @@ export class Data extends Construct {
       partitionKey: { name: 'PK', type: AttributeType.STRING },
       sortKey: { name: 'SK', type: AttributeType.STRING },
       billing: Billing.onDemand(),
+      // Epoch seconds after which DynamoDB deletes an item by itself (quota windows, other short-lived items).
+      timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

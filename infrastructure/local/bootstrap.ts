@@ -2,8 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -33,6 +35,8 @@ export async function ensureTable(options: {
   });
   try {
     await client.send(new DescribeTableCommand({ TableName: options.tableName }));
+    await ensureTtl(client, options.tableName);
+    client.destroy();
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
@@ -56,7 +60,25 @@ export async function ensureTable(options: {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: options.tableName });
+  await ensureTtl(client, options.tableName);
   client.destroy();
+}
+
+/**
+ * Turns on the same TTL attribute as the CDK Data construct, `expiresAt` (quota windows and other short-lived items
+ * expire by it); a table made before it existed gets it on the next start.
+ */
+async function ensureTtl(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TimeToLiveDescription } = await client.send(
+    new DescribeTimeToLiveCommand({ TableName: tableName }),
+  );
+  if (TimeToLiveDescription?.AttributeName === 'expiresAt') return;
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    }),
+  );
 }
 
 /** The ids of the local user pool and its web app client. */

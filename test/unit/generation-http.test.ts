@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as QuotasModule from '../../functions/adapters/quotas';
 import { resetConfigForTests } from '../../functions/config';
 import { handler as createGeneration } from '../../functions/http/create-generation';
 import { handler as createUploads } from '../../functions/http/create-uploads';
@@ -9,6 +10,12 @@ import { handler as getGeneration } from '../../functions/http/get-generation';
  * The generation routes' checks that need no AWS call: body validation, ownership of upload keys, and the upload
  * POST policy (presigning is local crypto). Everything with I/O is in test/integration/generation*.test.ts.
  */
+
+// The hourly upload quota is a DynamoDB counter (test/integration/quotas.test.ts covers it); here it always admits.
+vi.mock('../../functions/adapters/quotas', async (importOriginal) => ({
+  ...(await importOriginal<typeof QuotasModule>()),
+  consumeQuota: vi.fn(async () => ({ used: 1, remaining: 99, resetAt: 0, release: async () => {} })),
+}));
 
 const SUB = '6d716c5a-579a-47d4-82f0-e1ea157c6776';
 

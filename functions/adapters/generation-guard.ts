@@ -1,0 +1,67 @@
+import { loadConfig } from '../config';
+import { isTerminal, TERMINAL_STATUSES } from '../domain/generation';
+import { generationInFlight } from '../domain/quotas';
+import { documentClient } from './aws';
+import { generationSk, userPk } from './keys';
+import type { CreditChange, UserRecord } from './ledger';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The guard a new generation's spend transaction carries (docs/architecture.md §8 "Money": at most one generation
+ * in flight per user; an account being deleted starts nothing):
+ *
+ * - on the user item: `deletingAt` absent, and `lastGenerationId` still the one read before (so two concurrent
+ *   starts cannot both pass), then `lastGenerationId` = the new id;
+ * - a ConditionCheck that the previous generation is terminal (or gone).
+ *
+ * Checks the previous generation first too (when the balance covers `cost`, in credits), so the usual refusal
+ * needs no transaction.
+ *
+ * @throws {QuotaExceededError} `generations-in-flight` when the previous generation is not terminal yet
+ */
+export async function generationStartGuard(
+  user: UserRecord | undefined,
+  newGenerationId: string,
+  cost: number,
+): Promise<Pick<CreditChange, 'profileGuard' | 'extraItems'>> {
+  const TableName = loadConfig().TABLE_NAME;
+  const previous = user?.lastGenerationId;
+  // A balance under the cost is answered by the spend itself (402), whatever else is running.
+  if (user && previous && user.credits >= cost) {
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName,
+        Key: { PK: userPk(user.id), SK: generationSk(previous) },
+        ConsistentRead: true,
+      }),
+    );
+    if (Item && !isTerminal(Item.status as never)) throw generationInFlight();
+  }
+  const terminalValues = Object.fromEntries(TERMINAL_STATUSES.map((s, i) => [`:terminal${i}`, s]));
+  return {
+    profileGuard: {
+      condition: `attribute_not_exists(deletingAt) AND ${
+        previous ? 'lastGenerationId = :previousGenerationId' : 'attribute_not_exists(lastGenerationId)'
+      }`,
+      set: 'lastGenerationId = :newGenerationId',
+      values: {
+        ':newGenerationId': newGenerationId,
+        ...(previous ? { ':previousGenerationId': previous } : {}),
+      },
+    },
+    extraItems:
+      user && previous
+        ? [
+            {
+              ConditionCheck: {
+                TableName,
+                Key: { PK: userPk(user.id), SK: generationSk(previous) },
+                ConditionExpression: `attribute_not_exists(SK) OR #status IN (${Object.keys(terminalValues).join(', ')})`,
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: terminalValues,
+              },
+            },
+          ]
+        : [],
+  };
+}

@@ -1,0 +1,159 @@
+import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../config';
+import { assertQuotaRule, quotaExceeded, quotaWindow, type QuotaRule } from '../domain/quotas';
+import { documentClient } from './aws';
+import { quotaSk, userPk } from './keys';
+
+/**
+ * Fixed-window quota counters in the single table (docs/architecture.md §8 "Money": per-user quotas guard the
+ * costly routes). One item per user, rule and window — `PK = USER#<sub>`, `SK = QUOTA#<rule>#<windowStart>` with
+ * `used` (units counted) and `expiresAt` (epoch seconds, the table's TTL attribute, one window after the window
+ * ends) — so DynamoDB removes old windows by itself and a counter never needs a Scan.
+ *
+ * A counter only moves under a condition (`used + amount <= limit`), so concurrent requests can never overshoot,
+ * and a refused request changes nothing.
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The quotas of the costly routes, sized by configuration (`QUOTA_*` variables, see `.env.example`). */
+export function quotaRules() {
+  const config = loadConfig();
+  return {
+    /** Photos presigned for upload (`POST /api/uploads`): one unit per file. */
+    uploads: {
+      name: 'uploads',
+      limit: config.QUOTA_UPLOADS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'photo uploads',
+    },
+    /** Checkout Sessions created (`POST /api/checkout/sessions`). */
+    checkoutSessions: {
+      name: 'checkout-sessions',
+      limit: config.QUOTA_CHECKOUT_SESSIONS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'checkout attempts',
+    },
+    /** Photos checked (`POST /api/photo-checks`): one unit per photo. */
+    photoChecks: {
+      name: 'photo-checks',
+      limit: config.QUOTA_PHOTO_CHECKS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'photo checks',
+    },
+  } satisfies Record<string, QuotaRule>;
+}
+
+/** Who a quota counts for: a Cognito `sub`. Anonymous callers pass a stable, namespaced id (`anon#<id>`). */
+export interface QuotaSubject {
+  sub: string;
+}
+
+/** What {@link consumeQuota} used. */
+export interface QuotaUse {
+  /** Units used in this window, this call included. */
+  used: number;
+  /** Units left in this window. */
+  remaining: number;
+  /** When the window ends, epoch seconds. */
+  resetAt: number;
+  /** Gives this call's units back (e.g. when the work they paid for failed on our side). Never throws. */
+  release(): Promise<void>;
+}
+
+const table = () => loadConfig().TABLE_NAME;
+/** Old windows are kept one more window after they end, then TTL removes them. */
+const expiresAt = (rule: QuotaRule, windowEnd: number) => windowEnd + rule.windowSeconds;
+
+function counterUpdate(subject: QuotaSubject, rule: QuotaRule, amount: number, nowMs: number) {
+  assertQuotaRule(rule);
+  if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError(`Invalid quota amount: ${amount}`);
+  const { start, end } = quotaWindow(rule, nowMs);
+  return {
+    TableName: table(),
+    Key: { PK: userPk(subject.sub), SK: quotaSk(rule.name, start) },
+    UpdateExpression: 'ADD used :amount SET expiresAt = if_not_exists(expiresAt, :expiresAt), #type = :type',
+    ConditionExpression: 'attribute_not_exists(used) OR used <= :max',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':amount': amount,
+      ':max': rule.limit - amount,
+      ':expiresAt': expiresAt(rule, end),
+      ':type': 'quota',
+    },
+    window: { start, end },
+  };
+}
+
+/**
+ * Counts `amount` units of `rule` for `subject` in the current window, or refuses them all.
+ *
+ * @param amount units, a positive whole number (default 1): e.g. the number of files presigned
+ * @param nowMs the clock, epoch ms (tests)
+ * @throws {QuotaExceededError} when the window has fewer than `amount` units left (nothing is counted); its
+ *   `retryAfterSeconds` is the rest of the window
+ */
+export async function consumeQuota(
+  subject: QuotaSubject,
+  rule: QuotaRule,
+  amount = 1,
+  nowMs = Date.now(),
+): Promise<QuotaUse> {
+  if (amount > rule.limit) throw quotaExceeded(rule, nowMs);
+  const { window, ...update } = counterUpdate(subject, rule, amount, nowMs);
+  try {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({ ...update, ReturnValues: 'UPDATED_NEW' }),
+    );
+    const used = Number(Attributes?.used ?? amount);
+    return {
+      used,
+      remaining: Math.max(0, rule.limit - used),
+      resetAt: window.end,
+      release: () => releaseQuota(subject, rule, amount, window.start),
+    };
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw quotaExceeded(rule, nowMs);
+    throw error;
+  }
+}
+
+/**
+ * Gives back `amount` units of the window starting at `windowStart` (epoch seconds). Best effort: a failure is
+ * swallowed (the window ends anyway), and the counter never goes below zero.
+ */
+export async function releaseQuota(
+  subject: QuotaSubject,
+  rule: QuotaRule,
+  amount: number,
+  windowStart: number,
+): Promise<void> {
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: userPk(subject.sub), SK: quotaSk(rule.name, windowStart) },
+        UpdateExpression: 'ADD used :minus',
+        ConditionExpression: 'attribute_exists(used) AND used >= :amount',
+        ExpressionAttributeValues: { ':minus': -amount, ':amount': amount },
+      }),
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * The same counter update as one item of a caller's `TransactWriteItems`, so a quota and the work it guards commit
+ * together or not at all. When the transaction is cancelled with `ConditionalCheckFailed` on this item, throw
+ * `quotaExceeded(rule, nowMs)` (from `functions/domain/quotas.ts`).
+ *
+ * @throws {RangeError} for an invalid rule or amount
+ */
+export function quotaTransactItem(
+  subject: QuotaSubject,
+  rule: QuotaRule,
+  amount = 1,
+  nowMs = Date.now(),
+): TransactItem {
+  const { window: _window, ...update } = counterUpdate(subject, rule, amount, nowMs);
+  return { Update: update };
+}
