@@ -59,6 +59,17 @@ export const configSchema = z
     QUOTA_CHECKOUT_SESSIONS_PER_HOUR: positiveInt(10),
     /** Per-user quota: photos checked (`POST /api/photo-checks`) per hour. */
     QUOTA_PHOTO_CHECKS_PER_HOUR: positiveInt(100),
+    /** The user pool and web app client whose tokens public routes recognise (the stack sets them). */
+    COGNITO_USER_POOL_ID: optionalString,
+    COGNITO_CLIENT_ID: optionalString,
+    /** cognito-local's endpoint; unset in the cloud (tokens are then verified against the regional issuer). */
+    COGNITO_ENDPOINT: z.url().optional(),
+    /** Amazon Data Firehose stream analytics records go to (the cloud). */
+    ANALYTICS_STREAM_NAME: optionalString,
+    /** Folder of the local analytics files `<date>.jsonl` when no stream is set (`npm start`: `.local/analytics`). */
+    ANALYTICS_DIR: optionalString,
+    /** `POST /api/analytics/events` requests allowed per client IP per minute. */
+    ANALYTICS_REQUESTS_PER_MINUTE: positiveInt(60),
   })
   .transform((env) => ({
     ...env,

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { localFunctions, type LocalFunction } from './local/functions';
 import { Alarms } from './constructs/alarms';
+import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
 import { Auth, type CognitoFeaturePlan } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -122,6 +123,9 @@ export class HeadshotStudioStack extends Stack {
       );
     }
 
+    const analytics = new Analytics(this, 'Analytics', { stage: props.stage, logBucket: storage.logBucket });
+    this.functions.grantAnalytics(analytics);
+
     const triggers = new Map<cognito.UserPoolOperation, lambda.IFunction>();
     for (const [name, f] of this.functions.catalogue) {
       if (f.kind !== 'trigger') continue;
@@ -137,6 +141,10 @@ export class HeadshotStudioStack extends Stack {
       featurePlan: props.cognitoFeaturePlan as CognitoFeaturePlan | undefined,
       triggers,
     });
+
+    // Public routes that recognise a signed-in caller verify the token themselves, against this pool and client.
+    this.functions.addHttpEnvironment('COGNITO_USER_POOL_ID', auth.userPool.userPoolId);
+    this.functions.addHttpEnvironment('COGNITO_CLIENT_ID', auth.client.userPoolClientId);
 
     const domain =
       props.domainName && props.certificateArn

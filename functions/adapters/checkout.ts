@@ -7,6 +7,7 @@ import { documentClient } from './aws';
 import { purchaseSk, userPk } from './keys';
 import { ensureUser, getUser, grantCredits } from './ledger';
 import { stripeClient } from './stripe';
+import { trackServerEvent } from './analytics-sink';
 
 /**
  * Stripe Checkout on our side: create a session, retrieve one, and fulfil it — idempotently, keyed by the session
@@ -147,6 +148,7 @@ export async function fulfillSession(
       credits: pack.credits,
       amountTotal: verdict.amountTotal,
     });
+    await trackServerEvent('purchase_completed', sub, { packId: pack.id, credits: pack.credits });
   }
   return { status: 'paid', creditsAdded: pack.credits, credits: result.balance, applied: result.applied };
 }

@@ -44,4 +44,6 @@ export const routes = [
   { method: 'GET', path: '/api/headshots/{id}/download', handler: 'http/download-headshot', auth: 'jwt' },
   { method: 'DELETE', path: '/api/headshots/{id}', handler: 'http/delete-headshot', auth: 'jwt' },
   { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
+  // Product analytics: public so visits before sign-in count; the handler attaches the sub of a valid token itself.
+  { method: 'POST', path: '/api/analytics/events', handler: 'http/analytics-events', auth: 'public' },
 ] as const satisfies readonly RouteDefinition[];

@@ -17,6 +17,8 @@ export interface FunctionAccess {
   workflow: boolean;
   /** Secrets read at cold start. */
   secrets: SecretName[];
+  /** `firehose:PutRecord(Batch)` on the analytics stream (the code records analytics events). */
+  analytics: boolean;
 }
 
 /** What {@link accessFor} needs to know about a function. */
@@ -36,6 +38,8 @@ export interface FunctionDescriptor {
 export function awsUsage(sdkImports: Readonly<Record<string, readonly string[]>> = {}): {
   s3: ObjectAccess[];
   workflow: boolean;
+  analytics: boolean;
+  table: boolean;
 } {
   const names = (pkg: string) => sdkImports[pkg] ?? [];
   const uses = (pkg: string, pattern: RegExp) => names(pkg).some((n) => n === '*' || pattern.test(n));
@@ -53,7 +57,9 @@ export function awsUsage(sdkImports: Readonly<Record<string, readonly string[]>>
   // HeadObject of a missing key answers 404 (not 403) only with ListBucket.
   if (read || uses('@aws-sdk/client-s3', /^ListObjects(V2)?(Command)?$/)) s3.push('list');
   const workflow = uses('@aws-sdk/client-sfn', /^(StartExecution|DescribeExecution)(Command)?$/);
-  return { s3, workflow };
+  const analytics = uses('@aws-sdk/client-firehose', /^PutRecord(Batch)?(Command)?$/);
+  const table = uses('@aws-sdk/lib-dynamodb', /Command$/) || uses('@aws-sdk/client-dynamodb', /Command$/);
+  return { s3, workflow, analytics, table };
 }
 
 const STRIPE: SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
@@ -65,7 +71,7 @@ const STRIPE: SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
  *
  * | function | table | uploads/ (ceiling) | results/ (ceiling) | workflow (ceiling) |
  * |---|---|---|---|---|
- * | HTTP, only `public` routes (`/health`, `/packs`) | – | – | – | – |
+ * | HTTP, only `public` routes (`/health`, `/packs`, analytics) | rw if its code uses DynamoDB | – | – | – |
  * | HTTP, `stripe-signature` route (the webhook) | rw | – | – | – |
  * | HTTP, `jwt` routes | rw | read, write (presign), delete, list | read, delete, list | start + describe |
  * | workflow task `generation-*` | rw | read, write, list | read, write, delete, list | – |
@@ -73,15 +79,23 @@ const STRIPE: SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
  *
  * Secrets follow the code: a function whose module graph imports `stripe` reads both Stripe secrets
  * (`functions/config.ts` requires the webhook secret whenever the key is set); one that imports `openai` reads the
- * OpenAI key. Nothing else sees a secret.
+ * OpenAI key. Nothing else sees a secret. Any function whose code puts Firehose records may write to the analytics
+ * stream (the analytics route, and the fulfilment's `purchase_completed`).
  */
 export function accessFor(fn: FunctionDescriptor): FunctionAccess {
   const secrets: SecretName[] = [
     ...(fn.packages.includes('stripe') ? STRIPE : []),
     ...(fn.packages.includes('openai') ? (['openAiApiKey'] as const) : []),
   ];
-  const none: FunctionAccess = { table: false, uploads: [], results: [], workflow: false, secrets };
   const used = awsUsage(fn.sdkImports);
+  const none: FunctionAccess = {
+    table: false,
+    uploads: [],
+    results: [],
+    workflow: false,
+    secrets,
+    analytics: used.analytics,
+  };
   const within = (ceiling: ObjectAccess[]) => ceiling.filter((op) => used.s3.includes(op));
   if (fn.kind === 'http') {
     const auth = new Set(fn.routeAuth ?? []);
@@ -94,7 +108,8 @@ export function accessFor(fn: FunctionDescriptor): FunctionAccess {
         workflow: used.workflow,
       };
     }
-    return auth.has('stripe-signature') ? { ...none, table: true } : none;
+    // A public route reaches the table only when its code does (the analytics route's per-IP rate limit).
+    return auth.has('stripe-signature') ? { ...none, table: true } : { ...none, table: used.table };
   }
   if (fn.kind === 'task' && fn.name.startsWith('generation-')) {
     return {

@@ -20,6 +20,7 @@ import {
   RUNTIME,
   type FunctionKind,
 } from './app-function';
+import type { Analytics } from './analytics';
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
@@ -120,6 +121,20 @@ export class Functions extends Construct {
   /** Sets a variable on every function (values known only after other constructs exist, e.g. SITE_ORIGIN). */
   addEnvironment(key: string, value: string): void {
     for (const { fn } of this.all) fn.function.addEnvironment(key, value);
+  }
+
+  /** Sets a variable on every route handler (e.g. the user pool ids, which Cognito triggers must not depend on). */
+  addHttpEnvironment(key: string, value: string): void {
+    for (const { fn } of this.http.values()) fn.function.addEnvironment(key, value);
+  }
+
+  /** Lets the functions whose code records analytics put records into the stream, and names it to them. */
+  grantAnalytics(analytics: Analytics): void {
+    for (const { fn, access } of this.all) {
+      if (!access.analytics) continue;
+      fn.function.addEnvironment('ANALYTICS_STREAM_NAME', analytics.stream.deliveryStreamName);
+      analytics.grantPut(fn.role);
+    }
   }
 
   /**

@@ -14,13 +14,14 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { z } from 'zod';
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
- * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (docs/architecture.md §2),
+ * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (DESIGN.md §2),
  * on-demand billing — the same keys the CDK Data construct declares.
  */
 export async function ensureTable(options: {
@@ -94,15 +95,24 @@ const userPoolIdsSchema = z.object({ userPoolId: z.string().min(1), userPoolClie
  * in `stateFile` so a restart reuses them (and every account made before it).
  *
  * The pool mirrors the cloud one (docs/architecture.md §6): e-mail as user name, e-mail auto-verified, the same password
- * policy; the client allows USER_PASSWORD_AUTH (cognito-local has no SRP) and refresh, with 15-minute access/ID
- * tokens and 30-day refresh tokens (docs/product-spec.md §9).
+ * policy; the client allows USER_PASSWORD_AUTH (cognito-local has no SRP) and refresh, with access/ID tokens of
+ * `tokenLifetimeSeconds` (15 minutes by default) and 30-day refresh tokens (docs/product-spec.md, limits).
  */
 export async function ensureUserPool(options: {
   endpoint: string;
   region: string;
   stateFile: string;
   poolName: string;
+  /** Lifetime of access and ID tokens in seconds (default 900); applied to an existing client too. */
+  tokenLifetimeSeconds?: number;
 }): Promise<UserPoolIds> {
+  const lifetime = options.tokenLifetimeSeconds ?? 900;
+  const tokenValidity = {
+    AccessTokenValidity: lifetime,
+    IdTokenValidity: lifetime,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+  } as const;
   const client = new CognitoIdentityProviderClient({
     endpoint: options.endpoint,
     region: options.region,
@@ -114,12 +124,23 @@ export async function ensureUserPool(options: {
       if (saved.success) {
         try {
           await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.data.userPoolId }));
-          await client.send(
+          const existing = await client.send(
             new DescribeUserPoolClientCommand({
               UserPoolId: saved.data.userPoolId,
               ClientId: saved.data.userPoolClientId,
             }),
           );
+          if (existing.UserPoolClient?.AccessTokenValidity !== lifetime) {
+            await client.send(
+              new UpdateUserPoolClientCommand({
+                UserPoolId: saved.data.userPoolId,
+                ClientId: saved.data.userPoolClientId,
+                ExplicitAuthFlows: existing.UserPoolClient?.ExplicitAuthFlows,
+                PreventUserExistenceErrors: existing.UserPoolClient?.PreventUserExistenceErrors,
+                ...tokenValidity,
+              }),
+            );
+          }
           return saved.data;
         } catch {
           // The saved pool is gone (its data was wiped): create a new one below.
@@ -149,10 +170,7 @@ export async function ensureUserPool(options: {
         UserPoolId: userPoolId,
         ClientName: 'web',
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-        AccessTokenValidity: 15,
-        IdTokenValidity: 15,
-        RefreshTokenValidity: 30,
-        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+        ...tokenValidity,
         PreventUserExistenceErrors: 'ENABLED',
       }),
     );

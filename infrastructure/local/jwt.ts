@@ -1,5 +1,4 @@
-import { JwtRsaVerifier } from 'aws-jwt-verify';
-import type { Jwks } from 'aws-jwt-verify/jwk';
+import { bearerToken, createTokenVerifier } from '../../functions/adapters/token-verifier';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
 /** A verified JWT's claims, as API Gateway hands them to a handler: every value a string. */
@@ -31,43 +30,21 @@ export function claimsAsApiGatewayDoes(payload: JwtPayload): JwtClaims {
 
 /**
  * A local stand-in for the HTTP API's Cognito JWT authorizer. Like the cloud one it requires
- * `Authorization: Bearer <jwt>`, checks the RS256 signature against the pool's JWKS, `exp`/`nbf`, the issuer
- * (`<cognito endpoint>/<poolId>`), and that `aud` (ID token) or `client_id` (access token) is our app client.
- *
- * cognito-local serves its JWKS over http, which aws-jwt-verify refuses to fetch, so the JWKS is fetched here once
- * and handed to the verifier with `cacheJwks`.
+ * `Authorization: Bearer <jwt>` and verifies it with the shared token verifier (signature against the pool's JWKS,
+ * `exp`/`nbf`, issuer, app client) — the same code public routes use to recognise a signed-in caller.
  */
 export async function createCognitoJwtAuthorizer(options: {
   cognitoEndpoint: string;
   userPoolId: string;
   clientId: string;
 }): Promise<JwtAuthorizer> {
-  const issuer = `${options.cognitoEndpoint}/${options.userPoolId}`;
-  const response = await fetch(`${issuer}/.well-known/jwks.json`);
-  if (!response.ok) throw new Error(`Could not load the JWKS of ${issuer}: HTTP ${response.status}`);
-  const jwks = (await response.json()) as Jwks;
-  const verifier = JwtRsaVerifier.create({
-    issuer,
-    audience: null,
-    // Never fetched (the JWKS is cached below); a token signed by an unknown key fails verification.
-    jwksUri: 'https://cognito-local.invalid/.well-known/jwks.json',
-    customJwtCheck: ({ payload }) => {
-      const audience = payload.token_use === 'access' ? payload.client_id : payload.aud;
-      if (audience !== options.clientId) throw new Error('Token was not issued for this app client');
-    },
-  });
-  verifier.cacheJwks(jwks);
+  const verifier = await createTokenVerifier(options);
   return {
     async authorize(header) {
-      const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-      if (!token) return undefined;
-      try {
-        const payload = await verifier.verify(token);
-        const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-        return { claims: claimsAsApiGatewayDoes(payload), scopes };
-      } catch {
-        return undefined;
-      }
+      const payload = await verifier.verify(bearerToken(header));
+      if (!payload) return undefined;
+      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+      return { claims: claimsAsApiGatewayDoes(payload), scopes };
     },
   };
 }

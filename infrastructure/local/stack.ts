@@ -148,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         region,
         stateFile: join(dataDir, 'stack-state.json'),
         poolName: LOCAL_NAMES.userPool,
+        tokenLifetimeSeconds: tokenLifetimeSeconds(options.env?.LOCAL_TOKEN_LIFETIME_SECONDS),
       }),
     ]);
 
@@ -185,6 +186,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_USER_POOL_ID: pool.userPoolId,
       COGNITO_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognito.endpoint,
+      // Product analytics land in <data dir>/analytics/<date>.jsonl (`.local/analytics` for npm start).
+      ANALYTICS_DIR: options.env?.ANALYTICS_DIR ?? join(dataDir, 'analytics'),
     };
     // Handlers run in this process and read their configuration from process.env at their cold start.
     Object.assign(process.env, env);
@@ -252,6 +255,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/**
+ * Lifetime of the local pool's access and ID tokens, in seconds: `LOCAL_TOKEN_LIFETIME_SECONDS`, default 900 (the
+ * 15 minutes of the cloud client). Short lifetimes let tests watch the SPA refresh its session.
+ *
+ * @throws {LocalStackError} for a value that is not a whole number of seconds from 60 to 86400
+ */
+export function tokenLifetimeSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 900;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400) {
+    throw new LocalStackError(
+      `LOCAL_TOKEN_LIFETIME_SECONDS is "${value}".`,
+      'Set it to a whole number of seconds from 60 to 86400 in .env, or remove it (default 900).',
+    );
+  }
+  return seconds;
 }
 
 /**

@@ -274,3 +274,38 @@ export const filterValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...GALLERY_FILTERS, 'ALL', 'favourites', ''),
   fc.string({ maxLength: 20 }),
 );
+
+/** Near-valid `POST /api/analytics/events` bodies: real batches, and batches with odd names, ids, props and sizes. */
+export const analyticsBody: fc.Arbitrary<unknown> = validOrNot(
+  fc.record({
+    events: fc.array(
+      fc.record({
+        name: fc.constantFrom('page_view', 'sign_up', 'download', 'favorite'),
+        ts: fc.constant(Date.now()),
+        sessionId: fc.constant('session_fuzz_0001'),
+        anonymousId: fc.constant('anon_fuzz_0001'),
+        path: fc.string({ maxLength: 300 }),
+        props: fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 10 }),
+          fc.oneof(fc.string({ maxLength: 400 }), fc.integer(), fc.boolean(), fc.constant(null)),
+          { maxKeys: 5 },
+        ),
+      }),
+      { minLength: 1, maxLength: 10 },
+    ),
+  }),
+  fc.record({
+    events: sometimes(
+      fc.array(
+        fc.record({
+          name: sometimes(fc.constantFrom('page_view', 'purchase_completed', '', 'PAGE_VIEW')),
+          ts: sometimes(fc.oneof(fc.integer(), fc.double(), fc.constant(-1))),
+          sessionId: sometimes(fc.constantFrom('short', 'session_fuzz_0001', '../../etc', 'a'.repeat(65))),
+          anonymousId: sometimes(fc.constantFrom('anon_fuzz_0001', '', 'x y z 1234')),
+          props: sometimes(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 25 })),
+        }),
+        { maxLength: 30 },
+      ),
+    ),
+  }),
+);

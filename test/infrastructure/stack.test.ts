@@ -203,8 +203,11 @@ describe('HeadshotStudioStack (dev)', () => {
         const actions = roleStatements(template, fns.get(samIdOfHandler(handler))!.logicalId).flatMap(
           (s) => s.Action,
         );
+        // The analytics route counts requests per IP in the table and puts records into its stream: nothing else.
+        const allowed =
+          handler === 'http/analytics-events' ? /^(logs|xray|dynamodb|firehose):/ : /^(logs|xray):/;
         expect(
-          actions.filter((a) => !/^(logs|xray):/.test(a)),
+          actions.filter((a) => !allowed.test(a)),
           handler,
         ).toEqual([]);
       }
@@ -572,6 +575,67 @@ describe('HeadshotStudioStack (dev)', () => {
       expect(names).toContainEqual('AWS/ApiGateway/5xx');
       expect(names.some((n) => n.includes('Throttles'))).toBe(true);
       if (existsSync(GENERATION_ASL)) expect(names).toContainEqual('AWS/States/ExecutionsFailed');
+    });
+  });
+
+  describe('Analytics', () => {
+    it('delivers events through an encrypted Firehose stream to a private bucket, partitioned by date', () => {
+      template.hasResourceProperties('AWS::KinesisFirehose::DeliveryStream', {
+        DeliveryStreamEncryptionConfigurationInput: { KeyType: 'AWS_OWNED_CMK' },
+        ExtendedS3DestinationConfiguration: Match.objectLike({
+          Prefix: 'events/dt=!{timestamp:yyyy-MM-dd}/',
+          CompressionFormat: 'GZIP',
+        }),
+      });
+    });
+
+    it('has a Glue table over the events with a projected dt partition, and an Athena workgroup', () => {
+      template.hasResourceProperties('AWS::Glue::Table', {
+        TableInput: Match.objectLike({
+          Name: 'events',
+          PartitionKeys: [{ Name: 'dt', Type: 'string' }],
+          Parameters: Match.objectLike({ 'projection.enabled': 'true', 'projection.dt.type': 'date' }),
+          StorageDescriptor: Match.objectLike({
+            Columns: Match.arrayWith([
+              { Name: 'event_name', Type: 'string' },
+              { Name: 'user_sub', Type: 'string' },
+              { Name: 'props', Type: 'map<string,string>' },
+            ]),
+            SerdeInfo: Match.objectLike({ SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe' }),
+          }),
+        }),
+      });
+      template.hasResourceProperties('AWS::Athena::WorkGroup', {
+        WorkGroupConfiguration: Match.objectLike({ EnforceWorkGroupConfiguration: true }),
+      });
+      const outputs = Object.keys(template.findOutputs('*'));
+      expect(outputs).toEqual(
+        expect.arrayContaining(['AnalyticsDatabase', 'AnalyticsTable', 'AnalyticsWorkGroup']),
+      );
+    });
+
+    it('lets exactly the code that records analytics put records, and names the stream and pool to it', () => {
+      const fns = appFunctions(template);
+      const putters = [...fns]
+        .filter(([, { logicalId }]) =>
+          roleStatements(template, logicalId).some((s) => s.Action.includes('firehose:PutRecordBatch')),
+        )
+        .map(([id]) => id)
+        .sort();
+      expect(putters).toEqual(
+        // The checkout module holds the fulfilment (purchase_completed), so creating a session imports it too.
+        [
+          'HttpAnalyticsEvents',
+          'HttpCreateCheckoutSession',
+          'HttpGetCheckoutSession',
+          'WebhooksStripe',
+        ].sort(),
+      );
+      const analytics = fns.get('HttpAnalyticsEvents')!;
+      const env = template.toJSON().Resources[analytics.logicalId].Properties.Environment.Variables;
+      expect(Object.keys(env)).toEqual(
+        expect.arrayContaining(['ANALYTICS_STREAM_NAME', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']),
+      );
     });
   });
 

@@ -38,7 +38,22 @@ describe('accessFor', () => {
       results: [],
       workflow: false,
       secrets: [],
+      analytics: false,
     });
+    // The analytics route: its rate limit needs the table, its sink the stream; still no S3 and no secret.
+    expect(
+      accessFor({
+        name: 'http-analytics-events',
+        handler: 'http/analytics-events',
+        kind: 'http',
+        routeAuth: ['public'],
+        packages: [],
+        sdkImports: {
+          '@aws-sdk/lib-dynamodb': ['UpdateCommand'],
+          '@aws-sdk/client-firehose': ['PutRecordBatchCommand'],
+        },
+      }),
+    ).toEqual({ table: true, uploads: [], results: [], workflow: false, secrets: [], analytics: true });
   });
 
   it('gives the Stripe webhook the table and the Stripe secrets, no S3', () => {
@@ -48,6 +63,7 @@ describe('accessFor', () => {
       results: [],
       workflow: false,
       secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+      analytics: false,
     });
   });
 
@@ -96,6 +112,8 @@ describe('accessFor', () => {
     expect(awsUsage({ '@aws-sdk/s3-request-presigner': ['getSignedUrl'] })).toEqual({
       s3: ['read', 'list'],
       workflow: false,
+      analytics: false,
+      table: false,
     });
     expect(awsUsage({ '@aws-sdk/client-s3': ['*'] }).s3).toEqual(['read', 'write', 'delete', 'list']);
     expect(awsUsage({ '@aws-sdk/client-s3': ['S3Client'] }).s3).toEqual([]);
@@ -119,6 +137,7 @@ describe('accessFor', () => {
       results: [],
       workflow: false,
       secrets: [],
+      analytics: false,
     });
   });
 });

@@ -8,6 +8,7 @@ import { getUser } from '../../functions/adapters/ledger';
 import { isCheckoutSessionId } from '../../functions/domain/checkout';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import {
+  analyticsBody,
   body,
   bodyHeaders,
   checkoutBody,
@@ -393,6 +394,15 @@ const specs: Record<RouteKey, FuzzSpec> = {
     },
     // The account, its balance and its ledger stay (accounting).
     after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  // Public: the token is optional; past 60 requests a minute from this address the answer is 429.
+  'POST /api/analytics/events': {
+    reaches: ['202', '400 VALIDATION_ERROR'],
+    request: async ({ user }) =>
+      requestOf('POST', fixed('/api/analytics/events'), {
+        auth: authorization(user),
+        body: body(analyticsBody),
+      }),
   },
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -350,6 +350,19 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await purchaseEntries(user.sub)).toHaveLength(1);
     expect((await getUser(user.sub))?.credits).toBe(66);
     await expectLedgerBalanced(user.sub);
+    // The fulfilment that applied the grant, and only it, records the purchase for the funnel report.
+    const analytics = join(process.env.ANALYTICS_DIR!, `${new Date().toISOString().slice(0, 10)}.jsonl`);
+    const purchases = readFileSync(analytics, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(user.sub))
+      .map((line) => JSON.parse(line) as { event_name: string; source: string; props: object });
+    expect(purchases).toEqual([
+      expect.objectContaining({
+        event_name: 'purchase_completed',
+        source: 'server',
+        props: { packId: 'popular', credits: '60' },
+      }),
+    ]);
   });
 
   it('tampered body, wrong secret, stale timestamp, missing or malformed signature → 400 and no credit', async () => {
