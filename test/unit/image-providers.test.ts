@@ -9,8 +9,10 @@ import {
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizePhoto } from '../../functions/adapters/images';
-import { locateFace } from '../../functions/adapters/image-providers/face';
 import { createLocalProvider, renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
+import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
+import { DEFAULT_LIKENESS_THRESHOLD, likenessOf, meanDescriptor } from '../../functions/domain/likeness';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
 import { mapOpenAiError, supportsInputFidelity } from '../../functions/adapters/image-providers/openai';
 import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
 import type { Background, Style } from '../../functions/domain/generation';
@@ -90,16 +92,6 @@ describe('local provider', () => {
     );
   });
 
-  it('finds the face in the upper middle of a portrait', async () => {
-    const face = await locateFace(references[0]!);
-    expect(face.detected).toBe(true);
-    expect(face.cx / 820).toBeGreaterThan(0.4);
-    expect(face.cx / 820).toBeLessThan(0.65);
-    expect(face.cy / 1024).toBeLessThan(0.35);
-    expect(face.width / 820).toBeGreaterThan(0.15);
-    expect(face.width / 820).toBeLessThan(0.4);
-  });
-
   it('renders a 1024×1024 JPEG, the same for the same slot, different per slot', async () => {
     const provider = createLocalProvider();
     const [a, b, c] = await Promise.all([
@@ -112,12 +104,19 @@ describe('local provider', () => {
     expect(a.equals(c)).toBe(false);
   });
 
+  // Every style × background, rendered once for the tests below (12 renders: the costly part of this file).
+  const renders = new Map<string, Buffer>();
+  const rendered = (style: Style, background: Background) => renders.get(`${style}/${background}`)!;
+  beforeAll(async () => {
+    for (const style of STYLES) {
+      for (const background of BACKGROUNDS) {
+        renders.set(`${style}/${background}`, await renderLocalHeadshot(request(style, background)));
+      }
+    }
+  }, 120_000);
+
   it('makes backgrounds visibly different around the same person', async () => {
-    const images = await Promise.all(
-      (['office', 'studio', 'outdoor', 'gradient'] as const).map((bg) =>
-        renderLocalHeadshot(request('professional', bg)),
-      ),
-    );
+    const images = BACKGROUNDS.map((bg) => rendered('professional', bg));
     const corners = await Promise.all(images.map((image) => meanColor(image, corner)));
     for (let i = 0; i < corners.length; i++) {
       for (let j = i + 1; j < corners.length; j++)
@@ -129,11 +128,7 @@ describe('local provider', () => {
   });
 
   it('grades styles visibly differently: creative is the most saturated, business-casual the warmest', async () => {
-    const [professional, casual, creative] = await Promise.all(
-      (['professional', 'business-casual', 'creative'] as const).map((style) =>
-        renderLocalHeadshot(request(style, 'studio')),
-      ),
-    );
+    const [professional, casual, creative] = STYLES.map((style) => rendered(style, 'studio'));
     const saturation = async (image: Buffer) => {
       const [r, g, b] = await meanColor(image, cheek);
       return Math.max(r!, g!, b!) - Math.min(r!, g!, b!);
@@ -145,4 +140,26 @@ describe('local provider', () => {
     expect(await saturation(creative!)).toBeGreaterThan(await saturation(professional!));
     expect(await warmth(casual!)).toBeGreaterThan(await warmth(professional!));
   });
+
+  it('puts exactly one face, eye-level and centred, that looks like the customer in every style × background', async () => {
+    const referenceDescriptors = await Promise.all(
+      references.map(async (bytes) => (await analyzeFaces(await decodeRgb(bytes))).faces[0]!.descriptor),
+    );
+    const customer = meanDescriptor(referenceDescriptors);
+    const scores: Record<string, number> = {};
+    for (const [key, image] of renders) {
+      const { faces, width } = await analyzeFaces(await decodeRgb(image));
+      expect(faces, key).toHaveLength(1);
+      const face = faces[0]!;
+      const eyeY = (face.eyes[0].y + face.eyes[1].y) / 2 / width;
+      const centreX = (face.eyes[0].x + face.eyes[1].x) / 2 / width;
+      expect(Math.abs(eyeY - 0.4), key).toBeLessThan(0.06);
+      expect(Math.abs(centreX - 0.5), key).toBeLessThan(0.06);
+      expect(Math.abs(face.rollDegrees), key).toBeLessThan(3);
+      scores[key] = likenessOf(face.descriptor, customer);
+    }
+    for (const [key, score] of Object.entries(scores)) {
+      expect(score, key).toBeGreaterThan(DEFAULT_LIKENESS_THRESHOLD);
+    }
+  }, 120_000);
 });
