@@ -1,5 +1,5 @@
 /**
- * Head-and-shoulders framing from face landmarks (docs/architecture.md, "Faces"): the portrait photographer's rules
+ * Head-and-shoulders framing from face landmarks (docs/architecture.md §8 (faces)): the portrait photographer's rules
  * as numbers. The eyes sit level at 40% of the frame's height from the top, the face is centred horizontally and
  * its height (hairline to chin) is about 40% of the frame, so the shoulders fit below it. Pure geometry: the
  * reference crops for the image provider and the offline provider's headshots share it.

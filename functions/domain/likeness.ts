@@ -1,5 +1,5 @@
 /**
- * Likeness: how much a face looks like the customer's reference photos (docs/architecture.md, "Faces"). Pure
+ * Likeness: how much a face looks like the customer's reference photos (docs/architecture.md §8 (faces)). Pure
  * vector math on face descriptors (unit-length faceres vectors), so the API, the workflow and the tests share it.
  *
  * Calibration (the fixtures of test/fixtures/photos, faceres on the wasm backend): cosine similarity between photos

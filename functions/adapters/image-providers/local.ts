@@ -11,7 +11,7 @@ import { grade, GRADES } from './local-grade';
 import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } from './types';
 
 /**
- * The offline `local` provider (docs/architecture.md, "Image providers" and "Faces"): a studio headshot of the
+ * The offline `local` provider (docs/architecture.md §4 (image providers) and §8 (faces)): a studio headshot of the
  * customer made from a reference photo with the vision module, so the whole product runs with no API key.
  *
  * 1. The face's landmarks place an eye-level, face-centred head-and-shoulders frame (functions/domain/framing.ts);

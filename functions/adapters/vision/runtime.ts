@@ -6,7 +6,7 @@ import { Human, type Config } from '../../../node_modules/@vladmandic/human/dist
 import { segmentationModel, visionAssets, type VisionAssets } from './assets';
 
 /**
- * The one Human instance of this execution environment (docs/architecture.md, "Faces"): face detection
+ * The one Human instance of this execution environment (docs/architecture.md §8 (faces)): face detection
  * (blazeface), 468 landmarks (facemesh), a 1024-d face descriptor (faceres) and a person matte (selfie segmentation),
  * all on the WebAssembly backend of TensorFlow.js. The models and the `.wasm` files are read from disk — never the
  * network — and loaded once per cold start.
