@@ -218,9 +218,6 @@ const DELETE_PREFIX_ROUNDS = 5;
  * {@link DELETE_PREFIX_ROUNDS} rounds with backoff, until nothing is left (deleting is idempotent; S3 may answer a
  * multi-delete with per-key `InternalError` or `SlowDown`).
  *
- * Local note: s3rver 3.7 builds `NextContinuationToken` with the DES cipher, which Node 20's OpenSSL 3 no longer
- * offers, so a listing of more than 1,000 objects fails there with InternalError (real S3 is unaffected).
- *
  * @returns how many distinct objects were deleted
  * @throws the last S3 error when objects are still left after the last round
  */

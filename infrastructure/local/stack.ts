@@ -139,7 +139,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     ]);
     stops.push(dynamodb.stop, s3.stop, cognito.stop);
-    rememberChildren(dataDir, [dynamodb.process, cognito.process]);
+    rememberChildren(dataDir, [dynamodb.process, s3.process, cognito.process]);
 
     const [, pool] = await Promise.all([
       ensureTable({ endpoint: dynamodb.endpoint, region, tableName: LOCAL_NAMES.table }),

@@ -507,6 +507,28 @@ describe('DELETE /api/me/data', () => {
     expect(await again.json()).toEqual({ deleted: { headshots: 0, generations: 0, objects: 0 } });
   });
 
+  it('deletes more than 1,000 objects under one prefix (several ListObjectsV2 pages and DeleteObjects calls)', async () => {
+    const user = await signedUpUser();
+    const other = await signedUpUser();
+    const body = Buffer.from('x');
+    // Written straight to S3 in parallel batches: the delete path is under test, not the upload path.
+    const keys = (sub: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `results/${sub}/${ulid()}/${i}.jpg`);
+    const mine = keys(user.sub, 1_234);
+    const theirs = keys(other.sub, 3);
+    const all = [...mine, ...theirs];
+    for (let i = 0; i < all.length; i += 100) {
+      await Promise.all(all.slice(i, i + 100).map((key) => putObject('results', key, body, 'image/jpeg')));
+    }
+    expect(await objectKeys('results', `results/${user.sub}/`)).toHaveLength(1_234);
+
+    const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me/data');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ deleted: { headshots: 0, generations: 0, objects: 1_234 } });
+    expect(await objectKeys('results', `results/${user.sub}/`)).toEqual([]);
+    expect((await objectKeys('results', `results/${other.sub}/`)).sort()).toEqual([...theirs].sort());
+  });
+
   it('refuses (409) while a generation is running, deleting nothing', async () => {
     const user = await signedUpUser();
     const id = ulid();
