@@ -12,3 +12,6 @@ export const generationSk = (id: string) => `GENERATION#${id}`;
 export const headshotSk = (id: string) => `HEADSHOT#${id}`;
 /** A quota counter of one rule and one fixed window (window start in epoch seconds). */
 export const quotaSk = (rule: string, windowStart: number) => `QUOTA#${rule}#${windowStart}`;
+/** The once-per-person sign-up bonus marker, keyed by the hash of the normalised e-mail; outlives the account. */
+export const bonusPk = (emailHash: string) => `BONUS#${emailHash}`;
+export const BONUS_SK = 'BONUS';

@@ -14,8 +14,9 @@ import {
   UserNotFoundError,
   type LedgerReason,
 } from '../domain/credits';
+import { bonusKey, type SignupBonus } from '../domain/signup-bonus';
 import { documentClient } from './aws';
-import { ledgerRefSk, ledgerSk, PROFILE_SK, userPk } from './keys';
+import { BONUS_SK, bonusPk, ledgerRefSk, ledgerSk, PROFILE_SK, userPk } from './keys';
 import { cancellationCodes, withTransactionRetry } from './transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -27,6 +28,8 @@ export interface UserRecord {
   displayName: string;
   /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
   credits: number;
+  /** `already-claimed` when an earlier account of the same person had the sign-up bonus (this one started at 0). */
+  signupBonus: SignupBonus;
   /** The user's newest generation (at most one is in flight: a new one needs this one terminal). */
   lastGenerationId?: string;
   /** Set when the account's deletion started: no generation may start any more. ISO 8601 UTC. */
@@ -128,16 +131,19 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     credits: Number(Item.credits ?? 0),
     ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
     ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
+    signupBonus: Item.signupBonus === 'already-claimed' ? 'already-claimed' : 'granted',
     createdAt: String(Item.createdAt),
     updatedAt: String(Item.updatedAt ?? Item.createdAt),
   };
 }
 
 /**
- * Returns the user, creating it first if needed with {@link SIGNUP_BONUS_CREDITS} credits — exactly once, in one
- * transaction: the user item (`attribute_not_exists`), a `signup_bonus` ledger entry and its idempotency marker.
- * Called by the Cognito post-confirmation trigger and by `GET /api/me`, so no path misses it and no race doubles it
- * (docs/architecture.md §2).
+ * Returns the user, creating it first if needed — in one transaction: the user item (`attribute_not_exists`) with
+ * {@link SIGNUP_BONUS_CREDITS} credits, the person's bonus marker (`BONUS#<hash of the normalised e-mail>`, which
+ * outlives the account), a `signup_bonus` ledger entry and its idempotency marker. When that person already had the
+ * bonus (an earlier, deleted account), the user is created with 0 credits and `signupBonus: 'already-claimed'`
+ * (docs/architecture.md §8 "Money": the bonus is once per normalised e-mail). Called by the Cognito post-confirmation
+ * trigger and by `GET /api/me`, so no path misses it and no race doubles it (docs/architecture.md §2).
  *
  * @param email the user's e-mail from Cognito; the display name is its part before '@'.
  */
@@ -146,24 +152,33 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
   if (existing) return existing;
   const now = new Date().toISOString();
   const entryId = ulid();
+  const profile = (credits: number, signupBonus: SignupBonus): TransactItem => ({
+    Put: {
+      TableName: table(),
+      Item: {
+        PK: userPk(sub),
+        SK: PROFILE_SK,
+        type: 'user',
+        email,
+        displayName: displayNameFromEmail(email),
+        credits,
+        signupBonus,
+        createdAt: now,
+        updatedAt: now,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
   try {
     await withTransactionRetry(() =>
       documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
+            profile(SIGNUP_BONUS_CREDITS, 'granted'),
             {
               Put: {
                 TableName: table(),
-                Item: {
-                  PK: userPk(sub),
-                  SK: PROFILE_SK,
-                  type: 'user',
-                  email,
-                  displayName: displayNameFromEmail(email),
-                  credits: SIGNUP_BONUS_CREDITS,
-                  createdAt: now,
-                  updatedAt: now,
-                },
+                Item: { PK: bonusPk(bonusKey(email)), SK: BONUS_SK, type: 'signupBonus', claimedAt: now },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -174,8 +189,17 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
       ),
     );
   } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
-    // Someone else created the user first: theirs is the one and only.
+    const codes = cancellationCodes(error);
+    if (!codes?.includes('ConditionalCheckFailed')) throw error;
+    // The user exists: someone else created it first, theirs is the one and only. Otherwise this person already had
+    // the bonus with an earlier account: a new account starts at 0 (no ledger entry: nothing changed hands).
+    if (codes[0] !== 'ConditionalCheckFailed') {
+      await withTransactionRetry(() =>
+        documentClient().send(new TransactWriteCommand({ TransactItems: [profile(0, 'already-claimed')] })),
+      ).catch((again: unknown) => {
+        if (!cancellationCodes(again)?.includes('ConditionalCheckFailed')) throw again;
+      });
+    }
   }
   const user = await getUser(sub);
   if (!user) throw new UserNotFoundError();

@@ -3,7 +3,9 @@ import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
- * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, createdAt }`.
+ * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, createdAt }`; `signupBonus` is
+ * `granted`, or `already-claimed` when an earlier account of the same person (same normalised e-mail) had the free
+ * credits, so this one started at 0 (docs/architecture.md §8 "Money").
  *
  * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
  * (docs/architecture.md §2): the e-mail comes from the ID token's claims.
@@ -22,6 +24,7 @@ export const handler = httpHandler(async (event) => {
     email: user.email,
     displayName: user.displayName,
     credits: user.credits,
+    signupBonus: user.signupBonus,
     createdAt: user.createdAt,
   });
 });

@@ -16,15 +16,14 @@ const newSub = () => randomUUID();
 describe('credit ledger on DynamoDB Local', () => {
   it('creates a user with 6 credits and one signup_bonus entry, exactly once', async () => {
     const sub = newSub();
-    const users = await Promise.all(
-      Array.from({ length: 10 }, () => ensureUser(sub, 'ada.lovelace@example.com')),
-    );
+    const email = `ada.lovelace.${sub}@example.com`;
+    const users = await Promise.all(Array.from({ length: 10 }, () => ensureUser(sub, email)));
     expect(new Set(users.map((u) => u.createdAt)).size).toBe(1);
     expect(users[0]).toMatchObject({
       id: sub,
       credits: 6,
-      displayName: 'ada.lovelace',
-      email: 'ada.lovelace@example.com',
+      displayName: `ada.lovelace.${sub}`,
+      email,
     });
     const ledger = await listLedger(sub);
     expect(ledger.map((e) => [e.reason, e.delta])).toEqual([['signup_bonus', 6]]);
@@ -33,7 +32,7 @@ describe('credit ledger on DynamoDB Local', () => {
 
   it('20 concurrent spends of 6 against 12 credits: exactly 2 succeed, 18 are InsufficientCreditsError', async () => {
     const sub = newSub();
-    await ensureUser(sub, 'spender@example.com');
+    await ensureUser(sub, `spender-${sub}@example.com`);
     await grantCredits({ sub, amount: 6, ref: `seed-${sub}` });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => spendCredits({ sub, amount: 6, ref: `generation-${i}` })),
@@ -55,7 +54,7 @@ describe('credit ledger on DynamoDB Local', () => {
 
   it('one grant ref applied 10 times concurrently is applied once', async () => {
     const sub = newSub();
-    await ensureUser(sub, 'buyer@example.com');
+    await ensureUser(sub, `buyer-${sub}@example.com`);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => grantCredits({ sub, amount: 60, ref: 'cs_test_same_session' })),
     );
@@ -68,7 +67,7 @@ describe('credit ledger on DynamoDB Local', () => {
 
   it('writes the related item in the same transaction, and writes nothing when the spend fails', async () => {
     const sub = newSub();
-    await ensureUser(sub, 'gen@example.com');
+    await ensureUser(sub, `gen-${sub}@example.com`);
     const item = (id: string) => ({ PK: `USER#${sub}`, SK: `GENERATION#${id}`, status: 'queued' });
     await spendCredits({ sub, amount: 6, ref: 'g1', related: { item: item('g1') } });
     await expect(
@@ -81,7 +80,7 @@ describe('credit ledger on DynamoDB Local', () => {
 
   it('refunds are idempotent per ref and rejected amounts change nothing', async () => {
     const sub = newSub();
-    await ensureUser(sub, 'refund@example.com');
+    await ensureUser(sub, `refund-${sub}@example.com`);
     await spendCredits({ sub, amount: 6, ref: 'g' });
     await Promise.all([1, 2, 3].map(() => refundCredits({ sub, amount: 1, ref: 'g#slot-3' })));
     await refundCredits({ sub, amount: 1, ref: 'g#slot-4' });

@@ -21,6 +21,7 @@ describe('GET /api/me', () => {
         email: user.email,
         displayName: user.email.split('@')[0],
         credits: 6,
+        signupBonus: 'granted',
         createdAt: bodies[0].createdAt,
       });
     }

@@ -58,6 +58,7 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
 
 type Handler = (url: URL, init: RequestInit | undefined) => Promise<Response> | Response;
 let credits: number;
+let signupBonus: 'granted' | 'already-claimed';
 let headshotsHandler: Handler;
 let patchHandler: Handler;
 const fetchMock = vi.fn<typeof fetch>();
@@ -69,6 +70,7 @@ beforeEach(() => {
     tokens: { idToken: { payload: { ...USER }, toString: () => 'id-token' } },
   });
   credits = 6;
+  signupBonus = 'granted';
   requests.length = 0;
   headshotsHandler = () => Response.json({ items: [], nextCursor: null, stats: { total: 0, favorites: 0 } });
   patchHandler = async (_url, init) => {
@@ -86,6 +88,7 @@ beforeEach(() => {
         email: USER.email,
         displayName: 'ada.lovelace',
         credits,
+        signupBonus,
         createdAt: '',
       });
     }
@@ -199,6 +202,22 @@ describe('the dashboard', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await waitFor(() => expect(statValue('Credits Available')).toBe('6'));
     expect(screen.queryByRole('link', { name: 'Buy More Credits' })).toBeNull();
+  });
+
+  it('tells a re-created account kindly why it has no free credits, and only then', async () => {
+    credits = 0;
+    signupBonus = 'already-claimed';
+    renderAt('/dashboard');
+    const notice = await screen.findByRole('region', { name: 'Good to see you again' });
+    expect(within(notice).getByText(/already received them with an earlier account/)).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'See credit packs' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    cleanup();
+    signupBonus = 'granted';
+    renderAt('/dashboard');
+    await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
+    expect(screen.queryByRole('region', { name: 'Good to see you again' })).toBeNull();
   });
 
   it('shows the empty state of a new user', async () => {

@@ -11,6 +11,11 @@ export interface Me {
   displayName: string;
   /** Current balance, in credits (one generation costs 6). */
   credits: number;
+  /**
+   * `already-claimed` when an earlier account with the same e-mail address already had the free credits, so this
+   * account started with 0 (free credits are once per person).
+   */
+  signupBonus?: 'granted' | 'already-claimed';
   /** ISO 8601 timestamp. */
   createdAt: string;
 }

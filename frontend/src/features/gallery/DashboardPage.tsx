@@ -14,6 +14,7 @@ import {
   useToggleFavorite,
   type Headshot,
 } from './api';
+import { BonusNotice } from './BonusNotice';
 import { ConfirmDialog } from './ConfirmDialog';
 import { downloadAllAsZip } from './download-all';
 import { DashboardHeader } from './DashboardHeader';
@@ -121,6 +122,8 @@ export function DashboardPage() {
         <p className="mt-2 text-slate-600">
           Your AI headshots, ready to favorite and download in full resolution.
         </p>
+
+        {me.data?.signupBonus === 'already-claimed' && me.data.credits === 0 && <BonusNotice />}
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
           <StatCards stats={stats} credits={me.data?.credits} />

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The sign-up bonus is once per person (docs/architecture.md §8 "Money"): a person is approximated by their
+ * normalised e-mail address, so deleting an account and signing up again — with the same address, the same address
+ * in capitals, a `+tag` variant or, on Gmail, with dots moved — does not earn a second bonus.
+ */
+
+/** Domains whose mailboxes ignore dots in the local part (Gmail's documented behaviour). */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The address a person's variants reduce to: trimmed and lower-cased; `+tag` removed from the local part; for
+ * gmail.com / googlemail.com dots removed and the domain written `gmail.com`.
+ *
+ * @example normaliseEmail(' Jane.Doe+linkedin@GoogleMail.com ') === 'janedoe@gmail.com'
+ */
+export function normaliseEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * The key of a person's bonus marker: SHA-256 (hex) of the normalised address, so the marker that outlives a
+ * deleted account keeps no readable e-mail address.
+ */
+export function bonusKey(email: string): string {
+  return createHash('sha256')
+    .update(`headshot-studio:signup-bonus:${normaliseEmail(email)}`)
+    .digest('hex');
+}
+
+/** Whether a user got the sign-up bonus: `granted`, or `already-claimed` by an earlier account of the same person. */
+export type SignupBonus = 'granted' | 'already-claimed';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { bonusKey, normaliseEmail } from '../../functions/domain/signup-bonus';
+
+describe('once-per-person sign-up bonus key', () => {
+  it('reduces the variants of one address to one person', () => {
+    expect(normaliseEmail(' Jane.Doe+linkedin@Example.COM ')).toBe('jane.doe@example.com');
+    expect(normaliseEmail('JANE.DOE@EXAMPLE.COM')).toBe('jane.doe@example.com');
+    expect(normaliseEmail('j.a.n.e.d.o.e+2@googlemail.com')).toBe('janedoe@gmail.com');
+    expect(normaliseEmail('JaneDoe@Gmail.com')).toBe('janedoe@gmail.com');
+    const keys = ['jane.doe@example.com', 'Jane.Doe@example.com', 'jane.doe+x@example.com'].map(bonusKey);
+    expect(new Set(keys).size).toBe(1);
+    expect(bonusKey('jane.doe@gmail.com')).toBe(bonusKey('janedoe+tag@googlemail.com'));
+  });
+
+  it('keeps different people apart, and only drops dots where the provider ignores them', () => {
+    expect(bonusKey('jane.doe@example.com')).not.toBe(bonusKey('janedoe@example.com'));
+    expect(bonusKey('jane@example.com')).not.toBe(bonusKey('jane@example.org'));
+    // A leading '+' is a real local part, not a tag.
+    expect(normaliseEmail('+1@example.com')).toBe('+1@example.com');
+    expect(bonusKey('jane@example.com')).toMatch(/^[0-9a-f]{64}$/);
+    expect(bonusKey('jane@example.com')).not.toContain('jane');
+  });
+});
