@@ -31,6 +31,9 @@ export interface NormalizedPhoto {
   height: number;
   /** The container sharp recognised: `jpeg`, `png`, `webp`, `heif`, … */
   sourceFormat: string;
+  /** Pixels of the upload itself, upright (EXIF orientations 5-8 swap width and height). */
+  sourceWidth: number;
+  sourceHeight: number;
 }
 
 /** Photo formats we accept. SVG, PDF and other vector or document formats decode in libvips but are not photos. */
@@ -79,7 +82,15 @@ export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 90 })
       .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height, sourceFormat: format };
+    const swapped = (metadata.orientation ?? 1) >= 5;
+    return {
+      jpeg: data,
+      width: info.width,
+      height: info.height,
+      sourceFormat: format,
+      sourceWidth: swapped ? height : width,
+      sourceHeight: swapped ? width : height,
+    };
   } catch {
     // Truncated or corrupt data: the header parsed but the pixels do not decode.
     throw new UnusablePhotoError('not-an-image');

@@ -15,3 +15,5 @@ export const quotaSk = (rule: string, windowStart: number) => `QUOTA#${rule}#${w
 /** The once-per-person sign-up bonus marker, keyed by the hash of the normalised e-mail; outlives the account. */
 export const bonusPk = (emailHash: string) => `BONUS#${emailHash}`;
 export const BONUS_SK = 'BONUS';
+/** The cached photo check of one upload (its object key), see adapters/photo-checks.ts. */
+export const photoCheckSk = (uploadKey: string) => `PHOTOCHECK#${uploadKey}`;

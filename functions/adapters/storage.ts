@@ -74,6 +74,8 @@ export interface ObjectHead {
   /** Bytes. */
   size: number;
   contentType: string | undefined;
+  /** The object's ETag (changes whenever its bytes do): the photo-check cache's version. */
+  etag: string | undefined;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface ObjectHead {
 export async function headObject(bucket: BucketName, key: string): Promise<ObjectHead | undefined> {
   try {
     const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType, etag: head.ETag };
   } catch (error) {
     const name = (error as Error).name;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

@@ -38,6 +38,8 @@ export const routes = [
   { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },
   { method: 'POST', path: '/api/generations', handler: 'http/create-generation', auth: 'jwt' },
   { method: 'GET', path: '/api/generations/{id}', handler: 'http/get-generation', auth: 'jwt' },
+  // Faces: the wizard's per-photo checks (no face, blur, a different person, …) before a generation is paid for.
+  { method: 'POST', path: '/api/photo-checks', handler: 'http/create-photo-checks', auth: 'jwt' },
   // Gallery: the dashboard's headshots, favorites, downloads, deleting one, and deleting all photos.
   { method: 'GET', path: '/api/headshots', handler: 'http/list-headshots', auth: 'jwt' },
   { method: 'PATCH', path: '/api/headshots/{id}', handler: 'http/update-headshot', auth: 'jwt' },

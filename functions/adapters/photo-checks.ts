@@ -1,0 +1,86 @@
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../config';
+import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
+import type { PhotoFacts } from '../domain/photo-checks';
+import { documentClient } from './aws';
+import { photoCheckSk, userPk } from './keys';
+
+/**
+ * The photo-check cache (docs/architecture.md §2, §8): one item per checked upload, `PK = USER#<sub>`,
+ * `SK = PHOTOCHECK#<upload key>`, holding the vision module's facts about the photo and the object's ETag. A re-check
+ * of the same object (same ETag) reads the item instead of running the models, so it costs nothing; a replaced
+ * object has another ETag and is analysed again. Items expire with the uploads (TTL `expiresAt`).
+ */
+
+/** How long a cached check is kept, in seconds: a day longer than uploads live (their lifecycle is 7 days). */
+export const PHOTO_CHECK_TTL_SECONDS = 8 * 24 * 3600;
+
+interface PhotoCheckItem {
+  PK: string;
+  SK: string;
+  type: 'photo-check';
+  etag: string;
+  facts: Omit<PhotoFacts, 'descriptor'>;
+  /** The face descriptor as base64 float32 (4 KB instead of 20 KB of JSON numbers). */
+  descriptor?: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+const table = () => loadConfig().TABLE_NAME;
+
+/**
+ * The cached facts of the given uploads whose ETag still matches.
+ *
+ * @returns facts by upload key (keys without a current entry are absent)
+ */
+export async function cachedPhotoFacts(
+  sub: string,
+  uploads: readonly { key: string; etag: string }[],
+): Promise<Map<string, PhotoFacts>> {
+  const found = new Map<string, PhotoFacts>();
+  if (uploads.length === 0) return found;
+  let keys: Record<string, unknown>[] | undefined = uploads.map(({ key }) => ({
+    PK: userPk(sub),
+    SK: photoCheckSk(key),
+  }));
+  const etags = new Map(uploads.map((u) => [u.key, u.etag]));
+  // BatchGetItem may leave keys unprocessed under load: ask again for those (at most 10 keys, a few rounds).
+  for (let round = 0; keys && keys.length > 0 && round < 5; round++) {
+    const answer = await documentClient().send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+    );
+    for (const item of (answer.Responses?.[table()] ?? []) as PhotoCheckItem[]) {
+      const key = item.SK.slice('PHOTOCHECK#'.length);
+      if (etags.get(key) !== item.etag) continue;
+      found.set(key, {
+        ...item.facts,
+        ...(item.descriptor ? { descriptor: decodeDescriptor(item.descriptor) } : {}),
+      });
+    }
+    keys = answer.UnprocessedKeys?.[table()]?.Keys;
+  }
+  return found;
+}
+
+/** Stores the facts of one upload at its ETag (replacing an older entry). */
+export async function savePhotoFacts(
+  sub: string,
+  key: string,
+  etag: string,
+  facts: PhotoFacts,
+  now = new Date(),
+): Promise<void> {
+  const { descriptor, ...rest } = facts;
+  const item: PhotoCheckItem = {
+    PK: userPk(sub),
+    SK: photoCheckSk(key),
+    type: 'photo-check',
+    etag,
+    facts: rest,
+    ...(descriptor ? { descriptor: encodeDescriptor(descriptor) } : {}),
+    createdAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + PHOTO_CHECK_TTL_SECONDS,
+  };
+  await documentClient().send(new PutCommand({ TableName: table(), Item: item }));
+}

@@ -1,0 +1,52 @@
+import type { PhotoFacts } from '../../domain/photo-checks';
+import { normalizePhoto, UnusablePhotoError, type NormalizedPhoto } from '../images';
+import { analyzeFaces, decodeRgb, type FaceAnalysis, type RgbImage } from './faces';
+import { measureFace } from './quality';
+
+/**
+ * One uploaded photo through the vision module: decoded the way PrepareReferences decodes it (HEIC included,
+ * EXIF-upright, ≤ 1024 px), its faces found and its largest face measured — the facts the photo checks
+ * (functions/domain/photo-checks.ts) judge.
+ */
+
+/** An analysed photo: the facts, and for a readable photo the normalized copy and the faces in its pixels. */
+export interface AnalyzedPhoto {
+  facts: PhotoFacts;
+  normalized?: NormalizedPhoto;
+  image?: RgbImage;
+  analysis?: FaceAnalysis;
+}
+
+/**
+ * Analyses one upload's bytes.
+ *
+ * @returns `facts.readable: false` when the bytes are not a photo we can decode (empty, not an image, too large,
+ *   too many pixels, under 256 px)
+ */
+export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
+  let normalized: NormalizedPhoto;
+  try {
+    normalized = await normalizePhoto(bytes);
+  } catch (error) {
+    if (error instanceof UnusablePhotoError) {
+      return { facts: { width: 0, height: 0, readable: false, faces: [] } };
+    }
+    throw error;
+  }
+  const image = await decodeRgb(normalized.jpeg);
+  const analysis = await analyzeFaces(image);
+  const main = analysis.faces[0];
+  const facts: PhotoFacts = {
+    width: normalized.sourceWidth,
+    height: normalized.sourceHeight,
+    readable: true,
+    faces: analysis.faces.map(({ box }) => ({
+      left: box.x / image.width,
+      top: box.y / image.height,
+      right: (box.x + box.width) / image.width,
+      bottom: (box.y + box.height) / image.height,
+    })),
+    ...(main ? { face: await measureFace(image, main), descriptor: main.descriptor } : {}),
+  };
+  return { facts, normalized, image, analysis };
+}

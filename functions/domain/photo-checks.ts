@@ -1,0 +1,229 @@
+import { cosine, likenessFromCosine, meanDescriptor } from './likeness';
+
+/**
+ * Photo checks (docs/architecture.md §8 (faces); docs/product-spec.md, step 1 of the generator): what the
+ * vision module's measurements of one photo mean for a headshot, in codes, plain sentences, a verdict and a score.
+ * Pure: the API (`POST /api/photo-checks`), PrepareReferences and the tests share these rules.
+ *
+ * Thresholds were set on the fixtures (test/fixtures/photos) and on images the tests derive from them:
+ * - face_too_small: face narrower than 10% of the photo's short side, or than 64 px (an ordinary selfie: 20-50%);
+ * - face_cut_off: the face's landmarks reach more than 4% of its size past an edge;
+ * - blurry: contrast-normalised Laplacian variance of the face under 50 (fixtures 110-640; a 12 px blur 26);
+ * - too_dark: mean face luma under 60 of 255 (fixtures 96-143); too_bright: over 210, or 8% of it clipped;
+ * - low_resolution: short side under 512 px;
+ * - different_person: likeness to the other photos (the mean of their descriptors) under
+ *   {@link DIFFERENT_PERSON_LIKENESS} (the obama fixtures 87-100 against each other; biden.jpg 37).
+ */
+
+/** Every reason a check can give. */
+export const PHOTO_CHECK_CODES = [
+  'unreadable',
+  'no_face',
+  'multiple_faces',
+  'different_person',
+  'face_too_small',
+  'face_cut_off',
+  'blurry',
+  'too_dark',
+  'too_bright',
+  'low_resolution',
+] as const;
+export type PhotoCheckCode = (typeof PHOTO_CHECK_CODES)[number];
+
+/**
+ * Codes under which a face's descriptor is unreliable (blur, a few pixels, bad light change it): such photos sit
+ * out the identity check instead of being called someone else for a problem they are already warned about.
+ */
+const UNRELIABLE_IDENTITY: readonly PhotoCheckCode[] = ['face_too_small', 'blurry', 'too_dark', 'too_bright'];
+
+/** A photo's verdict: `rejected` photos are never used; `warning` photos are used after better ones. */
+export type PhotoVerdict = 'good' | 'warning' | 'rejected';
+
+/** Codes that reject a photo (no usable single face of the customer); every other code warns. */
+export const REJECTING_CODES: readonly PhotoCheckCode[] = [
+  'unreadable',
+  'no_face',
+  'multiple_faces',
+  'different_person',
+];
+
+/** The sentence shown to the customer for each code. */
+export const PHOTO_CHECK_MESSAGES: Record<PhotoCheckCode, string> = {
+  unreadable: "We couldn't read this photo. Please use a JPG, PNG, WebP or HEIC image.",
+  no_face: "We couldn't find a face in this photo.",
+  multiple_faces: 'This photo shows more than one person. Please use a photo of just you.',
+  different_person: "This looks like a different person from your other photos, so we won't use it.",
+  face_too_small: 'Your face is small in this photo. A closer photo gives better headshots.',
+  face_cut_off: 'Your face is cut off at the edge of this photo.',
+  blurry: 'This photo looks blurry. A sharp photo gives better headshots.',
+  too_dark: 'This photo is too dark. A photo in good light gives better headshots.',
+  too_bright: 'This photo is overexposed. A photo without harsh light gives better headshots.',
+  low_resolution: 'This photo is small (under 512 pixels on its short side).',
+};
+
+export const THRESHOLDS = {
+  /** Face width as a share of the photo's short side. */
+  minFaceShare: 0.1,
+  /** Face width in the photo's own pixels. */
+  minFacePixels: 64,
+  /** How far (share of the face's size) landmarks may reach past an edge. */
+  cutOffTolerance: 0.04,
+  minSharpness: 50,
+  minLuma: 60,
+  maxLuma: 210,
+  maxHighlights: 0.08,
+  minShortSide: 512,
+  /** A second face at least this share of the largest face's area means no single dominant face. */
+  rivalFaceArea: 0.35,
+} as const;
+
+/** Below this likeness to the rest of the set, a photo shows someone else (0-100, the likeness scale). */
+export const DIFFERENT_PERSON_LIKENESS = 55;
+/** Photos with a face needed before one can be called a different person (with two, who is the odd one?). */
+export const MIN_SET_FOR_IDENTITY = 3;
+
+/** What the vision module measured on one photo (sizes in the photo's own pixels, EXIF-upright). */
+export interface PhotoFacts {
+  width: number;
+  height: number;
+  /** False when the bytes are not a photo we can decode. */
+  readable: boolean;
+  /** Faces found, the largest first: each box as shares of the photo's width and height (may pass 0..1). */
+  faces: { left: number; top: number; right: number; bottom: number }[];
+  /** Measurements of the largest face (absent without a face). */
+  face?: { sharpness: number; luma: number; highlights: number };
+  /** The largest face's descriptor (unit length). */
+  descriptor?: number[];
+}
+
+/** One reason as the API returns it. */
+export interface PhotoCheckReason {
+  code: PhotoCheckCode;
+  message: string;
+}
+
+/** A photo's check as the API returns it. */
+export interface PhotoCheck {
+  verdict: PhotoVerdict;
+  /** 0-100: how good a reference the photo is (0 when rejected). */
+  score: number;
+  reasons: PhotoCheckReason[];
+}
+
+const area = (f: PhotoFacts['faces'][number]) => (f.right - f.left) * (f.bottom - f.top);
+
+/** The codes that follow from one photo on its own (the set's identity check is {@link differentPersonFlags}). */
+export function photoCodes(facts: PhotoFacts): PhotoCheckCode[] {
+  if (!facts.readable) return ['unreadable'];
+  const [main, second] = facts.faces;
+  if (!main) return ['no_face'];
+  const codes: PhotoCheckCode[] = [];
+  if (second && area(second) >= THRESHOLDS.rivalFaceArea * area(main)) codes.push('multiple_faces');
+  const widthPx = (main.right - main.left) * facts.width;
+  const heightPx = (main.bottom - main.top) * facts.height;
+  const shortSide = Math.min(facts.width, facts.height);
+  const tooSmall = widthPx < THRESHOLDS.minFaceShare * shortSide || widthPx < THRESHOLDS.minFacePixels;
+  if (tooSmall) codes.push('face_too_small');
+  const tolX = (THRESHOLDS.cutOffTolerance * widthPx) / facts.width;
+  const tolY = (THRESHOLDS.cutOffTolerance * heightPx) / facts.height;
+  if (main.left < -tolX || main.top < -tolY || main.right > 1 + tolX || main.bottom > 1 + tolY)
+    codes.push('face_cut_off');
+  const face = facts.face;
+  // A tiny face's sharpness cannot be measured fairly: it is already reported as too small.
+  if (face && !tooSmall && face.sharpness < THRESHOLDS.minSharpness) codes.push('blurry');
+  if (face && face.luma < THRESHOLDS.minLuma) codes.push('too_dark');
+  if (face && (face.luma > THRESHOLDS.maxLuma || face.highlights > THRESHOLDS.maxHighlights))
+    codes.push('too_bright');
+  if (shortSide < THRESHOLDS.minShortSide) codes.push('low_resolution');
+  return codes;
+}
+
+/**
+ * Which photos of a set show someone other than the rest: each descriptor against the mean of the others'. Needs
+ * {@link MIN_SET_FOR_IDENTITY} faces; photos without a descriptor are skipped (and never flagged).
+ *
+ * @returns one flag per input, in order
+ */
+export function differentPersonFlags(descriptors: readonly (readonly number[] | undefined)[]): boolean[] {
+  const present = descriptors.flatMap((d, i) => (d ? [{ d, i }] : []));
+  const flags = descriptors.map(() => false);
+  if (present.length < MIN_SET_FOR_IDENTITY) return flags;
+  for (const { d, i } of present) {
+    const others = meanDescriptor(present.filter((p) => p.i !== i).map((p) => p.d));
+    if (likenessFromCosine(cosine(d, others)) < DIFFERENT_PERSON_LIKENESS) flags[i] = true;
+  }
+  // When most of the set disagrees, there is no "rest" to disagree with: flag nothing rather than everyone.
+  return flags.filter(Boolean).length * 2 > present.length ? descriptors.map(() => false) : flags;
+}
+
+const clamp = (v: number, lo = 0, hi = 1) => Math.max(lo, Math.min(hi, v));
+
+/**
+ * A photo's score, 0-100: 0 when rejected; otherwise face size, sharpness, exposure and resolution, each a factor,
+ * and each warning costs a further 15%.
+ */
+export function photoScore(facts: PhotoFacts, codes: readonly PhotoCheckCode[]): number {
+  if (codes.some((c) => REJECTING_CODES.includes(c))) return 0;
+  const main = facts.faces[0]!;
+  const share = ((main.right - main.left) * facts.width) / Math.min(facts.width, facts.height);
+  const size = 0.4 + 0.6 * clamp((share - 0.05) / 0.15);
+  const face = facts.face ?? { sharpness: 0, luma: 128, highlights: 0 };
+  const sharp = 0.4 + 0.6 * clamp(face.sharpness / 150);
+  const exposure = 1 - 0.6 * clamp((Math.abs(face.luma - 128) - 35) / 80);
+  const shortSide = Math.min(facts.width, facts.height);
+  const resolution = shortSide >= 1024 ? 1 : shortSide >= 512 ? 0.9 : 0.7;
+  const warnings = codes.length;
+  return Math.round(100 * size * sharp * exposure * resolution * 0.85 ** warnings);
+}
+
+/** The verdict of a list of codes. */
+export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
+  if (codes.some((c) => REJECTING_CODES.includes(c))) return 'rejected';
+  return codes.length > 0 ? 'warning' : 'good';
+}
+
+/**
+ * Checks a set of photos: each photo's own codes plus the set's identity check.
+ *
+ * @returns one check per photo, in the order given
+ */
+export function checkPhotoSet(facts: readonly PhotoFacts[]): PhotoCheck[] {
+  const own = facts.map(photoCodes);
+  // Only photos with one clear, well-measured face take part in the identity check.
+  const flags = differentPersonFlags(
+    facts.map((f, i) =>
+      own[i]!.some((c) => REJECTING_CODES.includes(c) || UNRELIABLE_IDENTITY.includes(c))
+        ? undefined
+        : f.descriptor,
+    ),
+  );
+  return facts.map((f, i) => {
+    const codes = flags[i] ? ['different_person' as const, ...own[i]!] : own[i]!;
+    return {
+      verdict: verdictOf(codes),
+      score: photoScore(f, codes),
+      reasons: codes.map((code) => ({ code, message: PHOTO_CHECK_MESSAGES[code] })),
+    };
+  });
+}
+
+/** The set's quality, 0-100: the mean score of every photo checked (rejected photos count as 0). */
+export function setQuality(checks: readonly Pick<PhotoCheck, 'score'>[]): number {
+  if (checks.length === 0) return 0;
+  return Math.round(checks.reduce((sum, c) => sum + c.score, 0) / checks.length);
+}
+
+/**
+ * The best references: photos that are not rejected, highest score first (ties keep the customer's order), at
+ * most `count` (docs/architecture.md §8: the 3 best, not the spec's first 3).
+ *
+ * @returns indexes into `checks`
+ */
+export function bestReferences(checks: readonly PhotoCheck[], count: number): number[] {
+  return checks
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.verdict !== 'rejected')
+    .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
+    .slice(0, count)
+    .map(({ i }) => i);
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
+import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
+import { analyzePhoto } from '../adapters/vision/photo-facts';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { isOwnUploadKey } from '../domain/object-keys';
+import { checkPhotoSet, setQuality, type PhotoFacts } from '../domain/photo-checks';
+import { logger } from '../common/logger';
+import { notFound } from './errors';
+import { callerOf, httpHandler, json, parseBody } from './handler';
+
+/** `POST /api/photo-checks` body: 1-10 distinct upload keys from `POST /api/uploads`, in the wizard's order. */
+export const photoChecksBody = z.object({
+  keys: z
+    .array(z.string().min(1).max(512))
+    .min(1, 'Send at least one photo.')
+    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`)
+    .refine((keys) => new Set(keys).size === keys.length, 'Each photo may be checked only once per request.'),
+});
+
+/** Photos analysed at once: the models are CPU-bound and a 2048 MB function has a little more than one vCPU. */
+const CONCURRENCY = 2;
+
+const NOT_FOUND = 'We could not find one of these photos. Please upload it again.';
+
+async function analyzeUpload(key: string): Promise<PhotoFacts> {
+  try {
+    const bytes = await getObjectBytes('uploads', key, MAX_UPLOAD_BYTES);
+    if (!bytes) throw notFound(NOT_FOUND);
+    return (await analyzePhoto(bytes)).facts;
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) return { width: 0, height: 0, readable: false, faces: [] };
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/photo-checks` (jwt) `{ keys }` → 200 `{ checks: [{ key, verdict, score, reasons: [{ code, message }]
+ * }], quality }`, one check per key in the order given; `quality` (0-100) is the set's "Photo set quality".
+ *
+ * Each photo is judged on its own (no face, several faces, face too small or cut off, blurry, too dark or bright,
+ * low resolution) and against the others (a different person), by the rules of functions/domain/photo-checks.ts.
+ * The vision module runs only for photos not checked before at their current ETag (the cache in DynamoDB), so a
+ * re-check costs nothing.
+ *
+ * Errors: 400 `VALIDATION_ERROR` (body), 404 `NOT_FOUND` (a key that is not one of the caller's uploads, or was
+ * never uploaded: the same answer for both, so nothing about other users is revealed).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const { keys } = parseBody(event, photoChecksBody);
+  if (!keys.every((key) => isOwnUploadKey(sub, key))) throw notFound(NOT_FOUND);
+  const heads = await Promise.all(keys.map((key) => headObject('uploads', key)));
+  const uploads = keys.map((key, i) => {
+    const head = heads[i];
+    if (!head) throw notFound(NOT_FOUND);
+    return { key, etag: head.etag ?? `size:${head.size}` };
+  });
+
+  const facts = await cachedPhotoFacts(sub, uploads);
+  const missing = uploads.filter(({ key }) => !facts.has(key));
+  const started = Date.now();
+  for (let i = 0; i < missing.length; i += CONCURRENCY) {
+    await Promise.all(
+      missing.slice(i, i + CONCURRENCY).map(async ({ key, etag }) => {
+        const result = await analyzeUpload(key);
+        await savePhotoFacts(sub, key, etag, result);
+        facts.set(key, result);
+      }),
+    );
+  }
+  const checks = checkPhotoSet(keys.map((key) => facts.get(key)!));
+  logger.info('Photos checked', {
+    photos: keys.length,
+    analysed: missing.length,
+    ms: Date.now() - started,
+    verdicts: checks.map((c) => c.verdict),
+  });
+  return json(200, {
+    checks: keys.map((key, i) => ({ key, ...checks[i]! })),
+    quality: setQuality(checks),
+  });
+});

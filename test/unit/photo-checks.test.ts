@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
+import { cosine, likenessFromCosine, meanDescriptor } from '../../functions/domain/likeness';
+import {
+  bestReferences,
+  checkPhotoSet,
+  differentPersonFlags,
+  photoCodes,
+  setQuality,
+  type PhotoFacts,
+} from '../../functions/domain/photo-checks';
+import { FIXTURE_PHOTOS } from '../helpers/generation';
+
+/**
+ * The photo checks on real photos: the fixtures and images derived from them, through the vision module (models
+ * loaded once for this file; each photo analysed once in beforeAll).
+ */
+
+const OBAMA = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama-rotated.jpg'];
+const fixture = (name: string) => readFileSync(`${FIXTURE_PHOTOS}${name}`);
+
+/** Images the tests make: each exercises one code. */
+async function derivedImages(): Promise<Record<string, Buffer>> {
+  const portrait = fixture('obama.jpg'); // 910×1137, face about 250 px wide
+  const small = await sharp(portrait).resize(300).toBuffer(); // face ≈ 80 px
+  return {
+    noFace: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#5d8a66' } })
+      .jpeg()
+      .toBuffer(),
+    tinyFace: await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#8a8f96' } })
+      .composite([{ input: small, left: 850, top: 700 }])
+      .jpeg()
+      .toBuffer(),
+    blurred: await sharp(portrait).blur(12).jpeg().toBuffer(),
+    underexposed: await sharp(portrait).linear(0.15, 0).jpeg().toBuffer(),
+    // The left third of the face is outside the frame.
+    cutOff: await sharp(portrait).extract({ left: 440, top: 0, width: 470, height: 1137 }).jpeg().toBuffer(),
+  };
+}
+
+describe('photo checks on real photos', () => {
+  const facts: Record<string, PhotoFacts> = {};
+
+  beforeAll(async () => {
+    for (const name of [...OBAMA, 'biden.jpg']) facts[name] = (await analyzePhoto(fixture(name))).facts;
+    for (const [name, bytes] of Object.entries(await derivedImages())) {
+      facts[name] = (await analyzePhoto(bytes)).facts;
+    }
+  }, 120_000);
+
+  it('finds the obama set good', () => {
+    const checks = checkPhotoSet(OBAMA.map((n) => facts[n]!));
+    for (const [i, check] of checks.entries()) {
+      expect(check.verdict, OBAMA[i]).toBe('good');
+      expect(check.score, OBAMA[i]).toBeGreaterThan(50);
+    }
+    expect(setQuality(checks)).toBeGreaterThan(50);
+  });
+
+  it('rejects biden.jpg among the obama photos as a different person, and only it', () => {
+    const names = [...OBAMA, 'biden.jpg'];
+    const checks = checkPhotoSet(names.map((n) => facts[n]!));
+    expect(checks.at(-1)).toMatchObject({
+      verdict: 'rejected',
+      score: 0,
+      reasons: [{ code: 'different_person', message: expect.stringMatching(/different person/) as string }],
+    });
+    expect(checks.slice(0, -1).map((c) => c.verdict)).toEqual(OBAMA.map(() => 'good'));
+    // Calibration, printed for the record: each photo's likeness to the mean of the others.
+    const descriptors = names.map((n) => facts[n]!.descriptor!);
+    const likeness = names.map((n, i) =>
+      likenessFromCosine(cosine(descriptors[i]!, meanDescriptor(descriptors.filter((_, j) => j !== i)))),
+    );
+    console.info(
+      'likeness to the rest of the set',
+      Object.fromEntries(names.map((n, i) => [n, likeness[i]])),
+    );
+    expect(Math.max(...likeness.slice(0, -1))).toBeGreaterThan(likeness.at(-1)!);
+  });
+
+  it('gives each derived image its code', () => {
+    expect(photoCodes(facts.noFace!)).toEqual(['no_face']);
+    expect(photoCodes(facts.tinyFace!)).toContain('face_too_small');
+    expect(photoCodes(facts.blurred!)).toContain('blurry');
+    expect(photoCodes(facts.underexposed!)).toContain('too_dark');
+    expect(photoCodes(facts.underexposed!)).not.toContain('blurry');
+    expect(photoCodes(facts.cutOff!)).toContain('face_cut_off');
+    expect(photoCodes(facts['obama.jpg']!)).toEqual([]);
+  });
+
+  it('warns rather than rejects photos that are usable, and scores them lower', () => {
+    const checks = checkPhotoSet(['obama.jpg', 'blurred', 'underexposed', 'noFace'].map((n) => facts[n]!));
+    expect(checks.map((c) => c.verdict)).toEqual(['good', 'warning', 'warning', 'rejected']);
+    expect(checks[0]!.score).toBeGreaterThan(checks[1]!.score);
+    expect(checks[0]!.score).toBeGreaterThan(checks[2]!.score);
+    expect(checks[3]!.reasons).toEqual([
+      { code: 'no_face', message: "We couldn't find a face in this photo." },
+    ]);
+  });
+
+  it('picks the 3 best references by score, never a rejected one', () => {
+    const names = ['noFace', 'blurred', 'obama.jpg', 'obama2.jpg', 'underexposed', 'obama-720p.jpg'];
+    const checks = checkPhotoSet(names.map((n) => facts[n]!));
+    const best = bestReferences(checks, 3).map((i) => names[i]);
+    expect(best).toHaveLength(3);
+    expect(best).not.toContain('noFace');
+    expect(best).not.toContain('blurred');
+    expect(best).not.toContain('underexposed');
+  });
+});
+
+describe('photo check rules', () => {
+  const unit = (i: number, n = 8) => Array.from({ length: n }, (_, j) => (j === i ? 1 : 0));
+
+  it('needs three faces before calling anyone a different person, and never flags a majority', () => {
+    expect(differentPersonFlags([unit(0), unit(1)])).toEqual([false, false]);
+    const same = [1, 0.1, 0, 0, 0, 0, 0, 0];
+    expect(differentPersonFlags([same, same, same, unit(5)])).toEqual([false, false, false, true]);
+    expect(differentPersonFlags([unit(0), unit(1), unit(2)])).toEqual([false, false, false]);
+    expect(differentPersonFlags([same, undefined, same, unit(4)])).toEqual([false, false, false, true]);
+  });
+
+  it('rejects several comparable faces but not a small face in the background', () => {
+    const base = {
+      width: 1200,
+      height: 1200,
+      readable: true,
+      face: { sharpness: 200, luma: 130, highlights: 0 },
+    };
+    const main = { left: 0.3, top: 0.2, right: 0.6, bottom: 0.6 };
+    expect(
+      photoCodes({ ...base, faces: [main, { left: 0.65, top: 0.2, right: 0.9, bottom: 0.55 }] }),
+    ).toContain('multiple_faces');
+    expect(
+      photoCodes({ ...base, faces: [main, { left: 0.8, top: 0.1, right: 0.85, bottom: 0.16 }] }),
+    ).toEqual([]);
+    expect(photoCodes({ ...base, width: 400, height: 300, faces: [main] })).toEqual(['low_resolution']);
+    expect(photoCodes({ width: 0, height: 0, readable: false, faces: [] })).toEqual(['unreadable']);
+  });
+});
