@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
 import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
@@ -47,7 +47,7 @@ export async function cachedPhotoFacts(
   const etags = new Map(uploads.map((u) => [u.key, u.etag]));
   // BatchGetItem may leave keys unprocessed under load: ask again for those (at most 10 keys, a few rounds).
   for (let round = 0; keys && keys.length > 0 && round < 5; round++) {
-    const answer = await documentClient().send(
+    const answer: BatchGetCommandOutput = await documentClient().send(
       new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
     );
     for (const item of (answer.Responses?.[table()] ?? []) as PhotoCheckItem[]) {
