@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
 import { analyzePhoto } from '../adapters/vision/photo-facts';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
@@ -44,7 +45,8 @@ async function analyzeUpload(key: string): Promise<PhotoFacts> {
  * re-check costs nothing.
  *
  * Errors: 400 `VALIDATION_ERROR` (body), 404 `NOT_FOUND` (a key that is not one of the caller's uploads, or was
- * never uploaded: the same answer for both, so nothing about other users is revealed).
+ * never uploaded: the same answer for both, so nothing about other users is revealed), 429 `QUOTA_EXCEEDED` with
+ * `Retry-After` (more than QUOTA_PHOTO_CHECKS_PER_HOUR photos analysed in the hour; cached re-checks do not count).
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
@@ -59,6 +61,8 @@ export const handler = httpHandler(async (event) => {
 
   const facts = await cachedPhotoFacts(sub, uploads);
   const missing = uploads.filter(({ key }) => !facts.has(key));
+  // Only the photos the models will run on count against the hourly quota: a re-check is free.
+  if (missing.length > 0) await consumeQuota({ sub }, quotaRules().photoChecks, missing.length);
   const started = Date.now();
   for (let i = 0; i < missing.length; i += CONCURRENCY) {
     await Promise.all(

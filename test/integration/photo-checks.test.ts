@@ -1,0 +1,78 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws';
+import { userPk } from '../../functions/adapters/keys';
+import { loadConfig } from '../../functions/config';
+import { createTestUser, type TestUser } from '../helpers/cognito';
+import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
+
+/*
+ * POST /api/photo-checks on the shared local stack: the route table behind the local gateway and JWT authorizer,
+ * uploads in s3rver, the cache in DynamoDB Local, and the vision module on the fixtures.
+ */
+
+const { gatewayUrl, runtimeConfig } = inject('localStack');
+const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+
+interface CheckView {
+  key: string;
+  verdict: 'good' | 'warning' | 'rejected';
+  score: number;
+  reasons: { code: string; message: string }[];
+}
+
+async function signedUpUser(): Promise<TestUser> {
+  const user = await createTestUser(pool);
+  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  return user;
+}
+
+const check = (user: TestUser, keys: string[]) =>
+  api(gatewayUrl, user.idToken, 'POST', '/api/photo-checks', { keys });
+
+describe('POST /api/photo-checks', () => {
+  it('judges each photo in order, marks the other person, and answers a re-check from the cache', async () => {
+    const user = await signedUpUser();
+    const names = ['obama.jpg', 'biden.jpg', 'obama2.jpg', 'obama-720p.jpg'];
+    const keys = await uploadPhotos(gatewayUrl, user.idToken, names.map(fixturePhoto));
+    const first = await check(user, keys);
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { checks: CheckView[]; quality: number };
+    expect(body.checks.map((c) => c.key)).toEqual(keys);
+    expect(body.checks.map((c) => c.verdict)).toEqual(['good', 'rejected', 'good', 'good']);
+    expect(body.checks[1]!.reasons.map((r) => r.code)).toEqual(['different_person']);
+    expect(body.checks[1]!.score).toBe(0);
+    expect(body.quality).toBeGreaterThan(0);
+    expect(body.quality).toBeLessThan(100);
+
+    // Same objects, same ETags: the answer comes from the cache, identical, and costs no quota.
+    const again = await check(user, keys);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(body);
+    // A subset is judged as a set of its own: with biden and one other photo there is no majority to disagree with.
+    const pair = (await (await check(user, keys.slice(0, 2))).json()) as { checks: CheckView[] };
+    expect(pair.checks.map((c) => c.verdict)).toEqual(['good', 'good']);
+    // Three calls, eight photo checks answered, four analysed: only those counted against the hourly quota.
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: loadConfig().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': userPk(user.sub), ':sk': 'QUOTA#photo-checks#' },
+      }),
+    );
+    expect(Items?.map((i) => i.used as number)).toEqual([4]);
+  });
+
+  it("answers 404 for another user's key and for a key never uploaded, revealing nothing; 400 for a bad body", async () => {
+    const [owner, other] = await Promise.all([signedUpUser(), signedUpUser()]);
+    const [key] = await uploadPhotos(gatewayUrl, owner.idToken, [fixturePhoto('obama.jpg')]);
+    const foreign = await check(other, [key!]);
+    expect(foreign.status).toBe(404);
+    const never = await check(owner, [`${key!.slice(0, -1)}7`]);
+    expect(never.status).toBe(404);
+    expect(await never.json()).toEqual(await foreign.json());
+    expect((await check(owner, [])).status).toBe(400);
+    expect((await check(owner, [key!, key!])).status).toBe(400);
+    expect((await api(gatewayUrl, '', 'POST', '/api/photo-checks', { keys: [key] })).status).toBe(401);
+  });
+});
