@@ -52,8 +52,10 @@ export interface GenerationRecord {
   background: Background;
   /** The upload keys the user chose, in their order. */
   referenceKeys: string[];
-  /** Normalized copies of the first usable photos (≤ 3), written by PrepareReferences. */
+  /** Head-and-shoulders crops of the best photos (≤ 3, best first), written by PrepareReferences. */
   references?: string[];
+  /** The customer's face descriptor (mean of the references'), base64 float32: what likeness is measured against. */
+  referenceDescriptor?: string;
   /** Photos PrepareReferences refused, by index in `referenceKeys`. */
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
   /** Credits spent when the generation was created (6). */
@@ -155,6 +157,8 @@ export async function requireGeneration(sub: string, id: string): Promise<Genera
 export interface StepFields {
   status?: GenerationStatus;
   references?: string[];
+  /** The customer's face descriptor (mean of the references'), base64 float32 (domain/likeness.ts). */
+  referenceDescriptor?: string;
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
   executionArn?: string;
 }

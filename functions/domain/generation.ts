@@ -164,7 +164,15 @@ function errorMessageOf(cause: string | undefined): string | undefined {
 
 /** Why one photo could not be used, for programs. */
 export type PhotoProblem =
-  'empty' | 'too-large' | 'not-an-image' | 'too-many-pixels' | 'too-small' | 'missing';
+  | 'empty'
+  | 'too-large'
+  | 'not-an-image'
+  | 'too-many-pixels'
+  | 'too-small'
+  | 'missing'
+  | 'no-face'
+  | 'multiple-faces'
+  | 'different-person';
 
 /** How each {@link PhotoProblem} reads in 'None of your photos could be used: …'. */
 export const PHOTO_PROBLEM_TEXT: Record<PhotoProblem, string> = {
@@ -174,6 +182,9 @@ export const PHOTO_PROBLEM_TEXT: Record<PhotoProblem, string> = {
   'too-many-pixels': 'has more than 50 megapixels',
   'too-small': `is too small (under ${MIN_PHOTO_SIDE} pixels on a side)`,
   missing: 'was not uploaded completely',
+  'no-face': 'has no face we could find',
+  'multiple-faces': 'shows more than one person',
+  'different-person': 'shows a different person from your other photos',
 };
 
 /**

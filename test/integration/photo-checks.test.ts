@@ -3,8 +3,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
 import { userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
+import sharp from 'sharp';
+import { getUser } from '../../functions/adapters/ledger';
 import { createTestUser, type TestUser } from '../helpers/cognito';
-import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
+import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
+import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
  * POST /api/photo-checks on the shared local stack: the route table behind the local gateway and JWT authorizer,
@@ -74,5 +77,33 @@ describe('POST /api/photo-checks', () => {
     expect((await check(owner, [])).status).toBe(400);
     expect((await check(owner, [key!, key!])).status).toBe(400);
     expect((await api(gatewayUrl, '', 'POST', '/api/photo-checks', { keys: [key] })).status).toBe(401);
+  });
+
+  it('PrepareReferences runs the same checks: photos without a usable face fail the generation, all refunded', async () => {
+    const user = await signedUpUser();
+    const landscape = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#5d8a66' },
+    })
+      .jpeg()
+      .toBuffer();
+    const keys = await uploadPhotos(gatewayUrl, user.idToken, [
+      { name: 'landscape.jpg', bytes: landscape, contentType: 'image/jpeg' },
+    ]);
+    const res = await api(gatewayUrl, user.idToken, 'POST', '/api/generations', {
+      style: 'professional',
+      background: 'studio',
+      referenceKeys: keys,
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const { final } = await pollGeneration(gatewayUrl, user.idToken, id);
+    expect(final).toMatchObject({ status: 'failed', creditsRefunded: 6, headshots: [] });
+    expect(final.error).toEqual({
+      code: 'NO_USABLE_PHOTOS',
+      message:
+        'None of your photos could be used: photo 1 has no face we could find. Please upload clear photos of yourself.',
+    });
+    expect((await getUser(user.sub))?.credits).toBe(6);
+    await expectLedgerBalanced(user.sub);
   });
 });

@@ -1,3 +1,4 @@
+import type { PhotoProblem } from '../../domain/generation';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { normalizePhoto, UnusablePhotoError, type NormalizedPhoto } from '../images';
 import { analyzeFaces, decodeRgb, type FaceAnalysis, type RgbImage } from './faces';
@@ -12,6 +13,8 @@ import { measureFace } from './quality';
 /** An analysed photo: the facts, and for a readable photo the normalized copy and the faces in its pixels. */
 export interface AnalyzedPhoto {
   facts: PhotoFacts;
+  /** Why an unreadable photo could not be decoded. */
+  problem?: PhotoProblem;
   normalized?: NormalizedPhoto;
   image?: RgbImage;
   analysis?: FaceAnalysis;
@@ -29,7 +32,7 @@ export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
     normalized = await normalizePhoto(bytes);
   } catch (error) {
     if (error instanceof UnusablePhotoError) {
-      return { facts: { width: 0, height: 0, readable: false, faces: [] } };
+      return { facts: { width: 0, height: 0, readable: false, faces: [] }, problem: error.problem };
     }
     throw error;
   }
