@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DEADLINE_MINUTES } from './domain/admission';
 
 /**
  * Every setting a Lambda handler reads, parsed once per cold start from `process.env`.
@@ -11,6 +12,11 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
+export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;
+/** Default PROVIDER_MAX_CONCURRENCY for `openai`: at 60-150 s per edit, 10 in flight sustains ~5 images a minute. */
+export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -50,6 +56,20 @@ export const configSchema = z
     IMAGE_PROVIDER: z.enum(['openai', 'local']).optional(),
     /** Map concurrency of the GenerateImages state (1-6 slots at once). */
     GENERATION_MAX_CONCURRENCY: positiveInt(6).pipe(z.number().max(6)),
+    /**
+     * Images the provider accepts per minute across ALL generations (OpenAI's "IPM" for the image model on the
+     * account's usage tier, Settings → Limits). Unset: 5 for `openai` (safe for a low tier), unlimited for `local`.
+     * `0` means unlimited. May be fractional (e.g. 0.5 = one image every 2 minutes).
+     */
+    PROVIDER_IMAGES_PER_MINUTE: z.coerce.number().min(0).optional(),
+    /** Provider calls in flight at once across all generations. Unset: 10 for `openai`, unlimited for `local`. 0 = unlimited. */
+    PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(0).optional(),
+    /**
+     * How long a generation may wait in total, in minutes, from its start (default 30): no slot is admitted to the
+     * provider after it, so a slot still throttled then is refunded. The state machine's timeout follows from it
+     * (domain/admission.ts `executionTimeoutSeconds`). May be fractional (tests).
+     */
+    GENERATION_DEADLINE_MINUTES: z.coerce.number().positive().default(DEFAULT_DEADLINE_MINUTES),
     /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
     LOCAL_PROVIDER_LATENCY_MS: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
@@ -76,6 +96,19 @@ export const configSchema = z
     /** `openai` when a key is configured, else the offline `local` provider (docs/architecture.md §4). */
     IMAGE_PROVIDER: env.IMAGE_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),
   }))
+  .transform((env) => {
+    // Defaults safe for a low OpenAI tier; the offline provider has no limit of its own. 0 = unlimited.
+    const openai = env.IMAGE_PROVIDER === 'openai';
+    const ipm = env.PROVIDER_IMAGES_PER_MINUTE ?? (openai ? DEFAULT_OPENAI_IMAGES_PER_MINUTE : 0);
+    const concurrency = env.PROVIDER_MAX_CONCURRENCY ?? (openai ? DEFAULT_OPENAI_MAX_CONCURRENCY : 0);
+    return {
+      ...env,
+      /** Images per minute; `Infinity` when unlimited. */
+      PROVIDER_IMAGES_PER_MINUTE: ipm === 0 ? Number.POSITIVE_INFINITY : ipm,
+      /** Calls in flight; `Infinity` when unlimited. */
+      PROVIDER_MAX_CONCURRENCY: concurrency === 0 ? Number.POSITIVE_INFINITY : concurrency,
+    };
+  })
   .superRefine((env, ctx) => {
     if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
       ctx.addIssue({

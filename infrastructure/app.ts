@@ -8,6 +8,8 @@
  * - `alarmEmail`: subscribed to the alarm topic;
  * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`,
  *   `generationMaxConcurrency`, `logLevel`;
+ * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
+ *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
  * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`);
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  */

@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
+import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
 import { localFunctions, type LocalFunction } from './local/functions';
 import { Alarms } from './constructs/alarms';
 import { Analytics } from './constructs/analytics';
@@ -71,6 +72,7 @@ export class HeadshotStudioStack extends Stack {
     const routes = props.routes ?? routeTable;
     const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
     const maxConcurrency = props.generationMaxConcurrency ?? 6;
+    const deadlineMinutes = props.generationDeadlineMinutes ?? DEFAULT_DEADLINE_MINUTES;
 
     const data = new Data(this, 'Data', { stage: props.stage });
     const storage = new Storage(this, 'Storage', { stage: props.stage });
@@ -85,6 +87,13 @@ export class HeadshotStudioStack extends Stack {
         RESULTS_BUCKET: storage.results.bucketName,
         SUPPORT_EMAIL: supportEmail,
         GENERATION_MAX_CONCURRENCY: String(maxConcurrency),
+        GENERATION_DEADLINE_MINUTES: String(deadlineMinutes),
+        ...(props.providerImagesPerMinute === undefined
+          ? {}
+          : { PROVIDER_IMAGES_PER_MINUTE: String(props.providerImagesPerMinute) }),
+        ...(props.providerMaxConcurrency === undefined
+          ? {}
+          : { PROVIDER_MAX_CONCURRENCY: String(props.providerMaxConcurrency) }),
         LOG_LEVEL: props.logLevel ?? 'INFO',
       },
       openAiEnvironment: {
@@ -111,7 +120,9 @@ export class HeadshotStudioStack extends Stack {
           UploadsBucket: storage.uploads.bucketName,
           ResultsBucket: storage.results.bucketName,
           MaxConcurrency: String(maxConcurrency),
+          ExecutionTimeoutSeconds: String(executionTimeoutSeconds(deadlineMinutes)),
         },
+        maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
         logRetention,
         onExecutionEnded: this.functions.catalogue.get('generation-execution-ended')?.fn.function,
       });

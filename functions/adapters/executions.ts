@@ -10,6 +10,8 @@ import {
   type Style,
 } from '../domain/generation';
 import { logger } from '../common/logger';
+import type { TicketPriority } from '../domain/admission';
+import { priorityOf } from './admission';
 import { documentClient, sfnClient } from './aws';
 import { compensateGeneration, getGeneration, type GenerationRecord } from './generations';
 import { generationSk, userPk } from './keys';
@@ -38,6 +40,8 @@ export interface GenerationExecutionInput {
   slots: readonly number[];
   /** Map `MaxConcurrencyPath`: slots generated at once (config GENERATION_MAX_CONCURRENCY, 1-6). */
   maxConcurrency: number;
+  /** The customer's class in the provider's line: `priority` after buying Popular or Pro. */
+  priority: TicketPriority;
 }
 
 /** The state machine ARN from config. */
@@ -54,18 +58,22 @@ export function executionArnOf(name: string): string {
 
 /**
  * Starts the generation's execution, named after the generation id: StartExecution is idempotent for the same name
- * and input, so the SDK's own retries cannot start two.
+ * and input, so the SDK's own retries cannot start two. `slots` defaults to all six; the customer's priority in the
+ * provider's line is read from their purchases.
  *
  * @returns the execution ARN
  * @throws the SDK error when Step Functions refuses or cannot be reached (the caller compensates)
  */
 export async function startGenerationExecution(
-  input: Omit<GenerationExecutionInput, 'slots' | 'maxConcurrency'>,
+  input: Omit<GenerationExecutionInput, 'slots' | 'maxConcurrency' | 'priority'> & {
+    slots?: readonly number[];
+  },
 ): Promise<string> {
   const payload: GenerationExecutionInput = {
     ...input,
-    slots: SLOTS,
+    slots: input.slots ?? SLOTS,
     maxConcurrency: loadConfig().GENERATION_MAX_CONCURRENCY,
+    priority: await priorityOf(input.userId),
   };
   const { executionArn } = await sfnClient().send(
     new StartExecutionCommand({

@@ -68,6 +68,10 @@ export interface GenerationRecord {
   slots: Record<string, string>;
   error?: GenerationError;
   executionArn?: string;
+  /** The place in line the admission point last recorded (adapters/admission.ts); `at` is when. */
+  queue?: { position: number; etaSeconds: number; at: string };
+  /** When the provider first admitted one of its slots. */
+  admittedAt?: string;
   /** Set once, when the generation stops accepting headshots (see the module comment). */
   closedAt?: string;
   completedAt?: string;

@@ -71,3 +71,11 @@ export const CREDIT_PACKS: readonly CreditPack[] = [
 export function findPack(id: string): CreditPack | undefined {
   return CREDIT_PACKS.find((p) => p.id === id);
 }
+
+/** The feature line that puts a buyer's generations first in the provider's line. */
+export const PRIORITY_FEATURE = 'Priority generation';
+
+/** Whether a pack bought by a customer gives their generations priority (Popular and Pro, per their features). */
+export function grantsPriority(packId: string): boolean {
+  return findPack(packId)?.features.includes(PRIORITY_FEATURE) ?? false;
+}

@@ -6,7 +6,7 @@ import {
   type HeadshotRecord,
 } from '../adapters/generations';
 import { DOWNLOAD_URL_TTL_SECONDS, presignDownload } from '../adapters/storage';
-import { HEADSHOTS_PER_GENERATION } from '../domain/generation';
+import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';
 import { callerOf, httpHandler, json } from './handler';
@@ -50,6 +50,22 @@ async function headshotView(h: HeadshotRecord): Promise<HeadshotView> {
   };
 }
 
+/**
+ * The customer's place in line: `null` once the generation ended or before it reached the line (photos being
+ * prepared); `{ position: 0, etaSeconds: 0 }` once a slot was admitted (running); else the last recorded place with
+ * the estimate counted down by the time since it was recorded (seconds, never below 0).
+ */
+export function queueView(
+  g: GenerationRecord,
+  now = Date.now(),
+): { position: number; etaSeconds: number } | null {
+  if (isTerminal(g.status)) return null;
+  if (g.admittedAt) return { position: 0, etaSeconds: 0 };
+  if (!g.queue) return null;
+  const elapsed = Math.max(0, Math.floor((now - Date.parse(g.queue.at)) / 1000));
+  return { position: g.queue.position, etaSeconds: Math.max(0, g.queue.etaSeconds - elapsed) };
+}
+
 /** The API view of a generation (see the handler's contract). */
 export async function generationView(g: GenerationRecord) {
   const ids = Object.entries(g.slots)
@@ -64,6 +80,7 @@ export async function generationView(g: GenerationRecord) {
     style: g.style,
     background: g.background,
     error: g.error ?? null,
+    queue: queueView(g),
     headshotsExpected: HEADSHOTS_PER_GENERATION,
     headshots,
     creditsReserved: g.creditsReserved,
@@ -76,14 +93,16 @@ export async function generationView(g: GenerationRecord) {
 }
 
 /**
- * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error,
+ * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error, queue,
  * headshotsExpected: 6, headshots: [{ id, slot, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl,
  * downloadUrl, fileName }], creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
  *
  * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).
  * `stage`: queued | preparing | generating | done | failed. `progress`: 0-100 (5 queued, 10-30 preparing, 45
  * generating, +8 per headshot saved, 100 done). `error`: `{ code, message }` or null; `message` is for people.
- * `headshots` fills in as each one is saved, in slot order.
+ * `headshots` fills in as each one is saved, in slot order. `queue`: `{ position, etaSeconds }` while the generation
+ * waits for the image provider — position = generations ahead of it in the one line all customers share, 0 once it
+ * is running; etaSeconds = the estimated wait until it starts — or null (not in line yet, or ended).
  *
  * A generation that has not changed for a minute is reconciled with its execution first (see
  * adapters/executions.ts), so a timed-out or aborted one ends failed and refunded.

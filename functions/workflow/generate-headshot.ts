@@ -1,5 +1,9 @@
 import { requireGeneration, saveHeadshot } from '../adapters/generations';
-import { imageProvider, ProviderInvalidOutputError } from '../adapters/image-providers';
+import {
+  imageProvider,
+  ProviderInvalidOutputError,
+  ProviderThrottledError,
+} from '../adapters/image-providers';
 import { encodeHeadshot } from '../adapters/images';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
@@ -19,11 +23,16 @@ export class ReferenceMissingError extends Error {
  * and its WebP thumbnail (≤ 384 px), then saves the headshot item and moves progress up by 8 in one transaction.
  * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider.
  *
- * Input `{ generationId, userId, slot, style, background, prompt, references }` → output `{ slot, headshotId }`.
+ * Runs only with a lease from the admission point (AcquireProviderSlot); ReleaseProviderSlot follows it whatever
+ * happens. A 429 is an expected answer, not a failure: it comes back as `outcome: 'throttled'` with the wait the
+ * provider named, and the slot goes back in line.
  *
- * @throws {ProviderThrottledError | ProviderUnavailableError | ProviderTimeoutError | ProviderInvalidOutputError}
- *   retried by the workflow with backoff and full jitter
- * @throws {ProviderRejectedError} the provider refused (not retried; the slot is refunded)
+ * Input `{ generationId, userId, slot, style, background, prompt, references }` → output `{ slot, outcome: 'saved' |
+ * 'throttled', headshotId: string | null, retryAfterMs: number | null }`.
+ *
+ * @throws {ProviderUnavailableError | ProviderTimeoutError} back in line a bounded number of times
+ *   (domain/slot-outcomes.ts)
+ * @throws {ProviderRejectedError | ProviderInvalidOutputError} refused or unusable: the slot is refunded
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing saved)
  * @throws {ReferenceMissingError} a reference photo is gone (not retried)
  */
@@ -33,7 +42,7 @@ export const handler = async (event: unknown) => {
   const { generationId, userId, slot } = input;
   const current = await requireGeneration(userId, generationId);
   const existing = current.slots[String(slot)];
-  if (existing) return { slot, headshotId: existing };
+  if (existing) return { slot, outcome: 'saved', headshotId: existing, retryAfterMs: null };
   if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
 
   const references = await Promise.all(
@@ -45,14 +54,20 @@ export const handler = async (event: unknown) => {
   );
   const provider = imageProvider();
   const started = Date.now();
-  const image = await provider.generate({
-    prompt: input.prompt,
-    references,
-    style: input.style,
-    background: input.background,
-    slot,
-    generationId,
-  });
+  let image: Buffer;
+  try {
+    image = await provider.generate({
+      prompt: input.prompt,
+      references,
+      style: input.style,
+      background: input.background,
+      slot,
+      generationId,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderThrottledError)) throw error;
+    return { slot, outcome: 'throttled', headshotId: null, retryAfterMs: error.retryAfterMs ?? null };
+  }
   let files: Awaited<ReturnType<typeof encodeHeadshot>>;
   try {
     files = await encodeHeadshot(image);
@@ -94,5 +109,5 @@ export const handler = async (event: unknown) => {
     provider: provider.name,
     ms: Date.now() - started,
   });
-  return { slot, headshotId };
+  return { slot, outcome: 'saved', headshotId, retryAfterMs: null };
 };

@@ -40,3 +40,29 @@ export const generateHeadshotInput = buildPromptInput.extend({
 
 /** RefundCredits and MarkFailed: the generation and the failure that was caught. */
 export const compensationInput = generationRef.extend({ failure });
+
+/** AcquireProviderSlot (each try of one slot): the slot, its place among its generation's slots, priority, start. */
+export const acquireSlotInput = generationRef.extend({
+  slot: z.number().int().min(0),
+  round: z.number().int().min(0),
+  priority: z.enum(['priority', 'standard']),
+  startedAt: z.iso.datetime({ offset: true }),
+});
+
+/** The GenerateHeadshot result the ASL keeps at `$.call`, or the Catch's `{ Error, Cause }` when it failed. */
+export const callResult = z.union([
+  z.object({
+    outcome: z.enum(['saved', 'throttled']),
+    headshotId: z.string().nullable(),
+    retryAfterMs: z.number().nullable(),
+  }),
+  z.object({ Error: z.string(), Cause: z.string().optional() }),
+]);
+
+/** ReleaseProviderSlot: the lease, how the call ended, and the slot's retries so far. */
+export const releaseSlotInput = generationRef.extend({
+  slot: z.number().int().min(0),
+  leaseId: z.string().min(1),
+  call: callResult,
+  retries: z.record(z.string(), z.number().int().min(0)),
+});

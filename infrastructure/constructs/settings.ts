@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Node } from 'constructs';
 import type { CognitoFeaturePlan } from './auth';
+import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/admission';
 import { REPO_ROOT } from './naming';
 
 /** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
@@ -21,6 +22,12 @@ export interface StackSettings {
   imageProvider?: 'openai' | 'local';
   /** GENERATION_MAX_CONCURRENCY and the workflow's `${MaxConcurrency}` (1-6). */
   generationMaxConcurrency: number;
+  /** PROVIDER_IMAGES_PER_MINUTE (> 0, may be fractional); unset: the handlers' default for the provider. */
+  providerImagesPerMinute?: number;
+  /** PROVIDER_MAX_CONCURRENCY (a whole number > 0); unset: the handlers' default for the provider. */
+  providerMaxConcurrency?: number;
+  /** GENERATION_DEADLINE_MINUTES (default 30); the state machine's timeout follows from it. */
+  generationDeadlineMinutes: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** The built SPA. Default `dist/site`. */
   siteDir: string;
@@ -66,6 +73,22 @@ export function settingsFromContext(node: Node): StackSettings {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 6) {
     problems.push(`generationMaxConcurrency "${get('generationMaxConcurrency')}": an integer from 1 to 6`);
   }
+  const ipm = get('providerImagesPerMinute');
+  if (ipm !== undefined && !(Number(ipm) > 0)) {
+    problems.push(
+      `providerImagesPerMinute "${ipm}": a number above 0 (your OpenAI tier's images per minute)`,
+    );
+  }
+  const inFlight = get('providerMaxConcurrency');
+  if (inFlight !== undefined && !(Number.isInteger(Number(inFlight)) && Number(inFlight) > 0)) {
+    problems.push(`providerMaxConcurrency "${inFlight}": a whole number above 0`);
+  }
+  const deadline = Number(get('generationDeadlineMinutes') ?? DEFAULT_DEADLINE_MINUTES);
+  if (!(deadline > 0 && deadline <= 24 * 60)) {
+    problems.push(
+      `generationDeadlineMinutes "${get('generationDeadlineMinutes')}": minutes, above 0, at most 1440`,
+    );
+  }
   const logLevel = (get('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) {
     problems.push(`logLevel "${logLevel}": DEBUG, INFO, WARN or ERROR`);
@@ -81,6 +104,9 @@ export function settingsFromContext(node: Node): StackSettings {
     openAiImageModel: get('openaiImageModel'),
     imageProvider: imageProvider as StackSettings['imageProvider'],
     generationMaxConcurrency: concurrency,
+    providerImagesPerMinute: ipm === undefined ? undefined : Number(ipm),
+    providerMaxConcurrency: inFlight === undefined ? undefined : Number(inFlight),
+    generationDeadlineMinutes: deadline,
     logLevel: logLevel as StackSettings['logLevel'],
     siteDir: get('siteDir') ?? join(REPO_ROOT, 'dist', 'site'),
     nativeLayerDir: get('sharpLayerDir') ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),

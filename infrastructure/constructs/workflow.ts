@@ -16,7 +16,10 @@ export interface WorkflowProps {
   definitionFile: string;
   /** Deployed catalogue functions by name; the ASL refers to them as `${<PascalCaseName>FunctionArn}`. */
   functions: ReadonlyMap<string, lambda.IFunction>;
-  /** The non-function substitutions: `TableName`, `UploadsBucket`, `ResultsBucket`, `MaxConcurrency`. */
+  /**
+   * The non-function substitutions: `TableName`, `UploadsBucket`, `ResultsBucket`, `MaxConcurrency`,
+   * `ExecutionTimeoutSeconds` (from the generation deadline).
+   */
   values: Record<string, string>;
   logRetention: logs.RetentionDays;
   /** Upper bound for the definition's top-level `TimeoutSeconds` (default 15 minutes). */
@@ -34,9 +37,19 @@ export function substitutionKeys(definition: string): string[] {
   return [...new Set([...definition.matchAll(/\$\{([^}]+)\}/g)].map((m) => m[1]!))];
 }
 
-/** The definition's top-level `TimeoutSeconds`, read with every `${Key}` replaced by a number so it parses. */
-export function definitionTimeoutSeconds(definition: string): number | undefined {
-  const parsed = JSON.parse(definition.replace(/\$\{[^}]+\}/g, '0')) as { TimeoutSeconds?: unknown };
+/**
+ * The definition's top-level `TimeoutSeconds`, read with each `${Key}` replaced by its value in `values` (others by
+ * `0`) so it parses.
+ */
+export function definitionTimeoutSeconds(
+  definition: string,
+  values: Record<string, string> = {},
+): number | undefined {
+  const parsed = JSON.parse(
+    definition.replace(/\$\{([^}]+)\}/g, (_, key: string) =>
+      Object.hasOwn(values, key) && /^\d+$/.test(values[key]!) ? values[key]! : '0',
+    ),
+  ) as { TimeoutSeconds?: unknown };
   return typeof parsed.TimeoutSeconds === 'number' ? parsed.TimeoutSeconds : undefined;
 }
 
@@ -85,7 +98,7 @@ export class Workflow extends Construct {
     }
     this.invokedFunctions = invoked.map((f) => f.name);
 
-    this.timeoutSeconds = definitionTimeoutSeconds(text);
+    this.timeoutSeconds = definitionTimeoutSeconds(text, props.values);
     const max = props.maxTimeoutSeconds ?? 900;
     if (this.timeoutSeconds === undefined || this.timeoutSeconds > max) {
       Annotations.of(this).addWarningV2(

@@ -44,6 +44,20 @@ export const localFunctions: readonly LocalFunction[] = [
     memorySize: 1536,
   },
   { name: 'generation-build-prompt', handler: 'workflow/build-prompt', timeoutSeconds: 10, memorySize: 256 },
+  // The provider admission point: each try answers at once (a few DynamoDB calls), the ASL's Wait state does the
+  // waiting.
+  {
+    name: 'generation-acquire-provider-slot',
+    handler: 'workflow/acquire-provider-slot',
+    timeoutSeconds: 20,
+    memorySize: 256,
+  },
+  {
+    name: 'generation-release-provider-slot',
+    handler: 'workflow/release-provider-slot',
+    timeoutSeconds: 20,
+    memorySize: 256,
+  },
   // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
   // slow call fail as the named, retryable ProviderTimeoutError instead of a killed sandbox.
   {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
+import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import { ensureTable, ensureUserPool } from './bootstrap';
 import { startLocalPayments } from './checkout';
 import { startCognito } from './cognito';
@@ -289,6 +290,9 @@ function stateMachineSubstitutions(
     UploadsBucket: env.UPLOADS_BUCKET!,
     ResultsBucket: env.RESULTS_BUCKET!,
     MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
+    ExecutionTimeoutSeconds: String(
+      executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
+    ),
   };
   for (const name of functionNames) {
     const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __, c: string) => c.toUpperCase());

@@ -9,7 +9,9 @@
  * saves (emulated with sharp).
  *
  * Environment: BENCH_LATENCY_MS (L, default 2000), BENCH_API_SECONDS (per autocannon run, default 4),
- * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_INIT_RUNS (fresh processes per bundle, default 3).
+ * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_INIT_RUNS (fresh processes per bundle, default 3),
+ * BENCH_PROVIDER_IPM (the stand-in's images per minute for "generation under provider limits", default 60),
+ * BENCH_PROVIDER_LATENCY_MS (its latency per image, default 3000), BENCH_ONLY=provider-limits (that row alone).
  */
 import './env';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { benchApi, type ApiFigures } from './api';
 import { buildBundles, EMPTY_HANDLER, measureColdInits, type BundleFigures } from './bundles';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { benchGeneration, type GenerationFigures } from './generation';
+import { benchProviderLimits, type ProviderLimitFigures } from './provider-limits';
 import { bytes, ms, rate, ratio } from './stats';
 import { benchUploads, type UploadFigures } from './uploads';
 
@@ -30,6 +33,9 @@ const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 4);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 3);
 const INIT_RUNS = Number(process.env.BENCH_INIT_RUNS ?? 3);
 const CONNECTIONS = [1, 10, 50] as const;
+const PROVIDER_IPM = Number(process.env.BENCH_PROVIDER_IPM ?? 60);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 3000);
+const ONLY_PROVIDER_LIMITS = process.env.BENCH_ONLY === 'provider-limits';
 const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'bench');
 
 /** Everything one run measured (the JSON file). */
@@ -48,6 +54,7 @@ interface BenchResults {
   /** The unmeasured warm-up generation (L = 0): loads every handler module and warms the caches first. */
   warmUp?: GenerationFigures;
   generation?: GenerationFigures[];
+  providerLimits?: ProviderLimitFigures;
   api?: ApiFigures[];
   bundles?: BundleFigures[];
   frontend?: FrontendFigures;
@@ -109,6 +116,20 @@ function generationRows(figures: GenerationFigures[]): Row[] {
     ]);
   }
   return rows;
+}
+
+function providerLimitRows(f: ProviderLimitFigures): Row[] {
+  return [
+    [
+      'generation under provider limits',
+      `${f.generations} generations × 6 started together; stand-in ${f.imagesPerMinute} images/min, ` +
+        `${f.maxConcurrency} in flight, ${ms(f.latencyMs)} per image`,
+      `delivered ${f.delivered}/${f.total} (${((100 * f.delivered) / f.total).toFixed(0)} %) · refunds ${f.refunds} · ` +
+        `429s ${f.throttled} · makespan ${ms(f.makespanMs)}`,
+      `ideal N·6/C + latency = ${ms(f.idealMs)}`,
+      ratio(f.makespanMs, f.idealMs),
+    ],
+  ];
 }
 
 function apiRows(figures: ApiFigures[]): Row[] {
@@ -204,6 +225,10 @@ against; "ratio" is measured ÷ reference.
   provider's fixed latency L, after an unreported warm-up generation. Ideal: 1 L to the first headshot; 1 L (six at
   once) or 6 L (one at a time) to all six. The excess is the workflow's own work: photo preparation, the local
   provider's image CPU (six renders share the cores), encoding, DynamoDB/S3 writes and state transitions.
+- Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in
+  (test/helpers/openai-stand-in.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
+  PROVIDER_IMAGES_PER_MINUTE set to the same limit. Makespan = first POST → last completedAt; ideal = every image
+  sent the moment the limit allows (N·6/C minutes) plus one image's latency.
 - API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
   beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
   concurrency. GET /api/headshots also counts the gallery and presigns 60 URLs per page.
@@ -276,6 +301,7 @@ async function main(): Promise<number> {
       }),
     );
     const sizes = (async () => {
+      if (ONLY_PROVIDER_LIMITS) return;
       results.bundles = await section(results, 'Lambda bundles (esbuild)', () =>
         buildBundles(join(RESULTS_DIR, 'bundles')),
       );
@@ -295,21 +321,34 @@ async function main(): Promise<number> {
       results.warmUp = await section(results, 'generation warm-up (L = 0, not reported)', () =>
         benchGeneration(target, { latencyMs: 0, maxConcurrency: 6 }),
       );
-      const generation: GenerationFigures[] = [];
-      for (const maxConcurrency of [6, 1]) {
-        const figures = await section(results, `generation, MaxConcurrency ${maxConcurrency}`, () =>
-          benchGeneration(target, { latencyMs: LATENCY_MS, maxConcurrency }),
-        );
-        if (figures) generation.push(figures);
+      if (!ONLY_PROVIDER_LIMITS) {
+        const generation: GenerationFigures[] = [];
+        for (const maxConcurrency of [6, 1]) {
+          const figures = await section(results, `generation, MaxConcurrency ${maxConcurrency}`, () =>
+            benchGeneration(target, { latencyMs: LATENCY_MS, maxConcurrency }),
+          );
+          if (figures) generation.push(figures);
+        }
+        results.generation = generation;
       }
-      results.generation = generation;
-      results.api = await section(results, 'API (autocannon + raw DynamoDB)', () =>
-        benchApi(target, { connections: CONNECTIONS, seconds: API_SECONDS, rawSeconds: RAW_SECONDS }),
+      results.providerLimits = await section(results, 'generation under provider limits', () =>
+        benchProviderLimits(target, {
+          generations: 10,
+          imagesPerMinute: PROVIDER_IPM,
+          maxConcurrency: 10,
+          latencyMs: PROVIDER_LATENCY_MS,
+        }),
       );
+      if (!ONLY_PROVIDER_LIMITS) {
+        results.api = await section(results, 'API (autocannon + raw DynamoDB)', () =>
+          benchApi(target, { connections: CONNECTIONS, seconds: API_SECONDS, rawSeconds: RAW_SECONDS }),
+        );
+      }
     }
     await section(results, 'local stack stop', stopStack);
     const bundles = results.bundles;
-    if (bundles) await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
+    if (bundles && !ONLY_PROVIDER_LIMITS)
+      await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
   } finally {
     await stopStack().catch(() => undefined);
     rmSync(siteDir, { recursive: true, force: true });
@@ -318,6 +357,7 @@ async function main(): Promise<number> {
   results.durationMs = Date.now() - started;
   const rows: Row[] = [
     ...generationRows(results.generation ?? []),
+    ...(results.providerLimits ? providerLimitRows(results.providerLimits) : []),
     ...apiRows(results.api ?? []),
     ...bundleRows(results.bundles ?? []),
     ...(results.frontend ? frontendRows(results.frontend) : []),

@@ -77,6 +77,8 @@ export interface GenerationView {
   style: string;
   background: string;
   error: { code: string; message: string } | null;
+  /** The place in the provider's line while waiting (position 0 = running); null before the line and once ended. */
+  queue: { position: number; etaSeconds: number } | null;
   headshotsExpected: number;
   headshots: {
     id: string;

@@ -8,6 +8,7 @@ import { FUNCTION_DEFAULTS } from '../../infrastructure/constructs/app-function'
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
 import { SECRET_PLACEHOLDER } from '../../infrastructure/constructs/secrets';
 import { substitutionKeys, definitionTimeoutSeconds } from '../../infrastructure/constructs/workflow';
+import { executionTimeoutSeconds } from '../../functions/domain/admission';
 import { GENERATION_ASL, type HeadshotStudioStack } from '../../infrastructure/stack';
 import {
   appFunctions,
@@ -336,7 +337,7 @@ describe('HeadshotStudioStack (dev)', () => {
     );
 
     it.runIf(existsSync(GENERATION_ASL))(
-      'logs ALL to a log group, traces with X-Ray and times out within 15 minutes',
+      'logs ALL to a log group, traces with X-Ray and times out at the generation deadline plus the last call',
       () => {
         template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
           StateMachineType: 'STANDARD',
@@ -347,9 +348,11 @@ describe('HeadshotStudioStack (dev)', () => {
             Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: Match.anyValue() } }],
           },
         });
-        const timeout = definitionTimeoutSeconds(readFileSync(GENERATION_ASL, 'utf8'));
-        expect(timeout).toBeGreaterThan(0);
-        expect(timeout).toBeLessThanOrEqual(900);
+        // The definition's TimeoutSeconds is ${ExecutionTimeoutSeconds}, from GENERATION_DEADLINE_MINUTES (30).
+        const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
+        const values = machine!.Properties!.DefinitionSubstitutions as Record<string, string>;
+        expect(values.ExecutionTimeoutSeconds).toBe(String(executionTimeoutSeconds(30)));
+        expect(definitionTimeoutSeconds(readFileSync(GENERATION_ASL, 'utf8'), values)).toBe(30 * 60 + 600);
       },
     );
   });

@@ -246,4 +246,30 @@ describe('settingsFromContext', () => {
       settings({ stage: 'Prod!', domainName: 'x.example.com', generationMaxConcurrency: '9' }),
     ).toThrow(/stage[\s\S]*certificateArn[\s\S]*generationMaxConcurrency/);
   });
+
+  it('reads the provider capacity and the generation deadline', () => {
+    expect(settings({})).toMatchObject({
+      providerImagesPerMinute: undefined,
+      providerMaxConcurrency: undefined,
+      generationDeadlineMinutes: 30,
+    });
+    expect(
+      settings({
+        providerImagesPerMinute: '7.5',
+        providerMaxConcurrency: '12',
+        generationDeadlineMinutes: '45',
+      }),
+    ).toMatchObject({
+      providerImagesPerMinute: 7.5,
+      providerMaxConcurrency: 12,
+      generationDeadlineMinutes: 45,
+    });
+    expect(() =>
+      settings({
+        providerImagesPerMinute: '0',
+        providerMaxConcurrency: '1.5',
+        generationDeadlineMinutes: '-1',
+      }),
+    ).toThrow(/providerImagesPerMinute[\s\S]*providerMaxConcurrency[\s\S]*generationDeadlineMinutes/);
+  });
 });

@@ -14,6 +14,7 @@ import {
   type HeadshotRequest,
   type ImageProvider,
 } from './types';
+import { retryAfterMs } from '../../domain/slot-outcomes';
 
 /**
  * The `openai` provider: the official SDK's `images.edit` (POST /v1/images/edits, multipart, the references as
@@ -50,7 +51,8 @@ export function supportsInputFidelity(model: string): boolean {
 }
 
 /**
- * Maps an SDK error to the workflow's named errors: 429 → throttled (except `insufficient_quota`, a billing
+ * Maps an SDK error to the workflow's named errors: 429 → throttled, with the wait its `retry-after` /
+ * `x-ratelimit-reset-*` headers name (except `insufficient_quota`, a billing
  * problem no retry fixes → rejected), 408 and client timeouts → timeout, 409/5xx and connection errors →
  * unavailable, other 4xx → rejected. The message keeps the status and OpenAI's own text (for logs, never shown to
  * users).
@@ -68,7 +70,10 @@ export function mapOpenAiError(error: unknown): Error {
     if (status === 429) {
       return error.code === 'insufficient_quota'
         ? new ProviderRejectedError(text)
-        : new ProviderThrottledError(text);
+        : new ProviderThrottledError(
+            text,
+            retryAfterMs((name) => error.headers?.get(name)),
+          );
     }
     if (status === 408) return new ProviderTimeoutError(text);
     if (status === 409 || status >= 500) return new ProviderUnavailableError(text);

@@ -27,7 +27,7 @@ export interface ImageProvider {
    * Makes one headshot.
    *
    * @returns the encoded image bytes (JPEG, PNG or WebP; the caller re-encodes to 1024×1024 JPEG)
-   * @throws {ProviderThrottledError} rate limited (retryable)
+   * @throws {ProviderThrottledError} rate limited (back in line for its `retryAfterMs`)
    * @throws {ProviderUnavailableError} the service failed (5xx, connection error; retryable)
    * @throws {ProviderTimeoutError} no answer in time (retryable)
    * @throws {ProviderRejectedError} the request was refused (4xx other than 429: not retryable)
@@ -40,9 +40,18 @@ export interface ImageProvider {
  * it explicitly: a bundler renaming classes cannot break matching).
  */
 
-/** The provider is rate limiting us (HTTP 429). Retried with backoff and full jitter. */
+/**
+ * The provider is rate limiting us (HTTP 429, not `insufficient_quota`). The slot goes back in line; every admission
+ * pauses for `retryAfterMs` (from `retry-after` / `x-ratelimit-reset-*`; `undefined` when the answer named none).
+ */
 export class ProviderThrottledError extends Error {
   override readonly name = 'ProviderThrottledError';
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** The provider failed on its side (HTTP 5xx, connection reset). Retried with backoff and full jitter. */
@@ -60,7 +69,7 @@ export class ProviderRejectedError extends Error {
   override readonly name = 'ProviderRejectedError';
 }
 
-/** The provider answered without a usable image (no data, undecodable bytes). Retried once. */
+/** The provider answered without a usable image (no data, undecodable bytes). Not retried: the slot is refunded. */
 export class ProviderInvalidOutputError extends Error {
   override readonly name = 'ProviderInvalidOutputError';
 }

@@ -12,7 +12,7 @@ import {
   type FileLike,
 } from '../../../frontend/src/features/generator/file-rules';
 import { fitWithin } from '../../../frontend/src/features/generator/image-prep';
-import { keepHeadshotUrls } from '../../../frontend/src/features/generator/use-generation';
+import { keepHeadshotUrls, pollIntervalMs } from '../../../frontend/src/features/generator/use-generation';
 import {
   clampPercent,
   generateControls,
@@ -256,5 +256,20 @@ describe('polling keeps the URLs of headshots already shown', () => {
     const next = generation([headshot('a', 'new')], '2026-01-01T00:15:00.000Z');
     expect(keepHeadshotUrls(previous, next, now)).toBe(next);
     expect(keepHeadshotUrls(undefined, next, now)).toBe(next);
+  });
+});
+
+describe('polling while in line', () => {
+  it('backs off from 1.5 s by a quarter of the time spent waiting, up to 10 s', () => {
+    expect(pollIntervalMs(0)).toBe(1_500);
+    expect(pollIntervalMs(10_000)).toBe(4_000);
+    expect(pollIntervalMs(60_000)).toBe(10_000);
+  });
+
+  it('words the place in line', () => {
+    expect(GENERATOR_TEXT.inLine(1, 20)).toBe("You're in line — 1 generation ahead of you, about 1 minute");
+    expect(GENERATOR_TEXT.inLine(4, 301)).toBe(
+      "You're in line — 4 generations ahead of you, about 6 minutes",
+    );
   });
 });

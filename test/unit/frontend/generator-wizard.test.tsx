@@ -285,6 +285,35 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
 });
 
 describe('generating', () => {
+  it('shows the place in line while the generation waits for the image provider, then the results', async () => {
+    const polls = [
+      generation({ progress: 30, stage: 'generating', queue: { position: 3, etaSeconds: 130 } }),
+      generation({ progress: 53, queue: { position: 0, etaSeconds: 0 }, headshots: [headshot(0)] }),
+      generation({
+        status: 'succeeded',
+        stage: 'done',
+        progress: 100,
+        queue: null,
+        headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshot(slot)),
+      }),
+    ];
+    mocks.api.getGeneration.mockImplementation(
+      async () => polls.shift() ?? generation({ status: 'succeeded' }),
+    );
+    renderWizard();
+    await reachStep3();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
+
+    const line = await screen.findByTestId('generation-queue');
+    expect(line.textContent).toContain("You're in line — 3 generations ahead of you, about 3 minutes");
+    expect(line.textContent).toContain(
+      "You can close this page; we'll e-mail you when your headshots are ready.",
+    );
+    expect(screen.getByText('This will take 2-3 minutes')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('generation-queue')).toBeNull());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your headshots are ready!' })).toBeTruthy();
+  });
+
   it('polls to the finished grid with captions, favorites and Generate More', async () => {
     const polls = [
       generation({ progress: 10, stage: 'preparing' }),

@@ -67,7 +67,12 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
       {done && generation ? (
         <ReadyHeader generation={generation} />
       ) : (
-        <ProgressCard percent={percent} saved={headshots.length} expected={expected} />
+        <ProgressCard
+          percent={percent}
+          saved={headshots.length}
+          expected={expected}
+          queue={generation?.queue ?? null}
+        />
       )}
 
       <ResultsGrid headshots={headshots} pendingSlots={done ? 0 : Math.max(0, expected - headshots.length)} />
@@ -88,8 +93,19 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
   );
 }
 
-function ProgressCard({ percent, saved, expected }: { percent: number; saved: number; expected: number }) {
+function ProgressCard({
+  percent,
+  saved,
+  expected,
+  queue,
+}: {
+  percent: number;
+  saved: number;
+  expected: number;
+  queue: Generation['queue'];
+}) {
   const text = progressStatusText(percent);
+  const waiting = queue && queue.position > 0 ? queue : null;
   return (
     <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">
       <span className="relative mx-auto flex size-16 items-center justify-center">
@@ -133,11 +149,20 @@ function ProgressCard({ percent, saved, expected }: { percent: number; saved: nu
             style={{ width: `${percent}%` }}
           />
         </div>
-        <p className="mt-3 text-sm text-slate-500">
-          {saved > 0
-            ? `${saved} of ${expected} headshots ready. They appear below as they are saved.`
-            : 'You can keep this page open: your headshots appear below as soon as each one is saved.'}
-        </p>
+        {waiting ? (
+          <div className="mt-4 rounded-2xl bg-brand-50 px-4 py-3 text-sm" data-testid="generation-queue">
+            <p className="font-medium text-brand-900">
+              {GENERATOR_TEXT.inLine(waiting.position, waiting.etaSeconds)}
+            </p>
+            <p className="mt-1 text-brand-800">{GENERATOR_TEXT.mayClose}</p>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-slate-500">
+            {saved > 0
+              ? `${saved} of ${expected} headshots ready. They appear below as they are saved.`
+              : 'You can keep this page open: your headshots appear below as soon as each one is saved.'}
+          </p>
+        )}
       </div>
     </div>
   );

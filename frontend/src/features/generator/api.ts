@@ -146,6 +146,11 @@ export interface Generation {
   background: string;
   /** Why it failed; `message` is written for people. */
   error: { code: string; message: string } | null;
+  /**
+   * The place in the image provider's line, shared by every customer: `position` generations ahead (0 = running),
+   * `etaSeconds` until it starts. `null` before it reaches the line and once it ended.
+   */
+  queue?: { position: number; etaSeconds: number } | null;
   headshotsExpected: number;
   /** Saved so far, in slot order. */
   headshots: Headshot[];

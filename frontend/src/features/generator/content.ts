@@ -101,6 +101,12 @@ export const GENERATOR_TEXT = {
   analyzing: 'Analyzing your photos...',
   creating: 'Creating professional headshots...',
   almostDone: 'Almost done...',
+  /** Under the bar while the generation waits for the image provider (position ≥ 1). */
+  inLine: (ahead: number, etaSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(etaSeconds / 60));
+    return `You're in line — ${ahead} ${ahead === 1 ? 'generation' : 'generations'} ahead of you, about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  },
+  mayClose: "You can close this page; we'll e-mail you when your headshots are ready.",
   ready: 'Your headshots are ready!',
   generateMore: 'Generate More Headshots',
   generationFailed: 'Failed to generate headshots. Please try again.',

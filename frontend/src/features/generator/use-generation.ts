@@ -1,9 +1,23 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { ApiError } from '../../lib/api';
 import { getGeneration, isFinished, type Generation } from './api';
 
 /** How often the wizard asks for progress while a generation runs, in ms (about every 1.5 s). */
 export const POLL_INTERVAL_MS = 1500;
+/** The longest interval between two polls while the generation waits in line, in ms. */
+export const QUEUED_POLL_MAX_MS = 10_000;
+
+/**
+ * The next poll's delay: 1.5 s while the generation runs; while it waits in line, 1.5 s growing by a quarter of the
+ * time already spent waiting, up to 10 s (a place in line changes slowly; a running generation changes every few
+ * seconds).
+ *
+ * @param queuedForMs how long the generation has been seen waiting in line, ms (0 when it is not)
+ */
+export function pollIntervalMs(queuedForMs: number): number {
+  return Math.min(QUEUED_POLL_MAX_MS, POLL_INTERVAL_MS + queuedForMs / 4);
+}
 
 /** The react-query key of one generation. */
 export const generationQueryKey = (id: string | null) => ['generation', id] as const;
@@ -37,16 +51,26 @@ export function keepHeadshotUrls(
 
 /**
  * Polls `GET /api/generations/{id}` about every 1.5 s until the status is succeeded, partial or failed (docs/product-spec.md §2
- * step 4, §4). Each answer carries the headshots saved so far, so the results grid fills in as they arrive. A
- * 404 is final; network errors and 5xx are retried by the next poll.
+ * step 4, §4), backing off to 10 s while the generation waits in line ({@link pollIntervalMs}). Polling pauses while
+ * the tab is hidden and resumes at once when it is shown again. Each answer carries the headshots saved so far, so
+ * the results grid fills in as they arrive. A 404 is final; network errors and 5xx are retried by the next poll.
  */
 export function useGeneration(id: string | null): UseQueryResult<Generation, ApiError> {
+  const queuedSince = useRef<number | null>(null);
   return useQuery<Generation, ApiError>({
     queryKey: generationQueryKey(id),
     queryFn: ({ signal }) => getGeneration(id as string, signal),
     enabled: id !== null,
-    refetchInterval: (query) => (isFinished(query.state.data?.status) ? false : POLL_INTERVAL_MS),
-    refetchIntervalInBackground: true,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (isFinished(data?.status)) return false;
+      const queued = (data?.queue?.position ?? 0) > 0;
+      if (!queued) queuedSince.current = null;
+      else queuedSince.current ??= Date.now();
+      return pollIntervalMs(queuedSince.current === null ? 0 : Date.now() - queuedSince.current);
+    },
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
     retryDelay: POLL_INTERVAL_MS,
     staleTime: Infinity,

@@ -1,0 +1,326 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../config';
+import {
+  admit,
+  deadlineOf,
+  etaMs,
+  initialState,
+  liveLeases,
+  mayAdmit,
+  permitCheckMs,
+  pollDelayMs,
+  release,
+  ticketSortKey,
+  TICKET_STALE_MS,
+  type AdmissionLimits,
+  type AdmissionState,
+  type TicketPriority,
+} from '../domain/admission';
+import { grantsPriority } from '../domain/packs';
+import { logger } from '../shared/logger';
+import { documentClient } from './aws';
+import { generationSk, userPk } from './keys';
+import { cancellationCodes } from './transactions';
+
+/**
+ * The provider admission point in DynamoDB (docs/architecture.md, "Data model" and "Workflow"): one state item
+ * (`PK ADMISSION#<provider>`, `SK STATE`: token bucket, leases, pause, average call time, version) and one ticket per
+ * waiting slot (`SK TICKET#<class>#<round>#<generationId>#<slot>`), so a Query of the partition returns the
+ * line in order. Every change of the state item is a conditional write on its `version` (optimistic locking), and
+ * admitting a ticket deletes it in the same transaction: no two calls can take the same token or permit.
+ */
+
+const STATE_SK = 'STATE';
+
+/**
+ * The partition of the line: one per provider endpoint, since each has its own limits — `ADMISSION#local`, or
+ * `ADMISSION#openai#<base URL>` (OpenAI's own unless OPENAI_BASE_URL points elsewhere).
+ */
+export function admissionPk(): string {
+  const config = loadConfig();
+  return config.IMAGE_PROVIDER === 'openai'
+    ? `ADMISSION#openai#${config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}`
+    : 'ADMISSION#local';
+}
+
+/** No call of the generation may start any more: its deadline passed. The slot is refunded. */
+export class AdmissionDeadlineError extends Error {
+  override readonly name = 'AdmissionDeadlineError';
+}
+
+/** The limits from config (`PROVIDER_IMAGES_PER_MINUTE`, `PROVIDER_MAX_CONCURRENCY`). */
+export function configuredLimits(): AdmissionLimits {
+  const config = loadConfig();
+  return {
+    imagesPerMinute: config.PROVIDER_IMAGES_PER_MINUTE,
+    maxConcurrency: config.PROVIDER_MAX_CONCURRENCY,
+  };
+}
+
+const table = () => loadConfig().TABLE_NAME;
+
+/** Reads the state item (strongly consistent); a fresh one when it does not exist yet. */
+export async function readAdmissionState(limits: AdmissionLimits, now: number): Promise<AdmissionState> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: { PK: admissionPk(), SK: STATE_SK }, ConsistentRead: true }),
+  );
+  if (!Item) return initialState(limits, now);
+  const { PK: _pk, SK: _sk, ...state } = Item;
+  return state as AdmissionState;
+}
+
+/** The write of `next` over `previous`, conditional on nobody having written in between. */
+function stateWrite(previous: AdmissionState, next: AdmissionState) {
+  return {
+    TableName: table(),
+    Item: { PK: admissionPk(), SK: STATE_SK, ...next },
+    ConditionExpression: previous.version === 0 ? 'attribute_not_exists(SK)' : 'version = :version',
+    ...(previous.version === 0 ? {} : { ExpressionAttributeValues: { ':version': previous.version } }),
+  };
+}
+
+interface TicketAhead {
+  SK: string;
+  generationId: string;
+  seenAt: number;
+}
+
+/** Live tickets ahead of `sortKey`, in line order; stale ones (their execution ended) are deleted on the way. */
+async function ticketsAhead(sortKey: string, now: number): Promise<TicketAhead[]> {
+  const tickets: TicketAhead[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': admissionPk(), ':from': 'TICKET#', ':to': sortKey },
+        ProjectionExpression: 'SK, generationId, seenAt',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    tickets.push(...((page.Items ?? []) as TicketAhead[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const stale = tickets.filter((t) => t.SK !== sortKey && now - t.seenAt > TICKET_STALE_MS);
+  await Promise.all(
+    stale.map((t) =>
+      documentClient()
+        .send(
+          new DeleteCommand({
+            TableName: table(),
+            Key: { PK: admissionPk(), SK: t.SK },
+            ConditionExpression: 'seenAt = :seen',
+            ExpressionAttributeValues: { ':seen': t.seenAt },
+          }),
+        )
+        .catch(() => undefined),
+    ),
+  );
+  return tickets.filter((t) => t.SK !== sortKey && now - t.seenAt <= TICKET_STALE_MS);
+}
+
+/** What one slot asks the admission point. */
+export interface AcquireRequest {
+  generationId: string;
+  userId: string;
+  slot: number;
+  /** The slot's index in its generation's list of slots (generations interleave by it). */
+  round: number;
+  priority: TicketPriority;
+  /** When the generation's execution started (ISO 8601): its deadline counts from here. */
+  startedAt: string;
+}
+
+/** The answer: admitted with a lease, or when to ask again and the generation's place in line. */
+export type AcquireResult =
+  | { granted: true; leaseId: string; retryAt: string; position: 0; etaSeconds: 0 }
+  | { granted: false; leaseId: null; retryAt: string; position: number; etaSeconds: number };
+
+/**
+ * One try of a slot to be admitted. Puts (or refreshes) the slot's ticket, then admits it when fewer live tickets are
+ * ahead of it than there are tokens and free permits; otherwise answers when to try again (its estimated turn) and
+ * records the generation's place in line on the generation item. Returns at once: nobody waits in a Lambda.
+ *
+ * @param now epoch ms (tests)
+ * @throws {AdmissionDeadlineError} when the generation's deadline (`GENERATION_DEADLINE_MINUTES` after its start) has
+ *   passed; its ticket is removed
+ */
+export async function acquireSlot(request: AcquireRequest, now = Date.now()): Promise<AcquireResult> {
+  const limits = configuredLimits();
+  const deadline = deadlineOf(request.startedAt, loadConfig().GENERATION_DEADLINE_MINUTES);
+  const sortKey = ticketSortKey(request);
+  if (now >= deadline) {
+    await documentClient().send(
+      new DeleteCommand({ TableName: table(), Key: { PK: admissionPk(), SK: sortKey } }),
+    );
+    throw new AdmissionDeadlineError(
+      `Generation ${request.generationId} passed its deadline before slot ${request.slot} could be generated`,
+    );
+  }
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { PK: admissionPk(), SK: sortKey },
+      UpdateExpression:
+        'SET generationId = :g, userId = :u, slot = :s, seenAt = :now, enqueuedAt = if_not_exists(enqueuedAt, :now)',
+      ExpressionAttributeValues: {
+        ':g': request.generationId,
+        ':u': request.userId,
+        ':s': request.slot,
+        ':now': now,
+      },
+    }),
+  );
+  for (let attempt = 0; ; attempt++) {
+    const [state, ahead] = await Promise.all([readAdmissionState(limits, now), ticketsAhead(sortKey, now)]);
+    const rank = ahead.length;
+    if (mayAdmit(state, limits, rank, now) && attempt < 8) {
+      const leaseId = randomUUID();
+      try {
+        await documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: stateWrite(state, admit(state, limits, leaseId, request.generationId, now)) },
+              { Delete: { TableName: table(), Key: { PK: admissionPk(), SK: sortKey } } },
+            ],
+          }),
+        );
+        await recordPlace(request, 0, 0, now);
+        return { granted: true, leaseId, retryAt: new Date(now).toISOString(), position: 0, etaSeconds: 0 };
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes && (error as Error).name !== 'TransactionConflictException') throw error;
+        // Another slot changed the state first: read again and re-decide.
+        now = Math.max(now, Date.now());
+        continue;
+      }
+    }
+    const eta = etaMs(state, limits, rank, now);
+    const holders = liveLeases(state, now).map(([, l]) => l.generationId);
+    const others = new Set([...ahead.map((t) => t.generationId), ...holders]);
+    others.delete(request.generationId);
+    const position = Math.max(1, others.size);
+    const etaSeconds = Math.ceil(eta / 1000);
+    await recordPlace(request, position, etaSeconds, now);
+    return {
+      granted: false,
+      leaseId: null,
+      // From the clock at answering time: the reads above took a while, and the Wait counts from now.
+      retryAt: new Date(
+        Math.max(now, Date.now()) + pollDelayMs(eta, Math.random(), permitCheckMs(state, limits, rank, now)),
+      ).toISOString(),
+      position,
+      etaSeconds,
+    };
+  }
+}
+
+/**
+ * Writes the generation's place in line (`queue: { position, etaSeconds, at }`) for `GET /api/generations/{id}`.
+ * Position 0 (a slot was admitted) also sets `admittedAt` once, and from then on a waiting slot no longer reports a
+ * place: the customer's generation is running. Best effort: a failed write never blocks the slot.
+ */
+async function recordPlace(request: AcquireRequest, position: number, etaSeconds: number, now: number) {
+  const admitted = position === 0;
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: userPk(request.userId), SK: generationSk(request.generationId) },
+        UpdateExpression: admitted
+          ? 'SET #queue = :queue, admittedAt = if_not_exists(admittedAt, :at)'
+          : 'SET #queue = :queue',
+        ConditionExpression: admitted
+          ? 'attribute_exists(SK)'
+          : 'attribute_exists(SK) AND attribute_not_exists(admittedAt)',
+        ExpressionAttributeNames: { '#queue': 'queue' },
+        ExpressionAttributeValues: {
+          ':queue': { position, etaSeconds, at: new Date(now).toISOString() },
+          ...(admitted ? { ':at': new Date(now).toISOString() } : {}),
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as Error).name !== 'ConditionalCheckFailedException')
+        logger.warn('Could not record the place in line', {
+          generationId: request.generationId,
+          error: error as Error,
+        });
+    });
+}
+
+/**
+ * Ends a call's hold on the provider: removes its lease (idempotent: an expired or released lease is simply gone),
+ * feeds its duration into the average, and after a 429 (`throttleMs`) pauses every admission for that long.
+ *
+ * @param now epoch ms (tests)
+ */
+export async function releaseSlot(leaseId: string, throttleMs?: number, now = Date.now()): Promise<void> {
+  const limits = configuredLimits();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const state = await readAdmissionState(limits, now);
+    if (!state.leases[leaseId] && throttleMs === undefined) return;
+    try {
+      const { ConditionExpression, ExpressionAttributeValues, Item } = stateWrite(
+        state,
+        release(state, limits, leaseId, now, throttleMs),
+      );
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { PK: admissionPk(), SK: STATE_SK },
+          UpdateExpression:
+            'SET leases = :leases, tokens = :tokens, refilledAt = :refilledAt, pausedUntil = :pausedUntil, avgCallMs = :avg, calls = :calls, version = :next',
+          ConditionExpression,
+          ExpressionAttributeValues: {
+            ...ExpressionAttributeValues,
+            ':leases': Item.leases,
+            ':tokens': Item.tokens,
+            ':refilledAt': Item.refilledAt,
+            ':pausedUntil': Item.pausedUntil,
+            ':avg': Item.avgCallMs,
+            ':calls': Item.calls,
+            ':next': Item.version,
+          },
+        }),
+      );
+      return;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      now = Math.max(now, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+    }
+  }
+  throw new Error(`Could not release lease ${leaseId}: the admission state kept changing`);
+}
+
+/**
+ * Whether the customer's generations go first: they have bought a pack whose features include "Priority generation"
+ * (Popular or Pro, docs/product-spec.md) — read from their purchase items.
+ */
+export async function priorityOf(sub: string): Promise<TicketPriority> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':purchase': 'PURCHASE#' },
+        ProjectionExpression: 'packId',
+        ExclusiveStartKey: start,
+      }),
+    );
+    if ((page.Items ?? []).some((item) => grantsPriority(String(item.packId)))) return 'priority';
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return 'standard';
+}

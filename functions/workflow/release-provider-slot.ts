@@ -1,0 +1,35 @@
+import { DEFAULT_THROTTLE_MS } from '../domain/admission';
+import { nextAfterCall } from '../domain/slot-outcomes';
+import { releaseSlot } from '../adapters/admission';
+import { logger } from '../shared/logger';
+import { releaseSlotInput } from './inputs';
+
+/**
+ * Workflow task ReleaseProviderSlot (function `generation-release-provider-slot`), after every provider call,
+ * whatever its end: gives the lease back (a 429 also pauses every admission for its `retry-after`) and decides the
+ * slot's next step (domain/slot-outcomes.ts): `done`, `acquire` (back in line) or `fail` (refunded by Finalize).
+ *
+ * Input `{ generationId, userId, slot, leaseId, call: { outcome, retryAfterMs } | { Error, Cause }, retries }` →
+ * output `{ next: 'done' | 'acquire' | 'fail', retries, error: string | null }`.
+ */
+export const handler = async (event: unknown) => {
+  const input = releaseSlotInput.parse(event);
+  const { call } = input;
+  const outcome = 'Error' in call ? call.Error : call.outcome;
+  const throttleMs =
+    'outcome' in call && call.outcome === 'throttled'
+      ? (call.retryAfterMs ?? DEFAULT_THROTTLE_MS)
+      : undefined;
+  await releaseSlot(input.leaseId, throttleMs);
+  const decision = nextAfterCall(outcome, input.retries);
+  if (outcome !== 'saved') {
+    logger.info('Provider call ended without a headshot', {
+      generationId: input.generationId,
+      slot: input.slot,
+      outcome,
+      throttleMs,
+      next: decision.next,
+    });
+  }
+  return decision;
+};
