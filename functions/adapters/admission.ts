@@ -24,7 +24,7 @@ import {
   type TicketPriority,
 } from '../domain/admission';
 import { grantsPriority } from '../domain/packs';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { documentClient } from './aws';
 import { generationSk, userPk } from './keys';
 import { cancellationCodes } from './transactions';

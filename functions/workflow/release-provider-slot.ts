@@ -1,7 +1,7 @@
 import { DEFAULT_THROTTLE_MS } from '../domain/admission';
 import { nextAfterCall } from '../domain/slot-outcomes';
 import { releaseSlot } from '../adapters/admission';
-import { logger } from '../shared/logger';
+import { logger } from '../common/logger';
 import { releaseSlotInput } from './inputs';
 
 /**
