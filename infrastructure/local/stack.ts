@@ -262,15 +262,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  * Lifetime of the local pool's access and ID tokens, in seconds: `LOCAL_TOKEN_LIFETIME_SECONDS`, default 900 (the
  * 15 minutes of the cloud client). Short lifetimes let tests watch the SPA refresh its session.
  *
- * @throws {LocalStackError} for a value that is not a whole number of seconds from 60 to 86400
+ * @throws {LocalStackError} for a value that is not a whole number of seconds from 35 to 86400
  */
 export function tokenLifetimeSeconds(value: string | undefined): number {
   if (value === undefined || value === '') return 900;
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400) {
+  if (!Number.isInteger(seconds) || seconds < 35 || seconds > 86_400) {
     throw new LocalStackError(
       `LOCAL_TOKEN_LIFETIME_SECONDS is "${value}".`,
-      'Set it to a whole number of seconds from 60 to 86400 in .env, or remove it (default 900).',
+      'Set it to a whole number of seconds from 35 to 86400 in .env, or remove it (default 900).',
     );
   }
   return seconds;

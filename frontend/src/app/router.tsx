@@ -6,6 +6,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { RequireAuth } from '../features/auth';
+import { usePageViews } from '../lib/analytics';
 import { PaymentResultPage } from '../features/checkout/PaymentResultPage';
 import { DashboardPage } from '../features/gallery';
 import { GeneratorPage } from '../features/generator';
@@ -24,6 +25,7 @@ export function isPaymentResultPath(pathname: string): boolean {
 }
 
 function RootLayout() {
+  usePageViews();
   return (
     <>
       {/* New screens start at the top; back/forward restore the old position; `/#pricing` scrolls to it. */}

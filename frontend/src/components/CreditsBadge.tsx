@@ -1,4 +1,4 @@
-import { Gem } from 'lucide-react';
+import { Gem, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useMe } from '../features/auth/use-me';
 import { cx } from '../lib/cx';
@@ -19,7 +19,7 @@ export function formatCredits(credits: number): string {
 
 /**
  * The header's credit count for signed-in screens: a pill reading 'N credits' that links to /pricing (amber under
- * 6 credits), a small skeleton while `GET /api/me` loads, and a plain 'Credits' link if it failed. Reads
+ * 6 credits), a small skeleton while `GET /api/me` loads, and a 'Retry credits' button if it failed. Reads
  * {@link useMe}, so it must be rendered below `AuthProvider`, inside the router.
  */
 export function CreditsBadge({ className }: CreditsBadgeProps) {
@@ -34,6 +34,20 @@ export function CreditsBadge({ className }: CreditsBadgeProps) {
         <Skeleton className="h-9 w-24 rounded-full" />
         <span className="sr-only">Loading your credits…</span>
       </span>
+    );
+  }
+
+  if (me.isError && me.data === undefined) {
+    return (
+      <button
+        type="button"
+        onClick={() => void me.refetch()}
+        title="Couldn't load your credits. Retry"
+        className={cx(base, 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50', className)}
+      >
+        <RefreshCw aria-hidden="true" className={cx('size-4', me.isFetching && 'animate-spin')} />
+        Retry credits
+      </button>
     );
   }
 

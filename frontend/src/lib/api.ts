@@ -3,8 +3,13 @@
  * {@link ApiError} whose `message` can be shown to a person.
  */
 
-/** Returns the current access token, or nothing when signed out. May refresh the session first. */
-export type TokenProvider = () => Promise<string | null | undefined> | string | null | undefined;
+/**
+ * Returns the current bearer token, or nothing when signed out. May refresh the session first; `forceRefresh`
+ * asks for new tokens even when the current ones look valid (after the API answered 401).
+ */
+export type TokenProvider = (options?: {
+  forceRefresh?: boolean;
+}) => Promise<string | null | undefined> | string | null | undefined;
 
 /** Settings of the API client, set once at boot from the runtime configuration. */
 export interface ApiClientOptions {
@@ -119,24 +124,33 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   headers.set('accept', 'application/json');
   if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
 
-  const token = options.getToken ? await options.getToken() : undefined;
-  if (token) headers.set('authorization', `Bearer ${token}`);
+  const send = async (token: string | null | undefined): Promise<Response> => {
+    const sent = new Headers(headers);
+    if (token) sent.set('authorization', `Bearer ${token}`);
+    try {
+      return await globalThis.fetch(apiUrl(path), {
+        ...rest,
+        headers: sent,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      // An abort is the caller's own decision (react-query cancelling a query), not a failure to report.
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(
+        0,
+        'NETWORK_ERROR',
+        "We couldn't reach the server. Check your connection and try again.",
+      );
+    }
+  };
 
-  let response: Response;
-  try {
-    response = await globalThis.fetch(apiUrl(path), {
-      ...rest,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (cause) {
-    // An abort is the caller's own decision (react-query cancelling a query), not a failure to report.
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      "We couldn't reach the server. Check your connection and try again.",
-    );
+  const token = options.getToken ? await options.getToken() : undefined;
+  let response = await send(token);
+  // A token that expired on the way (or a clock that runs late) gets one retry with a refreshed session, instead
+  // of the 401 that would sign the person out.
+  if (response.status === 401 && token && options.getToken) {
+    const fresh = await options.getToken({ forceRefresh: true });
+    if (fresh && fresh !== token) response = await send(fresh);
   }
 
   const parsed = await readBody(response);

@@ -164,3 +164,36 @@ describe('toApiError', () => {
     expect(toApiError(503, 'Service Unavailable').code).toBe('SERVER_ERROR');
   });
 });
+
+describe('apiFetch and token refresh', () => {
+  it('retries a 401 once with a refreshed token, instead of failing (and signing the user out)', async () => {
+    const tokens: (boolean | undefined)[] = [];
+    setTokenProvider(({ forceRefresh } = {}) => {
+      tokens.push(forceRefresh);
+      return forceRefresh ? 'fresh-token' : 'expired-token';
+    });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { message: 'Unauthorized' }))
+      .mockResolvedValueOnce(jsonResponse(200, { credits: 6 }));
+    await expect(apiFetch('/me')).resolves.toEqual({ credits: 6 });
+    expect(tokens).toEqual([undefined, true]);
+    const sentAuth = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
+    expect(sentAuth).toEqual(['Bearer expired-token', 'Bearer fresh-token']);
+    setTokenProvider(undefined);
+  });
+
+  it('does not retry when the refresh brings no new token, nor more than once', async () => {
+    setTokenProvider(() => 'same-token');
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Unauthorized' }));
+    expect((await caught(apiFetch('/me'))).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockReset();
+    let n = 0;
+    setTokenProvider(() => `token-${(n += 1)}`);
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Unauthorized' }));
+    expect((await caught(apiFetch('/me'))).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    setTokenProvider(undefined);
+  });
+});

@@ -45,6 +45,8 @@ vi.mock('../../../frontend/src/features/generator/image-prep', () => ({
 let uploadCount = 0;
 
 beforeEach(() => {
+  // The wizard keeps its draft in sessionStorage for the tab; every test starts with a fresh tab.
+  sessionStorage.clear();
   mocks.credits = 6;
   uploadCount = 0;
   URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);

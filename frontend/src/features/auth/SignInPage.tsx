@@ -11,6 +11,7 @@ import { useRuntimeConfig } from '../../lib/runtime-config-context';
 import { useAuth } from './auth-context';
 import { authFlowType } from './configure';
 import { sanitizeReturnTo } from './return-to';
+import { track } from '../../lib/analytics';
 
 /**
  * The Authenticator's calls, with the sign-in flow the runtime configuration asks for: `USER_PASSWORD_AUTH`
@@ -34,6 +35,9 @@ export const authenticatorServices = {
     return signUp({
       ...input,
       options: { userAttributes: {}, ...input.options, autoSignIn },
+    }).then((result) => {
+      track('sign_up', { confirmed: result.isSignUpComplete });
+      return result;
     });
   }) as typeof signUp,
 };

@@ -1,6 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { setTokenProvider } from '../../lib/api';
+import { needsRefresh } from './token-refresh';
 import { authFlowTypeOf, type AuthFlowType, type RuntimeConfig } from '../../lib/runtime-config';
 
 let flowType: AuthFlowType = 'USER_SRP_AUTH';
@@ -27,10 +28,15 @@ export function configureAuth(config: RuntimeConfig): void {
       },
     },
   });
-  // fetchAuthSession refreshes the tokens first when the access token is about to expire.
-  setTokenProvider(async () => {
+  setTokenProvider(async ({ forceRefresh = false } = {}) => {
     try {
-      return (await fetchAuthSession()).tokens?.idToken?.toString();
+      let session = await fetchAuthSession({ forceRefresh });
+      // Within 30 s of expiry: refresh now rather than send a token that may expire on the way.
+      const tokens = session.tokens;
+      if (!forceRefresh && tokens && needsRefresh(earliestExpiry(tokens))) {
+        session = await fetchAuthSession({ forceRefresh: true });
+      }
+      return session.tokens?.idToken?.toString();
     } catch {
       return undefined;
     }
@@ -40,4 +46,15 @@ export function configureAuth(config: RuntimeConfig): void {
 /** The Cognito flow every password sign-in must use: `USER_PASSWORD_AUTH` locally, `USER_SRP_AUTH` in the cloud. */
 export function authFlowType(): AuthFlowType {
   return flowType;
+}
+
+/** The earlier `exp` (seconds) of the access and ID tokens: the API gets the ID token, which may expire first. */
+function earliestExpiry(tokens: {
+  accessToken?: { payload: { exp?: number } };
+  idToken?: { payload: { exp?: number } };
+}): number | undefined {
+  const exps = [tokens.accessToken?.payload.exp, tokens.idToken?.payload.exp].filter(
+    (e): e is number => typeof e === 'number',
+  );
+  return exps.length ? Math.min(...exps) : undefined;
 }

@@ -28,6 +28,7 @@ export const meQueryKey = ['me'] as const;
  * Only runs while signed in (`isPending` stays true otherwise); the cache is cleared on sign-out. A 401 means the
  * session is no longer valid at the API, so the user is signed out.
  *
+ * Refetched whenever the window regains focus (a purchase or generation in another tab shows at once).
  * After spending or buying credits, call `queryClient.invalidateQueries({ queryKey: meQueryKey })`.
  */
 export function useMe(): UseQueryResult<Me, ApiError> {
@@ -45,5 +46,7 @@ export function useMe(): UseQueryResult<Me, ApiError> {
     },
     enabled: status === 'signedIn',
     staleTime: 30_000,
+    // The balance changes in other tabs and on Stripe's page: read it again whenever the person comes back.
+    refetchOnWindowFocus: 'always',
   });
 }

@@ -19,9 +19,9 @@ export const PAYMENT_RESULT_TEXT = {
   failedBody: "We couldn't verify your payment. Please contact our support team for assistance.",
 } as const;
 
-/** 'Redirecting to dashboard in 3 seconds...', '... in 1 second...'. */
+/** 'Redirecting to dashboard in N seconds...' at every tick, 1 included, as the spec writes it (docs/product-spec.md §2). */
 export function redirectingText(seconds: number): string {
-  return `Redirecting to dashboard in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`;
+  return `Redirecting to dashboard in ${seconds} seconds...`;
 }
 
 /** `1 credit`, `66 credits`. */

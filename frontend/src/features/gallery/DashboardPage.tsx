@@ -32,7 +32,8 @@ import { StatCards } from './StatCards';
 
 /** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
 export const DASHBOARD_TEXT = {
-  greeting: (name: string) => `Welcome back, ${name}!`,
+  /** Never 'Welcome back, !': without a name yet, the greeting has none. */
+  greeting: (name: string) => (name ? `Welcome back, ${name}!` : 'Welcome back!'),
   galleryHeading: 'Your headshots',
   filterLabel: 'Filter headshots',
   emptyTitle: 'No headshots yet',
@@ -126,7 +127,13 @@ export function DashboardPage() {
         {me.data?.signupBonus === 'already-claimed' && me.data.credits === 0 && <BonusNotice />}
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
-          <StatCards stats={stats} credits={me.data?.credits} />
+          <StatCards
+            stats={stats}
+            credits={me.data?.credits}
+            creditsFailed={me.isError}
+            onRetryCredits={() => void me.refetch()}
+            retryingCredits={me.isFetching}
+          />
         </section>
 
         <section aria-labelledby="gallery-heading" className="mt-10">

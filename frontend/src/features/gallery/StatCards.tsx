@@ -1,6 +1,7 @@
 import { Gem, Heart, Images, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
+import { CreditsRetry } from '../../components/CreditsRetry';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cx } from '../../lib/cx';
 import type { GalleryStats } from './api';
@@ -14,13 +15,23 @@ export interface StatCardsProps {
   stats: GalleryStats | undefined;
   /** Undefined while loading (or when `GET /api/me` failed). */
   credits: number | undefined;
+  /** `GET /api/me` failed: the credits card offers a retry instead of a skeleton. */
+  creditsFailed?: boolean;
+  onRetryCredits?: () => void;
+  retryingCredits?: boolean;
 }
 
 /**
  * The three stat cards of docs/product-spec.md §2: Total Headshots, Favorites, Credits Available — the last with a 'Buy More
  * Credits' button (to /pricing) when fewer than 6 credits are left.
  */
-export function StatCards({ stats, credits }: StatCardsProps) {
+export function StatCards({
+  stats,
+  credits,
+  creditsFailed = false,
+  onRetryCredits,
+  retryingCredits,
+}: StatCardsProps) {
   const low = credits !== undefined && credits < LOW_CREDITS;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
@@ -32,6 +43,11 @@ export function StatCards({ stats, credits }: StatCardsProps) {
         value={credits}
         tone={low ? 'warning' : 'default'}
         className="col-span-2 sm:col-span-1"
+        failed={
+          creditsFailed && credits === undefined && onRetryCredits ? (
+            <CreditsRetry onRetry={onRetryCredits} retrying={retryingCredits} />
+          ) : undefined
+        }
       >
         {low && (
           <ButtonLink to="/pricing" size="sm" className="mt-3 w-full lg:w-auto">
@@ -50,6 +66,7 @@ function StatCard({
   tone = 'default',
   className,
   children,
+  failed,
 }: {
   icon: LucideIcon;
   label: string;
@@ -57,6 +74,8 @@ function StatCard({
   tone?: 'default' | 'warning';
   className?: string;
   children?: ReactNode;
+  /** Shown instead of the loading skeleton when the value could not be loaded. */
+  failed?: ReactNode;
 }) {
   return (
     <div
@@ -74,7 +93,9 @@ function StatCard({
         {label}
       </dt>
       <dd className="mt-2 flex flex-col items-start">
-        {value === undefined ? (
+        {value === undefined && failed ? (
+          failed
+        ) : value === undefined ? (
           <>
             <Skeleton className="h-9 w-14" />
             <span className="sr-only">Loading…</span>

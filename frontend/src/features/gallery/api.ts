@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { ApiError, apiFetch } from '../../lib/api';
 import { meQueryKey, useAuth } from '../auth';
 import type { GalleryFilter } from './filters';
+import { track } from '../../lib/analytics';
 
 /**
  * The gallery's calls to the API (docs/architecture.md §3) and the react-query hooks the dashboard uses.
@@ -157,6 +158,7 @@ export function useToggleFavorite() {
     mutationFn: ({ id, isFavorite }) =>
       apiFetch<Headshot>(`/headshots/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isFavorite } }),
     onMutate: async ({ id, isFavorite }) => {
+      track('favorite', { from: 'gallery', isFavorite });
       await queryClient.cancelQueries({ queryKey: headshotsQueryKey });
       const cached = findCached(queryClient, id);
       const delta = cached && cached.isFavorite === isFavorite ? 0 : isFavorite ? 1 : -1;
@@ -224,6 +226,7 @@ export function useDeleteAllData() {
  * @throws {ApiError} when the API refuses (e.g. the headshot was deleted)
  */
 export async function downloadHeadshot(id: string): Promise<void> {
+  track('download', { from: 'gallery' });
   const { url } = await apiFetch<{ url: string; fileName: string }>(
     `/headshots/${encodeURIComponent(id)}/download`,
   );

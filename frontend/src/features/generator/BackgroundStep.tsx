@@ -1,6 +1,7 @@
 import { AlertTriangle, Gem, Images, Palette, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
+import { CreditsRetry } from '../../components/CreditsRetry';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cx } from '../../lib/cx';
 import {
@@ -32,6 +33,8 @@ export interface BackgroundStepProps {
   /** A generation is being started. */
   generating: boolean;
   onGenerate: () => void;
+  /** Set when `GET /api/me` failed: the credits card offers a retry instead of a skeleton. */
+  onRetryCredits?: () => void;
 }
 
 /**
@@ -47,6 +50,7 @@ export function BackgroundStep({
   credits,
   generating,
   onGenerate,
+  onRetryCredits,
 }: BackgroundStepProps) {
   const controls = generateControls({ credits, hasBackground: value !== null, generating });
   const styleTitle = STYLE_OPTIONS.find((s) => s.id === style)?.title ?? '—';
@@ -78,7 +82,7 @@ export function BackgroundStep({
             You get {HEADSHOTS_PER_GENERATION} headshots at 1024×1024 px, ready in 2-3 minutes.
           </p>
         </div>
-        <CreditsCard credits={credits} low={controls.lowCredits} />
+        <CreditsCard credits={credits} low={controls.lowCredits} onRetryCredits={onRetryCredits} />
       </div>
 
       {controls.notice && (
@@ -140,7 +144,16 @@ function Summary({
 }
 
 /** The balance, orange with 'Running low on credits!' and Buy More when under 6 (docs/product-spec.md §2 step 3). */
-function CreditsCard({ credits, low }: { credits: number | undefined; low: boolean }) {
+function CreditsCard({
+  credits,
+  low,
+  onRetryCredits,
+}: {
+  credits: number | undefined;
+  low: boolean;
+  /** Set when `GET /api/me` failed: a retry replaces the skeleton. */
+  onRetryCredits?: () => void;
+}) {
   return (
     <div
       data-testid="credits-card"
@@ -164,7 +177,9 @@ function CreditsCard({ credits, low }: { credits: number | undefined; low: boole
           <h2 className={cx('text-sm font-semibold', low ? 'text-orange-900' : 'text-slate-900')}>
             Your credits
           </h2>
-          {credits === undefined ? (
+          {credits === undefined && onRetryCredits ? (
+            <CreditsRetry className="mt-1.5" onRetry={onRetryCredits} />
+          ) : credits === undefined ? (
             <Skeleton className="mt-1.5 h-7 w-24" />
           ) : (
             <p

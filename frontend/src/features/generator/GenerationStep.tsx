@@ -10,6 +10,7 @@ import { captionOf, GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from './content';
 import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
 import { useGeneration } from './use-generation';
 import { clampPercent, progressStatusText } from './wizard-rules';
+import { track } from '../../lib/analytics';
 
 /** Props of {@link GenerationStep}. */
 export interface GenerationStepProps {
@@ -42,15 +43,20 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
 
   // Finishing is reported once per generation, whatever re-renders follow.
   const reported = useRef<string | null>(null);
+  const delivered = generation?.headshots.length ?? 0;
   useEffect(() => {
     if (reported.current === generationId) return;
     if (!isFinished(status) && !notFound) return;
     reported.current = generationId;
+    track('generation_finished', {
+      status: notFound ? 'not_found' : (status ?? 'unknown'),
+      headshots: delivered,
+    });
     // Refunds (partial, failed) change the balance; new headshots belong in the gallery.
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
     void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
     if (status === 'failed' || notFound) onFailed(generation?.error?.message ?? null);
-  }, [generation?.error?.message, generationId, notFound, onFailed, queryClient, status]);
+  }, [delivered, generation?.error?.message, generationId, notFound, onFailed, queryClient, status]);
 
   const percent = done ? 100 : clampPercent(generation?.progress ?? INITIAL_PROGRESS);
   const headshots = generation?.headshots ?? [];

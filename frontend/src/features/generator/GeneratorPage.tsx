@@ -13,6 +13,9 @@ import { UploadStep } from './UploadStep';
 import { generationQueryKey, useGenerationSnapshot } from './use-generation';
 import { usePhotoUploads } from './use-photo-uploads';
 import { WizardHeader } from './WizardHeader';
+import { LeaveGuard } from './LeaveGuard';
+import { clearDraft, loadDraft, saveDraft } from './wizard-draft';
+import { track } from '../../lib/analytics';
 
 /** The wizard's steps: upload, style, background, generate. */
 export type WizardStep = 1 | 2 | 3 | 4;
@@ -34,17 +37,25 @@ export function GeneratorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
-  const uploads = usePhotoUploads();
-  const [step, setStep] = useState<WizardStep>(1);
-  const [style, setStyle] = useState<StyleId | null>(null);
-  const [background, setBackground] = useState<BackgroundId | null>(null);
+  // Everything chosen before leaving the wizard (to buy credits, say) comes back for this tab.
+  const [draft] = useState(loadDraft);
+  const uploads = usePhotoUploads(draft?.photos);
+  const [step, setStep] = useState<WizardStep>(draft?.photos.length ? draft.step : 1);
+  const [style, setStyle] = useState<StyleId | null>(draft?.style ?? null);
+  const [background, setBackground] = useState<BackgroundId | null>(draft?.background ?? null);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const generation = useGenerationSnapshot(generationId);
   const credits = me.data?.credits;
 
   const create = useMutation<CreatedGeneration, ApiError, CreateGenerationInput>({
     mutationFn: createGeneration,
-    onSuccess: (created) => {
+    onSuccess: (created, input) => {
+      clearDraft();
+      track('generation_started', {
+        style: input.style,
+        background: input.background,
+        photos: input.referenceKeys.length,
+      });
       setGenerationId(created.id);
       setStep(4);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -85,6 +96,7 @@ export function GeneratorPage() {
 
   const generateMore = useCallback(() => {
     if (generationId) queryClient.removeQueries({ queryKey: generationQueryKey(generationId) });
+    clearDraft();
     uploads.clear();
     setStyle(null);
     setBackground(null);
@@ -106,6 +118,17 @@ export function GeneratorPage() {
     setStep((step - 1) as WizardStep);
   };
 
+  const { photos } = uploads;
+  useEffect(() => {
+    if (step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
+  }, [step, style, background, photos]);
+
+  const { clear: clearPhotos } = uploads;
+  const discard = useCallback(() => {
+    clearDraft();
+    clearPhotos();
+  }, [clearPhotos]);
+
   // A new step starts at the top, with focus on its heading (not on the first render: the page just opened).
   const shownStep = useRef(step);
   useEffect(() => {
@@ -119,6 +142,7 @@ export function GeneratorPage() {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Create headshots · Headshot Studio</title>
       <WizardHeader step={step} onBack={back} backDisabled={running} />
+      {step <= 3 && <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />}
       <main className="relative flex-1">
         <div
           aria-hidden="true"
@@ -136,6 +160,7 @@ export function GeneratorPage() {
               credits={credits}
               generating={create.isPending}
               onGenerate={generate}
+              onRetryCredits={me.isError ? () => void me.refetch() : undefined}
             />
           )}
           {step === 4 && generationId && (

@@ -1,5 +1,6 @@
 import { ApiError, apiFetch } from '../../lib/api';
 import type { BackgroundId, StyleId } from './content';
+import { track } from '../../lib/analytics';
 
 /**
  * The generator's calls: presigned photo uploads (`POST /api/uploads` then a direct multipart POST to S3), starting
@@ -166,6 +167,7 @@ export function getGeneration(id: string, signal?: AbortSignal): Promise<Generat
 
 /** Marks a headshot as favorite or not (`PATCH /api/headshots/{id}`). */
 export function setFavorite(id: string, isFavorite: boolean): Promise<unknown> {
+  track('favorite', { from: 'results', isFavorite });
   return apiFetch<unknown>(`/headshots/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isFavorite } });
 }
 
@@ -195,6 +197,7 @@ export function getHeadshotDownload(id: string): Promise<HeadshotDownload> {
  * is opened, which downloads under the same name without leaving the page.
  */
 export async function downloadHeadshot(headshot: Pick<Headshot, 'id' | 'downloadUrl'>) {
+  track('download', { from: 'results' });
   const fileName = headshotFileName(headshot.id);
   let url = headshot.downloadUrl;
   try {

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
+import { track } from '../../lib/analytics';
 import { postToPresigned, requestUploads } from './api';
 import { GENERATOR_TEXT } from './content';
 import { effectiveType, MAX_FILE_BYTES, selectFiles } from './file-rules';
 import { preparePhoto } from './image-prep';
+import { previewDataUrl } from './wizard-draft';
 
 /** Where one photo is: being converted/downscaled, being sent, safely stored, or failed (retry or remove). */
 export type PhotoStatus = 'preparing' | 'uploading' | 'uploaded' | 'failed';
@@ -21,6 +23,8 @@ export interface Photo {
   /** The uploaded object's key, once stored. */
   key: string | null;
   error: string | null;
+  /** A small `data:` copy of the preview, made once stored, so the wizard's draft can show it after leaving. */
+  previewDataUrl?: string | null;
 }
 
 /** What {@link usePhotoUploads} offers step 1 and the generate call. */
@@ -80,8 +84,9 @@ function uploadName(file: File, contentType: string): string {
  * ≤ 2048 px, see image-prep.ts), a presigned POST per photo with per-file progress, thumbnails as object URLs
  * (revoked on remove, clear and unmount), retry and remove. Uploads run in parallel.
  */
-export function usePhotoUploads(): PhotoUploads {
-  const [photos, setPhotos] = useState<Photo[]>([]);
+export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
+  // Photos restored from the wizard's draft are already stored: nothing to prepare or send.
+  const [photos, setPhotos] = useState<Photo[]>(() => [...initial]);
   const sources = useRef(new Map<string, Source>());
   const [limit] = useState(() => createLimiter(PREPARE_CONCURRENCY));
 
@@ -131,6 +136,9 @@ export function usePhotoUploads(): PhotoUploads {
           signal,
         );
         update(id, { status: 'uploaded', progress: 100, key: target.key, error: null });
+        void previewDataUrl(blob).then((previewData) => {
+          if (previewData) update(id, { previewDataUrl: previewData });
+        });
         return true;
       } catch (error) {
         if (isAbort(error) || signal.aborted) return false;
@@ -175,6 +183,7 @@ export function usePhotoUploads(): PhotoUploads {
         ).length;
         // The spec's success message, once the photos really are stored.
         if (notice.kind === 'success' && stored > 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
+        if (stored > 0) track('upload_completed', { count: stored, failed });
         if (failed > 0) {
           toast.error(`${failed} photo(s) could not be uploaded.`, {
             description: 'Retry them, or remove them and add other photos.',

@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import type { Pack } from '../pricing/api';
+import { useStartCheckout } from '../checkout/use-start-checkout';
 import { ClosingCta } from './ClosingCta';
 import { Gallery } from './Gallery';
 import { Hero } from './Hero';
@@ -12,12 +10,13 @@ import { TopBar } from './TopBar';
 import { TrustedBy } from './TrustedBy';
 import { useGetStarted } from './use-get-started';
 
+const landingReturnTo = (packId: string) => `/?buy=${packId}#pricing`;
+
 /** The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. */
 export function LandingPage() {
   const getStarted = useGetStarted();
-  const navigate = useNavigate();
-  // Buying happens on /pricing, which knows about sign-in and checkout.
-  const selectPack = useCallback((_pack: Pack) => void navigate('/pricing'), [navigate]);
+  // Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes.
+  const { start, pendingPackId } = useStartCheckout({ returnTo: landingReturnTo });
 
   return (
     <>
@@ -29,7 +28,7 @@ export function LandingPage() {
         <TrustedBy />
         <HowItWorks />
         <Testimonials />
-        <PricingSection onSelectPack={selectPack} />
+        <PricingSection onSelectPack={(pack) => void start(pack)} pendingPackId={pendingPackId} />
         <ClosingCta onGetStarted={getStarted} />
       </main>
       <LandingFooter />

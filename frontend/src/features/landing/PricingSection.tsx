@@ -1,6 +1,6 @@
 import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
 import { PackGrid } from '../pricing/PackGrid';
-import type { Pack } from '../pricing/api';
+import type { Pack, PackId } from '../pricing/api';
 
 const TRUST = [
   { icon: Lock, text: 'Secure Payment' },
@@ -12,7 +12,14 @@ const TRUST = [
  * The landing page's pricing section (`#pricing`, the top bar's Pricing link). `scroll-mt` keeps the title clear
  * of the sticky top bar when scrolled to.
  */
-export function PricingSection({ onSelectPack }: { onSelectPack: (pack: Pack) => void }) {
+export function PricingSection({
+  onSelectPack,
+  pendingPackId = null,
+}: {
+  onSelectPack: (pack: Pack) => void;
+  /** The pack whose purchase is starting: its button reads 'Processing...'. */
+  pendingPackId?: PackId | null;
+}) {
   return (
     <section
       id="pricing"
@@ -38,7 +45,7 @@ export function PricingSection({ onSelectPack }: { onSelectPack: (pack: Pack) =>
           </p>
         </div>
         <div className="mt-14 sm:mt-16">
-          <PackGrid onSelect={onSelectPack} />
+          <PackGrid onSelect={onSelectPack} pendingPackId={pendingPackId} />
         </div>
         <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium text-slate-600">
           {TRUST.map(({ icon: Icon, text }) => (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { BrandMark } from '../../components/ui/BrandMark';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { CreditsBadge, useAuth } from '../auth';
 import { scrollToSection } from './scroll-to-section';
 import type { GetStartedOptions } from './use-get-started';
@@ -43,13 +44,18 @@ export function TopBar({ signedIn, onAccountClick }: TopBarProps) {
               <CreditsBadge />
             </span>
           )}
-          <Button
-            size="sm"
-            className="px-3 min-[400px]:px-3.5 sm:px-4"
-            onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
-          >
-            {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
-          </Button>
+          {signedIn === undefined && status === 'loading' ? (
+            // No 'Sign Up' flash for a signed-in visitor while the stored session is read: hold the place.
+            <Skeleton className="h-8 w-32 rounded-full" />
+          ) : (
+            <Button
+              size="sm"
+              className="px-3 min-[400px]:px-3.5 sm:px-4"
+              onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
+            >
+              {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
+            </Button>
+          )}
         </nav>
       </div>
     </header>
