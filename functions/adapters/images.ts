@@ -11,8 +11,8 @@ import {
 } from '../domain/generation';
 
 /**
- * Image decoding and encoding with sharp (libvips). Never trust an upload's declared type or size: s3rver ignores
- * presigned-POST policies and a browser can lie, so every photo is proven to be an image by decoding it here.
+ * Image decoding and encoding with sharp (libvips). Never trust an upload's declared type or size: a browser can lie
+ * about the type within `image/*`, and objects can arrive past the POST policy, so every photo is proven to be an image by decoding it here.
  */
 
 /** A photo that cannot be used as a reference; `problem` says why (see PHOTO_PROBLEM_TEXT for the wording). */

@@ -22,7 +22,8 @@ export const DOWNLOAD_URL_TTL_SECONDS = 900;
 
 /**
  * The conditions every upload POST policy carries: 1 byte to 10 MiB, a Content-Type starting with `image/`.
- * S3 rejects a POST that breaks them with 403 (s3rver does not check them: the workflow re-checks by decoding).
+ * S3 (and the local stand-in) refuse a POST that breaks them (400 EntityTooLarge/EntityTooSmall, 403 AccessDenied);
+ * the API and the workflow still re-check, by HeadObject and by decoding.
  */
 export function uploadPolicyConditions(): NonNullable<
   Parameters<typeof createPresignedPost>[1]['Conditions']

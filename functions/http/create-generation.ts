@@ -87,7 +87,7 @@ export const handler = httpHandler(async (event) => {
         `Photo ${i + 1} has not finished uploading or has expired. Please upload it again.`,
       );
     }
-    // s3rver (and a misconfigured bucket) ignore the POST policy: check size and type again.
+    // An object put past the POST policy (leaked credentials, a misconfigured policy): check size and type again.
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
       throw new HttpError(400, 'INVALID_UPLOAD', `Photo ${i + 1} must be an image file of at most 10 MB.`);
     }

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths';
 import { HOST, waitForPort } from './ports';
 import type { PartLog } from './log';
 import { stopChild } from './process';
+import type { StandInOptions } from './s3-standin';
 
-/** A running S3 stand-in (@20minutes/s3rver in a child process). */
+/** A running S3 stand-in (@20minutes/s3rver behind a POST-policy front, in a child process). */
 export interface RunningS3 {
   /** Path-style S3 endpoint, e.g. `http://127.0.0.1:4569`. */
   endpoint: string;
@@ -15,7 +17,8 @@ export interface RunningS3 {
 
 /**
  * The access key pair the stand-in knows (its only account); clients of the local stack sign with it (it is not a
- * secret). A request signed with another access key id is refused (InvalidAccessKeyId, 403), as S3 would.
+ * secret). A request or POST policy signed with another access key id is refused (InvalidAccessKeyId, 403), and a
+ * POST policy signed with another secret too (SignatureDoesNotMatch, 403), as S3 would.
  */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
@@ -32,25 +35,16 @@ export function corsXml(origins: readonly string[]): string {
 }
 
 /**
- * The child's program: @20minutes/s3rver (the maintained fork of s3rver) with the options from its environment.
- * It prints nothing of its own; the parent waits for the port.
- */
-const CHILD_PROGRAM = `const S3rver = require(process.env.S3RVER_MODULE);
-new S3rver(JSON.parse(process.env.S3RVER_OPTIONS)).run().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});`;
-
-/**
  * Starts the S3 stand-in on loopback with the given buckets, each created (idempotently) with CORS for the site
- * origins; objects live under `dataDir` between runs. It answers CORS preflights from the bucket rules, refuses unknown
- * access keys, skewed request dates and expired presigned URLs, and lists past 1,000 keys with continuation tokens.
- * It does not check presigned-POST policies: the handlers re-check size and type themselves, as they must anyway
+ * origins; objects live under `dataDir` between runs. It checks browser uploads against their presigned POST policy
+ * as S3 does (signature, expiry, `content-length-range`, `starts-with`/exact fields, no extra fields: 400
+ * EntityTooLarge, 403 AccessDenied, ...), answers CORS preflights from the bucket rules, refuses unknown access keys,
+ * skewed request dates and expired presigned URLs, and lists past 1,000 keys with continuation tokens
  * (docs/architecture.md, local stack).
  *
- * It runs in its own Node process with OpenSSL's legacy provider: s3rver encrypts ListObjectsV2 continuation tokens
- * with DES, which OpenSSL 3 offers only there, and without it every listing past the first 1,000 keys fails with
- * InternalError.
+ * It is its own Node process (s3-standin.ts) with OpenSSL's legacy provider: s3rver encrypts ListObjectsV2
+ * continuation tokens with DES, which OpenSSL 3 offers only there; without it every listing past the first 1,000 keys
+ * fails with InternalError.
  *
  * @throws {Error} when the stand-in exits before its port accepts connections (30 s).
  */
@@ -63,28 +57,23 @@ export async function startS3(options: {
 }): Promise<RunningS3> {
   mkdirSync(options.dataDir, { recursive: true });
   const cors = corsXml(options.corsOrigins);
-  const s3rverOptions = {
-    address: HOST,
+  const standIn: StandInOptions = {
+    host: HOST,
     port: options.port,
-    silent: true,
     directory: options.dataDir,
-    // Its Signature V4 check rebuilds the canonical URI of a bucket-level request without the trailing slash the v3
-    // SDK signs (`GET /bucket/?list-type=2`), so ListObjectsV2 and DeleteObjects would fail with
-    // SignatureDoesNotMatch: accept well-formed signatures whose value differs. Access key, date skew and presigned
-    // URL expiry are still checked.
-    allowMismatchedSignatures: true,
-    vhostBuckets: false,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [cors] })),
+    buckets: options.buckets.map((name) => ({ name, configs: [cors] })),
+    corsOrigins: [...options.corsOrigins],
+    credentials: { ...S3RVER_CREDENTIALS },
   };
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', CHILD_PROGRAM], {
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      S3RVER_MODULE: createRequire(import.meta.url).resolve('@20minutes/s3rver'),
-      S3RVER_OPTIONS: JSON.stringify(s3rverOptions),
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--import', 'tsx', join(REPO_ROOT, 'infrastructure/local/s3-standin.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', S3_STANDIN_OPTIONS: JSON.stringify(standIn) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   options.log.pipe(child.stdout);
   options.log.pipe(child.stderr, 'error');
   const exited = new Promise<never>((_, reject) =>

@@ -19,9 +19,9 @@ import { api, pollGeneration, uploadPhotos, type PresignedUpload } from '../help
  * credit is spent; everything else reaches the real generation workflow, where PrepareReferences decodes each photo,
  * refuses the unusable ones with a reason the user can read, and the workflow refunds every credit exactly once.
  *
- * s3rver ignores the presigned POST's policy (size range, Content-Type), so an oversized file can land in the bucket
- * locally (in AWS the policy refuses it with 403); the API's own HeadObject check must catch it — and if the object
- * is swapped after that check, PrepareReferences must catch it too.
+ * The S3 stand-in refuses a POST that breaks its policy (size range, Content-Type) as S3 does; an object put by other
+ * means (leaked credentials, a misconfigured policy) must still be caught by the API's own HeadObject check — and if
+ * the object is swapped after that check, PrepareReferences must catch it too.
  */
 
 const { gatewayUrl, runtimeConfig } = inject('localStack');
@@ -36,7 +36,7 @@ async function signedUp(): Promise<TestUser> {
   return user;
 }
 
-/** Puts an object straight into the uploads bucket (what a client could do with leaked credentials, or s3rver lets). */
+/** Puts an object straight into the uploads bucket (what a client could do with leaked credentials). */
 async function putUpload(key: string, body: Buffer, contentType: string): Promise<void> {
   await s3Client().send(
     new PutObjectCommand({
@@ -46,6 +46,18 @@ async function putUpload(key: string, body: Buffer, contentType: string): Promis
       ContentType: contentType,
     }),
   );
+}
+
+/** Posts `file` with the presigned form's fields, some of them replaced by `override`. */
+function postUpload(
+  upload: PresignedUpload,
+  file: Blob,
+  override: Record<string, string> = {},
+): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...upload.fields, ...override })) form.append(name, value);
+  form.append('file', file, 'photo.jpg');
+  return fetch(upload.url, { method: 'POST', body: form });
 }
 
 async function keysUnder(bucket: string, prefix: string): Promise<string[]> {
@@ -70,7 +82,7 @@ async function expectRefundedOnce(sub: string, generationId: string): Promise<vo
 }
 
 describe('uploads that the API refuses before any credit is spent', () => {
-  it('11 MiB (presign, a policy-violating POST, a direct put) and 0 bytes → 400 with the reason', async () => {
+  it('11 MiB (presign, a direct put past the POST policy) and 0 bytes → 400 with the reason', async () => {
     const user = await signedUp();
 
     // The presign step refuses a declared 11 MiB up front.
@@ -85,23 +97,13 @@ describe('uploads that the API refuses before any credit is spent', () => {
       }),
     });
 
-    // A client that declared 1 KB and posts 11 MiB: s3rver stores it (AWS would answer 403 from the policy).
-    const ok = await api(gatewayUrl, user.idToken, 'POST', '/api/uploads', {
-      files: [{ contentType: 'image/jpeg', size: 1000 }],
-    });
-    const [upload] = ((await ok.json()) as { uploads: PresignedUpload[] }).uploads;
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload!.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(11 * MiB)], { type: 'image/jpeg' }), 'big.jpg');
-    expect((await fetch(upload!.url, { method: 'POST', body: form })).status).toBe(204);
-
-    // The same size put directly under the caller's prefix, and an empty object.
+    // 11 MiB put directly under the caller's prefix (past the POST policy), and an empty object.
     const direct = uploadKey(user.sub, ulid(), 0);
     const empty = uploadKey(user.sub, ulid(), 0);
     await putUpload(direct, Buffer.alloc(11 * MiB, 0xff), 'image/jpeg');
     await putUpload(empty, Buffer.alloc(0), 'image/jpeg');
 
-    for (const key of [upload!.key, direct, empty]) {
+    for (const key of [direct, empty]) {
       const res = await generate(user, [key]);
       expect(res.status, key).toBe(400);
       expect(await res.json()).toEqual({
@@ -110,6 +112,37 @@ describe('uploads that the API refuses before any credit is spent', () => {
     }
     expect((await getUser(user.sub))?.credits).toBe(6);
     expect((await listLedger(user.sub)).map((e) => e.reason)).toEqual(['signup_bonus']);
+  });
+});
+
+describe('the S3 stand-in enforces the presigned POST policy, as S3 does', () => {
+  it('refuses 11 MiB (400 EntityTooLarge) and a Content-Type other than the declared image (403), storing nothing', async () => {
+    const user = await signedUp();
+    const ok = await api(gatewayUrl, user.idToken, 'POST', '/api/uploads', {
+      files: [{ contentType: 'image/jpeg', size: 1000 }],
+    });
+    const [upload] = ((await ok.json()) as { uploads: PresignedUpload[] }).uploads;
+    const bucket = loadConfig().UPLOADS_BUCKET;
+
+    const big = await postUpload(upload!, new Blob([new Uint8Array(11 * MiB)], { type: 'image/jpeg' }));
+    expect(big.status).toBe(400);
+    const bigError = await big.text();
+    expect(bigError).toContain('<Code>EntityTooLarge</Code>');
+    expect(bigError).toContain(`<ProposedSize>${11 * MiB}</ProposedSize>`);
+    expect(bigError).toContain(`<MaxSizeAllowed>${10 * MiB}</MaxSizeAllowed>`);
+
+    const html = new Blob(['<script>alert(1)</script>'], { type: 'text/html' });
+    const wrongType = await postUpload(upload!, html, { 'Content-Type': 'text/html' });
+    expect(wrongType.status).toBe(403);
+    const typeError = await wrongType.text();
+    expect(typeError).toContain('<Code>AccessDenied</Code>');
+    expect(typeError).toContain('Invalid according to Policy: Policy Condition failed');
+    expect(await keysUnder(bucket, upload!.key)).toEqual([]);
+
+    // The same form within its policy is stored.
+    const photo = new Blob([new Uint8Array(1000)], { type: 'image/jpeg' });
+    expect((await postUpload(upload!, photo)).status).toBe(204);
+    expect(await keysUnder(bucket, upload!.key)).toEqual([upload!.key]);
   });
 });
 
