@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DEADLINE_MINUTES } from './domain/admission';
+import { DEFAULT_LIKENESS_THRESHOLD } from './domain/likeness';
 
 /**
  * Every setting a Lambda handler reads, parsed once per cold start from `process.env`.
@@ -72,6 +73,11 @@ export const configSchema = z
     GENERATION_DEADLINE_MINUTES: z.coerce.number().positive().default(DEFAULT_DEADLINE_MINUTES),
     /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
     LOCAL_PROVIDER_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+    /**
+     * Minimum likeness (0-100) of a delivered headshot to the customer's reference photos: under it, or without a
+     * face, the slot is generated once more, then refunded (functions/domain/likeness.ts for the calibration).
+     */
+    LIKENESS_THRESHOLD: z.coerce.number().int().min(0).max(100).default(DEFAULT_LIKENESS_THRESHOLD),
     LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
     /** Per-user quota: photos presigned for upload per hour (a full wizard batch is 10). */
     QUOTA_UPLOADS_PER_HOUR: positiveInt(100),

@@ -93,6 +93,8 @@ export interface HeadshotRecord {
   /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
   thumbnailKey: string;
   isFavorite: boolean;
+  /** How much it looks like the customer, 0-100 (absent on headshots made before likeness was measured). */
+  likeness?: number;
   /** Always 1: one credit per headshot (docs/architecture.md §4). */
   creditsUsed: number;
   createdAt: string;
@@ -227,6 +229,8 @@ export interface NewHeadshot {
   background: Background;
   imageKey: string;
   thumbnailKey: string;
+  /** Likeness to the customer, 0-100 (domain/likeness.ts). */
+  likeness?: number;
 }
 
 /**
@@ -252,6 +256,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     imageKey: input.imageKey,
     thumbnailKey: input.thumbnailKey,
     isFavorite: false,
+    ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
     creditsUsed: 1,
     createdAt: now,
   };

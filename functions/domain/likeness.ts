@@ -69,3 +69,19 @@ export function decodeDescriptor(encoded: string): number[] {
   const count = Math.floor(bytes.length / 4);
   return Array.from({ length: count }, (_, i) => bytes.readFloatLE(i * 4));
 }
+
+/**
+ * A headshot that does not look like its customer: no face in it, or likeness under the threshold (config
+ * LIKENESS_THRESHOLD). Thrown by the GenerateHeadshot task before anything is stored; the workflow matches its
+ * `name`, generates that slot once more, and refunds the slot if the second headshot fails too.
+ */
+export class LikenessRejectedError extends Error {
+  override readonly name = 'LikenessRejected';
+  constructor(
+    message: string,
+    /** The headshot's likeness, 0-100 (`undefined` when it has no face). */
+    readonly likeness?: number,
+  ) {
+    super(message);
+  }
+}

@@ -39,6 +39,8 @@ export interface GalleryItem {
   /** office | studio | outdoor | gradient */
   background: string;
   isFavorite: boolean;
+  /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
+  likeness: number | null;
   /** ISO 8601 UTC. */
   createdAt: string;
   /** WebP, ≤ 384 px. */
@@ -56,6 +58,7 @@ export async function toGalleryItem(headshot: HeadshotRecord): Promise<GalleryIt
     style: headshot.style,
     background: headshot.background,
     isFavorite: headshot.isFavorite === true,
+    likeness: headshot.likeness ?? null,
     createdAt: headshot.createdAt,
     ...urls,
   };

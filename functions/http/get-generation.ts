@@ -19,6 +19,8 @@ export interface HeadshotView {
   style: string;
   background: string;
   isFavorite: boolean;
+  /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
+  likeness: number | null;
   createdAt: string;
   /** WebP, ≤ 384 px. */
   thumbnailUrl: string;
@@ -42,6 +44,7 @@ async function headshotView(h: HeadshotRecord): Promise<HeadshotView> {
     style: h.style,
     background: h.background,
     isFavorite: h.isFavorite,
+    likeness: h.likeness ?? null,
     createdAt: h.createdAt,
     thumbnailUrl,
     imageUrl,
@@ -94,7 +97,7 @@ export async function generationView(g: GenerationRecord) {
 
 /**
  * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error, queue,
- * headshotsExpected: 6, headshots: [{ id, slot, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl,
+ * headshotsExpected: 6, headshots: [{ id, slot, style, background, isFavorite, likeness, createdAt, thumbnailUrl, imageUrl,
  * downloadUrl, fileName }], creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
  *
  * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).

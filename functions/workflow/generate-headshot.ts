@@ -5,6 +5,8 @@ import {
   ProviderThrottledError,
 } from '../adapters/image-providers';
 import { encodeHeadshot } from '../adapters/images';
+import { requireLikeness } from '../adapters/vision/likeness';
+import { loadConfig } from '../config';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
@@ -20,7 +22,8 @@ export class ReferenceMissingError extends Error {
 /**
  * Workflow task GenerateHeadshot (function `generation-generate-headshot`), one Map iteration = one slot = ONE
  * provider call: asks the provider for one image, stores `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG)
- * and its WebP thumbnail (≤ 384 px), then saves the headshot item and moves progress up by 8 in one transaction.
+ * and its WebP thumbnail (≤ 384 px), then saves the headshot item, with its likeness (0-100) to the customer, and
+ * moves progress up by 8 in one transaction.
  * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider.
  *
  * Runs only with a lease from the admission point (AcquireProviderSlot); ReleaseProviderSlot follows it whatever
@@ -35,6 +38,9 @@ export class ReferenceMissingError extends Error {
  * @throws {ProviderRejectedError | ProviderInvalidOutputError} refused or unusable: the slot is refunded
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing saved)
  * @throws {ReferenceMissingError} a reference photo is gone (not retried)
+ * @throws {LikenessRejectedError} (name `LikenessRejected`) the headshot has no face or its likeness to the
+ *   customer is under LIKENESS_THRESHOLD: nothing is stored; the slot goes back in line once (domain/slot-outcomes.ts),
+ *   then is refunded
  */
 export const handler = async (event: unknown) => {
   await loadSecrets();
@@ -76,6 +82,21 @@ export const handler = async (event: unknown) => {
       `The ${provider.name} provider returned an undecodable image: ${String(error)}`,
     );
   }
+  // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
+  // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
+  const likeness = current.referenceDescriptor
+    ? await requireLikeness(files.image, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD).catch(
+        (error: unknown) => {
+          logger.warn('Headshot rejected: it does not look like the customer', {
+            generationId,
+            slot,
+            provider: provider.name,
+            error: error as Error,
+          });
+          throw error;
+        },
+      )
+    : undefined;
   const imageKey = headshotImageKey(userId, generationId, slot);
   const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);
   await Promise.all([
@@ -92,6 +113,7 @@ export const handler = async (event: unknown) => {
       background: input.background,
       imageKey,
       thumbnailKey,
+      likeness,
     }));
   } catch (error) {
     if (error instanceof GenerationClosedError) {
@@ -107,6 +129,7 @@ export const handler = async (event: unknown) => {
     slot,
     headshotId,
     provider: provider.name,
+    likeness,
     ms: Date.now() - started,
   });
   return { slot, outcome: 'saved', headshotId, retryAfterMs: null };

@@ -25,7 +25,9 @@ export interface EditCall {
 }
 
 /** What the stand-in answers one call with: a status and JSON body, or `image` (a real edit-like result). */
-export type EditAnswer = 'image' | { status: number; body: unknown; headers?: Record<string, string> };
+/** `image`: the first reference, tinted; `{ image }`: these bytes (e.g. another person's face); else an error. */
+export type EditAnswer =
+  'image' | { image: Buffer } | { status: number; body: unknown; headers?: Record<string, string> };
 
 /**
  * OpenAI-like rate limit: `limit` images per `windowMs` (a minute by default; tests shorten the window to run a
@@ -196,9 +198,9 @@ export async function startFakeOpenAi(
       fake.stats.maxInFlight = Math.max(fake.stats.maxInFlight, fake.stats.inFlight);
       try {
         const answer = await fake.answer(call);
-        if (answer === 'image') {
+        if (answer === 'image' || 'image' in answer) {
           const [b64] = await Promise.all([
-            editedImage(call),
+            answer === 'image' ? editedImage(call) : answer.image.toString('base64'),
             new Promise((resolve) => setTimeout(resolve, fake.latencyMs)),
           ]);
           fake.stats.served += 1;

@@ -8,6 +8,7 @@ import { getGeneration } from '../../functions/adapters/generations';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { headObject } from '../../functions/adapters/storage';
 import { slotRefundRef } from '../../functions/domain/generation';
+import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 import { STYLE_PHRASES } from '../../functions/domain/prompts';
 import { createTestUser, type TestUser } from '../helpers/cognito';
@@ -298,4 +299,35 @@ describe('the openai provider against a local Images API', () => {
       expect(await refundRefs(user.sub)).toHaveLength(6);
     },
   );
+});
+
+describe('the likeness guarantee', () => {
+  // Another person's portrait, as a provider that lost the customer's face would return it.
+  const stranger = fixturePhoto('biden.jpg').bytes;
+
+  it('a headshot of someone else is made once more, and refunded when it fails again (credits = Σ ledger)', async () => {
+    const { user, keys } = await userWithPhotos();
+    fake.answer = () => ({ image: stranger });
+    const id = await generate(user, keys);
+    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
+    // Each slot: the first headshot and exactly one more, both refused for likeness.
+    expect(fake.calls).toHaveLength(12);
+    expect(await refundRefs(user.sub)).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)));
+    expect((await getUser(user.sub))?.credits).toBe(6);
+  });
+
+  it('a slot whose first headshot is someone else delivers the second one; every headshot carries its likeness', async () => {
+    const { user, keys } = await userWithPhotos();
+    fake.answer = (call) => (call.index === 0 ? { image: stranger } : 'image');
+    const id = await generate(user, keys);
+    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
+    expect(fake.calls).toHaveLength(7);
+    const likeness = (final.headshots as unknown as { likeness: number }[]).map((h) => h.likeness);
+    console.info('likeness of the 6 delivered headshots', likeness);
+    expect(likeness).toHaveLength(6);
+    for (const value of likeness) expect(value).toBeGreaterThanOrEqual(DEFAULT_LIKENESS_THRESHOLD);
+    expect((await getUser(user.sub))?.credits).toBe(0);
+  });
 });

@@ -158,6 +158,7 @@ describe('local provider', () => {
       expect(Math.abs(face.rollDegrees), key).toBeLessThan(3);
       scores[key] = likenessOf(face.descriptor, customer);
     }
+    console.info('likeness of the offline provider’s headshots (style/background)', scores);
     for (const [key, score] of Object.entries(scores)) {
       expect(score, key).toBeGreaterThan(DEFAULT_LIKENESS_THRESHOLD);
     }

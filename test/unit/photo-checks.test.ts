@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
-import { cosine, likenessFromCosine, meanDescriptor } from '../../functions/domain/likeness';
+import {
+  cosine,
+  DEFAULT_LIKENESS_THRESHOLD,
+  likenessFromCosine,
+  likenessOf,
+  meanDescriptor,
+} from '../../functions/domain/likeness';
 import {
   bestReferences,
   checkPhotoSet,
@@ -98,6 +104,22 @@ describe('photo checks on real photos', () => {
     expect(checks[3]!.reasons).toEqual([
       { code: 'no_face', message: "We couldn't find a face in this photo." },
     ]);
+  });
+
+  it('orders likeness: the same person well above the threshold, another person well under it', () => {
+    const references = meanDescriptor(
+      ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg'].map((n) => facts[n]!.descriptor!),
+    );
+    const scores = Object.fromEntries(
+      ['obama3.jpg', 'obama-rotated.jpg', 'biden.jpg'].map((n) => [
+        n,
+        likenessOf(facts[n]!.descriptor!, references),
+      ]),
+    );
+    console.info('likeness to the mean of obama.jpg, obama2.jpg, obama-720p.jpg', scores);
+    expect(scores['obama3.jpg']).toBeGreaterThan(DEFAULT_LIKENESS_THRESHOLD + 20);
+    expect(scores['obama-rotated.jpg']).toBeGreaterThan(DEFAULT_LIKENESS_THRESHOLD + 20);
+    expect(scores['biden.jpg']).toBeLessThan(DEFAULT_LIKENESS_THRESHOLD - 10);
   });
 
   it('picks the 3 best references by score, never a rejected one', () => {
