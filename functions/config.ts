@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_DEADLINE_MINUTES } from './domain/admission';
 import { DEFAULT_LIKENESS_THRESHOLD } from './domain/likeness';
 

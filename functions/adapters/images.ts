@@ -1,4 +1,3 @@
-import convertHeic from 'heic-convert';
 import sharp, { type Metadata } from 'sharp';
 import {
   HEADSHOT_SIDE,
@@ -70,6 +69,8 @@ export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
   let input = bytes;
   if (format === 'heif' && metadata.compression !== 'av1') {
     try {
+      // Loaded only when a HEIC arrives: its HEVC decoder (2 MB of WebAssembly in JS) would cost every cold start.
+      const { default: convertHeic } = await import('heic-convert');
       input = await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.95 });
     } catch {
       throw new UnusablePhotoError('not-an-image');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isUlid } from './object-keys';
 import { STYLES, type Style } from './generation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createCheckoutSession } from '../adapters/checkout';
 import { getUser } from '../adapters/ledger';
 import { consumeQuota, quotaRules } from '../adapters/quotas';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startGenerationExecution } from '../adapters/executions';
 import { compensateGeneration, newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HeadshotRecord } from '../adapters/generations';
 import { headshotUrls } from '../adapters/headshots';
 import { isUlid } from '../domain/object-keys';

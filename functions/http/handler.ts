@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { setFavorite } from '../adapters/headshot-changes';
 import { headshotIdOf, headshotNotFound, toGalleryItem } from './gallery-view';
 import { callerOf, httpHandler, json, parseBody } from './handler';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorFor } from '../adapters/executions';
 import { compensateGeneration, getGeneration } from '../adapters/generations';
 import { isTerminal } from '../domain/generation';

@@ -34,8 +34,12 @@ export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; m
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
-/** Packages with native binaries that esbuild cannot bundle: they stay external and come from a layer. */
-export const NATIVE_MODULES = ['sharp'] as const;
+/**
+ * Packages that stay out of the bundle and come from a layer: `sharp` (native binaries esbuild cannot bundle) and
+ * `heic-convert` (2 MB of HEVC decoder, imported dynamically only when a HEIC photo arrives: bundled, it would be
+ * parsed at every cold start of the image tasks).
+ */
+export const NATIVE_MODULES = ['sharp', 'heic-convert'] as const;
 
 /**
  * Gives ESM bundles the CommonJS globals their bundled CommonJS dependencies use: `require()`, and `__filename` /
