@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   Outlet,
@@ -7,9 +8,7 @@ import {
 } from 'react-router-dom';
 import { RequireAuth } from '../features/auth';
 import { usePageViews } from '../lib/analytics';
-import { PaymentResultPage } from '../features/checkout/PaymentResultPage';
-import { DashboardPage } from '../features/gallery';
-import { GeneratorPage } from '../features/generator';
+import { loadSession } from '../features/auth/configure';
 import { LandingPage } from '../features/landing/LandingPage';
 import { PricingPage } from '../features/pricing/PricingPage';
 import { BootScreen } from './BootScreens';
@@ -35,10 +34,16 @@ function RootLayout() {
   );
 }
 
-function CatchAll() {
+function CatchAll({ PaymentResultPage }: { PaymentResultPage: ComponentType }) {
   const { pathname } = useLocation();
   return isPaymentResultPath(pathname) ? <PaymentResultPage /> : <NotFoundPage />;
 }
+
+/*
+ * Route-level code splitting: the landing and pricing pages (rendered to static HTML at build time) are in the first
+ * chunk; the generator, the dashboard, sign-in, the payment result page and their libraries (Amplify UI, heic-to,
+ * react-dropzone, fflate) load only when their route is visited.
+ */
 
 /** The route table of the SPA (docs/product-spec.md §2). Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -51,27 +56,46 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: 'generator',
-        element: (
-          <RequireAuth>
-            <GeneratorPage />
-          </RequireAuth>
-        ),
+        lazy: async () => {
+          const { GeneratorPage } = await import('../features/generator');
+          return {
+            element: (
+              <RequireAuth>
+                <GeneratorPage />
+              </RequireAuth>
+            ),
+          };
+        },
       },
       {
         path: 'dashboard',
-        element: (
-          <RequireAuth>
-            <DashboardPage />
-          </RequireAuth>
-        ),
+        lazy: async () => {
+          const { DashboardPage } = await import('../features/gallery');
+          return {
+            element: (
+              <RequireAuth>
+                <DashboardPage />
+              </RequireAuth>
+            ),
+          };
+        },
       },
-      // Amplify UI and its stylesheet load only here, never with the landing page.
+      // Amplify UI and its stylesheet load only here; Amplify is configured before the Authenticator renders.
       {
         path: 'signin',
-        lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SignInPage }),
+        lazy: async () => {
+          const [{ SignInPage }] = await Promise.all([import('../features/auth/SignInPage'), loadSession()]);
+          return { Component: SignInPage };
+        },
       },
       { path: 'pricing', element: <PricingPage /> },
-      { path: '*', element: <CatchAll /> },
+      {
+        path: '*',
+        lazy: async () => {
+          const { PaymentResultPage } = await import('../features/checkout/PaymentResultPage');
+          return { element: <CatchAll PaymentResultPage={PaymentResultPage} /> };
+        },
+      },
     ],
   },
 ];

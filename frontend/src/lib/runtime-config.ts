@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The shape of `/config.json`. The same build serves every stage: the local stack writes this file at start-up,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, signOut as amplifySignOut, type AuthSession } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { loadSession, type SessionModule } from './configure';
 import { signInPath } from './return-to';
+import type { AuthSession } from './session';
 
 /** Where authentication stands: `loading` until the stored session has been read (and refreshed if needed). */
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -71,7 +71,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    const readSession = async () => {
+    let stopListening = () => {};
+    const readSession = async ({ fetchAuthSession }: SessionModule) => {
       const mine = ++generation.current;
       let user: AuthUser | null;
       try {
@@ -83,20 +84,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
       }
     };
-    void readSession();
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'tokenRefresh':
-          void readSession();
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          generation.current++;
-          setState(SIGNED_OUT);
-          break;
-      }
-    });
+    // Amplify loads after the first render (its own chunk): until then the status is `loading`.
+    loadSession().then(
+      (session) => {
+        if (!active) return;
+        void readSession(session);
+        stopListening = session.Hub.listen('auth', ({ payload }) => {
+          switch (payload.event) {
+            case 'signedIn':
+            case 'tokenRefresh':
+              void readSession(session);
+              break;
+            case 'signedOut':
+            case 'tokenRefresh_failure':
+              generation.current++;
+              setState(SIGNED_OUT);
+              break;
+          }
+        });
+      },
+      (error: unknown) => {
+        console.warn('Sign-in is unavailable:', error);
+        if (active) setState(SIGNED_OUT);
+      },
+    );
     return () => {
       active = false;
       stopListening();
@@ -114,7 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await amplifySignOut();
+      await (await loadSession()).signOut();
     } catch (error) {
       // Tokens are removed from storage even when revoking them at Cognito fails; the user is signed out here.
       console.warn('Sign-out did not complete cleanly:', error);

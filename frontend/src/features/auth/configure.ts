@@ -1,46 +1,60 @@
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { setTokenProvider } from '../../lib/api';
-import { needsRefresh } from './token-refresh';
 import { authFlowTypeOf, type AuthFlowType, type RuntimeConfig } from '../../lib/runtime-config';
+import type * as Session from './session';
+import { needsRefresh } from './token-refresh';
+
+/** The Amplify module of the SPA (`session.ts`), loaded by {@link loadSession}. */
+export type SessionModule = typeof Session;
 
 let flowType: AuthFlowType = 'USER_SRP_AUTH';
+let settings: RuntimeConfig | undefined;
+let session: Promise<SessionModule> | undefined;
 
 /**
- * Configures Amplify Auth from the runtime configuration and makes the API client send the ID token (it carries
- * `email`, which `GET /api/me` needs). `main.tsx` calls it once, before the first render. No secret is involved:
- * the pool and client ids are public, and the app client has no secret.
+ * Remembers the runtime configuration for sign-in and makes the API client send the ID token (it carries `email`,
+ * which `GET /api/me` needs). `main.tsx` calls it once, before the first render. Amplify itself is not loaded here:
+ * {@link loadSession} loads and configures it the first time something needs the session, so the landing and
+ * pricing pages render without it.
  *
- * Locally `cognitoEndpoint` points Amplify at cognito-local; in the cloud it is `null` and Amplify talks to the
- * regional Cognito endpoint. The sign-in flow cannot be configured globally in Amplify v6, so it is kept here and
- * passed per call (see {@link authFlowType}).
+ * The sign-in flow cannot be configured globally in Amplify v6, so it is kept here and passed per call (see
+ * {@link authFlowType}).
  */
 export function configureAuth(config: RuntimeConfig): void {
   flowType = authFlowTypeOf(config);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        userPoolEndpoint: config.cognitoEndpoint ?? undefined,
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
+  settings = config;
+  session = undefined;
   setTokenProvider(async ({ forceRefresh = false } = {}) => {
     try {
-      let session = await fetchAuthSession({ forceRefresh });
+      const { fetchAuthSession } = await loadSession();
+      let current = await fetchAuthSession({ forceRefresh });
       // Within 30 s of expiry: refresh now rather than send a token that may expire on the way.
-      const tokens = session.tokens;
+      const tokens = current.tokens;
       if (!forceRefresh && tokens && needsRefresh(earliestExpiry(tokens))) {
-        session = await fetchAuthSession({ forceRefresh: true });
+        current = await fetchAuthSession({ forceRefresh: true });
       }
-      return session.tokens?.idToken?.toString();
+      return current.tokens?.idToken?.toString();
     } catch {
       return undefined;
     }
   });
+}
+
+/**
+ * Loads Amplify (a chunk of its own) and configures it from the configuration given to {@link configureAuth}, once;
+ * every caller gets the same module.
+ *
+ * @throws Error when {@link configureAuth} has not been called
+ */
+export function loadSession(): Promise<SessionModule> {
+  if (!session) {
+    const config = settings;
+    if (!config) return Promise.reject(new Error('configureAuth() must run before the session is loaded'));
+    session = import('./session').then((module) => {
+      module.configureAmplify(config);
+      return module;
+    });
+  }
+  return session;
 }
 
 /** The Cognito flow every password sign-in must use: `USER_PASSWORD_AUTH` locally, `USER_SRP_AUTH` in the cloud. */

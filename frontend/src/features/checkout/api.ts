@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { PackId } from '../pricing/api';
 

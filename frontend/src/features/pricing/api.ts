@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch } from '../../lib/api';
 
 /** One credit pack as `GET /api/packs` returns it (amounts in USD cents, per-credit price in USD). */
