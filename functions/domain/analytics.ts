@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Product analytics (docs/product-spec.md, "The calls it makes" and "Business constants and limits"; shape in
