@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
