@@ -71,6 +71,15 @@ export const configSchema = z
      * (domain/admission.ts `executionTimeoutSeconds`). May be fractional (tests).
      */
     GENERATION_DEADLINE_MINUTES: z.coerce.number().positive().default(DEFAULT_DEADLINE_MINUTES),
+    /**
+     * Sender of the "headshots ready" e-mail, e.g. `Headshot Studio <headshots@example.com>`: an identity verified in
+     * Amazon SES (cloud). Unset and no MAIL_SMTP_URL: no e-mail is sent.
+     */
+    MAIL_FROM: optionalString,
+    /** Optional SES configuration set for those e-mails (event publishing, dedicated IPs). */
+    MAIL_CONFIGURATION_SET: optionalString,
+    /** Send over SMTP instead of SES, e.g. `smtp://127.0.0.1:1025` (the local mail catcher `npm start` runs). */
+    MAIL_SMTP_URL: z.url().optional(),
     /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
     LOCAL_PROVIDER_LATENCY_MS: z.coerce.number().int().min(0).default(0),
     /**

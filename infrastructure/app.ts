@@ -10,6 +10,8 @@
  *   `generationMaxConcurrency`, `logLevel`;
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
  *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
+ * - the "headshots ready" e-mail: `mailFrom` (an address of a verified SES identity), `mailIdentity` (default: its
+ *   domain), `mailConfigurationSet` (optional);
  * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`);
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -94,6 +95,8 @@ export class HeadshotStudioStack extends Stack {
         ...(props.providerMaxConcurrency === undefined
           ? {}
           : { PROVIDER_MAX_CONCURRENCY: String(props.providerMaxConcurrency) }),
+        ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
+        ...(props.mailConfigurationSet ? { MAIL_CONFIGURATION_SET: props.mailConfigurationSet } : {}),
         LOG_LEVEL: props.logLevel ?? 'INFO',
       },
       openAiEnvironment: {
@@ -109,6 +112,27 @@ export class HeadshotStudioStack extends Stack {
       stubCode: props.stubFunctionCode,
       functionsDir: props.functionsDir,
     });
+
+    const notify = this.functions.catalogue.get('generation-notify-customer');
+    if (notify && props.mailFrom) {
+      const identity = props.mailIdentity ?? props.mailFrom.split('@')[1]!;
+      grantSendEmail(notify.fn.function, {
+        identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        configurationSetArn: props.mailConfigurationSet
+          ? this.formatArn({
+              service: 'ses',
+              resource: 'configuration-set',
+              resourceName: props.mailConfigurationSet,
+            })
+          : undefined,
+        from: props.mailFrom,
+      });
+    } else if (notify) {
+      Annotations.of(this).addWarningV2(
+        'headshot-studio:mail-off',
+        'No mailFrom in the context: the "headshots ready" e-mail is not sent (see the README, "E-mail").',
+      );
+    }
 
     const definition = props.workflowDefinition ?? GENERATION_ASL;
     if (existsSync(definition)) {
@@ -208,6 +232,23 @@ export class HeadshotStudioStack extends Stack {
       );
     }
   }
+}
+
+/**
+ * Lets `fn` send e-mail through SES v2 as exactly one identity (and its configuration set), and only from the
+ * configured address (`ses:FromAddress`): SendEmail needs the identity and, when one is named, the configuration set.
+ */
+function grantSendEmail(
+  fn: lambda.IFunction,
+  options: { identityArn: string; configurationSetArn?: string; from: string },
+): void {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [options.identityArn, ...(options.configurationSetArn ? [options.configurationSetArn] : [])],
+      conditions: { StringEquals: { 'ses:FromAddress': options.from } },
+    }),
+  );
 }
 
 function kebab(camel: string): string {

@@ -34,6 +34,8 @@ export interface UserRecord {
   lastGenerationId?: string;
   /** Set when the account's deletion started: no generation may start any more. ISO 8601 UTC. */
   deletingAt?: string;
+  /** "E-mail me when my headshots are ready" (dashboard); on unless turned off. */
+  emailWhenReady: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -132,6 +134,7 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
     ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
     signupBonus: Item.signupBonus === 'already-claimed' ? 'already-claimed' : 'granted',
+    emailWhenReady: Item.emailWhenReady !== false,
     createdAt: String(Item.createdAt),
     updatedAt: String(Item.updatedAt ?? Item.createdAt),
   };

@@ -3,7 +3,8 @@ import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
- * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, createdAt }`; `signupBonus` is
+ * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, emailWhenReady, createdAt }`
+ * (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default); `signupBonus` is
  * `granted`, or `already-claimed` when an earlier account of the same person (same normalised e-mail) had the free
  * credits, so this one started at 0 (docs/architecture.md §8 "Money").
  *
@@ -25,6 +26,7 @@ export const handler = httpHandler(async (event) => {
     displayName: user.displayName,
     credits: user.credits,
     signupBonus: user.signupBonus,
+    emailWhenReady: user.emailWhenReady,
     createdAt: user.createdAt,
   });
 });

@@ -28,6 +28,15 @@ export interface StackSettings {
   providerMaxConcurrency?: number;
   /** GENERATION_DEADLINE_MINUTES (default 30); the state machine's timeout follows from it. */
   generationDeadlineMinutes: number;
+  /**
+   * MAIL_FROM: the sender of the "headshots ready" e-mail, an address of an SES identity verified in the stack's
+   * region (e.g. `headshots@example.com`). Unset: no e-mail is sent.
+   */
+  mailFrom?: string;
+  /** The SES identity that sends: the domain (default, from mailFrom) or the address itself. */
+  mailIdentity?: string;
+  /** MAIL_CONFIGURATION_SET: optional SES configuration set for those e-mails. */
+  mailConfigurationSet?: string;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** The built SPA. Default `dist/site`. */
   siteDir: string;
@@ -89,6 +98,14 @@ export function settingsFromContext(node: Node): StackSettings {
       `generationDeadlineMinutes "${get('generationDeadlineMinutes')}": minutes, above 0, at most 1440`,
     );
   }
+  const mailFrom = get('mailFrom');
+  if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(mailFrom)) {
+    problems.push(`mailFrom "${mailFrom}": an e-mail address of a verified SES identity`);
+  }
+  const mailConfigurationSet = get('mailConfigurationSet');
+  if (mailConfigurationSet !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(mailConfigurationSet)) {
+    problems.push(`mailConfigurationSet "${mailConfigurationSet}": letters, digits, _ and -`);
+  }
   const logLevel = (get('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) {
     problems.push(`logLevel "${logLevel}": DEBUG, INFO, WARN or ERROR`);
@@ -107,6 +124,9 @@ export function settingsFromContext(node: Node): StackSettings {
     providerImagesPerMinute: ipm === undefined ? undefined : Number(ipm),
     providerMaxConcurrency: inFlight === undefined ? undefined : Number(inFlight),
     generationDeadlineMinutes: deadline,
+    mailFrom,
+    mailIdentity: get('mailIdentity') ?? mailFrom?.split('@')[1],
+    mailConfigurationSet,
     logLevel: logLevel as StackSettings['logLevel'],
     siteDir: get('siteDir') ?? join(REPO_ROOT, 'dist', 'site'),
     nativeLayerDir: get('sharpLayerDir') ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),

@@ -74,6 +74,13 @@ export const localFunctions: readonly LocalFunction[] = [
     memorySize: 256,
   },
   { name: 'generation-mark-failed', handler: 'workflow/mark-failed', timeoutSeconds: 15, memorySize: 256 },
+  // The "headshots ready" e-mail (SES in the cloud, SMTP to the local mail catcher); never fails the generation.
+  {
+    name: 'generation-notify-customer',
+    handler: 'workflow/notify-customer',
+    timeoutSeconds: 20,
+    memorySize: 256,
+  },
   // Run by an EventBridge rule (cloud) when an execution ends FAILED/TIMED_OUT/ABORTED; locally the wizard's poll
   // reconciles instead, since the local Step Functions endpoint emits no events.
   {

@@ -22,6 +22,10 @@ export const portsSchema = z.object({
   COGNITO_PORT: z.coerce.number().int().min(1).max(65535).default(9229),
   /** The local Checkout provider (Stripe stand-in); only started when no STRIPE_SECRET_KEY is set. */
   CHECKOUT_PORT: z.coerce.number().int().min(1).max(65535).default(4242),
+  /** The local mail catcher's SMTP server (MailDev). */
+  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  /** The local mail catcher's web inbox. */
+  MAIL_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });
 
 /** Port numbers by part; 0 asks the OS for a free port (tests). */
@@ -35,6 +39,9 @@ export interface LocalPorts {
   cognito: number;
   /** The local Checkout provider (payments without a Stripe key). */
   checkout: number;
+  /** The mail catcher's SMTP and web inbox ports; absent = any free port. */
+  mailSmtp?: number;
+  mailWeb?: number;
 }
 
 /** The ports `npm start` uses, from the environment. */
@@ -49,6 +56,8 @@ export function portsFromEnv(env: Record<string, string | undefined>): LocalPort
     s3: p.S3_PORT,
     cognito: p.COGNITO_PORT,
     checkout: p.CHECKOUT_PORT,
+    mailSmtp: p.MAIL_SMTP_PORT,
+    mailWeb: p.MAIL_WEB_PORT,
   };
 }
 
@@ -62,4 +71,6 @@ export const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   s3: 'S3_PORT',
   cognito: 'COGNITO_PORT',
   checkout: 'CHECKOUT_PORT',
+  mailSmtp: 'MAIL_SMTP_PORT',
+  mailWeb: 'MAIL_WEB_PORT',
 };

@@ -12,6 +12,7 @@ import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFuncti
 import { startGateway } from './gateway';
 import { createCognitoJwtAuthorizer } from './jwt';
 import { startLambdaServer } from './lambda-server';
+import { startMailCatcher } from './mail';
 import { createPartLog } from './log';
 import { assertPortFree, findFreePort, HOST } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
@@ -60,6 +61,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   /** `http://localhost:<PORT>` when the site runs. */
   siteUrl: string | undefined;
+  /** The local mail catcher's web inbox (unless MAIL_SMTP_URL sent mail elsewhere). */
+  inboxUrl: string | undefined;
   gatewayUrl: string;
   runtimeConfig: RuntimeConfig;
   /** The environment the handlers run with (also applied to `process.env`). */
@@ -71,8 +74,10 @@ export interface LocalStack {
 async function resolvePorts(ports: LocalPorts): Promise<LocalPorts> {
   const resolved = { ...ports };
   for (const part of Object.keys(ports) as (keyof LocalPorts)[]) {
-    if (resolved[part] === 0) resolved[part] = await findFreePort();
-    else await assertPortFree(resolved[part], part, PORT_VARIABLES[part]);
+    const port = resolved[part];
+    if (port === undefined) continue;
+    if (port === 0) resolved[part] = await findFreePort();
+    else await assertPortFree(port, part, PORT_VARIABLES[part]);
   }
   return resolved;
 }
@@ -165,12 +170,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (payments) stops.push(payments.stop);
     // --- end Payments
 
+    // --- Mail: the "headshots ready" e-mail goes over SMTP to the local mail catcher (SES in the cloud), unless
+    // .env points MAIL_SMTP_URL elsewhere.
+    const mail = options.env?.MAIL_SMTP_URL
+      ? undefined
+      : await startMailCatcher({
+          smtpPort: ports.mailSmtp ?? (await findFreePort()),
+          webPort: ports.mailWeb ?? (await findFreePort()),
+          log: log('mail'),
+        });
+    if (mail) stops.push(mail.stop);
+
     const stepfunctionsUrl = `http://${HOST}:${ports.stepfunctions}`;
     const env: Record<string, string> = {
       ...Object.fromEntries(
         Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
       ),
       ...payments?.env,
+      ...(mail ? { MAIL_SMTP_URL: mail.smtpUrl } : {}),
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
@@ -251,7 +268,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       siteUrl = site.url;
     }
     stack.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { siteUrl, gatewayUrl: gateway.url, runtimeConfig, env, stop };
+    return { siteUrl, inboxUrl: mail?.inboxUrl, gatewayUrl: gateway.url, runtimeConfig, env, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -54,6 +54,7 @@ try {
   log.info('');
   log.info(`Headshot Studio is running at ${stack.siteUrl}`);
   log.info(`API ${stack.siteUrl}/api (gateway ${stack.gatewayUrl}) · data in .local/ · Ctrl-C to stop`);
+  if (stack.inboxUrl) log.info(`Mail inbox ${stack.inboxUrl} (every e-mail the app sends lands here)`);
 } catch (error) {
   if (error instanceof LocalStackError) {
     log.error(error.message);

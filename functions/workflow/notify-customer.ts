@@ -1,0 +1,62 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../adapters/aws';
+import { getGeneration } from '../adapters/generations';
+import { generationSk, userPk } from '../adapters/keys';
+import { getUser } from '../adapters/ledger';
+import { mailTransport, sendMail } from '../adapters/mailer';
+import { loadConfig } from '../config';
+import { isTerminal } from '../domain/generation';
+import { readyMail } from '../domain/ready-mail';
+import { logger } from '../common/logger';
+import { generationRef } from './inputs';
+
+/** Why no e-mail went out. */
+type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'already-sent' | 'failed';
+
+/**
+ * Workflow task NotifyCustomer (function `generation-notify-customer`), the last step of every path that ends a
+ * generation (succeeded, partial, failed): e-mails the customer that their headshots are ready, or what was
+ * refunded (domain/ready-mail.ts), unless they turned "E-mail me when my headshots are ready" off. At most once per
+ * generation (`notifiedAt` is claimed before sending). It never throws: a mail failure is logged, the generation
+ * stays as it is.
+ *
+ * Input `{ generationId, userId }` → output `{ sent: boolean, skipped?: reason }`.
+ */
+export const handler = async (event: unknown): Promise<{ sent: boolean; skipped?: Skipped }> => {
+  const { generationId, userId } = generationRef.parse(event);
+  try {
+    if (mailTransport() === 'none') return { sent: false, skipped: 'not-configured' };
+    const [generation, user] = await Promise.all([getGeneration(userId, generationId), getUser(userId)]);
+    if (!generation || !user || !isTerminal(generation.status))
+      return { sent: false, skipped: 'not-finished' };
+    if (!user.emailWhenReady) return { sent: false, skipped: 'opted-out' };
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: loadConfig().TABLE_NAME,
+          Key: { PK: userPk(userId), SK: generationSk(generationId) },
+          UpdateExpression: 'SET notifiedAt = :now',
+          ConditionExpression: 'attribute_exists(SK) AND attribute_not_exists(notifiedAt)',
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException')
+        return { sent: false, skipped: 'already-sent' };
+      throw error;
+    }
+    const content = readyMail({
+      status: generation.status as 'succeeded' | 'partial' | 'failed',
+      delivered: Object.keys(generation.slots).length,
+      refunded: generation.creditsRefunded,
+      displayName: user.displayName || user.email,
+      dashboardUrl: new URL('/dashboard', loadConfig().SITE_ORIGIN).toString(),
+    });
+    const messageId = await sendMail(user.email, content);
+    logger.info('Ready e-mail sent', { generationId, status: generation.status, messageId });
+    return { sent: true };
+  } catch (error) {
+    logger.error('Ready e-mail not sent', { generationId, error: error as Error });
+    return { sent: false, skipped: 'failed' };
+  }
+};
