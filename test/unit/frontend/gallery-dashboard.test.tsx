@@ -61,6 +61,8 @@ let credits: number;
 let signupBonus: 'granted' | 'already-claimed';
 let headshotsHandler: Handler;
 let patchHandler: Handler;
+let emailWhenReady: boolean;
+let meRefuses: boolean;
 const fetchMock = vi.fn<typeof fetch>();
 const requests: { method: string; url: URL; body?: unknown }[] = [];
 
@@ -71,6 +73,8 @@ beforeEach(() => {
   });
   credits = 6;
   signupBonus = 'granted';
+  emailWhenReady = true;
+  meRefuses = false;
   requests.length = 0;
   headshotsHandler = () => Response.json({ items: [], nextCursor: null, stats: { total: 0, favorites: 0 } });
   patchHandler = async (_url, init) => {
@@ -82,8 +86,15 @@ beforeEach(() => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.pathname === '/api/me' && method === 'PATCH') {
+      const body = JSON.parse(String(init?.body)) as { emailWhenReady: boolean };
+      if (meRefuses) return Response.json({ error: { code: 'X', message: 'no' } }, { status: 500 });
+      emailWhenReady = body.emailWhenReady;
+      return Response.json({ emailWhenReady });
+    }
     if (url.pathname === '/api/me') {
       return Response.json({
+        emailWhenReady,
         id: USER.sub,
         email: USER.email,
         displayName: 'ada.lovelace',
@@ -147,6 +158,29 @@ describe('gallery helpers', () => {
 });
 
 describe('the dashboard', () => {
+  it("has the 'E-mail me when my headshots are ready' switch, on by default, saved on the user", async () => {
+    renderAt('/dashboard');
+    const toggle = await screen.findByRole('switch', { name: 'E-mail me when my headshots are ready' });
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH' && r.url.pathname === '/api/me')?.body).toEqual({
+        emailWhenReady: false,
+      }),
+    );
+    expect(emailWhenReady).toBe(false);
+
+    // Refused: back to off, with a toast.
+    meRefuses = true;
+    fireEvent.click(toggle);
+    expect(
+      await screen.findByText("We couldn't save your e-mail preference. Please try again."),
+    ).toBeTruthy();
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  });
+
   it('greets the user and shows the stats, the filter and the cards', async () => {
     credits = 4;
     headshotsHandler = () =>

@@ -16,6 +16,8 @@ export interface Me {
    * account started with 0 (free credits are once per person).
    */
   signupBonus?: 'granted' | 'already-claimed';
+  /** "E-mail me when my headshots are ready" (on unless turned off on the dashboard). */
+  emailWhenReady?: boolean;
   /** ISO 8601 timestamp. */
   createdAt: string;
 }

@@ -27,6 +27,7 @@ import {
 } from './filters';
 import { HeadshotCard } from './HeadshotCard';
 import { HeadshotViewer } from './HeadshotViewer';
+import { EmailToggle } from './EmailToggle';
 import { PrivacySection } from './PrivacySection';
 import { StatCards } from './StatCards';
 
@@ -135,6 +136,8 @@ export function DashboardPage() {
             retryingCredits={me.isFetching}
           />
         </section>
+
+        <EmailToggle me={me.data} />
 
         <section aria-labelledby="gallery-heading" className="mt-10">
           <div className="flex flex-wrap items-center justify-between gap-3">
