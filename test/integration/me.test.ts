@@ -22,6 +22,7 @@ describe('GET /api/me', () => {
         displayName: user.email.split('@')[0],
         credits: 6,
         signupBonus: 'granted',
+        emailWhenReady: true,
         createdAt: bodies[0].createdAt,
       });
     }
