@@ -20,7 +20,7 @@ export default defineConfig({
           setupFiles: ['test/unit/setup.ts'],
           testTimeout: 30_000,
           // Handlers log unhandled errors on purpose in some tests; keep the report readable.
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
         },
       },
       {
@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           setupFiles: ['test/integration/setup-env.ts'],
+          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,11 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { loadConfig } from '../config';
-import { assessCheckoutSession, type CheckoutSessionParams, type CheckoutStatus } from '../domain/checkout';
+import {
+  assessCheckoutSession,
+  sessionOwner,
+  type CheckoutSessionParams,
+  type CheckoutStatus,
+} from '../domain/checkout';
+import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
 import { documentClient } from './aws';
 import { purchaseSk, userPk } from './keys';
 import { ensureUser, getUser, grantCredits } from './ledger';
+import { getPendingPurchase, paymentIntentLookupPut } from './purchases';
 import { stripeClient } from './stripe';
 import { trackServerEvent } from './analytics-sink';
 
@@ -25,7 +32,10 @@ export interface PurchaseRecord {
   /** ISO 4217, lower case (`usd`). */
   currency: string;
   paymentIntentId: string | undefined;
-  status: 'completed';
+  /** `completed`, then `refunded` / `disputed` once a reversal took credits back. */
+  status: 'completed' | 'refunded' | 'disputed';
+  /** Credits taken back by refunds and disputes so far (never more than `credits`). */
+  creditsReversed: number;
   /** ISO 8601 UTC. */
   createdAt: string;
 }
@@ -58,6 +68,11 @@ export async function createCheckoutSession(
   return { id: session.id, url: session.url };
 }
 
+/** Expires an open Checkout Session (`POST /v1/checkout/sessions/:id/expire`): nobody can pay it any more. */
+export async function expireCheckoutSession(sessionId: string): Promise<void> {
+  await stripeClient().checkout.sessions.expire(sessionId);
+}
+
 /**
  * Retrieves a Checkout Session with its line items (`GET /v1/checkout/sessions/:id?expand[]=line_items`), the
  * fresh copy fulfilment relies on (never the browser's word, nor only the webhook's copy).
@@ -85,7 +100,8 @@ export async function getPurchase(sub: string, sessionId: string): Promise<Purch
     amountTotal: Number(Item.amountTotal),
     currency: String(Item.currency),
     paymentIntentId: Item.paymentIntentId === undefined ? undefined : String(Item.paymentIntentId),
-    status: 'completed',
+    status: (Item.status as PurchaseRecord['status'] | undefined) ?? 'completed',
+    creditsReversed: Number(Item.creditsReversed ?? 0),
     createdAt: String(Item.createdAt),
   };
 }
@@ -101,20 +117,29 @@ export async function fulfillSession(
   session: Stripe.Checkout.Session,
   options: { email?: string } = {},
 ): Promise<FulfillmentResult> {
-  const verdict = assessCheckoutSession(session);
+  // The pending purchase recorded at creation decides what the session is worth (not today's price list).
+  const owner = sessionOwner(session);
+  const expected = owner ? await getPendingPurchase(owner, session.id) : undefined;
+  const verdict = assessCheckoutSession(session, expected);
   if (verdict.kind !== 'fulfil') {
     if (verdict.kind === 'invalid') {
-      logger.error('Checkout Session not credited: it does not match the pack it names', {
+      logger.error('Checkout Session not credited: it does not match the purchase recorded for it', {
         checkoutSessionId: session.id,
+        paymentStatus: session.payment_status,
         reason: verdict.reason,
       });
+      countMetric('PaidNotCredited');
     }
     const user = verdict.sub ? await getUser(verdict.sub) : undefined;
     const status = verdict.kind === 'invalid' ? 'invalid' : verdict.status;
     return { status, creditsAdded: 0, credits: user?.credits ?? 0, applied: false };
   }
 
-  const { sub, pack } = verdict;
+  const { sub, packId, credits } = verdict;
+  if (!expected)
+    logger.warn("Checkout Session without a pending purchase: checked against today's pack", {
+      checkoutSessionId: session.id,
+    });
   // A webhook can arrive before the buyer's first GET /api/me: make sure the user item exists (6 free credits once).
   if (!(await getUser(sub))) {
     const email = verdict.email ?? options.email;
@@ -126,36 +151,43 @@ export async function fulfillSession(
     SK: purchaseSk(session.id),
     type: 'purchase',
     checkoutSessionId: session.id,
-    packId: pack.id,
-    credits: pack.credits,
+    packId,
+    credits,
     amountTotal: verdict.amountTotal,
     currency: verdict.currency,
     paymentIntentId: verdict.paymentIntentId,
     status: 'completed',
+    creditsReversed: 0,
     createdAt: new Date().toISOString(),
   };
-  // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item.
+  // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item + the
+  // payment intent's lookup item (refunds and disputes find the purchase through it).
   const result = await grantCredits({
     sub,
-    amount: pack.credits,
+    amount: credits,
     ref: session.id,
     related: { item: purchase },
+    extraItems: verdict.paymentIntentId
+      ? [paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id)]
+      : [],
   });
   if (result.applied) {
     logger.info('Checkout Session fulfilled', {
       checkoutSessionId: session.id,
-      packId: pack.id,
-      credits: pack.credits,
+      packId,
+      credits,
       amountTotal: verdict.amountTotal,
     });
-    await trackServerEvent('purchase_completed', sub, { packId: pack.id, credits: pack.credits });
+    countMetric('PurchasesCredited');
+    await trackServerEvent('purchase_completed', sub, { packId, credits });
   }
-  return { status: 'paid', creditsAdded: pack.credits, credits: result.balance, applied: result.applied };
+  return { status: 'paid', creditsAdded: credits, credits: result.balance, applied: result.applied };
 }
 
 /**
  * `fulfillCheckout(sessionId)` of Stripe's "Fulfill orders" guide: retrieves the session (line items expanded),
- * requires `payment_status === 'paid'`, checks it against the server's pack (see `assessCheckoutSession`), and in
+ * requires `payment_status === 'paid'` (or a 100 % promotion code), checks it against the pending purchase recorded
+ * at creation (see `assessCheckoutSession`), and in
  * ONE DynamoDB transaction puts the purchase item (`attribute_not_exists(SK)`) and grants the credits through the
  * ledger. Safe to call any number of times, concurrently, from the webhook and the success page: a second call
  * changes nothing and returns the current balance.

@@ -349,6 +349,18 @@ export function refundCredits(change: CreditChange): Promise<CreditChangeResult>
   return applyChange(change, 'refund', 1);
 }
 
+/**
+ * Takes back credits of a purchase whose payment was refunded or disputed (reason `reversal`), conditioned on
+ * `credits >= amount` so the balance never goes below 0 (the caller takes at most the balance and flags the rest).
+ * Idempotent by `ref`.
+ *
+ * @throws {InsufficientCreditsError} when the balance dropped below `amount` meanwhile (read again and retry)
+ * @throws {CreditChangeGuardError} when a guard or extra item (the purchase's own condition) refused
+ */
+export function reverseCredits(change: CreditChange): Promise<CreditChangeResult> {
+  return applyChange(change, 'reversal', -1);
+}
+
 /** The user's ledger, newest first (all pages). For audits and tests of the invariant credits = Σ deltas. */
 export async function listLedger(sub: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];

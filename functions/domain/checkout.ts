@@ -162,16 +162,36 @@ export interface CheckoutSessionLike {
 
 /** What the payment result page is told (`GET /api/checkout/sessions/{id}` → `status`). Only `paid` is a success. */
 export type CheckoutStatus =
-  /** Paid and credited (now or by an earlier call). */
+  /** Credited (now or by an earlier call): paid, or made free by a 100 % promotion code. */
   | 'paid'
   /** Not paid (yet): open, declined, or an asynchronous payment still pending. */
   | 'unpaid'
   /** The session expired without payment. */
   | 'expired'
-  /** Nothing to pay (e.g. a 100% promotion code). Not credited: docs/product-spec.md §4 credits only `paid`. */
+  /** Nothing to pay but not credited: kept for old clients; a free session that matches its purchase is `paid`. */
   | 'no_payment_required'
-  /** Paid, but it does not match the pack it names (amount, currency, quantity, owner): not credited, logged. */
+  /** Paid, but it does not match the purchase recorded at creation (amount, currency, quantity, owner). */
   | 'invalid';
+
+/**
+ * What the server recorded when it created the session: the pending purchase (docs/architecture.md §8 "Money").
+ * Fulfilment checks the paid session against this, not against today's price list, so a price change while a
+ * session is open never strands a buyer.
+ */
+export interface ExpectedPurchase {
+  packId: string;
+  /** Credits the buyer was promised. */
+  credits: number;
+  /** Price in cents at creation. */
+  priceCents: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+}
+
+/** The expectation for a session created before pending purchases existed: today's pack of that id. */
+export function expectedFromPack(pack: CreditPack): ExpectedPurchase {
+  return { packId: pack.id, credits: pack.credits, priceCents: pack.priceCents, currency: pack.currency };
+}
 
 /** The verdict on a retrieved session. */
 export type CheckoutAssessment =
@@ -180,10 +200,13 @@ export type CheckoutAssessment =
       /** The buyer's Cognito `sub`. */
       sub: string;
       email: string | undefined;
-      pack: CreditPack;
-      /** Cents actually charged. */
+      packId: string;
+      /** Credits to grant. */
+      credits: number;
+      /** Cents actually charged (0 with a 100 % promotion code). */
       amountTotal: number;
       currency: string;
+      /** `undefined` when nothing was charged (then there is nothing to refund or dispute either). */
       paymentIntentId: string | undefined;
     }
   | { kind: 'not-paid'; status: Exclude<CheckoutStatus, 'paid' | 'invalid'>; sub: string | undefined }
@@ -199,38 +222,43 @@ export function sessionOwner(session: CheckoutSessionLike): string | undefined {
 
 /**
  * Decides what a retrieved Checkout Session is worth (Stripe "Fulfill orders": fulfil only when `payment_status`
- * says the money is there; docs/product-spec.md §4: "only 'paid' triggers crediting").
+ * says the money is there; docs/product-spec.md §4: "only 'paid' triggers crediting" — and a 100 % promotion code,
+ * `no_payment_required` with `amount_total` 0, is credited too: the buyer did everything asked of them).
  *
- * A paid session is credited only if it is exactly what our server sells: metadata `pack_id` names a known pack;
- * currency is the pack's; `amount_subtotal` (before promotion codes, which we allow) equals the pack's price in
- * cents and `amount_total` is not above it; one line item of quantity 1 when line items are expanded;
- * `metadata.credits` (when present) equals the pack's credits; and the owner is consistent. Anything else is
- * `invalid`: never credited, for a person to look at (a session created elsewhere in the Stripe account, or a pack
- * whose price changed after the session was created).
+ * A session is credited only if it is exactly what our server sold: metadata `pack_id` names the expected pack
+ * (`expected`, the pending purchase recorded at creation; without one, today's pack of that id); currency is its
+ * currency; `amount_subtotal` (before promotion codes, which we allow) equals its price in cents and `amount_total`
+ * is not above it; one line item of quantity 1 when line items are expanded; `metadata.credits` (when present)
+ * equals its credits; and the owner is consistent. Anything else is `invalid`: never credited, for a person to look
+ * at (a session created elsewhere in the Stripe account, for instance).
  */
-export function assessCheckoutSession(session: CheckoutSessionLike): CheckoutAssessment {
+export function assessCheckoutSession(
+  session: CheckoutSessionLike,
+  expected?: ExpectedPurchase,
+): CheckoutAssessment {
   const sub = sessionOwner(session);
-  if (session.payment_status !== 'paid') {
-    if (session.payment_status === 'no_payment_required')
-      return { kind: 'not-paid', status: 'no_payment_required', sub };
+  const free = session.payment_status === 'no_payment_required';
+  if (session.payment_status !== 'paid' && !free) {
     return { kind: 'not-paid', status: session.status === 'expired' ? 'expired' : 'unpaid', sub };
   }
   const invalid = (reason: string): CheckoutAssessment => ({ kind: 'invalid', reason, sub });
+  if (free && session.status !== 'complete') return { kind: 'not-paid', status: 'unpaid', sub };
   if (!sub) return invalid('no consistent owner (client_reference_id / metadata.user_id)');
   const packId = session.metadata?.pack_id;
   const pack = packId ? findPack(packId) : undefined;
-  if (!pack) return invalid(`unknown pack_id ${JSON.stringify(packId ?? null)}`);
-  if (session.currency?.toLowerCase() !== pack.currency)
-    return invalid(`currency ${session.currency} is not ${pack.currency}`);
-  if (session.amount_subtotal !== pack.priceCents)
-    return invalid(
-      `amount_subtotal ${session.amount_subtotal} is not the ${pack.id} price ${pack.priceCents}`,
-    );
-  if (session.amount_total === null || session.amount_total < 0 || session.amount_total > pack.priceCents)
-    return invalid(`amount_total ${session.amount_total} is outside 0..${pack.priceCents}`);
+  const want = expected ?? (pack ? expectedFromPack(pack) : undefined);
+  if (!want || want.packId !== packId) return invalid(`unknown pack_id ${JSON.stringify(packId ?? null)}`);
+  if (session.currency?.toLowerCase() !== want.currency)
+    return invalid(`currency ${session.currency} is not ${want.currency}`);
+  if (session.amount_subtotal !== want.priceCents)
+    return invalid(`amount_subtotal ${session.amount_subtotal} is not the recorded price ${want.priceCents}`);
+  if (session.amount_total === null || session.amount_total < 0 || session.amount_total > want.priceCents)
+    return invalid(`amount_total ${session.amount_total} is outside 0..${want.priceCents}`);
+  if (free && session.amount_total !== 0)
+    return invalid(`no_payment_required with amount_total ${session.amount_total}`);
   const credits = session.metadata?.credits;
-  if (credits !== undefined && credits !== String(pack.credits))
-    return invalid(`metadata.credits ${credits} is not the ${pack.id} credits ${pack.credits}`);
+  if (credits !== undefined && credits !== String(want.credits))
+    return invalid(`metadata.credits ${credits} is not the recorded credits ${want.credits}`);
   const items = session.line_items?.data;
   if (items && (items.length !== 1 || items[0]?.quantity !== 1))
     return invalid('expected exactly one line item of quantity 1');
@@ -240,9 +268,10 @@ export function assessCheckoutSession(session: CheckoutSessionLike): CheckoutAss
     sub,
     email:
       session.customer_details?.email ?? session.customer_email ?? session.metadata?.user_email ?? undefined,
-    pack,
+    packId: want.packId,
+    credits: want.credits,
     amountTotal: session.amount_total,
-    currency: pack.currency,
+    currency: want.currency,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? undefined),
   };
 }

@@ -10,8 +10,11 @@ export const GENERATION_COST = 6;
 /** Below this balance the UI warns "Running low on credits!" (docs/product-spec.md §9 low-credit threshold: under 6). */
 export const LOW_CREDIT_THRESHOLD = 6;
 
-/** Why a ledger entry exists. */
-export type LedgerReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund';
+/**
+ * Why a ledger entry exists. `refund` gives back credits of a generation that did not deliver; `reversal` takes back
+ * credits of a purchase whose payment was refunded or disputed.
+ */
+export type LedgerReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'reversal';
 
 /** A spend larger than the balance (docs/product-spec.md §5: "Spending credits fails with 'Insufficient credits'"). */
 export class InsufficientCreditsError extends Error {

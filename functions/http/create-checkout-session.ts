@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { createCheckoutSession } from '../adapters/checkout';
+import { createCheckoutSession, expireCheckoutSession } from '../adapters/checkout';
+import { putPendingPurchase } from '../adapters/purchases';
 import { getUser } from '../adapters/ledger';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { describeStripeError } from '../adapters/stripe';
@@ -7,6 +8,7 @@ import { loadConfig } from '../config';
 import {
   buildCheckoutSessionParams,
   checkoutIdempotencyKey,
+  expectedFromPack,
   CLIENT_IDEMPOTENCY_KEY_PATTERN,
 } from '../domain/checkout';
 import { CREDIT_PACKS, findPack } from '../domain/packs';
@@ -21,7 +23,9 @@ const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
  * `POST /api/checkout/sessions` (jwt) `{ packId }` → 200 `{ id, url }`: creates a Stripe Checkout Session for one
  * credit pack and returns the hosted page to send the browser to (docs/product-spec.md §7 "Checkout creation"; docs/architecture.md §3).
  *
- * Price, credits and name come only from the server's pack list. The optional `Idempotency-Key` request header
+ * Price, credits and name come only from the server's pack list; the pending purchase (pack, price, credits,
+ * currency at this moment) is recorded before the URL is returned, and fulfilment checks the paid session against
+ * it (docs/architecture.md §8 "Money"). The optional `Idempotency-Key` request header
  * (8-128 of `[A-Za-z0-9_-]`, one per purchase click) makes a double-submitted click return the same session.
  *
  * Errors: 400 `VALIDATION_ERROR` (no/invalid body, unknown `packId`, malformed `Idempotency-Key`); 401 without a
@@ -50,9 +54,9 @@ export const handler = httpHandler(async (event) => {
   });
   const key = checkoutIdempotencyKey(caller.sub, pack.id, clientKey ?? event.requestContext.requestId);
   const quota = await consumeQuota(caller, quotaRules().checkoutSessions);
+  let session: { id: string; url: string };
   try {
-    const session = await createCheckoutSession(params, key);
-    return json(200, session);
+    session = await createCheckoutSession(params, key);
   } catch (error) {
     // Our side (or Stripe's) failed: the attempt does not count against the caller.
     await quota.release();
@@ -62,4 +66,18 @@ export const handler = httpHandler(async (event) => {
     });
     throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
   }
+  // What this session sells, at today's price: fulfilment checks the paid session against it. The URL is only
+  // handed out once it is written, so nobody can pay a session without its record.
+  try {
+    await putPendingPurchase(caller.sub, session.id, expectedFromPack(pack));
+  } catch (error) {
+    await quota.release();
+    await expireCheckoutSession(session.id).catch(() => undefined);
+    logger.error('Recording the pending purchase failed; the session was expired', {
+      checkoutSessionId: session.id,
+      error: error as Error,
+    });
+    throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
+  }
+  return json(200, session);
 });

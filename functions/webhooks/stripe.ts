@@ -5,6 +5,7 @@ import { isCheckoutSessionId } from '../domain/checkout';
 import { HttpError } from '../http/errors';
 import { httpHandler, json, type HttpEvent } from '../http/handler';
 import { logger } from '../common/logger';
+import { handleReversalEvent, REVERSAL_EVENTS } from './reversal-events';
 
 /** The events that mean "money may have arrived" (Stripe "Fulfill orders": handle both). */
 const FULFILMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -29,6 +30,9 @@ const invalidSignature = (message: string) => new HttpError(400, 'INVALID_SIGNAT
  *   `fulfillCheckout(session.id)` (which re-retrieves the session) → `{ received: true, status, creditsAdded }`;
  * - `checkout.session.completed` not yet paid (a delayed payment method) → `{ received: true, status: 'unpaid' }`,
  *   the later `async_payment_succeeded` fulfils it;
+ * - `charge.refunded` / `charge.dispute.created` → that purchase's credits taken back with a `reversal` ledger entry
+ *   (never below 0; the account is flagged if the balance is short) → `{ received: true, creditsReversed }`; 409
+ *   `PURCHASE_NOT_FOUND` while the payment is not fulfilled here yet (Stripe redelivers);
  * - any other event type → `{ received: true, ignored: true }`.
  *
  * Errors: 400 `INVALID_SIGNATURE` for a missing/invalid signature or a timestamp older than 300 s (nothing is
@@ -54,6 +58,12 @@ export const handler = httpHandler(async (event) => {
   // Read defensively: a correctly signed body that is not a well-formed event (no `data`, `null`) is acknowledged
   // and ignored like any event we do not handle — a 500 would only make Stripe redeliver it for days.
   const received = stripeEvent as Partial<Stripe.Event> | null;
+  if (typeof received?.type === 'string' && REVERSAL_EVENTS.has(received.type)) {
+    return json(
+      200,
+      await handleReversalEvent({ id: String(received.id), type: received.type, data: received.data }),
+    );
+  }
   if (typeof received?.type !== 'string' || !FULFILMENT_EVENTS.has(received.type)) {
     return json(200, { received: true, ignored: true });
   }

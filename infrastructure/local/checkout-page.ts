@@ -17,6 +17,8 @@ export interface CheckoutPageView {
   expiresAt: number;
   /** The last attempt was declined (Decline pressed). */
   declined: boolean;
+  /** Whether the session accepts promotion codes (`allow_promotion_codes`), and the last refusal to show. */
+  promotionCodes?: { allowed: boolean; error: string | null; examples: string[] };
   /** Form targets (POST) of the three buttons. */
   actions: { pay: string; decline: string; cancel: string };
   /** Where "Return to …" links go on the paid/expired views. */
@@ -152,12 +154,24 @@ function openPanel(view: CheckoutPageView): string {
     </div>
     <p class="hint">Stripe's test card. Nothing is charged on this page.</p></div>
   <div class="actions">
-    <form method="post" action="${escapeHtml(view.actions.pay)}"><button type="submit" class="primary">${LOCK_ICON}Pay ${total}</button></form>
+    <form method="post" action="${escapeHtml(view.actions.pay)}">${promotionField(view)}<button type="submit" class="primary">${LOCK_ICON}Pay ${total}</button></form>
     <form method="post" action="${escapeHtml(view.actions.decline)}"><button type="submit" class="secondary" aria-describedby="decline-help">Decline payment</button>
       <p class="decline-help" id="decline-help">Simulates a declined card: you return to the site unpaid.</p></form>
     <form method="post" action="${escapeHtml(view.actions.cancel)}"><button type="submit" class="ghost">Cancel and return to ${escapeHtml(view.merchantName)}</button></form>
   </div>
 </section>`;
+}
+
+/** The optional promotion code field of the Pay form (Checkout's "Add promotion code"). */
+function promotionField(view: CheckoutPageView): string {
+  const promo = view.promotionCodes;
+  if (!promo?.allowed) return '';
+  const error = promo.error
+    ? `<div class="alert alert-error" role="alert" id="promo-error">${escapeHtml(promo.error)}</div>`
+    : '';
+  return `<div class="field">${error}<label class="label" for="promotion-code">Promotion code (optional)</label>
+    <input id="promotion-code" name="promotion_code" autocomplete="off" class="value"${promo.error ? ' aria-describedby="promo-error"' : ''}>
+    <p class="hint">Test codes: ${promo.examples.map(escapeHtml).join(', ')}.</p></div>`;
 }
 
 function closedPanel(view: CheckoutPageView): string {

@@ -1,13 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import Stripe from 'stripe';
-import { z } from 'zod';
 import { STRIPE_API_VERSION } from '../../functions/adapters/stripe';
 import { renderCheckoutPage, renderNotFoundPage } from './checkout-page';
+import {
+  applyPromotionCode,
+  chargeObject,
+  disputeCharge,
+  LOCAL_PROMOTION_CODES,
+  newCharge,
+  refundCharge,
+  refundObject,
+  type ChargeState,
+} from './checkout-charges';
+import { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './checkout-events';
+import { parseStripeForm, StripeStyleError, validateCreateParams, type CreateParams } from './checkout-wire';
 import type { PartLog } from './log';
+
+export { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './checkout-events';
+export { parseStripeForm, StripeStyleError, validateCreateParams } from './checkout-wire';
 import { HOST } from './ports';
 
 /*
@@ -29,149 +42,6 @@ import { HOST } from './ports';
  * Cancel redirects to `cancel_url`. Sessions live in memory and in `<dataDir>/sessions.json`.
  */
 
-/** A Stripe-style error body, `{ error: { type, message, code?, param? } }`, and its HTTP status. */
-export class StripeStyleError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error',
-    message: string,
-    readonly param?: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-
-  toJSON() {
-    return {
-      error: {
-        type: this.type,
-        message: this.message,
-        ...(this.code ? { code: this.code } : {}),
-        ...(this.param ? { param: this.param } : {}),
-      },
-    };
-  }
-}
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/**
- * Parses a form-encoded body the way Stripe reads the SDK's encoding: `a[b][c]=v` nests objects, `a[0][b]=v` and
- * `a[]=v` build arrays, values stay strings. Keys that could pollute prototypes are dropped.
- *
- * @example parseStripeForm('line_items[0][quantity]=1&metadata[pack_id]=pro') →
- *   `{ line_items: [{ quantity: '1' }], metadata: { pack_id: 'pro' } }`
- */
-export function parseStripeForm(body: string): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-    const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [key];
-    if (path.some((segment) => FORBIDDEN_KEYS.has(segment))) continue;
-    let node: Record<string, unknown> | unknown[] = root;
-    path.forEach((segment, i) => {
-      const last = i === path.length - 1;
-      const next = path[i + 1];
-      const container = () => (next === '' || /^\d+$/.test(next ?? '') ? [] : {});
-      if (Array.isArray(node)) {
-        const index = segment === '' ? node.length : Number(segment);
-        if (!Number.isSafeInteger(index) || index > 1000) return;
-        if (last) node[index] = value;
-        else node = (node[index] ??= container()) as Record<string, unknown> | unknown[];
-      } else {
-        if (last) node[segment] = value;
-        else node = (node[segment] ??= container()) as Record<string, unknown> | unknown[];
-      }
-    });
-  }
-  return compactArrays(root) as Record<string, unknown>;
-}
-
-function compactArrays(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compactArrays);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compactArrays(v)]));
-  }
-  return value;
-}
-
-const intString = z
-  .string()
-  .regex(/^\d{1,15}$/, 'Invalid integer')
-  .transform(Number);
-const boolString = z.enum(['true', 'false']).transform((v) => v === 'true');
-const url = z.url({ protocol: /^https?$/, error: 'Not a valid URL' });
-
-/** The Checkout Session creation parameters the local provider supports (a strict subset of Stripe's). */
-const createParamsSchema = z.strictObject({
-  mode: z.literal('payment', { error: 'The local Checkout provider supports mode=payment only.' }),
-  allowed_payment_method_types: z.array(z.string()).optional(),
-  line_items: z
-    .array(
-      z.strictObject({
-        price_data: z.strictObject({
-          currency: z.string().regex(/^[a-zA-Z]{3}$/, 'Invalid currency'),
-          unit_amount: intString,
-          product_data: z.strictObject({
-            name: z.string().min(1),
-            description: z.string().optional(),
-          }),
-        }),
-        quantity: intString.pipe(z.number().int().min(1, 'Quantity must be at least 1')),
-      }),
-    )
-    .min(1),
-  success_url: url,
-  cancel_url: url.optional(),
-  customer_email: z.email({ error: 'Invalid email address' }).optional(),
-  client_reference_id: z.string().max(200).optional(),
-  metadata: z
-    .record(z.string().max(40), z.string().max(500))
-    .refine((m) => Object.keys(m).length <= 50, 'Metadata can have at most 50 keys')
-    .optional(),
-  allow_promotion_codes: boolString.optional(),
-  expand: z.array(z.string()).optional(),
-});
-
-type CreateParams = z.output<typeof createParamsSchema>;
-
-/** Stripe's bracket notation of a parameter path: `line_items[0][price_data][currency]`. */
-function bracketPath(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
-}
-
-/**
- * Validates creation parameters like Stripe does, with its messages ("Missing required param: …", "Received
- * unknown parameter: …").
- *
- * @throws {StripeStyleError} 400 `invalid_request_error` naming the offending `param`
- */
-export function validateCreateParams(raw: Record<string, unknown>): CreateParams {
-  const result = createParamsSchema.safeParse(raw);
-  if (result.success) {
-    const currencies = new Set(result.data.line_items.map((li) => li.price_data.currency.toLowerCase()));
-    if (currencies.size > 1) {
-      throw new StripeStyleError(
-        400,
-        'invalid_request_error',
-        'All line items must use the same currency.',
-        'line_items',
-      );
-    }
-    return result.data;
-  }
-  const issue = result.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') {
-    const param = bracketPath([...issue.path, issue.keys[0]!]);
-    throw new StripeStyleError(400, 'invalid_request_error', `Received unknown parameter: ${param}`, param);
-  }
-  const param = bracketPath(issue.path);
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    throw new StripeStyleError(400, 'invalid_request_error', `Missing required param: ${param}.`, param);
-  }
-  throw new StripeStyleError(400, 'invalid_request_error', `Invalid ${param}: ${issue.message}`, param);
-}
-
 /** A line item as `GET /v1/checkout/sessions/:id/line_items` returns it (Stripe's `item` object). */
 interface LineItemObject {
   id: string;
@@ -191,7 +61,7 @@ type SessionObject = Record<string, unknown> & {
   id: string;
   object: 'checkout.session';
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   amount_total: number;
   currency: string;
   success_url: string;
@@ -208,6 +78,10 @@ interface StoredSession {
   products: Record<string, { name: string; description: string | null }>;
   /** Unix seconds of the last simulated decline. */
   declinedAt?: number;
+  /** The charge of a paid session (none when a promotion code made it free). */
+  charge?: ChargeState;
+  /** The last promotion code the page refused, shown once (not persisted meaning: a page message). */
+  promotionError?: string;
 }
 
 interface StoreFile {
@@ -215,69 +89,6 @@ interface StoreFile {
   sessions: Record<string, StoredSession>;
   /** Idempotency-Key → the request it was first used with (Stripe keeps keys for 24 h). */
   idempotency: Record<string, { hash: string; sessionId: string; at: number }>;
-}
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** A Stripe-looking id: `prefix` + `length` random base62 characters. */
-export function stripeId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
-  let id = '';
-  for (const byte of bytes) id += BASE62[byte % 62];
-  return `${prefix}${id}`;
-}
-
-/** A fresh webhook signing secret in Stripe's format (`whsec_…`), for one run of the local stack. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64url')}`;
-}
-
-/** The webhook event Stripe would send for a session (`object: 'event'`, snapshot payload). */
-export function checkoutEvent(
-  type:
-    'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.expired',
-  session: Record<string, unknown>,
-): Record<string, unknown> {
-  return {
-    id: stripeId('evt_'),
-    object: 'event',
-    api_version: STRIPE_API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object: session },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
-
-/**
- * Signs and POSTs an event body like Stripe does: `Content-Type: application/json; charset=utf-8` and
- * `Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">` from the SDK's `generateTestHeaderString`.
- *
- * @returns the HTTP status, or the network error's message
- */
-export async function deliverWebhook(
-  webhookUrl: string,
-  payload: string,
-  secret: string,
-): Promise<{ status: number } | { error: string }> {
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  try {
-    const response = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signature,
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      },
-      body: payload,
-      signal: AbortSignal.timeout(20_000),
-    });
-    await response.arrayBuffer();
-    return { status: response.status };
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
 }
 
 /** Options of {@link startCheckoutProvider}. */
@@ -310,8 +121,25 @@ export interface CheckoutProvider {
    */
   pay(
     id: string,
-    options?: { deliver?: boolean },
+    options?: { deliver?: boolean; promotionCode?: string },
   ): Promise<{ session: Record<string, unknown>; event: Record<string, unknown> | undefined }>;
+  /**
+   * What a refund in the Stripe dashboard (or `POST /v1/refunds`) does: refunds `amount` cents of the session's
+   * charge (default: all that is left) and, unless `deliver` is false, posts the signed `charge.refunded` event.
+   *
+   * @throws {StripeStyleError} 404 for an unknown session, 400 when it has no charge or nothing is left to refund
+   */
+  refund(
+    id: string,
+    options?: { amount?: number; deliver?: boolean },
+  ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
+  /** What the buyer's bank does: opens a dispute on the session's charge and posts `charge.dispute.created`. */
+  dispute(
+    id: string,
+    options?: { deliver?: boolean },
+  ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
+  /** Signs and posts an event (a replay, or one held back) to the webhook URL; resolves with the HTTP status. */
+  deliver(event: Record<string, unknown>): Promise<number | undefined>;
   /** What Decline does: leaves the session open and unpaid (and remembers the decline for the page). */
   decline(id: string): Record<string, unknown>;
   stop(): Promise<void>;
@@ -528,9 +356,62 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
   const successUrl = (session: SessionObject) =>
     session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 
-  async function pay(id: string, payOptions: { deliver?: boolean } = {}) {
+  async function send(event: Record<string, unknown>): Promise<number | undefined> {
+    const type = String(event.type);
+    if (!options.webhookUrl) {
+      log.info(`${type}: no webhook URL configured, nothing delivered`);
+      return undefined;
+    }
+    const started = Date.now();
+    const outcome = await deliverWebhook(
+      options.webhookUrl,
+      JSON.stringify(event, null, 2),
+      options.webhookSecret,
+    );
+    const took = `${Date.now() - started} ms`;
+    if ('status' in outcome) {
+      log.info(`webhook ${type} ${String(event.id)} → ${outcome.status} (${took})`);
+      return outcome.status;
+    }
+    log.error(`webhook ${type} ${String(event.id)} failed: ${outcome.error} (${took})`);
+    return undefined;
+  }
+
+  function chargeOf(id: string): { entry: StoredSession; charge: ChargeState } {
+    const entry = mustGet(id);
+    if (!entry.charge) {
+      throw new StripeStyleError(
+        400,
+        'invalid_request_error',
+        `Checkout Session ${id} has no charge to refund or dispute.`,
+      );
+    }
+    return { entry, charge: entry.charge };
+  }
+
+  async function refund(id: string, refundOptions: { amount?: number; deliver?: boolean } = {}) {
+    const { entry, charge } = chargeOf(id);
+    refundCharge(charge, refundOptions.amount);
+    save();
+    const event = checkoutEvent(
+      'charge.refunded',
+      chargeObject(charge, entry.session.metadata as Record<string, string>),
+    );
+    return { event, delivery: refundOptions.deliver === false ? undefined : await send(event) };
+  }
+
+  async function dispute(id: string, disputeOptions: { deliver?: boolean } = {}) {
+    const { charge } = chargeOf(id);
+    const event = checkoutEvent('charge.dispute.created', disputeCharge(charge));
+    save();
+    return { event, delivery: disputeOptions.deliver === false ? undefined : await send(event) };
+  }
+
+  async function pay(id: string, payOptions: { deliver?: boolean; promotionCode?: string } = {}) {
     const entry = mustGet(id);
     const { session } = entry;
+    if (payOptions.promotionCode && session.status === 'open')
+      applyPromotionCode(session, payOptions.promotionCode);
     if (session.status === 'expired') {
       throw new StripeStyleError(
         400,
@@ -542,8 +423,14 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     if (session.status === 'complete') return { session: view(entry, false), event: undefined };
     // Synchronous state change before any await: a double-submitted Pay completes once.
     session.status = 'complete';
-    session.payment_status = 'paid';
-    session.payment_intent = stripeId('pi_');
+    if (session.amount_total === 0) {
+      // A 100 % promotion code: Checkout completes without a payment (no payment intent, nothing to refund).
+      session.payment_status = 'no_payment_required';
+    } else {
+      entry.charge = newCharge(session.amount_total, session.currency);
+      session.payment_status = 'paid';
+      session.payment_intent = entry.charge.paymentIntentId;
+    }
     session.url = null;
     session.customer_details = {
       address: null,
@@ -558,25 +445,7 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     delete entry.declinedAt;
     save();
     const event = checkoutEvent('checkout.session.completed', view(entry, false));
-    if (payOptions.deliver !== false) {
-      if (!options.webhookUrl) {
-        log.info(`paid ${id}; no webhook URL configured, nothing delivered`);
-      } else {
-        const started = Date.now();
-        const outcome = await deliverWebhook(
-          options.webhookUrl,
-          JSON.stringify(event, null, 2),
-          options.webhookSecret,
-        );
-        const took = `${Date.now() - started} ms`;
-        if ('status' in outcome)
-          log.info(`webhook checkout.session.completed ${String(event.id)} → ${outcome.status} (${took})`);
-        else
-          log.error(
-            `webhook checkout.session.completed ${String(event.id)} failed: ${outcome.error} (${took})`,
-          );
-      }
-    }
+    if (payOptions.deliver !== false) await send(event);
     return { session: view(entry, false), event };
   }
 
@@ -633,6 +502,13 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
       })),
       expiresAt: session.expires_at,
       declined: entry.declinedAt !== undefined,
+      promotionCodes: {
+        allowed: session.allow_promotion_codes === true,
+        error: entry.promotionError ?? null,
+        examples: Object.keys(LOCAL_PROMOTION_CODES).map(
+          (code) => `${code} (${LOCAL_PROMOTION_CODES[code]} % off)`,
+        ),
+      },
       actions: {
         pay: `/pay/${session.id}/pay`,
         decline: `/pay/${session.id}/decline`,
@@ -652,6 +528,24 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
       );
     }
     const parts = url.pathname.split('/').filter(Boolean); // ['v1', 'checkout', 'sessions', id?, action?]
+    if (parts.length === 2 && parts[1] === 'refunds' && method === 'POST') {
+      const form = parseStripeForm(await readBody(req));
+      const intent = String(form.payment_intent ?? '');
+      const entry = Object.values(store.sessions).find((e) => e.charge?.paymentIntentId === intent);
+      if (!entry) {
+        throw new StripeStyleError(
+          404,
+          'invalid_request_error',
+          `No such payment_intent: '${intent}'`,
+          'payment_intent',
+          'resource_missing',
+        );
+      }
+      const amount = form.amount === undefined ? undefined : Number(form.amount);
+      await refund(entry.session.id, { amount });
+      const charge = entry.charge!;
+      return sendJson(res, 200, refundObject(charge, charge.refunds.at(-1)!));
+    }
     if (parts[1] !== 'checkout' || parts[2] !== 'sessions' || parts.length > 5) return undefined;
     const [, , , id, action] = parts;
     if (!id && method === 'POST') {
@@ -710,10 +604,13 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     const [, id, action] = match;
     const entry = stored(id!);
     if (!entry) return sendHtml(res, 404, renderNotFoundPage());
-    if (!action && (method === 'GET' || method === 'HEAD'))
-      return sendHtml(res, 200, renderCheckoutPage(pageView(entry)));
+    if (!action && (method === 'GET' || method === 'HEAD')) {
+      const html = renderCheckoutPage(pageView(entry));
+      delete entry.promotionError;
+      return sendHtml(res, 200, html);
+    }
     if (!action || method !== 'POST') return undefined;
-    await readBody(req);
+    const body = await readBody(req);
     const { session } = entry;
     if (action === 'cancel') {
       log.info(`cancelled on the page: ${id}`);
@@ -721,7 +618,14 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     }
     if (session.status === 'expired') return redirect(res, `/pay/${session.id}`);
     if (action === 'pay') {
-      await pay(session.id);
+      const code = String(parseStripeForm(body).promotion_code ?? '').trim();
+      try {
+        await pay(session.id, code ? { promotionCode: code } : {});
+      } catch (error) {
+        if (!(error instanceof StripeStyleError) || error.param !== 'promotion_code') throw error;
+        entry.promotionError = `“${code}” is not a valid promotion code.`;
+        return redirect(res, `/pay/${session.id}`);
+      }
       return redirect(res, successUrl(session));
     }
     decline(session.id);
@@ -782,6 +686,9 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
       return entry ? view(entry, o.expandLineItems ?? false) : undefined;
     },
     pay,
+    refund,
+    dispute,
+    deliver: send,
     decline,
     stop: () =>
       new Promise<void>((resolve) => {

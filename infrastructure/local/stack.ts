@@ -186,6 +186,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...Object.fromEntries(
         Object.entries(options.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
       ),
+      // Business metrics (EMF lines) are for CloudWatch; locally they would only clutter the log.
+      POWERTOOLS_METRICS_DISABLED: options.env?.POWERTOOLS_METRICS_DISABLED ?? 'true',
       ...payments?.env,
       ...(mail ? { MAIL_SMTP_URL: mail.smtpUrl } : {}),
       AWS_REGION: region,

@@ -318,6 +318,7 @@ describe('POST /api/webhooks/stripe', () => {
         currency: 'usd',
         paymentIntentId: session.payment_intent,
         status: 'completed',
+        creditsReversed: 0,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
@@ -472,7 +473,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, status: 'invalid', creditsAdded: 0 });
     expect(errors).toHaveBeenCalledWith(
-      'Checkout Session not credited: it does not match the pack it names',
+      'Checkout Session not credited: it does not match the purchase recorded for it',
       expect.objectContaining({ checkoutSessionId: session.id }),
     );
     expect(await (await verify(user, session.id)).json()).toEqual({

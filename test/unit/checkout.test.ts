@@ -105,7 +105,8 @@ describe('assessCheckoutSession (Stripe "Fulfill orders": only paid, and only wh
       kind: 'fulfil',
       sub: SUB,
       email: 'ada@example.com',
-      pack: popular,
+      packId: 'popular',
+      credits: 60,
       amountTotal: 4500,
       currency: 'usd',
       paymentIntentId: 'pi_1',
@@ -127,9 +128,34 @@ describe('assessCheckoutSession (Stripe "Fulfill orders": only paid, and only wh
     ['open, unpaid', { status: 'open', payment_status: 'unpaid' }, 'unpaid'],
     ['complete, async payment pending', { status: 'complete', payment_status: 'unpaid' }, 'unpaid'],
     ['expired', { status: 'expired', payment_status: 'unpaid' }, 'expired'],
-    ['no payment required', { payment_status: 'no_payment_required' }, 'no_payment_required'],
+    ['no payment required, still open', { status: 'open', payment_status: 'no_payment_required' }, 'unpaid'],
   ] as const)('%s → not paid (%s)', (_, over, status) => {
     expect(assessCheckoutSession(paid(over))).toEqual({ kind: 'not-paid', status, sub: SUB });
+  });
+
+  it('credits a 100 % promotion code (no_payment_required, total 0), never a free session with a total', () => {
+    const free = paid({ payment_status: 'no_payment_required', amount_total: 0, payment_intent: null });
+    expect(assessCheckoutSession(free)).toMatchObject({
+      kind: 'fulfil',
+      amountTotal: 0,
+      paymentIntentId: undefined,
+    });
+    expect(
+      assessCheckoutSession(paid({ payment_status: 'no_payment_required', amount_total: 100 })),
+    ).toMatchObject({ kind: 'invalid' });
+  });
+
+  it("checks against the purchase recorded at creation, not today's price list", () => {
+    const recorded = { packId: 'popular', credits: 60, priceCents: 4000, currency: 'usd' };
+    const session = paid({
+      amount_subtotal: 4000,
+      amount_total: 4000,
+      metadata: { user_id: SUB, pack_id: 'popular' },
+    });
+    expect(assessCheckoutSession(session)).toMatchObject({ kind: 'invalid' });
+    expect(assessCheckoutSession(session, recorded)).toMatchObject({ kind: 'fulfil', credits: 60 });
+    expect(assessCheckoutSession(paid(), recorded)).toMatchObject({ kind: 'invalid' });
+    expect(assessCheckoutSession(session, { ...recorded, packId: 'pro' })).toMatchObject({ kind: 'invalid' });
   });
 
   it.each([

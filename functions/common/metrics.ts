@@ -1,0 +1,33 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/**
+ * Business metrics as CloudWatch Embedded Metric Format (Powertools Metrics): one JSON line per metric that
+ * CloudWatch turns into a metric in the `HeadshotStudio` namespace, dimension `service`. The CDK Alarms construct
+ * alarms on them (docs/architecture.md §8 "Money"). Locally and in tests set `POWERTOOLS_METRICS_DISABLED=true`
+ * to keep them out of the output.
+ */
+
+/** Every business metric the handlers emit (counts). */
+export type BusinessMetric =
+  /** A Checkout Session credited (including a 100 %-off one). */
+  | 'PurchasesCredited'
+  /** A paid session that could not be credited (it does not match its pending purchase): needs a person. */
+  | 'PaidNotCredited'
+  /** A `charge.refunded` that reversed credits. */
+  | 'PurchasesRefunded'
+  /** A `charge.dispute.created` received. */
+  | 'DisputesCreated'
+  /** A reversal larger than the balance left: the account was flagged. */
+  | 'ReversalShortfalls';
+
+/** The namespace of every business metric. */
+export const METRICS_NAMESPACE = 'HeadshotStudio';
+
+let metrics: Metrics | undefined;
+
+/** Emits `value` (default 1) of a count metric at once (no buffering, so nothing is lost if the function dies). */
+export function countMetric(name: BusinessMetric, value = 1): void {
+  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'headshot-studio' });
+  const single = metrics.singleMetric();
+  single.addMetric(name, MetricUnit.Count, value);
+}
