@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The wire format of the local Checkout provider (docs/architecture.md §5): Stripe's form encoding as the SDK sends
