@@ -58,8 +58,12 @@ export interface GenerationRecord {
   referenceDescriptor?: string;
   /** Photos PrepareReferences refused, by index in `referenceKeys`. */
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
-  /** Credits spent when the generation was created (6). */
+  /** Credits spent when the generation was created (6, or 1 for a regeneration). */
   creditsReserved: number;
+  /** Slots the workflow fills: absent (6) for a generation, 1 for "Regenerate (1 credit)". */
+  slotCount?: number;
+  /** The headshot a one-slot generation regenerates (shown beside it). */
+  regeneratedFrom?: string;
   /** Credits given back so far (one per slot without a headshot, once closed). */
   creditsRefunded: number;
   /** Headshots saved. */
@@ -119,6 +123,9 @@ export function newGenerationItem(input: {
   background: Background;
   referenceKeys: string[];
   now: string;
+  /** 1 for a regeneration of `regeneratedFrom`; absent for the usual 6. */
+  slotCount?: number;
+  regeneratedFrom?: string;
 }): Record<string, unknown> {
   return {
     ...key(input.sub, input.id),
@@ -131,7 +138,9 @@ export function newGenerationItem(input: {
     style: input.style,
     background: input.background,
     referenceKeys: input.referenceKeys,
-    creditsReserved: GENERATION_COST,
+    creditsReserved: input.slotCount ?? GENERATION_COST,
+    ...(input.slotCount === undefined ? {} : { slotCount: input.slotCount }),
+    ...(input.regeneratedFrom === undefined ? {} : { regeneratedFrom: input.regeneratedFrom }),
     creditsRefunded: 0,
     imagesSaved: 0,
     slots: {},
@@ -340,7 +349,7 @@ export async function closeGeneration(sub: string, id: string): Promise<Generati
  */
 export async function refundUndelivered(sub: string, id: string): Promise<GenerationRecord> {
   const closed = await closeGeneration(sub, id);
-  const missing = missingSlots(Object.keys(closed.slots).map(Number));
+  const missing = missingSlots(Object.keys(closed.slots).map(Number), closed.slotCount);
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
   for (const slot of missing) {
     await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) });
@@ -400,7 +409,7 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
   if (isTerminal(current.status)) return current;
   const closed = await refundUndelivered(sub, id);
   const saved = Object.keys(closed.slots).length;
-  const status = finalStatus(saved);
+  const status = finalStatus(saved, closed.slotCount);
   if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
   const now = new Date().toISOString();
   await update(sub, id, { status, stage: 'done', progress: PROGRESS.done, completedAt: now }, NOT_TERMINAL);

@@ -89,18 +89,30 @@ export function slotRefundRef(generationId: string, slot: number): string {
   return `${generationId}#slot-${slot}`;
 }
 
-/** The slots of {@link SLOTS} that produced no headshot, given the ones that did. */
-export function missingSlots(savedSlots: Iterable<number>): number[] {
+/**
+ * Headshots (and credits) of a one-slot generation: "Regenerate (1 credit)" makes one new headshot with the same
+ * style, background and references through the same workflow (docs/architecture.md §4, "1 credit = 1 headshot").
+ */
+export const REGENERATE_SLOTS: readonly number[] = [0];
+
+/** The slots of a generation of `slotCount` slots (6, or 1 for a regeneration) that produced no headshot. */
+export function missingSlots(
+  savedSlots: Iterable<number>,
+  slotCount: number = HEADSHOTS_PER_GENERATION,
+): number[] {
   const saved = new Set(savedSlots);
-  return SLOTS.filter((slot) => !saved.has(slot));
+  return SLOTS.slice(0, slotCount).filter((slot) => !saved.has(slot));
 }
 
 /**
  * The status a generation ends with once its images are in: `succeeded` with every headshot, `partial` with
  * some, `failed` with none.
  */
-export function finalStatus(savedCount: number): 'succeeded' | 'partial' | 'failed' {
-  if (savedCount >= HEADSHOTS_PER_GENERATION) return 'succeeded';
+export function finalStatus(
+  savedCount: number,
+  expected: number = HEADSHOTS_PER_GENERATION,
+): 'succeeded' | 'partial' | 'failed' {
+  if (savedCount >= expected) return 'succeeded';
   return savedCount > 0 ? 'partial' : 'failed';
 }
 

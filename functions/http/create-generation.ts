@@ -1,24 +1,9 @@
-import { ulid } from 'ulid';
 import * as z from 'zod';
-import { startGenerationExecution } from '../adapters/executions';
-import { compensateGeneration, newGenerationItem, setExecutionArn } from '../adapters/generations';
-import { generationStartGuard } from '../adapters/generation-guard';
-import { CreditChangeGuardError, ensureUser, getUser, spendCredits } from '../adapters/ledger';
-import { headObject } from '../adapters/storage';
-import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
-import {
-  BACKGROUNDS,
-  GENERATION_ERROR_MESSAGES,
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_FILES,
-  PROGRESS,
-  STYLES,
-} from '../domain/generation';
+import { BACKGROUNDS, MAX_UPLOAD_FILES, STYLES } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
-import { generationInFlight } from '../domain/quotas';
-import { logger } from '../common/logger';
 import { HttpError } from './errors';
-import { callerOf, httpHandler, json, parseBody } from './handler';
+import { assertReferencesStored, startGeneration } from './generation-start';
+import { callerOf, httpHandler, parseBody } from './handler';
 
 /** `POST /api/generations` body. */
 export const createGenerationBody = z.object({
@@ -32,24 +17,7 @@ export const createGenerationBody = z.object({
     .refine((keys) => new Set(keys).size === keys.length, 'Each photo may be used only once.'),
 });
 
-/** The spec's message (§5) for a balance under the cost, with the balance in credits. */
-export function insufficientCredits(balance: number): HttpError {
-  return new HttpError(
-    402,
-    'INSUFFICIENT_CREDITS',
-    `Insufficient credits! You need ${GENERATION_COST} credits but only have ${balance}.`,
-    { required: GENERATION_COST, credits: balance },
-  );
-}
-
-/** The 409 for a generation asked for while the account is being deleted. */
-export function accountDeleting(): HttpError {
-  return new HttpError(
-    409,
-    'ACCOUNT_DELETING',
-    'Your account is being deleted, so no new headshots can be created.',
-  );
-}
+export { accountDeleting, insufficientCredits } from './generation-start';
 
 /**
  * `POST /api/generations` (jwt) `{ style, background, referenceKeys }` → 202 `{ id, status: 'queued', stage,
@@ -69,105 +37,13 @@ export function accountDeleting(): HttpError {
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
-  const { sub } = caller;
   const body = parseBody(event, createGenerationBody);
-
   body.referenceKeys.forEach((key, i) => {
     // Never says whether another user's key exists: the answer is the same for any foreign or malformed key.
-    if (!isOwnUploadKey(sub, key)) {
+    if (!isOwnUploadKey(caller.sub, key)) {
       throw new HttpError(400, 'INVALID_REFERENCE', `Photo ${i + 1} is not one of your uploads.`);
     }
   });
-  const heads = await Promise.all(body.referenceKeys.map((key) => headObject('uploads', key)));
-  heads.forEach((head, i) => {
-    if (!head) {
-      throw new HttpError(
-        400,
-        'UPLOAD_NOT_FOUND',
-        `Photo ${i + 1} has not finished uploading or has expired. Please upload it again.`,
-      );
-    }
-    // An object put past the POST policy (leaked credentials, a misconfigured policy): check size and type again.
-    if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
-      throw new HttpError(400, 'INVALID_UPLOAD', `Photo ${i + 1} must be an image file of at most 10 MB.`);
-    }
-  });
-
-  // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
-  const user = caller.email ? await ensureUser(sub, caller.email) : await getUser(sub);
-
-  const id = ulid();
-  const now = new Date().toISOString();
-  let balance: number;
-  try {
-    ({ balance } = await spendCredits({
-      sub,
-      amount: GENERATION_COST,
-      ref: id,
-      ...(await generationStartGuard(user, id, GENERATION_COST)),
-      related: {
-        item: newGenerationItem({
-          id,
-          sub,
-          style: body.style,
-          background: body.background,
-          referenceKeys: body.referenceKeys,
-          now,
-        }),
-      },
-    }));
-  } catch (error) {
-    if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance);
-    if (error instanceof UserNotFoundError) throw insufficientCredits(0);
-    if (error instanceof CreditChangeGuardError) {
-      if (error.user?.deletingAt) throw accountDeleting();
-      throw generationInFlight();
-    }
-    throw error;
-  }
-
-  let executionArn: string;
-  try {
-    executionArn = await startGenerationExecution({
-      generationId: id,
-      userId: sub,
-      style: body.style,
-      background: body.background,
-      referenceKeys: body.referenceKeys,
-    });
-  } catch (error) {
-    logger.error('StartExecution failed; refunding the generation', {
-      generationId: id,
-      error: error as Error,
-    });
-    await compensateGeneration(sub, id, {
-      code: 'START_FAILED',
-      message: GENERATION_ERROR_MESSAGES.START_FAILED,
-    });
-    throw new HttpError(
-      502,
-      'WORKFLOW_START_FAILED',
-      `We couldn't start creating your headshots. Your ${GENERATION_COST} credits have been refunded. Please try again.`,
-    );
-  }
-  // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
-  await setExecutionArn(sub, id, executionArn).catch((error: unknown) =>
-    logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
-  );
-
-  return json(
-    202,
-    {
-      id,
-      status: 'queued',
-      stage: 'queued',
-      progress: PROGRESS.queued,
-      style: body.style,
-      background: body.background,
-      creditsReserved: GENERATION_COST,
-      credits: balance,
-      createdAt: now,
-    },
-    { location: `/api/generations/${id}` },
-  );
+  await assertReferencesStored(body.referenceKeys);
+  return startGeneration(caller, body);
 });

@@ -84,7 +84,8 @@ export async function generationView(g: GenerationRecord) {
     background: g.background,
     error: g.error ?? null,
     queue: queueView(g),
-    headshotsExpected: HEADSHOTS_PER_GENERATION,
+    headshotsExpected: g.slotCount ?? HEADSHOTS_PER_GENERATION,
+    regeneratedFrom: g.regeneratedFrom ?? null,
     headshots,
     creditsReserved: g.creditsReserved,
     creditsRefunded: g.creditsRefunded,
@@ -97,7 +98,7 @@ export async function generationView(g: GenerationRecord) {
 
 /**
  * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error, queue,
- * headshotsExpected: 6, headshots: [{ id, slot, style, background, isFavorite, likeness, createdAt, thumbnailUrl, imageUrl,
+ * headshotsExpected: 6 (1 when regenerating), regeneratedFrom, headshots: [{ id, slot, style, background, isFavorite, likeness, createdAt, thumbnailUrl, imageUrl,
  * downloadUrl, fileName }], creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
  *
  * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).

@@ -47,6 +47,13 @@ export const routes = [
   { method: 'PATCH', path: '/api/headshots/{id}', handler: 'http/update-headshot', auth: 'jwt' },
   { method: 'GET', path: '/api/headshots/{id}/download', handler: 'http/download-headshot', auth: 'jwt' },
   { method: 'DELETE', path: '/api/headshots/{id}', handler: 'http/delete-headshot', auth: 'jwt' },
+  // "Regenerate (1 credit)": a one-slot generation from a headshot's own style, background and photos.
+  {
+    method: 'POST',
+    path: '/api/headshots/{id}/regenerate',
+    handler: 'http/regenerate-headshot',
+    auth: 'jwt',
+  },
   { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
   // Product analytics: public so visits before sign-in count; the handler attaches the sub of a valid token itself.
   { method: 'POST', path: '/api/analytics/events', handler: 'http/analytics-events', auth: 'public' },

@@ -80,6 +80,8 @@ export interface GenerationView {
   /** The place in the provider's line while waiting (position 0 = running); null before the line and once ended. */
   queue: { position: number; etaSeconds: number } | null;
   headshotsExpected: number;
+  /** The headshot a one-slot generation regenerates, or null. */
+  regeneratedFrom?: string | null;
   headshots: {
     id: string;
     slot: number;

@@ -386,6 +386,22 @@ const specs: Record<RouteKey, FuzzSpec> = {
       );
     },
   },
+  // Seeded headshots have no generation behind them (→ 404) or photos that are gone: nothing is ever spent.
+  'POST /api/headshots/{id}/regenerate': {
+    reaches: ['404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 2),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      return requestOf(
+        'POST',
+        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/regenerate`),
+        { auth: authorization(user) },
+      );
+    },
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
   'DELETE /api/me/data': {
     reaches: ['200', '401 UNAUTHORIZED'],
     request: async ({ user }) => {
