@@ -349,7 +349,9 @@ export async function closeGeneration(sub: string, id: string): Promise<Generati
  */
 export async function refundUndelivered(sub: string, id: string): Promise<GenerationRecord> {
   const closed = await closeGeneration(sub, id);
-  const missing = missingSlots(Object.keys(closed.slots).map(Number), closed.slotCount);
+  const missing = missingSlots(Object.keys(closed.slots).map(Number), {
+    slotCount: closed.slotCount,
+  });
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
   for (const slot of missing) {
     await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) });
@@ -409,7 +411,7 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
   if (isTerminal(current.status)) return current;
   const closed = await refundUndelivered(sub, id);
   const saved = Object.keys(closed.slots).length;
-  const status = finalStatus(saved, closed.slotCount);
+  const status = finalStatus(saved, { expected: closed.slotCount });
   if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
   const now = new Date().toISOString();
   await update(sub, id, { status, stage: 'done', progress: PROGRESS.done, completedAt: now }, NOT_TERMINAL);

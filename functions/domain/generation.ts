@@ -98,7 +98,7 @@ export const REGENERATE_SLOTS: readonly number[] = [0];
 /** The slots of a generation of `slotCount` slots (6, or 1 for a regeneration) that produced no headshot. */
 export function missingSlots(
   savedSlots: Iterable<number>,
-  slotCount: number = HEADSHOTS_PER_GENERATION,
+  { slotCount = HEADSHOTS_PER_GENERATION }: { slotCount?: number } = {},
 ): number[] {
   const saved = new Set(savedSlots);
   return SLOTS.slice(0, slotCount).filter((slot) => !saved.has(slot));
@@ -110,7 +110,7 @@ export function missingSlots(
  */
 export function finalStatus(
   savedCount: number,
-  expected: number = HEADSHOTS_PER_GENERATION,
+  { expected = HEADSHOTS_PER_GENERATION }: { expected?: number } = {},
 ): 'succeeded' | 'partial' | 'failed' {
   if (savedCount >= expected) return 'succeeded';
   return savedCount > 0 ? 'partial' : 'failed';

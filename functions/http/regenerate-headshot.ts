@@ -1,7 +1,8 @@
 import { getGeneration } from '../adapters/generations';
 import { getHeadshot } from '../adapters/headshots';
 import { REGENERATE_SLOTS } from '../domain/generation';
-import { HttpError, notFound } from './errors';
+import { HttpError } from './errors';
+import { headshotIdOf, headshotNotFound } from './gallery-view';
 import { assertReferencesStored, startGeneration } from './generation-start';
 import { callerOf, httpHandler } from './handler';
 
@@ -21,11 +22,10 @@ import { callerOf, httpHandler } from './handler';
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
-  const id = event.pathParameters?.id ?? '';
-  const headshot = id ? await getHeadshot(caller.sub, id) : undefined;
-  if (!headshot) throw notFound('Headshot not found.');
+  const headshot = await getHeadshot(caller.sub, headshotIdOf(event));
+  if (!headshot) throw headshotNotFound();
   const generation = await getGeneration(caller.sub, headshot.generationId);
-  if (!generation) throw notFound('Headshot not found.');
+  if (!generation) throw headshotNotFound();
   try {
     await assertReferencesStored(generation.referenceKeys);
   } catch (error) {

@@ -35,7 +35,7 @@ describe('generation rules', () => {
 
   it('ends succeeded with 6 headshots, partial with 1-5, failed with none', () => {
     expect(finalStatus(6)).toBe('succeeded');
-    expect([1, 2, 3, 4, 5].map(finalStatus)).toEqual(Array(5).fill('partial'));
+    expect([1, 2, 3, 4, 5].map((n) => finalStatus(n))).toEqual(Array(5).fill('partial'));
     expect(finalStatus(0)).toBe('failed');
     expect(['succeeded', 'partial', 'failed'].every((s) => isTerminal(s as never))).toBe(true);
     expect(isTerminal('running')).toBe(false);
@@ -107,5 +107,17 @@ describe('object keys', () => {
     ]) {
       expect(isOwnUploadKey(SUB, key), key).toBe(false);
     }
+  });
+});
+
+describe('one-slot generations (Regenerate, 1 credit)', () => {
+  it('expect one headshot: succeeded with it, failed without, and only slot 0 can be missing', async () => {
+    const { finalStatus, missingSlots, REGENERATE_SLOTS } = await import('../../functions/domain/generation');
+    expect(REGENERATE_SLOTS).toEqual([0]);
+    expect(finalStatus(1, { expected: 1 })).toBe('succeeded');
+    expect(finalStatus(0, { expected: 1 })).toBe('failed');
+    expect(missingSlots([], { slotCount: 1 })).toEqual([0]);
+    expect(missingSlots([0], { slotCount: 1 })).toEqual([]);
+    expect(missingSlots([0])).toEqual([1, 2, 3, 4, 5]);
   });
 });
