@@ -238,6 +238,16 @@ const specs: Record<RouteKey, FuzzSpec> = {
     request: async ({ user }) => requestOf('GET', fixed('/api/me'), { auth: authorization(user) }),
     after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
   },
+  'PATCH /api/me': {
+    reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
+    request: async ({ user }) =>
+      requestOf('PATCH', fixed('/api/me'), {
+        auth: authorization(user),
+        body: body(fc.record({ emailWhenReady: fc.boolean() })),
+      }),
+    // A preference only: the balance never moves.
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
   'POST /api/checkout/sessions': {
     reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
     request: async ({ user }) =>
@@ -410,6 +420,35 @@ const specs: Record<RouteKey, FuzzSpec> = {
     },
     // The account, its balance and its ledger stay (accounting).
     after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
+  // One real photo of the user's (analysed once, then answered from the check cache) among missing, foreign and
+  // malformed keys: a key that is not the caller's answers 404 exactly like one that was never uploaded.
+  'POST /api/photo-checks': {
+    reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED', '404 NOT_FOUND'],
+    request: async ({ user, other }) => {
+      const [real] = await uploadPhotos(gatewayUrl, user.idToken, [fixturePhoto('obama-720p.jpg')]);
+      const batch = real!.split('/')[2]!;
+      const elsewhere = [
+        `uploads/${user.sub}/${batch}/7`,
+        `uploads/${other.sub}/${batch}/0`,
+        `uploads/${user.sub}/../${other.sub}/${batch}/0`,
+        `results/${user.sub}/${batch}/0.jpg`,
+      ];
+      const key = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(real!) },
+        { weight: 2, arbitrary: fc.constantFrom(...elsewhere) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      );
+      const nearValid = fc.record({ keys: fc.array(key, { minLength: 1, maxLength: 3 }) });
+      return requestOf('POST', fixed('/api/photo-checks'), {
+        auth: authorization(user),
+        body: body(nearValid),
+      });
+    },
+    after: async ({ user, other }) => {
+      expect(await creditsOf(user)).toBe(6);
+      expect(await creditsOf(other)).toBe(6);
+    },
   },
   // Public: the token is optional; past 60 requests a minute from this address the answer is 429.
   'POST /api/analytics/events': {

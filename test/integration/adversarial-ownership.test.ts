@@ -49,6 +49,7 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
     'GET /api/health': { notApplicable: 'public, takes no id' },
     'GET /api/packs': { notApplicable: 'public, takes no id' },
     'GET /api/me': { notApplicable: "takes no id: answers the caller's own record (me.test.ts)" },
+    'PATCH /api/me': { notApplicable: "takes no id: changes the caller's own preference" },
     'POST /api/checkout/sessions': {
       notApplicable: 'takes a pack id only; the session it creates belongs to the caller',
     },
@@ -99,6 +100,15 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       code: 'NOT_FOUND',
     },
     'DELETE /api/me/data': { notApplicable: "takes no id: deletes the caller's own data (checked below)" },
+    // An upload key travels in the body: the owner's photo is answered as if it did not exist, never analysed.
+    'POST /api/photo-checks': {
+      request: (ids) => json(t, 'POST', '/api/photo-checks', { keys: [ids.uploadKey] }),
+      status: 404,
+      code: 'NOT_FOUND',
+    },
+    'POST /api/analytics/events': {
+      notApplicable: "takes no id: events are attributed to the caller's own token, never to a named user",
+    },
   };
 }
 

@@ -199,6 +199,8 @@ describe('GET /api/headshots', () => {
       style: newest.style,
       background: newest.background,
       isFavorite: newest.isFavorite,
+      // Seeded without a face score: the API says so rather than inventing one.
+      likeness: null,
       createdAt: newest.createdAt,
       thumbnailUrl: expect.any(String),
       imageUrl: expect.any(String),
@@ -482,9 +484,10 @@ describe('DELETE /api/me/data', () => {
     const kindsAfter = await itemsByKind(user.sub);
     expect(kindsAfter.HEADSHOT).toBeUndefined();
     expect(kindsAfter.GENERATION).toBeUndefined();
-    // Everything else (profile, ledger entries, their idempotency markers) is untouched.
+    // Everything else (profile, ledger entries, their idempotency markers, the quota windows — deleting data must
+    // not reset a quota) is untouched.
     const { HEADSHOT: _h, GENERATION: _g, ...accounting } = kindsBefore;
-    expect(Object.keys(accounting).sort()).toEqual(['LEDGER', 'LEDGERREF', 'PROFILE', 'PURCHASE']);
+    expect(Object.keys(accounting).sort()).toEqual(['LEDGER', 'LEDGERREF', 'PROFILE', 'PURCHASE', 'QUOTA']);
     expect(kindsAfter).toEqual(accounting);
     expect((await getUser(user.sub))!.credits).toBe(balance);
     expect(await listLedger(user.sub)).toEqual(ledger);
