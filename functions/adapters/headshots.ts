@@ -16,7 +16,7 @@ import { logger } from '../common/logger';
 import { documentClient, s3Client } from './aws';
 import { invalidateGalleryStats } from './gallery-stats';
 import { compensateGeneration, type HeadshotRecord } from './generations';
-import { generationSk, headshotSk, userPk } from './keys';
+import { generationSk, headshotSk, photoCheckSk, userPk } from './keys';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
 import { presignGet, type GetOverrides } from './url-signer';
 
@@ -31,6 +31,7 @@ import { presignGet, type GetOverrides } from './url-signer';
 
 const HEADSHOT_PREFIX = headshotSk('');
 const GENERATION_PREFIX = generationSk('');
+const PHOTO_CHECK_PREFIX = photoCheckSk('');
 /** Items evaluated per Query call when a filter is applied (the filter runs after the read). */
 const FILTERED_BATCH = 250;
 /**
@@ -352,6 +353,8 @@ export async function deleteUserData(sub: string, now = Date.now()): Promise<Del
   // BatchWriteItem has no room for the counters: they are counted again on the next read (one Query of nothing).
   if (headshots.length > 0) await invalidateGalleryStats(sub);
   await batchDelete(generations.map(keyOf));
+  // The photo-check cache holds each photo's face descriptor: biometric data goes with the photos.
+  await batchDelete((await queryPrefix(sub, PHOTO_CHECK_PREFIX)).map(keyOf));
   const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
   const [uploads, results] = await Promise.all([
     deletePrefix(UPLOADS_BUCKET, uploadPrefix(sub)),

@@ -11,8 +11,8 @@ export const GENERATION_RUNNING_MESSAGE =
  *
  * Deletes all of the caller's photos and what was made from them: every upload (and its normalized copy) under
  * `uploads/<sub>/`, every headshot image and thumbnail under `results/<sub>/`, and every headshot and generation
- * item. The account, the credit balance, the purchases and the credit ledger stay (accounting). Counts are of
- * items and S3 objects removed. Calling it again is harmless (`{ deleted: { 0, 0, 0 } }`).
+ * item, and the cached photo checks (they hold face descriptors). The account, the credit balance, the purchases
+ * and the credit ledger stay (accounting). Counts are of items and S3 objects removed. Calling it again is harmless (`{ deleted: { 0, 0, 0 } }`).
  *
  * Errors: 409 `GENERATION_IN_PROGRESS` while a generation of the caller is still running (nothing is deleted: try
  * again when it has finished).

@@ -7,6 +7,7 @@ import { documentClient, s3Client } from '../../functions/adapters/aws';
 import { newGenerationItem, type HeadshotRecord } from '../../functions/adapters/generations';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
+import { savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { headObject, putObject } from '../../functions/adapters/storage';
 import { loadConfig } from '../../functions/config';
 import { encodeCursor, type GalleryFilter } from '../../functions/domain/gallery';
@@ -461,6 +462,14 @@ describe('DELETE /api/me/data', () => {
       },
     });
     await spendCredits({ sub: user.sub, amount: 2, ref: `test-${ulid()}` });
+    // A checked photo leaves its face descriptor in the check cache: biometric data goes with the photos.
+    await savePhotoFacts(user.sub, `uploads/${user.sub}/${ulid()}/0`, '"etag"', {
+      width: 800,
+      height: 1000,
+      readable: true,
+      faces: [{ left: 0.3, top: 0.2, right: 0.7, bottom: 0.6 }],
+      descriptor: Array.from({ length: 8 }, () => Math.SQRT1_2 / 2),
+    });
     const balance = (await getUser(user.sub))!.credits;
     const ledger = await listLedger(user.sub);
     const kindsBefore = await itemsByKind(user.sub);
@@ -486,7 +495,9 @@ describe('DELETE /api/me/data', () => {
     expect(kindsAfter.GENERATION).toBeUndefined();
     // Everything else (profile, ledger entries, their idempotency markers, the quota windows — deleting data must
     // not reset a quota) is untouched.
-    const { HEADSHOT: _h, GENERATION: _g, ...accounting } = kindsBefore;
+    expect(kindsBefore.PHOTOCHECK).toHaveLength(1);
+    expect(kindsAfter.PHOTOCHECK).toBeUndefined();
+    const { HEADSHOT: _h, GENERATION: _g, PHOTOCHECK: _p, ...accounting } = kindsBefore;
     expect(Object.keys(accounting).sort()).toEqual(['LEDGER', 'LEDGERREF', 'PROFILE', 'PURCHASE', 'QUOTA']);
     expect(kindsAfter).toEqual(accounting);
     expect((await getUser(user.sub))!.credits).toBe(balance);
