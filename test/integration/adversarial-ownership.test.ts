@@ -94,6 +94,12 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       status: 404,
       code: 'NOT_FOUND',
     },
+    // Regenerating spends a credit of the caller's: never one of the owner's, never from the owner's photos.
+    'POST /api/headshots/{id}/regenerate': {
+      request: (ids) => json(t, 'POST', `/api/headshots/${ids.headshotId}/regenerate`),
+      status: 404,
+      code: 'NOT_FOUND',
+    },
     'DELETE /api/headshots/{id}': {
       request: (ids) => json(t, 'DELETE', `/api/headshots/${ids.headshotId}`),
       status: 404,
