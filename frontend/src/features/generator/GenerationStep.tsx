@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ApiError } from '../../lib/api';
@@ -8,6 +8,8 @@ import { meQueryKey } from '../auth';
 import { downloadHeadshot, isFinished, setFavorite, type Generation, type Headshot } from './api';
 import { captionOf, GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from './content';
 import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
+import { RegeneratedHeadshot } from './RegeneratedHeadshot';
+import { useRegenerate } from './regenerate-api';
 import { useGeneration } from './use-generation';
 import { clampPercent, progressStatusText } from './wizard-rules';
 import { track } from '../../lib/analytics';
@@ -81,7 +83,11 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
         />
       )}
 
-      <ResultsGrid headshots={headshots} pendingSlots={done ? 0 : Math.max(0, expected - headshots.length)} />
+      <ResultsGrid
+        headshots={headshots}
+        pendingSlots={done ? 0 : Math.max(0, expected - headshots.length)}
+        canRegenerate={done}
+      />
 
       {done && (
         <div className="mt-10 flex flex-col items-stretch justify-center gap-3 border-t border-slate-200 pt-8 sm:flex-row sm:items-center">
@@ -216,9 +222,23 @@ function ReadyHeader({ generation }: { generation: Generation }) {
  * The headshots grid: every saved headshot, then a placeholder per headshot still to come. Favorites are toggled
  * optimistically (`PATCH /api/headshots/{id}`) and rolled back with 'Failed to update favorite status' on error.
  */
-function ResultsGrid({ headshots, pendingSlots }: { headshots: Headshot[]; pendingSlots: number }) {
+function ResultsGrid({
+  headshots,
+  pendingSlots,
+  canRegenerate,
+}: {
+  headshots: Headshot[];
+  pendingSlots: number;
+  /** Once the generation is done: each headshot offers "Regenerate (1 credit)". */
+  canRegenerate: boolean;
+}) {
   const queryClient = useQueryClient();
   const [favorites, setFavorites] = useState<Record<string, boolean>>({});
+  // Original headshot id → the one-slot generation regenerating it (its result is shown right after it).
+  const [regenerations, setRegenerations] = useState<Record<string, string>>({});
+  const regenerate = useRegenerate((headshotId, generationId) =>
+    setRegenerations((current) => ({ ...current, [headshotId]: generationId })),
+  );
 
   const favorite = useMutation<unknown, ApiError, { id: string; isFavorite: boolean; previous: boolean }>({
     mutationFn: ({ id, isFavorite }) => setFavorite(id, isFavorite),
@@ -239,6 +259,18 @@ function ResultsGrid({ headshots, pendingSlots }: { headshots: Headshot[]; pendi
     }
   };
 
+  const isFavoriteOf = (headshot: Headshot) => favorites[headshot.id] ?? headshot.isFavorite;
+  const toggle = (headshot: Headshot) => {
+    const isFavorite = isFavoriteOf(headshot);
+    favorite.mutate({ id: headshot.id, isFavorite: !isFavorite, previous: isFavorite });
+  };
+  // Grid positions (1-based): a regenerated headshot takes the place right after its original.
+  const positions = new Map<string, number>();
+  for (const headshot of headshots) {
+    positions.set(headshot.id, positions.size + 1);
+    if (regenerations[headshot.id]) positions.set(`${headshot.id}#new`, positions.size + 1);
+  }
+
   if (headshots.length === 0 && pendingSlots === 0) return null;
   return (
     <ul
@@ -246,23 +278,33 @@ function ResultsGrid({ headshots, pendingSlots }: { headshots: Headshot[]; pendi
       className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3"
       data-testid="headshot-grid"
     >
-      {headshots.map((headshot, i) => {
-        const isFavorite = favorites[headshot.id] ?? headshot.isFavorite;
+      {headshots.map((headshot) => {
+        const regeneration = regenerations[headshot.id];
         return (
-          <HeadshotCard
-            key={headshot.id}
-            headshot={headshot}
-            position={i + 1}
-            isFavorite={isFavorite}
-            onToggleFavorite={() =>
-              favorite.mutate({ id: headshot.id, isFavorite: !isFavorite, previous: isFavorite })
-            }
-            onDownload={() => download(headshot)}
-          />
+          <Fragment key={headshot.id}>
+            <HeadshotCard
+              headshot={headshot}
+              position={positions.get(headshot.id) ?? 0}
+              isFavorite={isFavoriteOf(headshot)}
+              onToggleFavorite={() => toggle(headshot)}
+              onDownload={() => download(headshot)}
+              onRegenerate={canRegenerate && !regeneration ? () => regenerate.mutate(headshot.id) : undefined}
+              regenerating={regenerate.isPending && regenerate.variables === headshot.id}
+            />
+            {regeneration && (
+              <RegeneratedHeadshot
+                generationId={regeneration}
+                position={positions.get(`${headshot.id}#new`) ?? 0}
+                isFavorite={isFavoriteOf}
+                onToggleFavorite={toggle}
+                onDownload={download}
+              />
+            )}
+          </Fragment>
         );
       })}
       {Array.from({ length: pendingSlots }, (_, i) => (
-        <PendingHeadshot key={`pending-${i}`} position={headshots.length + i + 1} />
+        <PendingHeadshot key={`pending-${i}`} position={positions.size + i + 1} />
       ))}
     </ul>
   );

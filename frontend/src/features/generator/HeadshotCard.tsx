@@ -1,9 +1,10 @@
-import { Download, Heart } from 'lucide-react';
+import { Download, Heart, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/cx';
 import type { Headshot } from './api';
 import { captionOf } from './content';
+import { REGENERATE_LABEL } from './regenerate-api';
 
 /** Props of {@link HeadshotCard}. */
 export interface HeadshotCardProps {
@@ -14,6 +15,10 @@ export interface HeadshotCardProps {
   onToggleFavorite: () => void;
   /** Saves the full-size JPEG as `headshot-{id}.jpg`; resolves when the download has started. */
   onDownload: () => Promise<void>;
+  /** "Regenerate (1 credit)": one more headshot like this one. Absent: no button. */
+  onRegenerate?: () => void;
+  /** A regeneration of this headshot is starting. */
+  regenerating?: boolean;
 }
 
 /** The round buttons over the image. Colours and visibility are added per button, so no two classes compete. */
@@ -38,6 +43,8 @@ export function HeadshotCard({
   isFavorite,
   onToggleFavorite,
   onDownload,
+  onRegenerate,
+  regenerating = false,
 }: HeadshotCardProps) {
   const [downloading, setDownloading] = useState(false);
   const style = captionOf(headshot.style);
@@ -106,6 +113,18 @@ export function HeadshotCard({
             {style}
           </span>
           <span className="rounded-full bg-slate-100 px-2 py-1 sm:px-2.5 text-slate-700">{background}</span>
+          {onRegenerate && (
+            <button
+              type="button"
+              onClick={onRegenerate}
+              disabled={regenerating}
+              aria-label={`${REGENERATE_LABEL}: headshot ${position}`}
+              className="ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+            >
+              <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
+              {REGENERATE_LABEL}
+            </button>
+          )}
         </figcaption>
       </figure>
     </li>
