@@ -2,6 +2,10 @@ import { DeleteObjectsCommand, ListObjectsV2Command, type ObjectIdentifier } fro
 import { BatchWriteCommand, GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
 import {
+  BEST_MATCH_LIMIT,
+  bestMatchCursor,
+  bestMatchOffset,
+  byBestMatch,
   decodeCursor,
   encodeCursor,
   filterExpressionOf,
@@ -117,6 +121,45 @@ export async function listHeadshotPage(
     items: found.map(toHeadshot),
     nextCursor: startKey ? encodeCursor({ PK: startKey.PK, SK: startKey.SK }) : null,
   };
+}
+
+/**
+ * One page of `sub`'s headshots matching `filter`, best match first (domain/gallery.ts `byBestMatch`): reads the
+ * matching headshots (Query, at most {@link BEST_MATCH_LIMIT}), orders them, and pages by offset. A gallery is a few
+ * hundred items at most, so one ordered read beats an index that every likeness write would have to maintain.
+ *
+ * @param cursor a `nextCursor` of an earlier best-match page
+ * @throws {InvalidCursorError} for a cursor that is not a best-match one
+ */
+export async function listBestMatchPage(
+  sub: string,
+  filter: GalleryFilter,
+  cursor?: string,
+): Promise<HeadshotPage> {
+  const offset = cursor ? bestMatchOffset(cursor) : 0;
+  const condition = filterExpressionOf(filter);
+  const found: Record<string, unknown>[] = [];
+  let startKey: TableKey | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX, ...condition?.values },
+        ScanIndexForward: false,
+        ...(condition
+          ? { FilterExpression: condition.expression, ExpressionAttributeNames: condition.names }
+          : {}),
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey as TableKey | undefined;
+  } while (startKey && found.length < BEST_MATCH_LIMIT);
+  const ordered = found.slice(0, BEST_MATCH_LIMIT).map(toHeadshot).sort(byBestMatch);
+  const items = ordered.slice(offset, offset + GALLERY_PAGE_SIZE);
+  const next = offset + GALLERY_PAGE_SIZE;
+  return { items, nextCursor: next < ordered.length ? bestMatchCursor(next) : null };
 }
 
 /** Reads one of `sub`'s headshots (strongly consistent); `undefined` when there is none with that id. */

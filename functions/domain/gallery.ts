@@ -17,12 +17,44 @@ export const GALLERY_PAGE_SIZE = 30;
 export const GALLERY_FILTERS = ['all', 'favorites', ...STYLES] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
+/**
+ * The gallery's orders: `newest` (the default, by creation) and `best-match` (highest likeness to the customer
+ * first; headshots made before likeness was measured come last, newest first among equals).
+ */
+export const GALLERY_SORTS = ['newest', 'best-match'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+/** Headshots `best-match` orders at most (a gallery of a few hundred is typical; the rest follows newest first). */
+export const BEST_MATCH_LIMIT = 2000;
+
+/** Orders headshots best match first: likeness descending (missing last), then newest first (ULID ids). */
+export function byBestMatch<T extends { id: string; likeness?: number }>(a: T, b: T): number {
+  return (b.likeness ?? -1) - (a.likeness ?? -1) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** The cursor of a `best-match` page: the offset into the ordered list (`b:<offset>`). */
+export function bestMatchCursor(offset: number): string {
+  return `b:${offset}`;
+}
+
+/**
+ * The offset a `best-match` cursor carries.
+ *
+ * @throws {InvalidCursorError} when it is not one
+ */
+export function bestMatchOffset(cursor: string): number {
+  const match = /^b:(\d{1,5})$/.exec(cursor);
+  if (!match) throw new InvalidCursorError();
+  return Number(match[1]);
+}
+
 /** The longest cursor accepted, in characters (a real one is about 120). */
 export const MAX_CURSOR_LENGTH = 512;
 
 /** `GET /api/headshots` query: `filter` defaults to `all`; `cursor` is the previous page's `nextCursor`. */
 export const galleryQuerySchema = z.object({
   filter: z.enum(GALLERY_FILTERS).default('all'),
+  sort: z.enum(GALLERY_SORTS).default('newest'),
   cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional(),
 });
 

@@ -1,16 +1,17 @@
 import { readGalleryStats } from '../adapters/gallery-stats';
-import { listHeadshotPage } from '../adapters/headshots';
+import { listBestMatchPage, listHeadshotPage } from '../adapters/headshots';
 import { galleryQuerySchema, InvalidCursorError } from '../domain/gallery';
 import { HttpError } from './errors';
 import { toGalleryItem } from './gallery-view';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
 
 /**
- * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&cursor=` (jwt)
- * → 200 `{ items: [{ id, generationId, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl }],
+ * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&sort=newest|best-match&cursor=`
+ * (jwt) → 200 `{ items: [{ id, generationId, style, background, isFavorite, likeness, createdAt, thumbnailUrl,
+ * imageUrl }],
  * nextCursor: string | null, stats: { total, favorites } }`.
  *
- * The caller's headshots, newest first, 30 per page, filtered on the server (`filter` defaults to `all`). Pass
+ * The caller's headshots, newest first (or with `sort=best-match`, highest likeness first), 30 per page, filtered on the server (`filter` defaults to `all`). Pass
  * `nextCursor` back as `cursor` for the next page; `null` means this was the last one. `stats` counts the whole
  * gallery (not the filter): every headshot and the favorites among them, read from counters on the user item. `thumbnailUrl` (WebP ≤ 384 px) and
  * `imageUrl` (1024×1024 JPEG) are presigned GETs valid 15 minutes.
@@ -20,9 +21,10 @@ import { callerOf, httpHandler, json, parseQuery } from './handler';
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
-  const { filter, cursor } = parseQuery(event, galleryQuerySchema);
+  const { filter, sort, cursor } = parseQuery(event, galleryQuerySchema);
   try {
-    const [page, stats] = await Promise.all([listHeadshotPage(sub, filter, cursor), readGalleryStats(sub)]);
+    const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
+    const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
     const items = await Promise.all(page.items.map(toGalleryItem));
     return json(200, { items, nextCursor: page.nextCursor, stats });
   } catch (error) {

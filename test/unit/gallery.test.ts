@@ -95,9 +95,10 @@ describe('gallery filters', () => {
   });
 
   it('parses the query: filter defaults to all; unknown filters and empty cursors are refused', () => {
-    expect(galleryQuerySchema.parse({})).toEqual({ filter: 'all' });
+    expect(galleryQuerySchema.parse({})).toEqual({ filter: 'all', sort: 'newest' });
     expect(galleryQuerySchema.parse({ filter: 'creative', cursor: 'abc' })).toEqual({
       filter: 'creative',
+      sort: 'newest',
       cursor: 'abc',
     });
     expect(galleryQuerySchema.safeParse({ filter: 'Creative' }).success).toBe(false);
@@ -136,5 +137,25 @@ describe('generation age', () => {
     expect(mayStillRun(new Date(now - GENERATION_MAX_RUNTIME_MS + 1).toISOString(), now)).toBe(true);
     expect(mayStillRun(new Date(now - GENERATION_MAX_RUNTIME_MS).toISOString(), now)).toBe(false);
     expect(mayStillRun('not a date', now)).toBe(true);
+  });
+});
+
+describe('best-match order', () => {
+  it('puts the highest likeness first, headshots without one last, newest first among equals', async () => {
+    const { byBestMatch, bestMatchCursor, bestMatchOffset, galleryQuerySchema } =
+      await import('../../functions/domain/gallery');
+    const items = [
+      { id: '01A', likeness: 70 },
+      { id: '01B' },
+      { id: '01C', likeness: 95 },
+      { id: '01D', likeness: 70 },
+      { id: '01E' },
+    ];
+    expect([...items].sort(byBestMatch).map((h) => h.id)).toEqual(['01C', '01D', '01A', '01E', '01B']);
+    expect(bestMatchOffset(bestMatchCursor(60))).toBe(60);
+    expect(() => bestMatchOffset('b:-1')).toThrow(/cursor/);
+    expect(() => bestMatchOffset('eyJQSyI6')).toThrow(/cursor/);
+    expect(galleryQuerySchema.parse({}).sort).toBe('newest');
+    expect(galleryQuerySchema.safeParse({ sort: 'random' }).success).toBe(false);
   });
 });

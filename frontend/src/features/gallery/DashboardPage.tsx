@@ -24,7 +24,11 @@ import {
   nameFromEmail,
   searchWithFilter,
   type GalleryFilter,
+  searchWithSort,
+  sortFromSearch,
+  type GallerySort,
 } from './filters';
+import { SortSelect } from './SortSelect';
 import { HeadshotCard } from './HeadshotCard';
 import { HeadshotViewer } from './HeadshotViewer';
 import { EmailToggle } from './EmailToggle';
@@ -65,7 +69,8 @@ export function DashboardPage() {
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = filterFromSearch(searchParams);
-  const gallery = useGallery(filter);
+  const sort = sortFromSearch(searchParams);
+  const gallery = useGallery(filter, sort);
   const { mutate: setFavorite } = useToggleFavorite();
   const deleteOne = useDeleteHeadshot();
 
@@ -81,6 +86,8 @@ export function DashboardPage() {
 
   const setFilter = (next: GalleryFilter) =>
     setSearchParams(searchWithFilter(searchParams, next), { replace: true, preventScrollReset: true });
+  const setSort = (next: GallerySort) =>
+    setSearchParams(searchWithSort(searchParams, next), { replace: true, preventScrollReset: true });
 
   const onToggleFavorite = useCallback(
     (headshot: Headshot) => setFavorite({ id: headshot.id, isFavorite: !headshot.isFavorite }),
@@ -147,6 +154,7 @@ export function DashboardPage() {
             <div className="flex flex-wrap items-center gap-2">
               <DownloadAllButton filter={filter} disabled={!loaded || loaded.pages[0]?.items.length === 0} />
               <FilterSelect value={filter} onChange={setFilter} />
+              <SortSelect value={sort} onChange={setSort} />
             </div>
           </div>
 

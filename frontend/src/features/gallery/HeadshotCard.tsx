@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import type { Headshot } from './api';
 import { formatCreatedAt, styleLabel } from './filters';
+import { LikenessBadge } from '../../components/ui/LikenessBadge';
 
 /** Props of {@link HeadshotCard}. */
 export interface HeadshotCardProps {
@@ -97,6 +98,7 @@ export function HeadshotCard({
         <div className="flex flex-wrap items-center gap-1.5 px-3 py-3">
           <Badge tone="brand">{styleLabel(headshot.style)}</Badge>
           <Badge tone="slate">{headshot.background}</Badge>
+          <LikenessBadge likeness={headshot.likeness} className="text-xs font-medium" />
           <time dateTime={headshot.createdAt} className="ml-auto text-xs whitespace-nowrap text-slate-500">
             {formatCreatedAt(headshot.createdAt)}
           </time>

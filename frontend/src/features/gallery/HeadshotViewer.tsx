@@ -5,6 +5,7 @@ import type { Headshot } from './api';
 import { Badge, describeHeadshot } from './HeadshotCard';
 import { formatCreatedAt, styleLabel } from './filters';
 import { CloseButton, Modal } from './Modal';
+import { LikenessBadge } from '../../components/ui/LikenessBadge';
 
 /** Props of {@link HeadshotViewer}. */
 export interface HeadshotViewerProps {
@@ -53,6 +54,7 @@ export function HeadshotViewer({
       <div className="flex flex-wrap items-center gap-2 px-4 py-4 sm:px-6">
         <Badge tone="brand">{styleLabel(headshot.style)}</Badge>
         <Badge tone="slate">{headshot.background}</Badge>
+        <LikenessBadge likeness={headshot.likeness} className="text-xs font-medium" />
         <time dateTime={headshot.createdAt} className="text-sm text-slate-500">
           {formatCreatedAt(headshot.createdAt)}
         </time>

@@ -9,7 +9,7 @@ import {
 import { toast } from 'sonner';
 import { ApiError, apiFetch } from '../../lib/api';
 import { meQueryKey, useAuth } from '../auth';
-import type { GalleryFilter } from './filters';
+import type { GalleryFilter, GallerySort } from './filters';
 import { track } from '../../lib/analytics';
 
 /**
@@ -25,6 +25,8 @@ export interface Headshot {
   /** office | studio | outdoor | gradient */
   background: string;
   isFavorite: boolean;
+  /** Likeness to the customer's photos, 0-100 (null for headshots made before it was measured). */
+  likeness?: number | null;
   /** ISO 8601. */
   createdAt: string;
   /** WebP, ≤ 384 px. */
@@ -79,8 +81,10 @@ export async function fetchGalleryPage(
   filter: GalleryFilter,
   cursor: string | null,
   signal?: AbortSignal,
+  sort: GallerySort = 'newest',
 ): Promise<GalleryPage> {
   const params = new URLSearchParams({ filter });
+  if (sort !== 'newest') params.set('sort', sort);
   if (cursor) params.set('cursor', cursor);
   const page = await apiFetch<unknown>(`/headshots?${params}`, { signal });
   if (!isGalleryPage(page)) {
@@ -90,17 +94,18 @@ export async function fetchGalleryPage(
 }
 
 /**
- * The caller's headshots for `filter`, newest first, as an infinite list of 30-item pages (`fetchNextPage` follows
+ * The caller's headshots for `filter`, newest first (or best match first with `sort`), as an infinite list of 30-item pages (`fetchNextPage` follows
  * `nextCursor`). While another filter's first page loads, the previous filter's data stays as placeholder
  * (`isPlaceholderData`), so the stat cards do not flicker.
  */
 export function useGallery(
   filter: GalleryFilter,
+  sort: GallerySort = 'newest',
 ): UseInfiniteQueryResult<InfiniteData<GalleryPage, string | null>, ApiError> {
   const { status, user } = useAuth();
   return useInfiniteQuery({
-    queryKey: [...headshotsQueryKey, user?.sub ?? null, filter],
-    queryFn: ({ pageParam, signal }) => fetchGalleryPage(filter, pageParam, signal),
+    queryKey: [...headshotsQueryKey, user?.sub ?? null, filter, sort],
+    queryFn: ({ pageParam, signal }) => fetchGalleryPage(filter, pageParam, signal, sort),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: status === 'signedIn',

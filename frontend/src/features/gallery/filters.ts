@@ -29,6 +29,30 @@ export function searchWithFilter(search: URLSearchParams, filter: GalleryFilter)
   return next;
 }
 
+/** The gallery's orders, as the API (`sort=`) and the URL (`/dashboard?sort=`) spell them. */
+export const GALLERY_SORTS = ['newest', 'best-match'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+
+/** The sort dropdown's options, in order. */
+export const SORT_OPTIONS: readonly { value: GallerySort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'best-match', label: 'Best match' },
+];
+
+/** The order named by the URL's `?sort=`; anything missing or unknown is `newest`. */
+export function sortFromSearch(search: URLSearchParams): GallerySort {
+  const value = search.get('sort');
+  return (GALLERY_SORTS as readonly string[]).includes(value ?? '') ? (value as GallerySort) : 'newest';
+}
+
+/** The search params for an order: `newest` is the default, so it leaves `?sort=` out. */
+export function searchWithSort(search: URLSearchParams, sort: GallerySort): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (sort === 'newest') next.delete('sort');
+  else next.set('sort', sort);
+  return next;
+}
+
 /** A style as its badge shows it: the hyphen replaced by a space (`business-casual` → `business casual`). */
 export function styleLabel(style: string): string {
   return style.replaceAll('-', ' ');

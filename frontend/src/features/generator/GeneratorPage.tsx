@@ -12,6 +12,7 @@ import { StyleStep } from './StyleStep';
 import { UploadStep } from './UploadStep';
 import { generationQueryKey, useGenerationSnapshot } from './use-generation';
 import { usePhotoUploads } from './use-photo-uploads';
+import { usePhotoChecks } from './photo-checks';
 import { WizardHeader } from './WizardHeader';
 import { LeaveGuard } from './LeaveGuard';
 import { clearDraft, loadDraft, saveDraft } from './wizard-draft';
@@ -40,6 +41,7 @@ export function GeneratorPage() {
   // Everything chosen before leaving the wizard (to buy credits, say) comes back for this tab.
   const [draft] = useState(loadDraft);
   const uploads = usePhotoUploads(draft?.photos);
+  const checks = usePhotoChecks(uploads.uploadedKeys);
   const [step, setStep] = useState<WizardStep>(draft?.photos.length ? draft.step : 1);
   const [style, setStyle] = useState<StyleId | null>(draft?.style ?? null);
   const [background, setBackground] = useState<BackgroundId | null>(draft?.background ?? null);
@@ -72,7 +74,8 @@ export function GeneratorPage() {
   });
 
   const generate = () => {
-    const referenceKeys = uploads.uploadedKeys;
+    // Rejected photos are not used (the server checks every photo again and picks the best three).
+    const referenceKeys = checks.usableKeys;
     // Spec §5: without a photo, a style and a background, Generate silently does nothing.
     if (!style || !background || referenceKeys.length === 0 || create.isPending) return;
     if (credits !== undefined && credits < GENERATION_COST) {
@@ -149,7 +152,7 @@ export function GeneratorPage() {
           className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_60%_at_50%_0%,var(--color-brand-100),transparent)] opacity-70"
         />
         <div className="relative mx-auto w-full max-w-6xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24 lg:px-8">
-          {step === 1 && <UploadStep uploads={uploads} onContinue={() => setStep(2)} />}
+          {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => setStep(2)} />}
           {step === 2 && <StyleStep value={style} onChange={setStyle} onContinue={() => setStep(3)} />}
           {step === 3 && (
             <BackgroundStep

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/cx';
 import type { Headshot } from './api';
 import { captionOf } from './content';
+import { LikenessBadge } from '../../components/ui/LikenessBadge';
 import { REGENERATE_LABEL } from './regenerate-api';
 
 /** Props of {@link HeadshotCard}. */
@@ -113,6 +114,7 @@ export function HeadshotCard({
             {style}
           </span>
           <span className="rounded-full bg-slate-100 px-2 py-1 sm:px-2.5 text-slate-700">{background}</span>
+          <LikenessBadge likeness={headshot.likeness} />
           {onRegenerate && (
             <button
               type="button"

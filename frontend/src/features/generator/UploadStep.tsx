@@ -8,11 +8,15 @@ import { cx } from '../../lib/cx';
 import { GENERATOR_TEXT } from './content';
 import { inChosenOrder, MAX_FILES } from './file-rules';
 import { StepFooter, StepHeading } from './StepLayout';
+import type { PhotoCheck, PhotoCheckState } from './photo-checks';
+import { VerdictBadge } from './VerdictBadge';
 import type { Photo, PhotoUploads } from './use-photo-uploads';
 
 /** Props of {@link UploadStep}. */
 export interface UploadStepProps {
   uploads: PhotoUploads;
+  /** The server's checks of the stored photos (photo-checks.ts). */
+  checks: PhotoCheckState;
   onContinue: () => void;
 }
 
@@ -36,9 +40,11 @@ const TIPS = [
 /**
  * Step 1 'Upload your photos' (docs/product-spec.md §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
  * with the two hints, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
- * Continue, enabled once a photo is stored and none is still on its way.
+ * Continue, enabled once a photo is stored and none is still on its way. Each stored photo shows its check's
+ * verdict (icon, with the reasons on hover, on focus and for screen readers) and the set its quality; rejected
+ * photos are not used, so Continue also needs one photo that is not rejected.
  */
-export function UploadStep({ uploads, onContinue }: UploadStepProps) {
+export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
   const { photos, add, remove, retry, uploadedKeys, pendingCount } = uploads;
   const full = photos.length >= MAX_FILES;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -50,7 +56,8 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
       add(inChosenOrder([...accepted, ...rejected.map((r) => r.file)], eventFiles(event))),
   });
 
-  const canContinue = uploadedKeys.length > 0 && pendingCount === 0;
+  const allRejected = uploadedKeys.length > 0 && checks.usableKeys.length === 0;
+  const canContinue = checks.usableKeys.length > 0 && pendingCount === 0;
 
   return (
     <section aria-labelledby="upload-title">
@@ -122,11 +129,26 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
               <h2 className="text-base font-semibold text-slate-900" aria-live="polite">
                 {GENERATOR_TEXT.uploadedCount(photos.length, MAX_FILES)}
               </h2>
-              {pendingCount > 0 && (
+              {pendingCount > 0 ? (
                 <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
                   <Spinner size="sm" label={null} className="text-brand-600" />
                   Uploading {pendingCount} photo{pendingCount === 1 ? '' : 's'}…
                 </p>
+              ) : checks.checking ? (
+                <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+                  <Spinner size="sm" label={null} className="text-brand-600" />
+                  Checking your photos…
+                </p>
+              ) : (
+                checks.quality !== null && (
+                  <p
+                    className="text-sm font-semibold text-slate-700"
+                    role="status"
+                    data-testid="photo-set-quality"
+                  >
+                    Photo set quality: {checks.quality}%
+                  </p>
+                )
               )}
             </div>
             {photos.length === 0 ? (
@@ -139,6 +161,7 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
                   <PhotoTile
                     key={photo.id}
                     photo={photo}
+                    check={photo.key ? checks.byKey.get(photo.key) : undefined}
                     index={i}
                     onRemove={() => remove(photo.id)}
                     onRetry={() => retry(photo.id)}
@@ -179,7 +202,9 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
             ? 'Continue is available once your photos have finished uploading.'
             : uploadedKeys.length === 0
               ? 'Add at least one photo to continue.'
-              : undefined
+              : allRejected
+                ? 'None of these photos can be used. Add a clear photo of just you to continue.'
+                : undefined
         }
       >
         <Button size="lg" disabled={!canContinue} onClick={onContinue} className="w-full sm:w-auto">
@@ -193,11 +218,13 @@ export function UploadStep({ uploads, onContinue }: UploadStepProps) {
 /** One thumbnail: the photo, its upload progress or error, and the remove button. */
 function PhotoTile({
   photo,
+  check,
   index,
   onRemove,
   onRetry,
 }: {
   photo: Photo;
+  check: PhotoCheck | undefined;
   index: number;
   onRemove: () => void;
   onRetry: () => void;
@@ -206,15 +233,22 @@ function PhotoTile({
   const label = `Photo ${index + 1} (${photo.name})`;
   return (
     <li
-      className="relative aspect-square overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200"
+      className={cx(
+        'relative aspect-square overflow-hidden rounded-2xl bg-slate-100 ring-1',
+        check?.verdict === 'rejected' ? 'ring-2 ring-red-400' : 'ring-slate-200',
+      )}
       data-testid="photo-thumbnail"
       data-status={photo.status}
+      data-verdict={check?.verdict}
     >
       {photo.previewUrl && !broken ? (
         <img
           src={photo.previewUrl}
           alt={label}
-          className="size-full object-cover object-[50%_20%]"
+          className={cx(
+            'size-full object-cover object-[50%_20%]',
+            check?.verdict === 'rejected' && 'opacity-50 grayscale',
+          )}
           onError={() => setBroken(true)}
         />
       ) : (
@@ -267,6 +301,7 @@ function PhotoTile({
         </div>
       )}
       {photo.status === 'uploaded' && <span className="sr-only">Uploaded</span>}
+      {photo.status === 'uploaded' && check && <VerdictBadge check={check} index={index} />}
 
       <button
         type="button"

@@ -126,6 +126,8 @@ export interface Headshot {
   style: string;
   background: string;
   isFavorite: boolean;
+  /** Likeness to the customer's photos, 0-100 (null for headshots made before it was measured). */
+  likeness?: number | null;
   createdAt: string;
   /** WebP, ≤ 384 px. */
   thumbnailUrl: string;
