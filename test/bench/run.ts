@@ -6,7 +6,7 @@
  * Sections: generation of 6 headshots with the `local` provider at a fixed latency L; API latency and throughput
  * beside raw DynamoDB Local; the esbuild bundle and cold init of every Lambda function beside an empty handler's;
  * the SPA's production build (gzip bytes of `/` and of each lazy chunk); and the bytes the browser's photo downscale
- * saves (emulated with sharp).
+ * saves (emulated with sharp); the vision module (cold init, photo check per photo cold and warm, offline render).
  *
  * Environment: BENCH_LATENCY_MS (L, default 2000), BENCH_API_SECONDS (per autocannon run, default 4),
  * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_INIT_RUNS (fresh processes per bundle, default 3),
@@ -26,6 +26,7 @@ import { benchGeneration, type GenerationFigures } from './generation';
 import { benchProviderLimits, type ProviderLimitFigures } from './provider-limits';
 import { bytes, ms, rate, ratio } from './stats';
 import { benchUploads, type UploadFigures } from './uploads';
+import { benchVision, visionRows, type VisionFigures } from './vision';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 4);
@@ -59,6 +60,7 @@ interface BenchResults {
   bundles?: BundleFigures[];
   frontend?: FrontendFigures;
   uploads?: UploadFigures[];
+  vision?: VisionFigures;
   errors: { section: string; message: string }[];
 }
 
@@ -236,6 +238,8 @@ against; "ratio" is measured ÷ reference.
   import() of the bundle in a fresh node process, median of the runs, Node's own boot excluded.
 - Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse was not run: it
   is not installed.
+- Vision: a fresh Node process (test/bench/vision-probe.ts) after the stack stopped: the models' cold start, the
+  first photo check (init included), every fixture JPEG checked again warm, one offline headshot per background.
 - Uploads: sharp EMULATES the browser's canvas downscale (≤ 2048 px, JPEG q 0.9); the bytes approximate a browser's.
 Absolute times move with the machine's load; the ratios within one run are the comparable figures.`;
 
@@ -349,6 +353,7 @@ async function main(): Promise<number> {
     const bundles = results.bundles;
     if (bundles && !ONLY_PROVIDER_LIMITS)
       await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
+    if (!ONLY_PROVIDER_LIMITS) results.vision = await section(results, 'vision', async () => benchVision());
   } finally {
     await stopStack().catch(() => undefined);
     rmSync(siteDir, { recursive: true, force: true });
@@ -362,6 +367,7 @@ async function main(): Promise<number> {
     ...bundleRows(results.bundles ?? []),
     ...(results.frontend ? frontendRows(results.frontend) : []),
     ...uploadRows(results.uploads ?? []),
+    ...(results.vision ? visionRows(results.vision) : []),
     ...results.errors.map((e): Row => ['FAILED', e.section, e.message.slice(0, 200), '—', '—']),
   ];
   const file = join(RESULTS_DIR, `${results.startedAt.replaceAll(':', '-')}.json`);

@@ -234,84 +234,87 @@ function PhotoTile({
   return (
     <li
       className={cx(
-        'relative aspect-square overflow-hidden rounded-2xl bg-slate-100 ring-1',
+        'relative aspect-square rounded-2xl bg-slate-100 ring-1',
         check?.verdict === 'rejected' ? 'ring-2 ring-red-400' : 'ring-slate-200',
       )}
       data-testid="photo-thumbnail"
       data-status={photo.status}
       data-verdict={check?.verdict}
     >
-      {photo.previewUrl && !broken ? (
-        <img
-          src={photo.previewUrl}
-          alt={label}
-          className={cx(
-            'size-full object-cover object-[50%_20%]',
-            check?.verdict === 'rejected' && 'opacity-50 grayscale',
-          )}
-          onError={() => setBroken(true)}
-        />
-      ) : (
-        <div className="flex size-full flex-col items-center justify-center gap-2 p-2 text-center">
-          {photo.status === 'preparing' ? (
-            <Spinner size="md" label={null} className="text-brand-600" />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-6 text-slate-400" />
-          )}
-          <span className="line-clamp-2 text-[0.6875rem] break-all text-slate-500">{photo.name}</span>
-        </div>
-      )}
-
-      {photo.status === 'uploading' && (
-        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/70 to-transparent px-2 pt-6 pb-2">
-          <div
-            role="progressbar"
-            aria-label={`Uploading photo ${index + 1}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={photo.progress}
-            className="h-1.5 overflow-hidden rounded-full bg-white/30"
-          >
-            <div
-              className="h-full rounded-full bg-white transition-[width]"
-              style={{ width: `${photo.progress}%` }}
-            />
+      {/* The tile clips its picture; the verdict's tooltip may reach past it. */}
+      <div className="absolute inset-0 overflow-hidden rounded-2xl">
+        {photo.previewUrl && !broken ? (
+          <img
+            src={photo.previewUrl}
+            alt={label}
+            className={cx(
+              'size-full object-cover object-[50%_20%]',
+              check?.verdict === 'rejected' && 'opacity-50 grayscale',
+            )}
+            onError={() => setBroken(true)}
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 p-2 text-center">
+            {photo.status === 'preparing' ? (
+              <Spinner size="md" label={null} className="text-brand-600" />
+            ) : (
+              <ImagePlus aria-hidden="true" className="size-6 text-slate-400" />
+            )}
+            <span className="line-clamp-2 text-[0.6875rem] break-all text-slate-500">{photo.name}</span>
           </div>
-        </div>
-      )}
-      {photo.status === 'preparing' && photo.previewUrl && (
-        <div className="absolute inset-0 flex items-center justify-center bg-white/40">
-          <Spinner size="md" label={null} className="text-brand-700" />
-        </div>
-      )}
-      {photo.status === 'failed' && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-900/70 p-2 text-center">
-          <AlertCircle aria-hidden="true" className="size-5 text-red-300" />
-          <span className="text-[0.6875rem] leading-tight font-medium text-white">Upload failed</span>
-          <button
-            type="button"
-            onClick={onRetry}
-            className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-slate-900 hover:bg-slate-100"
-            aria-label={`Retry uploading photo ${index + 1}`}
-            title={photo.error ?? undefined}
-          >
-            <RotateCw aria-hidden="true" className="size-3" />
-            Retry
-          </button>
-        </div>
-      )}
-      {photo.status === 'uploaded' && <span className="sr-only">Uploaded</span>}
-      {photo.status === 'uploaded' && check && <VerdictBadge check={check} index={index} />}
+        )}
 
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Remove photo ${index + 1}`}
-        title="Remove photo"
-        className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white shadow-sm backdrop-blur transition hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
+        {photo.status === 'uploading' && (
+          <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/70 to-transparent px-2 pt-6 pb-2">
+            <div
+              role="progressbar"
+              aria-label={`Uploading photo ${index + 1}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={photo.progress}
+              className="h-1.5 overflow-hidden rounded-full bg-white/30"
+            >
+              <div
+                className="h-full rounded-full bg-white transition-[width]"
+                style={{ width: `${photo.progress}%` }}
+              />
+            </div>
+          </div>
+        )}
+        {photo.status === 'preparing' && photo.previewUrl && (
+          <div className="absolute inset-0 flex items-center justify-center bg-white/40">
+            <Spinner size="md" label={null} className="text-brand-700" />
+          </div>
+        )}
+        {photo.status === 'failed' && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-900/70 p-2 text-center">
+            <AlertCircle aria-hidden="true" className="size-5 text-red-300" />
+            <span className="text-[0.6875rem] leading-tight font-medium text-white">Upload failed</span>
+            <button
+              type="button"
+              onClick={onRetry}
+              className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-slate-900 hover:bg-slate-100"
+              aria-label={`Retry uploading photo ${index + 1}`}
+              title={photo.error ?? undefined}
+            >
+              <RotateCw aria-hidden="true" className="size-3" />
+              Retry
+            </button>
+          </div>
+        )}
+        {photo.status === 'uploaded' && <span className="sr-only">Uploaded</span>}
+
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove photo ${index + 1}`}
+          title="Remove photo"
+          className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white shadow-sm backdrop-blur transition hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      {photo.status === 'uploaded' && check && <VerdictBadge check={check} index={index} />}
     </li>
   );
 }

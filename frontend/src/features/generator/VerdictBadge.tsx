@@ -32,7 +32,7 @@ export function VerdictBadge({ check, index }: { check: PhotoCheck; index: numbe
       </span>
       <span
         role="tooltip"
-        className="pointer-events-none invisible absolute top-8 left-0 z-10 w-48 rounded-lg bg-slate-900 px-2.5 py-2 text-xs leading-snug text-white opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="pointer-events-none absolute top-8 left-0 z-30 hidden w-48 rounded-lg bg-slate-900 px-2.5 py-2 text-xs leading-snug text-white shadow-lg group-focus-within:block group-hover:block"
       >
         <span className="block font-semibold">{look.label}</span>
         {text}

@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, signUpNewUser } from './helpers';
+
+/*
+ * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
+ * another person; the other person is marked and not used; the generated headshots, the gallery cards and the
+ * viewer show their likeness; the gallery sorts by best match. Screenshots go to test-results/screenshots/faces-*.
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
+const NAMES = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama-rotated.jpg', 'biden.jpg'];
+const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+const url = (path: string) => new URL(path, inject('baseUrl')).href;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+  context = await browser.newContext();
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  await signUpNewUser(page, inject('baseUrl'));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+});
+
+describe('photo checks and likeness in the browser', () => {
+  it('marks the other person among five photos of one person, and uses only the good ones', async () => {
+    await page.goto(url('/generator'));
+    await page.locator('input[type="file"]').setInputFiles(NAMES.map((n) => PHOTOS + n));
+    const quality = page.getByTestId('photo-set-quality');
+    await quality.waitFor({ timeout: 90_000 });
+    expect(await quality.textContent()).toMatch(/^Photo set quality: \d{1,3}%$/);
+
+    const tiles = page.getByTestId('photo-thumbnail');
+    expect(await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict')))).toEqual([
+      'good',
+      'good',
+      'good',
+      'good',
+      'good',
+      'rejected',
+    ]);
+    // The reason is the icon's accessible name, and a tooltip on focus (and hover).
+    const biden = tiles.nth(5).getByRole('img', { name: /^Photo 6: Not used\./ });
+    expect(await biden.getAttribute('aria-label')).toContain('different person');
+    await biden.focus();
+    const tooltip = tiles.nth(5).getByRole('tooltip');
+    await tooltip.waitFor({ state: 'visible' });
+    expect(await tooltip.textContent()).toContain('different person');
+    await page.screenshot({ path: `${SCREENSHOTS}faces-step1.png`, fullPage: true, style: HIDE_TOASTS });
+    expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+  });
+
+  it('shows a likeness badge on every headshot, in the results, the gallery and the viewer', async () => {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Professional', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Studio', { exact: true }).click();
+    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+
+    const cards = page.getByTestId('headshot');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="headshot"] [data-testid="likeness-badge"]').length === 6,
+      undefined,
+      { timeout: 180_000 },
+    );
+    const badges = await cards.getByTestId('likeness-badge').allTextContents();
+    for (const text of badges) expect(text).toMatch(/^\d{1,3}% match with your photos$/);
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.screenshot({ path: `${SCREENSHOTS}faces-results.png`, fullPage: true, style: HIDE_TOASTS });
+
+    await page.goto(url('/dashboard'));
+    await page.getByRole('combobox', { name: 'Sort headshots' }).selectOption('best-match');
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'best-match');
+    const galleryBadges = page.locator('article [data-testid="likeness-badge"]');
+    await galleryBadges.nth(5).waitFor();
+    const values = (await galleryBadges.allTextContents()).map((t) => Number(/^(\d+)%/.exec(t)![1]));
+    expect(values).toHaveLength(6);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.screenshot({ path: `${SCREENSHOTS}faces-gallery.png`, fullPage: true, style: HIDE_TOASTS });
+
+    await page
+      .getByRole('button', { name: /^View full size/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('likeness-badge').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}faces-viewer.png`, style: HIDE_TOASTS });
+  });
+});
