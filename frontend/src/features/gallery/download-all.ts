@@ -40,7 +40,10 @@ export async function downloadAllAsZip(
   const worker = async () => {
     while (next < items.length) {
       const item = items[next++]!;
-      const response = await fetch(item.imageUrl);
+      // The viewer's <img> may already have this URL in the HTTP cache from a no-CORS load, without
+      // Access-Control-Allow-Origin (S3 sends no `Vary: Origin` to a request without Origin); presigned URLs are
+      // reused for 5 minutes, so a cached copy would fail this CORS fetch. Go to the network.
+      const response = await fetch(item.imageUrl, { cache: 'no-store' });
       if (!response.ok) throw new Error(`Could not fetch headshot ${item.id} (HTTP ${response.status})`);
       files[`headshot-${item.id}.jpg`] = new Uint8Array(await response.arrayBuffer());
       onProgress?.(++done, items.length);
