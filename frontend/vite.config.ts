@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { seoPlugin } from './seo-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,7 +13,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), seoPlugin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,

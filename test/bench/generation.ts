@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
+import {
+  resetImageProviderForTests,
+  useImageProviderForTests,
+  type ImageProvider,
+} from '../../functions/adapters/image-providers';
+import { createLocalProvider } from '../../functions/adapters/image-providers/local';
+import { normalizePhoto } from '../../functions/adapters/images';
 import { resetConfigForTests } from '../../functions/config';
-import { apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
+import { FIXTURE_PHOTOS_DIR, apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
+import { median } from './stats';
 
 /** One generation of 6 headshots with the `local` provider at a fixed latency, measured from the server's clocks. */
 export interface GenerationFigures {
+  /** `local`: the offline renderer (its image CPU included); `fixed`: {@link fixedLatencyProvider} (none). */
+  provider: 'local' | 'fixed';
   /** `GENERATION_MAX_CONCURRENCY`: the Map's MaxConcurrency. */
   maxConcurrency: number;
   /** `LOCAL_PROVIDER_LATENCY_MS`: the fixed wait of every provider call (L). */
@@ -44,12 +55,14 @@ function configure(env: Record<string, string>): void {
  */
 export async function benchGeneration(
   stack: BenchStack,
-  options: { latencyMs: number; maxConcurrency: number },
+  options: { latencyMs: number; maxConcurrency: number; provider?: 'local' | 'fixed' },
 ): Promise<GenerationFigures> {
+  const provider = options.provider ?? 'local';
   configure({
     LOCAL_PROVIDER_LATENCY_MS: String(options.latencyMs),
     GENERATION_MAX_CONCURRENCY: String(options.maxConcurrency),
   });
+  if (provider === 'fixed') useImageProviderForTests(fixedLatencyProvider(options.latencyMs));
   const user = await signedUpUser(stack);
   const keys = await uploadFixtures(stack, user.idToken, ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
   const { id } = await apiJson<{ id: string }>(
@@ -71,6 +84,7 @@ export async function benchGeneration(
   const created = Date.parse(view.createdAt);
   const saved = view.headshots.map((h) => Date.parse(h.createdAt) - created);
   return {
+    provider,
     maxConcurrency: options.maxConcurrency,
     latencyMs: options.latencyMs,
     firstSavedMs: saved.length ? Math.min(...saved) : Number.NaN,
@@ -79,4 +93,56 @@ export async function benchGeneration(
     status: view.status,
     headshots: saved.length,
   };
+}
+
+/**
+ * A provider of fixed latency and (almost) no CPU: it waits `latencyMs`, then answers with the best reference photo
+ * it was sent (already a normalized JPEG of the customer, so the likeness check passes as it would for a real
+ * headshot). What a generation then takes beyond `latencyMs` is the workflow's own overhead.
+ */
+export function fixedLatencyProvider(latencyMs: number): ImageProvider {
+  return {
+    name: 'fixed-latency (bench)',
+    async generate(request) {
+      await sleep(latencyMs);
+      return request.references[0]!;
+    },
+  };
+}
+
+/** The offline `local` renderer's own time per headshot (no added latency), in this process. */
+export interface RendererFigures {
+  /** Headshots rendered, one after the other. */
+  runs: number;
+  /** Median wall time of one `generate` call, ms. */
+  medianMs: number;
+  /** Slowest call, ms (the first one includes locating the face in the references). */
+  maxMs: number;
+}
+
+/**
+ * Times the `local` provider alone: 3 fixture photos normalized as PrepareReferences does, then `runs` headshots
+ * rendered one after the other (slots 0-5 cycling), each timed.
+ */
+export async function benchRenderer(runs = 6): Promise<RendererFigures> {
+  const references = await Promise.all(
+    ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg'].map(
+      async (name) => (await normalizePhoto(readFileSync(`${FIXTURE_PHOTOS_DIR}${name}`))).jpeg,
+    ),
+  );
+  const renderer = createLocalProvider({ latencyMs: 0 });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await renderer.generate({
+      prompt: 'bench',
+      references,
+      style: 'professional',
+      background: 'studio',
+      slot: i % 6,
+      generationId: 'bench',
+    });
+    times.push(performance.now() - started);
+  }
+  return { runs, medianMs: median(times), maxMs: Math.max(...times) };
 }

@@ -19,12 +19,27 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack, REPO_ROOT, type LocalStack } from '../../infrastructure/local/stack';
+import { findFreePort } from '../../infrastructure/local/ports';
 import { benchApi, type ApiFigures } from './api';
-import { buildBundles, EMPTY_HANDLER, measureColdInits, type BundleFigures } from './bundles';
+import { buildBundles, measureColdInits, type BundleFigures } from './bundles';
 import { benchFrontend, type FrontendFigures } from './frontend';
-import { benchGeneration, type GenerationFigures } from './generation';
+import { benchGeneration, benchRenderer, type GenerationFigures, type RendererFigures } from './generation';
+import { lighthouse, type LighthouseFigures } from './lighthouse';
 import { benchProviderLimits, type ProviderLimitFigures } from './provider-limits';
-import { bytes, ms, rate, ratio } from './stats';
+import {
+  apiRows,
+  bundleRows,
+  frontendRows,
+  generationRows,
+  lighthouseRows,
+  markdownTable,
+  NOTE,
+  providerLimitRows,
+  rendererRows,
+  uploadRows,
+  type Row,
+} from './rows';
+import { startPreviewSite } from './site';
 import { benchUploads, type UploadFigures } from './uploads';
 import { benchVision, visionRows, type VisionFigures } from './vision';
 
@@ -55,6 +70,9 @@ interface BenchResults {
   /** The unmeasured warm-up generation (L = 0): loads every handler module and warms the caches first. */
   warmUp?: GenerationFigures;
   generation?: GenerationFigures[];
+  /** The offline renderer's own time per headshot. */
+  renderer?: RendererFigures;
+  lighthouse?: LighthouseFigures[];
   providerLimits?: ProviderLimitFigures;
   api?: ApiFigures[];
   bundles?: BundleFigures[];
@@ -90,159 +108,6 @@ async function section<T>(results: BenchResults, name: string, fn: () => Promise
   }
 }
 
-// --- the table ------------------------------------------------------------------------------------------------
-
-type Row = [area: string, figure: string, measured: string, reference: string, ratio: string];
-
-function generationRows(figures: GenerationFigures[]): Row[] {
-  const rows: Row[] = [];
-  for (const g of figures) {
-    const L = g.latencyMs;
-    const inL = (value: number) => `${ms(value)} = ${(value / L).toFixed(2)} L`;
-    const area = `generation, L = ${ms(L)}`;
-    const ok = g.status === 'succeeded' ? '' : ` (${g.status}, ${g.headshots}/6)`;
-    rows.push([
-      area,
-      `MaxConcurrency ${g.maxConcurrency}: first of 6 headshots saved${ok}`,
-      inL(g.firstSavedMs),
-      'ideal 1.00 L',
-      ratio(g.firstSavedMs / L, 1),
-    ]);
-    const ideal = g.maxConcurrency >= 6 ? 1 : Math.ceil(6 / g.maxConcurrency);
-    rows.push([
-      area,
-      `MaxConcurrency ${g.maxConcurrency}: all 6 saved`,
-      inL(g.allSavedMs),
-      `ideal ${ideal.toFixed(2)} L`,
-      ratio(g.allSavedMs / L, ideal),
-    ]);
-  }
-  return rows;
-}
-
-function providerLimitRows(f: ProviderLimitFigures): Row[] {
-  return [
-    [
-      'generation under provider limits',
-      `${f.generations} generations × 6 started together; stand-in ${f.imagesPerMinute} images/min, ` +
-        `${f.maxConcurrency} in flight, ${ms(f.latencyMs)} per image`,
-      `delivered ${f.delivered}/${f.total} (${((100 * f.delivered) / f.total).toFixed(0)} %) · refunds ${f.refunds} · ` +
-        `429s ${f.throttled} · makespan ${ms(f.makespanMs)}`,
-      `ideal N·6/C + latency = ${ms(f.idealMs)}`,
-      ratio(f.makespanMs, f.idealMs),
-    ],
-  ];
-}
-
-function apiRows(figures: ApiFigures[]): Row[] {
-  return figures.map((f) => {
-    const failures = f.api.failures ? ` · ${f.api.failures} failed` : '';
-    return [
-      'API (autocannon)',
-      `${f.route}, ${f.api.connections} conn.`,
-      `p50 ${ms(f.api.p50Ms)} · p99 ${ms(f.api.p99Ms)} · ${rate(f.api.perSecond)}${failures}`,
-      `raw ${f.raw}: p50 ${ms(f.reference.p50Ms)} · p99 ${ms(f.reference.p99Ms)} · ${rate(f.reference.perSecond)}`,
-      `p50 ${ratio(f.api.p50Ms, f.reference.p50Ms)} · rate ${ratio(f.api.perSecond, f.reference.perSecond)}`,
-    ];
-  });
-}
-
-function bundleRows(figures: BundleFigures[]): Row[] {
-  const empty = figures.find((b) => b.handler === EMPTY_HANDLER);
-  const emptyInit = empty?.init?.importMs ?? Number.NaN;
-  const reference = `empty handler: ${bytes(empty?.minifiedBytes ?? Number.NaN)} · init ${ms(emptyInit)}`;
-  return figures
-    .filter((b) => b.handler !== EMPTY_HANDLER)
-    .map((b) => {
-      const init = b.init?.error
-        ? `init FAILED: ${b.init.error}`
-        : `init ${ms(b.init?.importMs ?? Number.NaN)}`;
-      return [
-        'Lambda bundle',
-        b.handler,
-        `${bytes(b.minifiedBytes)} min (${bytes(b.gzipBytes)} gz) · ${init}`,
-        reference,
-        b.init?.error ? 'n/a' : `init ${ratio(b.init?.importMs ?? Number.NaN, emptyInit)}`,
-      ];
-    });
-}
-
-function frontendRows(f: FrontendFigures): Row[] {
-  const rows: Row[] = [
-    [
-      'frontend (vite build)',
-      `initial JS of / (${f.initial.files.filter((x) => !x.endsWith('.css')).length} files)`,
-      `${bytes(f.initial.jsGzipBytes)} gz`,
-      `all JS of the build: ${bytes(f.allJsGzipBytes)} gz`,
-      ratio(f.initial.jsGzipBytes, f.allJsGzipBytes),
-    ],
-    [
-      'frontend (vite build)',
-      'initial CSS of /',
-      `${bytes(f.initial.cssGzipBytes)} gz`,
-      `initial JS: ${bytes(f.initial.jsGzipBytes)} gz`,
-      ratio(f.initial.cssGzipBytes, f.initial.jsGzipBytes),
-    ],
-  ];
-  for (const chunk of f.lazy) {
-    rows.push([
-      'frontend (vite build)',
-      `lazy chunk ${chunk.name.replace(/^\.\.\/node_modules\//, '')}`,
-      `JS ${bytes(chunk.jsGzipBytes)} gz${chunk.cssGzipBytes ? ` · CSS ${bytes(chunk.cssGzipBytes)} gz` : ''}`,
-      `initial JS: ${bytes(f.initial.jsGzipBytes)} gz`,
-      ratio(chunk.jsGzipBytes + chunk.cssGzipBytes, f.initial.jsGzipBytes),
-    ]);
-  }
-  rows.push([
-    'frontend',
-    'Lighthouse performance / accessibility / best practices',
-    'not measured: lighthouse is not installed',
-    '—',
-    '—',
-  ]);
-  return rows;
-}
-
-function uploadRows(figures: UploadFigures[]): Row[] {
-  return figures.map((u) => [
-    'upload (emulated downscale)',
-    `${u.file} (${u.originalWidth}×${u.originalHeight})`,
-    `${bytes(u.sentBytes)} sent (${u.sentWidth}×${u.sentHeight} JPEG q90)`,
-    `original ${bytes(u.originalBytes)}`,
-    ratio(u.sentBytes, u.originalBytes),
-  ]);
-}
-
-function markdownTable(rows: Row[]): string {
-  const header: Row = ['area', 'figure', 'measured', 'reference', 'ratio'];
-  const escape = (cell: string) => cell.replaceAll('|', '\\|');
-  const line = (cells: readonly string[]) => `| ${cells.map(escape).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-
-const NOTE = `
-How to read it: every figure was measured in this run, on this machine, beside the reference it should be judged
-against; "ratio" is measured ÷ reference.
-- Generation: from the generation's createdAt to the headshots' createdAt in DynamoDB, in units of the local
-  provider's fixed latency L, after an unreported warm-up generation. Ideal: 1 L to the first headshot; 1 L (six at
-  once) or 6 L (one at a time) to all six. The excess is the workflow's own work: photo preparation, the local
-  provider's image CPU (six renders share the cores), encoding, DynamoDB/S3 writes and state transitions.
-- Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in
-  (test/helpers/openai-stand-in.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
-  PROVIDER_IMAGES_PER_MINUTE set to the same limit. Makespan = first POST → last completedAt; ideal = every image
-  sent the moment the limit allows (N·6/C minutes) plus one image's latency.
-- API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
-  beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
-  concurrency. GET /api/headshots also counts the gallery and presigns 60 URLs per page.
-- Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp external); init is the
-  import() of the bundle in a fresh node process, median of the runs, Node's own boot excluded.
-- Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse was not run: it
-  is not installed.
-- Vision: a fresh Node process (test/bench/vision-probe.ts) after the stack stopped: the models' cold start, the
-  first photo check (init included), every fixture JPEG checked again warm, one offline headshot per background.
-- Uploads: sharp EMULATES the browser's canvas downscale (≤ 2048 px, JPEG q 0.9); the bytes approximate a browser's.
-Absolute times move with the machine's load; the ratios within one run are the comparable figures.`;
-
 // --- the run --------------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -269,6 +134,10 @@ async function main(): Promise<number> {
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
   const siteDir = mkdtempSync(join(tmpdir(), 'headshot-bench-site-'));
+  // The preview site's port is fixed before the stack starts: the buckets' CORS allow that origin.
+  const sitePort = await findFreePort();
+  // Absolute URLs of robots.txt, sitemap.xml and the share card point at the site being measured.
+  process.env.SITE_URL = `http://localhost:${sitePort}`;
 
   let stack: LocalStack | undefined;
   const stopStack = async () => {
@@ -286,7 +155,7 @@ async function main(): Promise<number> {
     const starting = section(results, 'local stack start', () =>
       startLocalStack({
         ports: {
-          site: 0,
+          site: sitePort,
           gateway: 0,
           lambda: 0,
           stepfunctions: 0,
@@ -327,13 +196,21 @@ async function main(): Promise<number> {
       );
       if (!ONLY_PROVIDER_LIMITS) {
         const generation: GenerationFigures[] = [];
-        for (const maxConcurrency of [6, 1]) {
-          const figures = await section(results, `generation, MaxConcurrency ${maxConcurrency}`, () =>
-            benchGeneration(target, { latencyMs: LATENCY_MS, maxConcurrency }),
+        const runs = [
+          { provider: 'fixed', maxConcurrency: 6 },
+          { provider: 'local', maxConcurrency: 6 },
+          { provider: 'local', maxConcurrency: 1 },
+        ] as const;
+        for (const { provider, maxConcurrency } of runs) {
+          const figures = await section(
+            results,
+            `generation, ${provider}, MaxConcurrency ${maxConcurrency}`,
+            () => benchGeneration(target, { latencyMs: LATENCY_MS, maxConcurrency, provider }),
           );
           if (figures) generation.push(figures);
         }
         results.generation = generation;
+        results.renderer = await section(results, 'local renderer alone', () => benchRenderer());
       }
       results.providerLimits = await section(results, 'generation under provider limits', () =>
         benchProviderLimits(target, {
@@ -349,6 +226,27 @@ async function main(): Promise<number> {
         );
       }
     }
+    const running = stack;
+    if (running && results.frontend && !ONLY_PROVIDER_LIMITS) {
+      results.lighthouse = await section(results, 'Lighthouse (production build + API)', async () => {
+        const site = await startPreviewSite({
+          outDir: siteDir,
+          port: sitePort,
+          gatewayUrl: running.gatewayUrl,
+          runtimeConfig: running.runtimeConfig,
+        });
+        try {
+          const figures: LighthouseFigures[] = [];
+          for (const formFactor of ['mobile', 'desktop'] as const) {
+            for (const path of ['/', '/pricing'])
+              figures.push(await lighthouse(`${site.url}${path}`, formFactor));
+          }
+          return figures;
+        } finally {
+          await site.stop();
+        }
+      });
+    }
     await section(results, 'local stack stop', stopStack);
     const bundles = results.bundles;
     if (bundles && !ONLY_PROVIDER_LIMITS)
@@ -362,10 +260,12 @@ async function main(): Promise<number> {
   results.durationMs = Date.now() - started;
   const rows: Row[] = [
     ...generationRows(results.generation ?? []),
+    ...(results.renderer ? rendererRows(results.renderer) : []),
     ...(results.providerLimits ? providerLimitRows(results.providerLimits) : []),
     ...apiRows(results.api ?? []),
     ...bundleRows(results.bundles ?? []),
     ...(results.frontend ? frontendRows(results.frontend) : []),
+    ...lighthouseRows(results.lighthouse ?? []),
     ...uploadRows(results.uploads ?? []),
     ...(results.vision ? visionRows(results.vision) : []),
     ...results.errors.map((e): Row => ['FAILED', e.section, e.message.slice(0, 200), '—', '—']),

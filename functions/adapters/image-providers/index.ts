@@ -31,3 +31,11 @@ export function imageProvider(): ImageProvider {
 export function resetImageProviderForTests(): void {
   provider = undefined;
 }
+
+/**
+ * Makes `replacement` this process's provider until the next {@link resetImageProviderForTests}. Benchmarks and
+ * tests only: `npm run bench` measures the workflow's own overhead with a provider of fixed latency and no CPU.
+ */
+export function useImageProviderForTests(replacement: ImageProvider): void {
+  provider = replacement;
+}

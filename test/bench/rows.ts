@@ -1,0 +1,202 @@
+import type { ApiFigures } from './api';
+import { EMPTY_HANDLER, type BundleFigures } from './bundles';
+import type { FrontendFigures } from './frontend';
+import type { GenerationFigures, RendererFigures } from './generation';
+import type { LighthouseFigures } from './lighthouse';
+import type { ProviderLimitFigures } from './provider-limits';
+import { bytes, ms, rate, ratio } from './stats';
+import type { UploadFigures } from './uploads';
+
+/** The rows of `npm run bench`'s table, built from the figures of one run (test/bench/run.ts). */
+
+// --- the table ------------------------------------------------------------------------------------------------
+
+export type Row = [area: string, figure: string, measured: string, reference: string, ratio: string];
+
+export function generationRows(figures: GenerationFigures[]): Row[] {
+  const rows: Row[] = [];
+  for (const g of figures) {
+    const L = g.latencyMs;
+    const inL = (value: number) => `${ms(value)} = ${(value / L).toFixed(2)} L`;
+    const fixed = g.provider === 'fixed';
+    const area = `generation, ${fixed ? 'fixed-latency provider (no CPU)' : 'local renderer'}, L = ${ms(L)}`;
+    const ok = g.status === 'succeeded' ? '' : ` (${g.status}, ${g.headshots}/6)`;
+    rows.push([
+      area,
+      `MaxConcurrency ${g.maxConcurrency}: first of 6 headshots saved${ok}`,
+      fixed ? `${inL(g.firstSavedMs)} = L + ${ms(g.firstSavedMs - L)}` : inL(g.firstSavedMs),
+      fixed ? `goal ≤ L + 500 ms (${g.firstSavedMs - L <= 500 ? 'met' : 'NOT met'})` : 'ideal 1.00 L',
+      ratio(g.firstSavedMs / L, 1),
+    ]);
+    const ideal = g.maxConcurrency >= 6 ? 1 : Math.ceil(6 / g.maxConcurrency);
+    const allGoal = fixed && g.maxConcurrency >= 6;
+    rows.push([
+      area,
+      `MaxConcurrency ${g.maxConcurrency}: all 6 saved`,
+      allGoal ? `${inL(g.allSavedMs)} = L + ${ms(g.allSavedMs - L)}` : inL(g.allSavedMs),
+      allGoal
+        ? `goal ≤ L + 1,000 ms (${g.allSavedMs - L <= 1000 ? 'met' : 'NOT met'})`
+        : `ideal ${ideal.toFixed(2)} L`,
+      ratio(g.allSavedMs / L, ideal),
+    ]);
+  }
+  return rows;
+}
+
+export function rendererRows(r: RendererFigures): Row[] {
+  return [
+    [
+      'generation, local renderer alone',
+      `one headshot rendered by the offline provider (${r.runs} in a row, no latency added)`,
+      `median ${ms(r.medianMs)} · max ${ms(r.maxMs)}`,
+      'its CPU is the gap between the two generation rows above',
+      '—',
+    ],
+  ];
+}
+
+export function providerLimitRows(f: ProviderLimitFigures): Row[] {
+  return [
+    [
+      'generation under provider limits',
+      `${f.generations} generations × 6 started together; stand-in ${f.imagesPerMinute} images/min, ` +
+        `${f.maxConcurrency} in flight, ${ms(f.latencyMs)} per image`,
+      `delivered ${f.delivered}/${f.total} (${((100 * f.delivered) / f.total).toFixed(0)} %) · refunds ${f.refunds} · ` +
+        `429s ${f.throttled} · makespan ${ms(f.makespanMs)}`,
+      `ideal N·6/C + latency = ${ms(f.idealMs)}`,
+      ratio(f.makespanMs, f.idealMs),
+    ],
+  ];
+}
+
+export function apiRows(figures: ApiFigures[]): Row[] {
+  return figures.map((f) => {
+    const failures = f.api.failures ? ` · ${f.api.failures} failed` : '';
+    return [
+      'API (autocannon)',
+      `${f.route}, ${f.api.connections} conn.`,
+      `p50 ${ms(f.api.p50Ms)} · p99 ${ms(f.api.p99Ms)} · ${rate(f.api.perSecond)}${failures}`,
+      `raw ${f.raw}: p50 ${ms(f.reference.p50Ms)} · p99 ${ms(f.reference.p99Ms)} · ${rate(f.reference.perSecond)}`,
+      `p50 ${ratio(f.api.p50Ms, f.reference.p50Ms)} · rate ${ratio(f.api.perSecond, f.reference.perSecond)}`,
+    ];
+  });
+}
+
+export function bundleRows(figures: BundleFigures[]): Row[] {
+  return figures
+    .filter((b) => b.handler !== EMPTY_HANDLER)
+    .map((b) => {
+      const ref = b.reference;
+      const init = b.init?.error
+        ? `init FAILED: ${b.init.error}`
+        : `init ${ms(b.init?.importMs ?? Number.NaN)}`;
+      const refName =
+        ref?.handler === EMPTY_HANDLER ? 'empty handler' : `reference (${(b.clients ?? []).join(', ')})`;
+      const sizeRatio = ref ? b.minifiedBytes / ref.minifiedBytes : Number.NaN;
+      const initRatio = (b.init?.importMs ?? Number.NaN) / (ref?.init?.importMs ?? Number.NaN);
+      const met = sizeRatio <= 1.3 && initRatio <= 1.3 ? 'goal met' : 'goal NOT met';
+      return [
+        'Lambda bundle',
+        b.handler,
+        `${bytes(b.minifiedBytes)} min (${bytes(b.gzipBytes)} gz) · ${init}`,
+        `${refName}: ${bytes(ref?.minifiedBytes ?? Number.NaN)} · init ${ms(ref?.init?.importMs ?? Number.NaN)}`,
+        b.init?.error
+          ? 'n/a'
+          : `size ×${sizeRatio.toFixed(2)} · init ×${initRatio.toFixed(2)} (${met}: ≤ ×1.30)`,
+      ];
+    });
+}
+
+export function frontendRows(f: FrontendFigures): Row[] {
+  const rows: Row[] = [
+    [
+      'frontend (vite build)',
+      `initial JS of / (${f.initial.files.filter((x) => !x.endsWith('.css')).length} files)`,
+      `${bytes(f.initial.jsGzipBytes)} gz`,
+      `all JS of the build: ${bytes(f.allJsGzipBytes)} gz`,
+      ratio(f.initial.jsGzipBytes, f.allJsGzipBytes),
+    ],
+    [
+      'frontend (vite build)',
+      'initial CSS of /',
+      `${bytes(f.initial.cssGzipBytes)} gz`,
+      `initial JS: ${bytes(f.initial.jsGzipBytes)} gz`,
+      ratio(f.initial.cssGzipBytes, f.initial.jsGzipBytes),
+    ],
+  ];
+  for (const chunk of f.lazy) {
+    rows.push([
+      'frontend (vite build)',
+      `lazy chunk ${chunk.name.replace(/^\.\.\/node_modules\//, '')}`,
+      `JS ${bytes(chunk.jsGzipBytes)} gz${chunk.cssGzipBytes ? ` · CSS ${bytes(chunk.cssGzipBytes)} gz` : ''}`,
+      `initial JS: ${bytes(f.initial.jsGzipBytes)} gz`,
+      ratio(chunk.jsGzipBytes + chunk.cssGzipBytes, f.initial.jsGzipBytes),
+    ]);
+  }
+  rows[0]![4] += ` (goal ≤ 120 KB: ${f.initial.jsGzipBytes <= 120_000 ? 'met' : 'NOT met'})`;
+  return rows;
+}
+
+export function lighthouseRows(figures: LighthouseFigures[]): Row[] {
+  return figures.map((l) => {
+    const goal =
+      l.formFactor === 'mobile'
+        ? l.performance >= 95 && l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100
+        : undefined;
+    return [
+      `Lighthouse ${l.formFactor}`,
+      `${l.path}: performance / accessibility / best practices / SEO`,
+      `${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo} (FCP ${ms(l.fcpMs)}, LCP ${ms(l.lcpMs)}, TBT ${ms(l.tbtMs)}, CLS ${l.cls.toFixed(3)})${l.failed.length ? `; failing: ${l.failed.join('; ')}` : ''}`,
+      l.formFactor === 'mobile' ? 'goal ≥ 95 / 100 / 100 / 100' : 'reported',
+      goal === undefined ? '—' : goal ? 'goal met' : 'goal NOT met',
+    ];
+  });
+}
+
+export function uploadRows(figures: UploadFigures[]): Row[] {
+  return figures.map((u) => [
+    'upload (emulated downscale)',
+    `${u.file} (${u.originalWidth}×${u.originalHeight})`,
+    `${bytes(u.sentBytes)} sent (${u.sentWidth}×${u.sentHeight} JPEG q90)`,
+    `original ${bytes(u.originalBytes)}`,
+    ratio(u.sentBytes, u.originalBytes),
+  ]);
+}
+
+export function markdownTable(rows: Row[]): string {
+  const header: Row = ['area', 'figure', 'measured', 'reference', 'ratio'];
+  const escape = (cell: string) => cell.replaceAll('|', '\\|');
+  const line = (cells: readonly string[]) => `| ${cells.map(escape).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export const NOTE = `
+How to read it: every figure was measured in this run, on this machine, beside the reference it should be judged
+against; "ratio" is measured ÷ reference.
+- Generation: from the generation's createdAt to the headshots' createdAt in DynamoDB, in units of the provider's
+  fixed latency L, after an unreported warm-up generation. Ideal: 1 L to the first headshot; 1 L (six at once) or
+  6 L (one at a time) to all six. With the fixed-latency provider (waits L, returns the best reference: no CPU)
+  the excess is the workflow's own overhead alone (photo checks and preparation, admission, encoding, likeness,
+  DynamoDB/S3 writes, state transitions); the local renderer's rows add its image CPU (six renders share the
+  cores), whose own time per headshot is the "local renderer alone" row.
+- Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in
+  (test/helpers/openai-stand-in.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
+  PROVIDER_IMAGES_PER_MINUTE set to the same limit. Makespan = first POST → last completedAt; ideal = every image
+  sent the moment the limit allows (N·6/C minutes) plus one image's latency.
+- API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
+  beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
+  concurrency. GET /api/headshots reads the gallery's counters from the user item beside its Query and presigns 60
+  URLs per page (signed locally, reused within a 5-minute window). Goal: p50 ≤ ×2 the raw call.
+- Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp and heic-convert
+  external: they come from the layer); init is the import() of the bundle in a fresh node process, median of the
+  runs, Node's own boot excluded. Each handler's reference imports the same AWS SDK clients (and sharp when the
+  handler does) and makes one call with each, bundled with the same settings; handlers without SDK clients are
+  compared with an empty handler. Goal: size and init ≤ ×1.3 the reference.
+- Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse 13 (the
+  devDependency) against that build served by vite preview with /api proxied to the local gateway and config.json
+  beside it, in Debian's headless Chromium; mobile = Lighthouse's default emulation (slow 4G, 4× CPU slowdown),
+  desktop = --preset=desktop. Scores on a loaded 2-core machine are lower than on a laptop.
+- Vision: a fresh Node process (test/bench/vision-probe.ts) after the stack stopped: the models' cold start, the
+  first photo check (init included), every fixture JPEG checked again warm, one offline headshot per background.
+- Uploads: sharp EMULATES the browser's canvas downscale (≤ 2048 px, JPEG q 0.9); the bytes approximate a browser's.
+Absolute times move with the machine's load; the ratios within one run are the comparable figures.`;

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import type { RuntimeConfig } from '../../infrastructure/local/stack';
+import { REPO_ROOT } from '../../infrastructure/local/stack';
+
+/** A production build of the SPA served on loopback the way CloudFront serves it in the cloud. */
+export interface PreviewSite {
+  /** `http://localhost:<port>` */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `vite build` of `frontend/vite.config.ts` into `outDir` (a manifest, no source maps).
+ *
+ * @returns the build's duration, ms
+ */
+export async function buildSite(outDir: string): Promise<number> {
+  const { build } = await import('vite');
+  const started = Date.now();
+  await build({
+    configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  return Date.now() - started;
+}
+
+/**
+ * Serves a production build (`outDir`, from {@link buildSite}) with `vite preview` on `localhost:<port>`: static
+ * files with the SPA fallback, `/config.json` written beside index.html (as the stack's deploy writes it) and
+ * `/api/*` proxied to the local gateway (CloudFront's second origin in the cloud).
+ */
+export async function startPreviewSite(options: {
+  outDir: string;
+  port: number;
+  gatewayUrl: string;
+  runtimeConfig: RuntimeConfig;
+}): Promise<PreviewSite> {
+  const { preview } = await import('vite');
+  writeFileSync(join(options.outDir, 'config.json'), JSON.stringify(options.runtimeConfig, null, 2));
+  const server = await preview({
+    configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: options.outDir },
+    preview: {
+      port: options.port,
+      strictPort: true,
+      host: 'localhost',
+      proxy: { '/api': { target: options.gatewayUrl, changeOrigin: false, xfwd: true } },
+    },
+  });
+  return {
+    url: `http://localhost:${options.port}`,
+    stop: () => server.close(),
+  };
+}
