@@ -6,6 +6,7 @@ import type { LighthouseFigures } from './lighthouse';
 import type { ProviderLimitFigures } from './provider-limits';
 import { bytes, ms, rate, ratio } from './stats';
 import type { UploadFigures } from './uploads';
+import { UPLOAD_BITS_PER_SECOND, type BrowserUploadFigures } from './browser-uploads';
 
 /** The rows of `npm run bench`'s table, built from the figures of one run (test/bench/run.ts). */
 
@@ -161,6 +162,33 @@ export function uploadRows(figures: UploadFigures[]): Row[] {
     `original ${bytes(u.originalBytes)}`,
     ratio(u.sentBytes, u.originalBytes),
   ]);
+}
+
+export function browserUploadRows(f: BrowserUploadFigures): Row[] {
+  const area = `upload in Chromium (wizard, ${UPLOAD_BITS_PER_SECOND / 1e6} Mbit/s up)`;
+  const rows: Row[] = f.photos
+    .filter((p) => /^phone-1|\.hei[cf]$/i.test(p.file))
+    .map((p) => {
+      const share = p.sentBytes / p.originalBytes;
+      const goal = p.file.startsWith('phone') ? ` (goal ≤ 30 %: ${share <= 0.3 ? 'met' : 'NOT met'})` : '';
+      return [
+        area,
+        `${p.file === 'iphone.heic' ? 'HEIC (obama2.heic)' : '12 MP JPEG (obama-12mp.jpg, 4032×3024)'}: bytes sent`,
+        bytes(p.sentBytes),
+        `original ${bytes(p.originalBytes)}`,
+        `${(share * 100).toFixed(1)} %${goal}`,
+      ];
+    });
+  const totalOriginal = f.photos.reduce((a, p) => a + p.originalBytes, 0);
+  const wire = (f.totalSentBytes * 8) / UPLOAD_BITS_PER_SECOND;
+  rows.push([
+    area,
+    `10 photos picked → all uploaded (at most ${f.maxParallel} POSTs in flight; goal ≥ 3)`,
+    `${ms(f.allUploadedMs)} for ${bytes(f.totalSentBytes)} sent`,
+    `the sent bytes alone at 10 Mbit/s: ${ms(wire * 1000)} (originals: ${bytes(totalOriginal)})`,
+    ratio(f.allUploadedMs, wire * 1000),
+  ]);
+  return rows;
 }
 
 export function markdownTable(rows: Row[]): string {

@@ -24,10 +24,12 @@ import { benchApi, type ApiFigures } from './api';
 import { buildBundles, measureColdInits, type BundleFigures } from './bundles';
 import { benchFrontend, type FrontendFigures } from './frontend';
 import { benchGeneration, benchRenderer, type GenerationFigures, type RendererFigures } from './generation';
+import { benchBrowserUploads, type BrowserUploadFigures } from './browser-uploads';
 import { lighthouse, type LighthouseFigures } from './lighthouse';
 import { benchProviderLimits, type ProviderLimitFigures } from './provider-limits';
 import {
   apiRows,
+  browserUploadRows,
   bundleRows,
   frontendRows,
   generationRows,
@@ -73,6 +75,7 @@ interface BenchResults {
   /** The offline renderer's own time per headshot. */
   renderer?: RendererFigures;
   lighthouse?: LighthouseFigures[];
+  browserUploads?: BrowserUploadFigures;
   providerLimits?: ProviderLimitFigures;
   api?: ApiFigures[];
   bundles?: BundleFigures[];
@@ -241,6 +244,9 @@ async function main(): Promise<number> {
             for (const path of ['/', '/pricing'])
               figures.push(await lighthouse(`${site.url}${path}`, formFactor));
           }
+          results.browserUploads = await section(results, 'uploads in Chromium (real wizard)', () =>
+            benchBrowserUploads(site.url),
+          );
           return figures;
         } finally {
           await site.stop();
@@ -266,6 +272,7 @@ async function main(): Promise<number> {
     ...bundleRows(results.bundles ?? []),
     ...(results.frontend ? frontendRows(results.frontend) : []),
     ...lighthouseRows(results.lighthouse ?? []),
+    ...(results.browserUploads ? browserUploadRows(results.browserUploads) : []),
     ...uploadRows(results.uploads ?? []),
     ...(results.vision ? visionRows(results.vision) : []),
     ...results.errors.map((e): Row => ['FAILED', e.section, e.message.slice(0, 200), '—', '—']),
