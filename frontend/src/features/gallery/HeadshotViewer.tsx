@@ -1,4 +1,5 @@
 import { Download, Heart } from 'lucide-react';
+import { ViewerRegenerate } from './ViewerRegenerate';
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
 import type { Headshot } from './api';
@@ -76,6 +77,7 @@ export function HeadshotViewer({
             Download
           </Button>
         </div>
+        <ViewerRegenerate key={headshot.id} headshotId={headshot.id} originalUrl={headshot.thumbnailUrl} />
       </div>
     </Modal>
   );
