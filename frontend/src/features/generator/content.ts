@@ -1,7 +1,7 @@
 /**
  * The generator wizard's fixed content (docs/product-spec.md §2 "Generator wizard", §9): every user-facing string verbatim, the
  * style and background options as the API spells them, and the example images shipped in
- * `frontend/public/images/styles/` (derived with sharp from the landing page's sample headshots).
+ * `frontend/public/images/styles/` (illustrated portraits drawn by `frontend/scripts/make-sample-images.ts`).
  */
 
 /** Credits one generation costs; it yields this many headshots (docs/product-spec.md §9). */

@@ -1,7 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import { Download, Palette, Sparkles, Upload } from 'lucide-react';
 
-/** A sample headshot shipped in `public/images/` (made by `scripts/make-sample-images.ts`). */
+/**
+ * A sample headshot shipped in `public/images/`: an illustrated, made-up person drawn by
+ * `scripts/make-sample-images.ts` (no real person is shown, so nothing implies an endorsement).
+ */
 export interface SampleHeadshot {
   src: string;
   alt: string;
@@ -13,42 +16,42 @@ export interface SampleHeadshot {
 export const SAMPLE_HEADSHOTS: readonly SampleHeadshot[] = [
   {
     src: '/images/headshot-navy-studio.webp',
-    alt: 'Sample AI headshot of a smiling man in a navy suit against a deep navy studio backdrop',
+    alt: 'Illustrated sample headshot: a man in a navy suit and red tie against a pale blue studio backdrop',
     label: 'Navy studio',
   },
   {
     src: '/images/headshot-warm-office.webp',
-    alt: 'Sample AI headshot of a grey-haired man in a dark suit and striped tie in a warm, softly lit office',
+    alt: 'Illustrated sample headshot: a man with curly hair in a brown jacket in a warm, softly lit office',
     label: 'Warm office',
   },
   {
     src: '/images/headshot-soft-gradient.webp',
-    alt: 'Sample AI headshot of a man in a suit and white shirt against a soft lilac-to-pink gradient',
+    alt: 'Illustrated sample headshot: a woman with long auburn hair in a navy jacket against a pink-to-lilac gradient',
     label: 'Soft gradient',
   },
   {
     src: '/images/headshot-outdoor-green.webp',
-    alt: 'Sample AI headshot of a smiling man in a navy suit with a blurred green outdoor background',
+    alt: 'Illustrated sample headshot: a bearded man in an olive jacket with green foliage behind him',
     label: 'Outdoor',
   },
   {
     src: '/images/headshot-charcoal-mono.webp',
-    alt: 'Sample AI headshot in black and white of a smiling man in a suit against a charcoal backdrop',
+    alt: 'Illustrated sample headshot in black and white: a woman with a bob and glasses in a dark jacket',
     label: 'Classic mono',
   },
   {
     src: '/images/headshot-cream-studio.webp',
-    alt: 'Sample AI headshot of a grey-haired man in a suit against a light cream studio backdrop',
+    alt: 'Illustrated sample headshot: a woman with her hair in a bun in a burgundy jacket against a cream studio backdrop',
     label: 'Cream studio',
   },
   {
     src: '/images/headshot-slate-blue.webp',
-    alt: 'Sample AI headshot of a smiling man in a navy suit and blue tie against a slate-blue backdrop',
+    alt: 'Illustrated sample headshot: a bald man with glasses and a grey beard in a slate suit and blue tie',
     label: 'Slate blue',
   },
   {
     src: '/images/headshot-teal-modern.webp',
-    alt: 'Sample AI headshot of a grey-haired man in a dark suit and striped tie against a modern teal backdrop',
+    alt: 'Illustrated sample headshot: a woman with long brown hair in a teal jacket in a bright modern office',
     label: 'Modern teal',
   },
 ];
