@@ -5,7 +5,9 @@ import type { RgbImage } from './faces';
 /**
  * Cuts a framed square (functions/domain/framing.ts) out of decoded pixels and scales it, rotating first when the
  * frame levels the eyes. Parts of the frame beyond the photo repeat its edge pixels (`extendWith: 'copy'`), so a
- * suit continues to the bottom of the frame instead of stopping in a hard line.
+ * suit continues to the bottom of the frame instead of stopping in a hard line. A matte is copied only downwards:
+ * past the photo's left, right and top edges it fades out over a few percent of the frame, so a shoulder the photo
+ * cut off ends softly instead of as a shelf of repeated pixels.
  */
 
 /** A framed square: RGB and, when a matte was given, its alpha (one byte per pixel). */
@@ -22,7 +24,7 @@ async function transform(
   channels: 1 | 3,
   frame: Frame,
   side: number,
-): Promise<Buffer> {
+): Promise<{ data: Buffer; inside: { left: number; top: number; right: number } }> {
   let image = sharp(data, { raw: { width, height, channels } });
   let w = width;
   let h = height;
@@ -66,7 +68,32 @@ async function transform(
     .extract({ left, top, width: size, height: size })
     .resize(side, side, { kernel: channels === 1 ? 'cubic' : 'lanczos3' });
   if (channels === 1) out = out.extractChannel(0);
-  return out.raw().toBuffer();
+  // Where the photo's own pixels are in the output (beyond: copies of its edge).
+  const scale = side / size;
+  const inside = {
+    left: (pad.left - left) * scale,
+    top: (pad.top - top) * scale,
+    right: (pad.left + w - left) * scale,
+  };
+  return { data: await out.raw().toBuffer(), inside };
+}
+
+/** Fades a matte past the photo's left, right and top edges (see the module comment). */
+function fadeOutside(
+  alpha: Buffer,
+  side: number,
+  inside: { left: number; top: number; right: number },
+): Buffer {
+  const reach = side * 0.04;
+  for (let y = 0; y < side; y++) {
+    const dy = Math.max(0, inside.top - y);
+    for (let x = 0; x < side; x++) {
+      const dx = Math.max(0, inside.left - x, x - (inside.right - 1));
+      const d = Math.hypot(dx, dy);
+      if (d > 0) alpha[y * side + x] = Math.round(alpha[y * side + x]! * Math.exp(-d / reach));
+    }
+  }
+  return alpha;
 }
 
 /**
@@ -84,5 +111,5 @@ export async function extractFrame(
     transform(image.data, image.width, image.height, 3, frame, side),
     alpha ? transform(alpha, image.width, image.height, 1, frame, side) : undefined,
   ]);
-  return { rgb, alpha: matte, side };
+  return { rgb: rgb.data, alpha: matte && fadeOutside(matte.data, side, matte.inside), side };
 }
