@@ -1,0 +1,195 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, signUpNewUser } from './helpers';
+
+/*
+ * Product analytics, the wizard that survives a purchase, the payment countdown and "Regenerate (1 credit)", in
+ * Chromium against the whole local stack. One signed-in account walks through the purchase and generation steps.
+ */
+
+const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const GENERATION_TIMEOUT = 150_000;
+
+let browser: Browser;
+const url = (path: string) => new URL(path, inject('baseUrl')).href;
+const analyticsDir = () => inject('e2eStack').env.ANALYTICS_DIR!;
+
+/** Every analytics record the local sink has written so far. */
+function records(): { event_name: string; path: string | null; user_sub: string | null }[] {
+  const dir = analyticsDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as { event_name: string; path: string | null; user_sub: string | null });
+}
+
+async function newPage(context: BrowserContext, width = 1280, height = 900): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('product analytics', () => {
+  it('page views reach .local/analytics; with Do Not Track on, none do', async () => {
+    const probe = `/probe-${Date.now()}`;
+    const tracked = await browser.newContext();
+    const page = await newPage(tracked);
+    await page.goto(url(`${probe}-tracked`));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Hiding the page hands the batch to navigator.sendBeacon.
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(() => records().some((r) => r.event_name === 'page_view' && r.path === `${probe}-tracked`), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await tracked.close();
+
+    const dnt = await browser.newContext();
+    await dnt.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
+    });
+    const quiet = await newPage(dnt);
+    const sent: string[] = [];
+    quiet.on('request', (r) => {
+      if (r.url().includes('/api/analytics/events')) sent.push(r.url());
+    });
+    await quiet.goto(url(`${probe}-dnt`));
+    await quiet.getByRole('heading', { level: 1 }).first().waitFor();
+    await quiet.goto(url('/pricing'));
+    await quiet.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
+    // Longer than the 3-second flush, then hidden: still nothing.
+    await quiet.waitForTimeout(3_500);
+    expect(
+      await quiet.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hs.analytics'))),
+    ).toEqual([]);
+    await quiet.close({ runBeforeUnload: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sent).toEqual([]);
+    expect(records().some((r) => r.path === `${probe}-dnt`)).toBe(false);
+    await dnt.close();
+  });
+});
+
+describe('a signed-in journey', () => {
+  it('Buy More from step 3 → pay → Start Generating → step 3 as left; generate; regenerate one → 7, credits −1', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await newPage(context);
+    await signUpNewUser(page, inject('baseUrl'));
+
+    // Spend the 6 free credits first so step 3 says 'Running low on credits!' with Buy More.
+    await page.goto(url('/generator'));
+    await page.locator('input[type="file"]').setInputFiles([PHOTOS + 'obama.jpg', PHOTOS + 'obama2.jpg']);
+    await page
+      .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Business Casual', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Studio', { exact: true }).click();
+    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
+      .waitFor({ timeout: GENERATION_TIMEOUT });
+    await page.getByRole('button', { name: 'Generate More Headshots' }).click();
+
+    // A fresh wizard: photos, a style and a background, then Buy More with 0 credits.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([PHOTOS + 'obama3.jpg', PHOTOS + 'obama-720p.jpg']);
+    await page
+      .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Creative', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Outdoor', { exact: true }).click();
+    await page.getByText('Running low on credits!').waitFor();
+    await page.getByRole('link', { name: 'Buy More', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/pricing');
+    await page.getByRole('button', { name: 'Get 40 Credits' }).click();
+    await page.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((u) => u.pathname === '/success');
+    await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    await page.getByText('Redirecting to dashboard in 3 seconds...').waitFor();
+    await page.getByRole('link', { name: 'Start Generating' }).click();
+
+    // Back at step 3 with the same photos, style and background; the new balance.
+    await page.waitForURL((u) => u.pathname === '/generator');
+    await page.getByRole('heading', { level: 1, name: 'Choose your background' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Outdoor' }).isChecked()).toBe(true);
+    await page.getByText('40 credits').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}generator-step3-after-checkout.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Back' }).first().click();
+    expect(await page.getByRole('radio', { name: 'Creative' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).first().click();
+    await page.getByText('Uploaded photos (2/10)').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
+      .waitFor({ timeout: GENERATION_TIMEOUT });
+    await page.getByRole('link', { name: '34 credits' }).first().waitFor();
+    expect(await page.getByTestId('headshot').count()).toBe(6);
+
+    await page.getByRole('button', { name: 'Regenerate (1 credit): headshot 2' }).click();
+    await page.getByTestId('headshot').nth(6).waitFor({ timeout: GENERATION_TIMEOUT });
+    expect(await page.getByTestId('headshot').count()).toBe(7);
+    await page.getByRole('link', { name: '33 credits' }).first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}generator-regenerated.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3, 2 and 1, then /dashboard', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    await signUpNewUser(page, inject('baseUrl'));
+    await page.goto(url('/pricing'));
+    await page.getByRole('button', { name: 'Get 40 Credits' }).click();
+    await page.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((u) => u.pathname === '/success');
+    await page.evaluate(() => {
+      const w = window as unknown as { __texts: string[] };
+      w.__texts = [];
+      const read = () => {
+        const t = Array.from(document.querySelectorAll('p'))
+          .map((p) => p.textContent ?? '')
+          .find((x) => x.startsWith('Redirecting to dashboard'));
+        if (t && w.__texts.at(-1) !== t) w.__texts.push(t);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 20_000 });
+    const texts = await page.evaluate(() => (window as unknown as { __texts?: string[] }).__texts ?? []);
+    expect(texts).toEqual([
+      'Redirecting to dashboard in 3 seconds...',
+      'Redirecting to dashboard in 2 seconds...',
+      'Redirecting to dashboard in 1 seconds...',
+    ]);
+    await context.close();
+  });
+});
