@@ -208,7 +208,8 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
     const holders = liveLeases(state, now).map(([, l]) => l.generationId);
     const others = new Set([...ahead.map((t) => t.generationId), ...holders]);
     others.delete(request.generationId);
-    const position = Math.max(1, others.size);
+    // Place in line: 1 = next up (nobody ahead, waiting only for capacity), k = k - 1 generations ahead.
+    const position = others.size + 1;
     const etaSeconds = Math.ceil(eta / 1000);
     await recordPlace(request, position, etaSeconds, now);
     return {

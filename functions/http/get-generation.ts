@@ -105,8 +105,9 @@ export async function generationView(g: GenerationRecord) {
  * `stage`: queued | preparing | generating | done | failed. `progress`: 0-100 (5 queued, 10-30 preparing, 45
  * generating, +8 per headshot saved, 100 done). `error`: `{ code, message }` or null; `message` is for people.
  * `headshots` fills in as each one is saved, in slot order. `queue`: `{ position, etaSeconds }` while the generation
- * waits for the image provider — position = generations ahead of it in the one line all customers share, 0 once it
- * is running; etaSeconds = the estimated wait until it starts — or null (not in line yet, or ended).
+ * waits for the image provider — position = its place in the one line all customers share (1 = next up, so
+ * position − 1 generations are ahead of it), 0 once it is running; etaSeconds = the estimated wait until it starts —
+ * or null (not in line yet, or ended).
  *
  * A generation that has not changed for a minute is reconciled with its execution first (see
  * adapters/executions.ts), so a timed-out or aborted one ends failed and refunded.

@@ -12,7 +12,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     ports: { site: 0, gateway: 0, lambda: 0, stepfunctions: 0, dynamodb: 0, s3: 0, cognito: 0, checkout: 0 },
     withSite: true,
     quiet: true,
-    env: { SUPPORT_EMAIL: 'support@headshot.studio' },
+    // Six provider calls in flight across all generations: one generation at a time runs as before, a second one
+    // started meanwhile waits in line (test/e2e/queue.test.ts).
+    env: { SUPPORT_EMAIL: 'support@headshot.studio', PROVIDER_MAX_CONCURRENCY: '6' },
   });
   project.provide('baseUrl', stack.siteUrl!);
   project.provide('e2eStack', { env: stack.env, runtimeConfig: stack.runtimeConfig });

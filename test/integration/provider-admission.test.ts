@@ -241,7 +241,7 @@ describe('a holder that crashes', () => {
     expect(holder.granted).toBe(true);
     // The holder never releases (its Lambda died). The next slot waits while the lease lasts…
     const early = await ask('01CRASHWAITER0000000000000B', t0 + 1_000);
-    expect(early).toMatchObject({ granted: false, position: 1 });
+    expect(early).toMatchObject({ granted: false, position: 2 });
     const later = await ask('01CRASHWAITER0000000000000B', t0 + LEASE_MS - 1_000);
     expect(later.granted).toBe(false);
     // …and gets the permit once it has expired.

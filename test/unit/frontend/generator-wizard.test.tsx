@@ -289,7 +289,7 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
 describe('generating', () => {
   it('shows the place in line while the generation waits for the image provider, then the results', async () => {
     const polls = [
-      generation({ progress: 30, stage: 'generating', queue: { position: 3, etaSeconds: 130 } }),
+      generation({ progress: 30, stage: 'generating', queue: { position: 4, etaSeconds: 130 } }),
       generation({ progress: 53, queue: { position: 0, etaSeconds: 0 }, headshots: [headshot(0)] }),
       generation({
         status: 'succeeded',

@@ -164,7 +164,7 @@ function ProgressCard({
         {waiting ? (
           <div className="mt-4 rounded-2xl bg-brand-50 px-4 py-3 text-sm" data-testid="generation-queue">
             <p className="font-medium text-brand-900">
-              {GENERATOR_TEXT.inLine(waiting.position, waiting.etaSeconds)}
+              {GENERATOR_TEXT.inLine(waiting.position - 1, waiting.etaSeconds)}
             </p>
             <p className="mt-1 text-brand-800">{GENERATOR_TEXT.mayClose}</p>
           </div>

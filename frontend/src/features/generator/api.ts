@@ -150,8 +150,8 @@ export interface Generation {
   /** Why it failed; `message` is written for people. */
   error: { code: string; message: string } | null;
   /**
-   * The place in the image provider's line, shared by every customer: `position` generations ahead (0 = running),
-   * `etaSeconds` until it starts. `null` before it reaches the line and once it ended.
+   * The place in the image provider's line, shared by every customer: `position` 1 = next up (position − 1
+   * generations ahead), 0 = running; `etaSeconds` until it starts. `null` before it reaches the line and once it ended.
    */
   queue?: { position: number; etaSeconds: number } | null;
   headshotsExpected: number;

@@ -101,10 +101,12 @@ export const GENERATOR_TEXT = {
   analyzing: 'Analyzing your photos...',
   creating: 'Creating professional headshots...',
   almostDone: 'Almost done...',
-  /** Under the bar while the generation waits for the image provider (position ≥ 1). */
+  /** Under the bar while the generation waits for the image provider: `ahead` = its place in line − 1. */
   inLine: (ahead: number, etaSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(etaSeconds / 60));
-    return `You're in line — ${ahead} ${ahead === 1 ? 'generation' : 'generations'} ahead of you, about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+    const about = `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+    if (ahead <= 0) return `You're next in line, ${about}`;
+    return `You're in line — ${ahead} ${ahead === 1 ? 'generation' : 'generations'} ahead of you, ${about}`;
   },
   mayClose: "You can close this page; we'll e-mail you when your headshots are ready.",
   ready: 'Your headshots are ready!',

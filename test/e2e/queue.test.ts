@@ -1,0 +1,135 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestUser, type TestUser } from '../helpers/cognito';
+import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
+import { launchBrowser, signUpNewUser } from './helpers';
+
+/*
+ * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
+ * (PROVIDER_MAX_CONCURRENCY=6). Two other customers' generations fill it; a new customer who then generates in the
+ * wizard sees their place in line under the progress bar, then their 6 headshots. Screenshots go to
+ * test-results/screenshots/queue-*.png.
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
+const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+const { env, runtimeConfig } = inject('e2eStack');
+const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+
+/** Another customer's generation, started through the API; resolves once its first slot is running. */
+async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }> {
+  const user = await createTestUser(pool);
+  expect((await api(baseUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  const keys = await uploadPhotos(baseUrl, user.idToken, [
+    fixturePhoto('obama.jpg'),
+    fixturePhoto('obama2.jpg'),
+  ]);
+  const res = await api(baseUrl, user.idToken, 'POST', '/api/generations', {
+    style: 'creative',
+    background: 'studio',
+    referenceKeys: keys,
+  });
+  expect(res.status).toBe(202);
+  return { user, id: ((await res.json()) as { id: string }).id };
+}
+
+async function view(user: TestUser, id: string): Promise<GenerationView> {
+  return (await (await api(baseUrl, user.idToken, 'GET', `/api/generations/${id}`)).json()) as GenerationView;
+}
+
+beforeAll(async () => {
+  // createTestUser talks to the stack's cognito-local.
+  process.env.COGNITO_ENDPOINT = env.COGNITO_ENDPOINT;
+  process.env.AWS_REGION = env.AWS_REGION;
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a generation that waits for the image provider', () => {
+  let page: Page;
+
+  it('shows its place in line under the progress bar, then its headshots', { timeout: 240_000 }, async () => {
+    const context = await browser.newContext();
+    page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signUpNewUser(page, baseUrl);
+
+    await page.goto(new URL('/generator', baseUrl).href);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(['obama.jpg', 'obama2.jpg', 'obama3.jpg'].map((f) => PHOTOS + f));
+    await page
+      .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
+      .nth(2)
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Professional', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Office', { exact: true }).click();
+
+    // Two other customers take every provider slot first.
+    const first = await otherCustomerGenerates();
+    const second = await otherCustomerGenerates();
+    for (;;) {
+      const v = await view(first.user, first.id);
+      if (v.queue?.position === 0 || ['succeeded', 'partial', 'failed'].includes(v.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    const queued: number[] = [];
+    page.on('response', async (response) => {
+      if (response.request().method() !== 'GET' || !/\/api\/generations\/[^/]+$/.test(response.url())) return;
+      const body = (await response.json().catch(() => null)) as GenerationView | null;
+      if (body?.queue && body.queue.position > 0) queued.push(body.queue.position);
+    });
+    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+
+    const line = page.getByTestId('generation-queue');
+    await line.waitFor({ state: 'visible', timeout: 60_000 });
+    const text = (await line.textContent()) ?? '';
+    expect(text).toMatch(/You're (in line — \d+ generations? ahead of you|next in line), about \d+ minutes?/);
+    expect(text).toContain("You can close this page; we'll e-mail you when your headshots are ready.");
+    expect(await page.getByText('Generating your headshots').isVisible()).toBe(true);
+    expect(await page.getByText('This will take 2-3 minutes').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}queue-waiting.png`, fullPage: true, style: HIDE_TOASTS });
+
+    await page
+      .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
+      .waitFor({ timeout: 200_000 });
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="headshot"] img')).every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    expect(await page.getByTestId('headshot').count()).toBe(6);
+    expect(await line.count()).toBe(0);
+    expect(queued.length).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENSHOTS}queue-ready.png`, fullPage: true, style: HIDE_TOASTS });
+    expect(errors).toEqual([]);
+
+    // The customers ahead got theirs too.
+    for (const other of [first, second]) {
+      for (;;) {
+        const v = await view(other.user, other.id);
+        if (['succeeded', 'partial', 'failed'].includes(v.status)) {
+          expect(v.status).toBe('succeeded');
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    await context.close();
+  });
+});
