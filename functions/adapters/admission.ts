@@ -30,7 +30,7 @@ import { generationSk, userPk } from './keys';
 import { cancellationCodes } from './transactions';
 
 /**
- * The provider admission point in DynamoDB (docs/architecture.md, "Data model" and "Workflow"): one state item
+ * The provider admission point in DynamoDB (docs/architecture.md §2, §4): one state item
  * (`PK ADMISSION#<provider>`, `SK STATE`: token bucket, leases, pause, average call time, version) and one ticket per
  * waiting slot (`SK TICKET#<class>#<round>#<generationId>#<slot>`), so a Query of the partition returns the
  * line in order. Every change of the state item is a conditional write on its `version` (optimistic locking), and

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import type { MailContent } from '../domain/ready-mail';
 
 /**
- * Sends one e-mail (docs/architecture.md, "Mail"): Amazon SES v2 `SendEmail` in the cloud, from MAIL_FROM with the
+ * Sends one e-mail (docs/architecture.md §8): Amazon SES v2 `SendEmail` in the cloud, from MAIL_FROM with the
  * optional MAIL_CONFIGURATION_SET; over SMTP when MAIL_SMTP_URL is set (locally, the mail catcher `npm start` runs,
  * whose web inbox shows the message). With neither configured nothing is sent.
  */

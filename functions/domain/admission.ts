@@ -1,5 +1,5 @@
 /**
- * The rules of the provider admission point (docs/architecture.md, "Workflow" and "Data model"): every image-provider
+ * The rules of the provider admission point (docs/architecture.md §2, §4): every image-provider
  * call of every generation waits in ONE line and is let through only while the provider has room — at most
  * `PROVIDER_MAX_CONCURRENCY` calls in flight (a semaphore of leases that expire, so a crashed holder cannot keep its
  * place) and at most `PROVIDER_IMAGES_PER_MINUTE` calls started per minute (a token bucket). The line is ordered by

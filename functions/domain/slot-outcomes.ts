@@ -1,5 +1,5 @@
 /**
- * What happens to a slot after one provider call (docs/architecture.md, "Workflow"): a saved headshot ends it; a
+ * What happens to a slot after one provider call (docs/architecture.md §4): a saved headshot ends it; a
  * 429 sends it back in line for as long as the provider says (no retry limit: only the generation's deadline ends
  * its wait); a few transient failures go back in line a bounded number of times; everything else (a refusal,
  * `insufficient_quota`, an undecodable image, a closed generation) fails the slot at once and Finalize refunds it.

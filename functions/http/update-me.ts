@@ -13,7 +13,7 @@ export const updateMeBody = z.strictObject({
 
 /**
  * `PATCH /api/me` (jwt) `{ emailWhenReady: boolean }` → 200 `{ emailWhenReady }`: the dashboard's "E-mail me when my
- * headshots are ready" toggle, stored on the caller's user item (docs/architecture.md, "Mail").
+ * headshots are ready" toggle, stored on the caller's user item (docs/architecture.md §8).
  *
  * Errors: 400 `VALIDATION_ERROR` (anything but that one boolean), 404 `NOT_FOUND` (no user item yet: call
  * `GET /api/me` first).

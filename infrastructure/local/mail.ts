@@ -3,7 +3,7 @@ import type { LocalLog } from './functions';
 import { HOST } from './ports';
 
 /**
- * The local mail catcher (docs/architecture.md, "Local stack"): MailDev, an SMTP server that keeps every message
+ * The local mail catcher (docs/architecture.md §5): MailDev, an SMTP server that keeps every message
  * and shows it in a web inbox. The handlers send over SMTP to it (MAIL_SMTP_URL) exactly what SES would send in the
  * cloud; a developer reads the mail in the browser, and tests read it from MailDev's REST API (`GET /api/email`).
  */

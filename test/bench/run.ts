@@ -104,7 +104,9 @@ async function section<T>(results: BenchResults, name: string, fn: () => Promise
     log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return value;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const message = error instanceof Error ? `${error.message}${cause}` : String(error);
+    if (error instanceof Error) log(error.stack ?? message);
     results.errors.push({ section: name, message });
     log(`${name} FAILED: ${message}`);
     return undefined;
