@@ -24,6 +24,7 @@ const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.use
 let fake: FakeOpenAi;
 let mail: MailCatcher;
 let stack: GenerationStack;
+const globalSmtpUrl = process.env.MAIL_SMTP_URL;
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -49,7 +50,8 @@ afterAll(async () => {
   await stack?.stop();
   await mail?.stop();
   await fake?.close();
-  delete process.env.MAIL_SMTP_URL;
+  if (globalSmtpUrl === undefined) delete process.env.MAIL_SMTP_URL;
+  else process.env.MAIL_SMTP_URL = globalSmtpUrl;
 });
 
 afterEach(() => {
