@@ -94,10 +94,10 @@ export async function benchProviderLimits(
     // Customers are set up one after the other (sign-up and presigned uploads are not what this row measures).
     const customers: { user: Awaited<ReturnType<typeof signedUpUser>>; keys: string[] }[] = [];
     for (let i = 0; i < options.generations; i++) {
-      const user = await signedUpUser(stack);
+      const user = await retrying(() => signedUpUser(stack));
       customers.push({
         user,
-        keys: await uploadFixtures(stack, user.idToken, ['obama.jpg', 'obama-720p.jpg']),
+        keys: await retrying(() => uploadFixtures(stack, user.idToken, ['obama.jpg', 'obama-720p.jpg'])),
       });
     }
     const started = Date.now();
