@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { HOST, waitForPort } from './ports';
+import { startCognitoFront } from './cognito-refresh';
+import { findFreePort, HOST, waitForPort } from './ports';
 import type { PartLog } from './log';
 import { stopChild } from './process';
 
@@ -54,13 +55,15 @@ export async function startCognito(options: {
       2,
     ),
   );
+  // cognito-local listens on a port of its own; the public endpoint is a thin front that adds what it lacks.
+  const innerPort = await findFreePort();
   const script = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child = spawn(process.execPath, [script], {
     cwd: options.dataDir,
     // cognito-local is built on AWS SDK v2; its end-of-support notice is not ours to act on.
     env: {
       ...process.env,
-      PORT: String(options.port),
+      PORT: String(innerPort),
       HOST,
       NODE_OPTIONS: '',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
@@ -75,6 +78,14 @@ export async function startCognito(options: {
     ),
   );
   exited.catch(() => undefined);
-  await Promise.race([waitForPort(options.port, 30_000, 'cognito-local'), exited]);
-  return { endpoint, process: child, stop: () => stopChild(child) };
+  await Promise.race([waitForPort(innerPort, 30_000, 'cognito-local'), exited]);
+  const front = await startCognitoFront({ port: options.port, cognitoPort: innerPort });
+  return {
+    endpoint,
+    process: child,
+    stop: async () => {
+      await front.stop();
+      await stopChild(child);
+    },
+  };
 }

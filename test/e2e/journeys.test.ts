@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  CognitoIdentityProviderClient,
+  UpdateUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { launchBrowser, signUpNewUser } from './helpers';
 
 /*
@@ -191,5 +195,55 @@ describe('a signed-in journey', () => {
       'Redirecting to dashboard in 1 seconds...',
     ]);
     await context.close();
+  });
+});
+
+describe('session tokens', () => {
+  /** Sets the local web client's access/ID token lifetime (what LOCAL_TOKEN_LIFETIME_SECONDS does at start). */
+  async function tokenLifetime(seconds: number): Promise<void> {
+    const { runtimeConfig } = inject('e2eStack');
+    const cognito = new CognitoIdentityProviderClient({
+      region: runtimeConfig.region,
+      endpoint: runtimeConfig.cognitoEndpoint ?? undefined,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await cognito.send(
+      new UpdateUserPoolClientCommand({
+        UserPoolId: runtimeConfig.userPoolId,
+        ClientId: runtimeConfig.userPoolClientId,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        AccessTokenValidity: seconds,
+        IdTokenValidity: seconds,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+      }),
+    );
+    cognito.destroy();
+  }
+
+  it('refreshes a short-lived session within 30 s of expiry instead of signing the user out', async () => {
+    await tokenLifetime(40);
+    try {
+      const context = await browser.newContext();
+      const page = await newPage(context);
+      const refreshes: string[] = [];
+      page.on('request', (r) => {
+        if ((r.headers()['x-amz-target'] ?? '').endsWith('.GetTokensFromRefreshToken'))
+          refreshes.push(r.url());
+      });
+      await signUpNewUser(page, inject('baseUrl'));
+      const before = refreshes.length;
+      // 40-second tokens are within the 30-second margin after 10 s: the next API call refreshes first.
+      await page.waitForTimeout(11_000);
+      const me = page.waitForResponse((r) => r.url().endsWith('/api/me'));
+      await page.reload();
+      expect((await me).status()).toBe(200);
+      expect(refreshes.length).toBeGreaterThan(before);
+      await page.getByRole('link', { name: '6 credits' }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await context.close();
+    } finally {
+      await tokenLifetime(900);
+    }
   });
 });
