@@ -16,6 +16,7 @@ import { Auth, type CognitoFeaturePlan } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Functions } from './constructs/functions';
 import { REPO_ROOT, stackOutput } from './constructs/naming';
+import { Reliability } from './constructs/reliability';
 import { Secrets } from './constructs/secrets';
 import { DEFAULT_SUPPORT_EMAIL, type StackSettings } from './constructs/settings';
 import { Site } from './constructs/site';
@@ -63,6 +64,7 @@ export class HeadshotStudioStack extends Stack {
   readonly functions: Functions;
   readonly workflow?: Workflow;
   readonly site: Site;
+  readonly reliability: Reliability;
 
   constructor(scope: Construct, id: string, props: HeadshotStudioStackProps) {
     super(scope, id, props);
@@ -215,11 +217,25 @@ export class HeadshotStudioStack extends Stack {
     this.functions.addEnvironment('SITE_ORIGIN', this.site.origin);
     storage.allowSiteOrigin(this.site.origin);
 
-    new Alarms(this, 'Alarms', {
+    const alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
       httpApi: api.httpApi,
       stateMachine: this.workflow?.stateMachine,
       functions: this.functions.all.map((f) => f.fn.function),
+    });
+    const catalogue = props.catalogue ?? localFunctions;
+    this.reliability = new Reliability(this, 'Reliability', {
+      topic: alarms.topic,
+      scheduled: catalogue.flatMap((entry) => {
+        const deployed = this.functions.catalogue.get(entry.name);
+        return entry.schedule && deployed
+          ? [{ name: entry.name, fn: deployed.fn.function, schedule: entry.schedule }]
+          : [];
+      }),
+      compensator: this.workflow
+        ? this.functions.catalogue.get('generation-execution-ended')?.fn.function
+        : undefined,
+      nonApiFunctions: [...this.functions.catalogue].map(([name, f]) => ({ name, fn: f.fn.function })),
     });
 
     const webhook = routes.find((r) => r.auth === 'stripe-signature');

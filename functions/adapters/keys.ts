@@ -22,3 +22,10 @@ export const pendingPurchaseSk = (checkoutSessionId: string) => `PENDING_PURCHAS
 /** Finds the buyer and Checkout Session of a payment intent (refunds and disputes name only the payment). */
 export const paymentIntentPk = (paymentIntentId: string) => `PAYMENT_INTENT#${paymentIntentId}`;
 export const PAYMENT_INTENT_SK = 'PAYMENT_INTENT';
+/**
+ * The sweeper's index of open generations (one partition, sorted by deadline): written in the generation's creation
+ * transaction, removed by the sweeper once the generation is terminal (docs/architecture.md §8 "Money").
+ */
+export const SWEEP_PK = 'SWEEP#generations';
+export const sweepSk = (deadline: string, sub: string, generationId: string) =>
+  `${deadline}#${sub}#${generationId}`;

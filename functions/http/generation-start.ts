@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { startGenerationExecution } from '../adapters/executions';
 import { compensateGeneration, newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';
+import { sweepMarkerPut } from '../adapters/sweeper';
 import { CreditChangeGuardError, ensureUser, getUser, spendCredits } from '../adapters/ledger';
 import { headObject } from '../adapters/storage';
 import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
@@ -93,12 +94,15 @@ export async function startGeneration(caller: Caller, request: GenerationRequest
   const id = ulid();
   const now = new Date().toISOString();
   let balance: number;
+  // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
+  const guard = await generationStartGuard(user, id, cost);
   try {
     ({ balance } = await spendCredits({
       sub,
       amount: cost,
       ref: id,
-      ...(await generationStartGuard(user, id, cost)),
+      ...guard,
+      extraItems: [...(guard.extraItems ?? []), sweepMarkerPut(sub, id, now)],
       related: {
         item: newGenerationItem({
           id,

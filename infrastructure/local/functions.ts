@@ -24,6 +24,11 @@ export interface LocalFunction {
   memorySize?: number;
   /** Runs only in the local stack and is never deployed (e.g. the local auto-confirm trigger). */
   localOnly?: boolean;
+  /**
+   * An EventBridge Scheduler rate expression (`rate(5 minutes)`): the cloud invokes the function on it through a
+   * schedule; the local stack's scheduler stand-in (scheduler.ts) does the same.
+   */
+  schedule?: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
 }
 
 /**
@@ -88,6 +93,14 @@ export const localFunctions: readonly LocalFunction[] = [
     handler: 'workflow/execution-ended',
     timeoutSeconds: 30,
     memorySize: 256,
+  },
+  // Reconciles generations still not terminal past their deadline (a stranded spend, a compensator that failed).
+  {
+    name: 'generation-sweeper',
+    handler: 'scheduled/sweep-generations',
+    timeoutSeconds: 120,
+    memorySize: 256,
+    schedule: 'rate(5 minutes)',
   },
 ];
 

@@ -17,6 +17,7 @@ import { createPartLog } from './log';
 import { assertPortFree, findFreePort, HOST } from './ports';
 import { S3RVER_CREDENTIALS, startS3 } from './s3';
 import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './settings';
+import { startScheduler } from './scheduler';
 import { startSite } from './site';
 import { startStepFunctionsServer } from './stepfunctions';
 import { REPO_ROOT } from './paths';
@@ -232,6 +233,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env.STATE_MACHINE_ARN = stepfunctions.stateMachineArn('generation');
       process.env.STATE_MACHINE_ARN = env.STATE_MACHINE_ARN;
     }
+
+    // EventBridge Scheduler's stand-in: the scheduled catalogue functions (the generation sweeper) on their rate.
+    const scheduler = startScheduler({ functions: functionList, runtime, log: log('schedule') });
+    stops.push(scheduler.stop);
 
     const authorizer = await createCognitoJwtAuthorizer({
       cognitoEndpoint: cognito.endpoint,

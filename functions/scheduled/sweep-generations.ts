@@ -1,0 +1,16 @@
+import { sweepStrandedGenerations, type SweepResult } from '../adapters/sweeper';
+import { logger } from '../common/logger';
+
+/**
+ * Function `generation-sweeper`, invoked every 5 minutes by an EventBridge Scheduler schedule (locally by the local
+ * stack's stand-in for it; in tests directly): compensates every generation still not terminal past its deadline
+ * (`GENERATION_DEADLINE_MINUTES` after creation), so no reserved credit is ever stranded (docs/architecture.md §8).
+ *
+ * @returns `{ examined, compensated }` (the ids of the generations it refunded)
+ */
+export const handler = async (): Promise<SweepResult> => {
+  const result = await sweepStrandedGenerations();
+  if (result.compensated.length > 0) logger.warn('Sweeper compensated stranded generations', { ...result });
+  else logger.info('Sweep done', { examined: result.examined });
+  return result;
+};

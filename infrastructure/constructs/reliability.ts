@@ -1,0 +1,157 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { METRICS_NAMESPACE, type BusinessMetric } from '../../functions/common/metrics';
+import { ratePeriodMs } from '../local/scheduler';
+import { acknowledge, acknowledgeWildcardResources } from './nag';
+import { stackOutput } from './naming';
+
+/** Properties of {@link Reliability}. */
+export interface ReliabilityProps {
+  topic: sns.ITopic;
+  /** Catalogue functions with an EventBridge Scheduler rate (`rate(5 minutes)`): the generation sweeper. */
+  scheduled: { name: string; fn: lambda.IFunction; schedule: string }[];
+  /** The execution-ended compensator (run asynchronously by EventBridge): its failures go to a dead-letter queue. */
+  compensator?: lambda.IFunction;
+  /** Every function that is not an API handler (API errors surface as 5xx): one Errors alarm each. */
+  nonApiFunctions: { name: string; fn: lambda.IFunction }[];
+}
+
+/**
+ * Nothing stranded, every failure visible (docs/architecture.md §8 "Money"):
+ * - an EventBridge Scheduler schedule per scheduled function (the sweeper, every 5 minutes, 2 retries);
+ * - the compensator's failed asynchronous invocations (after Lambda's 2 retries) land in an SQS dead-letter queue
+ *   (on-failure destination, 14 days), with an alarm as soon as one message is there;
+ * - a Lambda `Errors` alarm per non-API function;
+ * - business alarms: a paid session not credited, any dispute, a reversal larger than the balance, and a refund
+ *   ratio (refunds ÷ purchases over a day) of 10 % or more.
+ */
+export class Reliability extends Construct {
+  readonly deadLetterQueue?: sqs.Queue;
+  readonly schedules: scheduler.Schedule[] = [];
+
+  constructor(scope: Construct, id: string, props: ReliabilityProps) {
+    super(scope, id);
+    const alarmAction = new actions.SnsAction(props.topic);
+    const alarm = (alarmId: string, options: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'>) => {
+      const created = new cloudwatch.Alarm(this, alarmId, {
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        ...options,
+      });
+      created.addAlarmAction(alarmAction);
+      return created;
+    };
+
+    const schedulerRole = props.scheduled.length
+      ? new iam.Role(this, 'SchedulerRole', {
+          assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+          description: 'EventBridge Scheduler invoking the scheduled functions',
+        })
+      : undefined;
+    for (const { name, fn, schedule } of props.scheduled) {
+      if (schedulerRole) {
+        acknowledgeWildcardResources(
+          schedulerRole,
+          [`${fn.functionArn}:*`],
+          'LambdaInvoke grants the function and its versions/aliases (`:*`); it is this one function.',
+        );
+      }
+      this.schedules.push(
+        new scheduler.Schedule(this, `Schedule-${name}`, {
+          description: `Invokes ${name} (${schedule})`,
+          schedule: scheduler.ScheduleExpression.rate(Duration.millis(ratePeriodMs(schedule))),
+          target: new targets.LambdaInvoke(fn, {
+            input: scheduler.ScheduleTargetInput.fromObject({}),
+            retryAttempts: 2,
+            maxEventAge: Duration.minutes(5),
+            role: schedulerRole,
+          }),
+        }),
+      );
+    }
+
+    if (props.compensator) {
+      this.deadLetterQueue = new sqs.Queue(this, 'CompensatorDeadLetters', {
+        retentionPeriod: Duration.days(14),
+        enforceSSL: true,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+      });
+      acknowledge(
+        this.deadLetterQueue,
+        'AwsSolutions-SQS3',
+        'This queue is itself the dead-letter (on-failure) destination of the compensator.',
+      );
+      props.compensator.configureAsyncInvoke({
+        retryAttempts: 2,
+        onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+      });
+      alarm('CompensatorDeadLettersVisible', {
+        metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+        alarmDescription:
+          'The execution-ended compensator failed 3 times for an event (it is in the dead-letter queue): the sweeper will refund the generation after its deadline; look at the message.',
+      });
+      stackOutput(this, 'CompensatorDeadLetterQueueUrl', this.deadLetterQueue.queueUrl);
+    }
+
+    for (const { name, fn } of props.nonApiFunctions) {
+      alarm(`Errors-${name}`, {
+        metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        alarmDescription: `Function ${name} threw (an invocation failed).`,
+      });
+    }
+
+    const business = (name: BusinessMetric, period = Duration.minutes(5)) =>
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: name,
+        dimensionsMap: { service: 'headshot-studio' },
+        statistic: 'Sum',
+        period,
+      });
+    alarm('PaidNotCredited', {
+      metric: business('PaidNotCredited'),
+      threshold: 1,
+      alarmDescription:
+        'A paid Checkout Session did not match its pending purchase and was NOT credited: a customer paid for nothing. Look at the log and credit by hand.',
+    });
+    alarm('Disputes', {
+      metric: business('DisputesCreated'),
+      threshold: 1,
+      alarmDescription: 'A payment was disputed: its credits were taken back; answer the dispute in Stripe.',
+    });
+    alarm('ReversalShortfalls', {
+      metric: business('ReversalShortfalls'),
+      threshold: 1,
+      alarmDescription: 'A refund or dispute was larger than the balance left: the account was flagged.',
+    });
+    const day = Duration.days(1);
+    alarm('RefundRatio', {
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(purchases > 0, 100 * refunds / purchases, 0)',
+        usingMetrics: {
+          refunds: business('PurchasesRefunded', day),
+          purchases: business('PurchasesCredited', day),
+        },
+        period: day,
+        label: 'Refunded purchases, % of purchases (1 day)',
+      }),
+      threshold: 10,
+      alarmDescription: '10 % or more of the purchases of the last day were refunded.',
+    });
+  }
+}

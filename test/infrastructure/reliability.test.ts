@@ -1,0 +1,67 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HeadshotStudioStack } from '../../infrastructure/stack';
+import { appFunctions, nagAudit, testStack } from './helpers';
+
+/*
+ * Nothing stranded, every failure visible: the sweeper's schedule, the compensator's dead-letter queue and its
+ * alarm, an Errors alarm per non-API function, the business alarms — and cdk-nag still clean.
+ */
+
+describe('Reliability', () => {
+  let template: Template;
+  let stack: HeadshotStudioStack;
+  beforeAll(() => {
+    ({ template, stack } = testStack({ stage: 'dev' }, 'Test-reliability'));
+  });
+
+  it('invokes the generation sweeper every 5 minutes through EventBridge Scheduler', () => {
+    const sweeper = appFunctions(template).get('GenerationSweeper');
+    expect(sweeper).toBeDefined();
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [sweeper!.logicalId, 'Arn'] },
+        Input: '{}',
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+      }),
+    });
+  });
+
+  it('sends the compensator’s failed invocations to an SQS dead-letter queue, with an alarm on its depth', () => {
+    const compensator = appFunctions(template).get('GenerationExecutionEnded');
+    expect(compensator).toBeDefined();
+    const queues = template.findResources('AWS::SQS::Queue');
+    const [queueId] = Object.keys(queues).filter((id) => id.includes('CompensatorDeadLetters'));
+    expect(queueId).toBeDefined();
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: compensator!.logicalId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: Match.anyValue(),
+    });
+  });
+
+  it('alarms on Errors of every non-API function, and on the money signals', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
+      (a) => (a as { Properties: Record<string, unknown> }).Properties,
+    );
+    const errors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
+    expect(errors.length).toBe(stack.functions.catalogue.size);
+    for (const metric of ['PaidNotCredited', 'DisputesCreated', 'ReversalShortfalls']) {
+      expect(alarms.some((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio')).toBe(true);
+    }
+    expect(JSON.stringify(alarms)).toContain('100 * refunds / purchases');
+  });
+
+  it('passes cdk-nag', () => {
+    expect(nagAudit(stack).open).toEqual([]);
+  });
+});
