@@ -117,7 +117,8 @@ export class Workflow extends Construct {
       stateMachineType: sfn.StateMachineType.STANDARD,
       definitionBody: sfn.DefinitionBody.fromFile(props.definitionFile),
       definitionSubstitutions: substitutions,
-      logs: { destination: this.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: true },
+      // Every state transition is logged, but not its input and output: they carry user ids and object keys.
+      logs: { destination: this.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
     if (invoked.length > 0) {

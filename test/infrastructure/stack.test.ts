@@ -344,7 +344,7 @@ describe('HeadshotStudioStack (dev)', () => {
           TracingConfiguration: { Enabled: true },
           LoggingConfiguration: {
             Level: 'ALL',
-            IncludeExecutionData: true,
+            IncludeExecutionData: false,
             Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: Match.anyValue() } }],
           },
         });

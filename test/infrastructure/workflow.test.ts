@@ -76,7 +76,7 @@ describe('Workflow construct (fixture ASL)', () => {
       RetentionInDays: 7,
     });
     template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
-      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true, Destinations: Match.anyValue() },
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false, Destinations: Match.anyValue() },
       TracingConfiguration: { Enabled: true },
     });
   });
