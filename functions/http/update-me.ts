@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getUser } from '../adapters/ledger';
 import { setEmailWhenReady } from '../adapters/preferences';
 import { UserNotFoundError } from '../domain/credits';

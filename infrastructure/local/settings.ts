@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Names of the local resources; the cloud names come from CDK. */
 export const LOCAL_NAMES = {

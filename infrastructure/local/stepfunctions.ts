@@ -11,7 +11,7 @@ import {
   type RunOptions,
   type StateMachineDefinition,
 } from 'aws-local-stepfunctions';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   FunctionNotFoundError,
   LambdaFunctionError,

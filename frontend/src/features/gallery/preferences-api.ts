@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch } from '../../lib/api';
 
 /** `PATCH /api/me` answer: the stored preference. */

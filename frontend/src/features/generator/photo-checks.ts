@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch } from '../../lib/api';
+import { track } from '../../lib/analytics';
 
 /**
  * Step 1's photo checks: `POST /api/photo-checks` for the stored photos (contract: functions/http/create-photo-checks.ts).
@@ -30,7 +31,14 @@ export type PhotoChecks = z.infer<typeof photoChecksResponseSchema>;
 /** Checks the photos stored under `keys` (1-10, in the wizard's order). */
 export async function fetchPhotoChecks(keys: readonly string[], signal?: AbortSignal): Promise<PhotoChecks> {
   const body = await apiFetch<unknown>('/photo-checks', { method: 'POST', body: { keys }, signal });
-  return photoChecksResponseSchema.parse(body);
+  const checks = photoChecksResponseSchema.parse(body);
+  track('photo_check', {
+    photos: checks.checks.length,
+    quality: checks.quality,
+    rejected: checks.checks.filter((check) => check.verdict === 'rejected').length,
+    warnings: checks.checks.filter((check) => check.verdict === 'warning').length,
+  });
+  return checks;
 }
 
 /** Waits this long after the last photo finished uploading before checking the set (photos arrive in bursts). */

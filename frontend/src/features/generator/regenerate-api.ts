@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch, type ApiError } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { meQueryKey } from '../auth';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BackgroundId, StyleId } from './content';
 import type { Photo } from './use-photo-uploads';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiFetch, apiUrl } from '../api';
 import type { QueuedEvent } from './client';
 
