@@ -776,8 +776,10 @@ describe('HeadshotStudioStack options', () => {
     const withLayer = [...appFunctions(template)]
       .filter(([, { resource }]) => JSON.stringify(resource.Properties!.Layers ?? []).includes(layers[0]!))
       .map(([id]) => id);
-    // The workflow's image tasks decode, resize and encode with sharp; HTTP handlers never load it.
-    expect(withLayer.every((id) => id.startsWith('Generation'))).toBe(true);
+    // The workflow's image tasks decode, resize and encode with sharp, and the photo checks decode each upload for
+    // the vision module; no other HTTP handler loads it.
+    expect(withLayer.every((id) => /^(Generation|HttpCreatePhotoChecks)/.test(id))).toBe(true);
+    expect(withLayer.some((id) => id.startsWith('HttpCreatePhotoChecks'))).toBe(true);
     expect(withLayer.length > 0).toBe(
       localFunctions.some((f) => !f.localOnly && /prepare-references|generate/.test(f.handler)),
     );
