@@ -10,32 +10,26 @@ import {
   encodeCursor,
   filterExpressionOf,
   GALLERY_PAGE_SIZE,
-  mayStillRun,
   type GalleryFilter,
   type TableKey,
 } from '../domain/gallery';
-import { GENERATION_ERROR_MESSAGES, isTerminal, type GenerationStatus } from '../domain/generation';
-import { uploadPrefix } from '../domain/object-keys';
 import { logger } from '../common/logger';
 import { documentClient, s3Client } from './aws';
-import { invalidateGalleryStats } from './gallery-stats';
-import { compensateGeneration, type HeadshotRecord } from './generations';
-import { generationSk, headshotSk, photoCheckSk, userPk } from './keys';
+import type { HeadshotRecord } from './generations';
+import { headshotSk, userPk } from './keys';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
 import { presignGet, type GetOverrides } from './url-signer';
 
 /**
  * The gallery's reads and bulk writes (docs/architecture.md §2-§3): pages of a user's headshots, presigned image URLs, and
- * deleting all of a user's photos, headshots and generations (favorite and delete one: adapters/headshot-changes.ts;
- * totals: adapters/gallery-stats.ts).
+ * the bulk deletes that "delete my data" uses (adapters/user-data.ts; favorite and delete one:
+ * adapters/headshot-changes.ts; totals: adapters/gallery-stats.ts).
  *
  * Every operation takes the caller's `sub` and touches only the `USER#<sub>` partition and the `uploads/<sub>/` and
  * `results/<sub>/` prefixes, so another user's id simply finds nothing.
  */
 
 const HEADSHOT_PREFIX = headshotSk('');
-const GENERATION_PREFIX = generationSk('');
-const PHOTO_CHECK_PREFIX = photoCheckSk('');
 /** Items evaluated per Query call when a filter is applied (the filter runs after the read). */
 const FILTERED_BATCH = 250;
 /**
@@ -317,91 +311,4 @@ export async function batchDelete(keys: readonly TableKey[]): Promise<void> {
       requests = (result.UnprocessedItems?.[table()] ?? []) as typeof requests;
     }
   }
-}
-
-/** The keys (and, when asked, some attributes) of every item of `sub` whose sort key starts with `prefix`. */
-async function queryPrefix(
-  sub: string,
-  prefix: string,
-  attributes: string[] = [],
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  const names = Object.fromEntries(['PK', 'SK', ...attributes].map((a) => [`#${a}`, a]));
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: '#PK = :pk AND begins_with(#SK, :prefix)',
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': prefix },
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
-/** Thrown by {@link deleteUserData} while a generation of the user may still be running: nothing was deleted. */
-export class GenerationInProgressError extends Error {
-  override readonly name = 'GenerationInProgressError';
-  constructor(readonly generationId: string) {
-    super(`Generation ${generationId} is still running`);
-  }
-}
-
-/** What {@link deleteUserData} removed. */
-export interface DeletedData {
-  /** Headshot items. */
-  headshots: number;
-  /** Generation items. */
-  generations: number;
-  /** S3 objects: uploads, their normalized copies, headshot images and thumbnails. */
-  objects: number;
-}
-
-/**
- * Deletes every photo of `sub` and everything made from them (docs/product-spec.md §6, privacy): all headshot and generation items,
- * every object under `uploads/<sub>/` (uploads bucket) and `results/<sub>/` (results bucket). The user item, the
- * ledger, its idempotency markers and the purchases stay: they are the accounting of credits bought and spent.
- *
- * Refused while a generation may still be running, since its execution would go on writing images and refunds
- * for items that are gone. A generation that never reached a final status and is older than any execution can run
- * ({@link mayStillRun}) is compensated first — its undelivered slots refunded, exactly as the API's reconciliation
- * would — so no credit owed is lost with its item.
- *
- * Items go first, then objects: if a step fails, calling again finishes the job (every step is idempotent).
- *
- * @param now epoch ms (tests)
- * @throws {GenerationInProgressError} while a generation may still be running (nothing deleted)
- */
-export async function deleteUserData(sub: string, now = Date.now()): Promise<DeletedData> {
-  if (!/^[A-Za-z0-9-]+$/.test(sub)) throw new Error('Refusing to delete data of an unexpected user id');
-  const generations = await queryPrefix(sub, GENERATION_PREFIX, ['id', 'status', 'createdAt']);
-  for (const generation of generations) {
-    const status = generation.status as GenerationStatus;
-    if (isTerminal(status)) continue;
-    const id = String(generation.id);
-    if (mayStillRun(String(generation.createdAt), now)) throw new GenerationInProgressError(id);
-    logger.warn('Compensating an unfinished generation before deleting the user data', { generationId: id });
-    await compensateGeneration(sub, id, { code: 'TIMED_OUT', message: GENERATION_ERROR_MESSAGES.TIMED_OUT });
-  }
-  const headshots = await queryPrefix(sub, HEADSHOT_PREFIX);
-  const keyOf = (item: Record<string, unknown>): TableKey => ({ PK: String(item.PK), SK: String(item.SK) });
-  await batchDelete(headshots.map(keyOf));
-  // BatchWriteItem has no room for the counters: they are counted again on the next read (one Query of nothing).
-  if (headshots.length > 0) await invalidateGalleryStats(sub);
-  await batchDelete(generations.map(keyOf));
-  // The photo-check cache holds each photo's face descriptor: biometric data goes with the photos.
-  await batchDelete((await queryPrefix(sub, PHOTO_CHECK_PREFIX)).map(keyOf));
-  const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
-  const [uploads, results] = await Promise.all([
-    deletePrefix(UPLOADS_BUCKET, uploadPrefix(sub)),
-    deletePrefix(RESULTS_BUCKET, resultsPrefix(sub)),
-  ]);
-  return { headshots: headshots.length, generations: generations.length, objects: uploads + results };
 }

@@ -1,4 +1,4 @@
-import { deleteUserData, GenerationInProgressError } from '../adapters/headshots';
+import { deleteUserData, GenerationInProgressError } from '../adapters/user-data';
 import { HttpError } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 

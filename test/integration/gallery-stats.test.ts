@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
 import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/gallery-stats';
 import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshot-changes';
-import { deleteUserData } from '../../functions/adapters/headshots';
+import { deleteUserData } from '../../functions/adapters/user-data';
 import { newGenerationItem, saveHeadshot } from '../../functions/adapters/generations';
 import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { ensureUser } from '../../functions/adapters/ledger';
