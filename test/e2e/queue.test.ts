@@ -2,13 +2,17 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/adapters/aws';
+import { purchaseSk, userPk } from '../../functions/adapters/keys';
+import { loadConfig } from '../../functions/config';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { launchBrowser, signUpNewUser } from './helpers';
 
 /*
  * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
- * (PROVIDER_MAX_CONCURRENCY=6). Two other customers' generations fill it; a new customer who then generates in the
+ * (PROVIDER_MAX_CONCURRENCY=6). Four Pro buyers' generations fill it (priority generation); a new customer who then generates in the
  * wizard sees their place in line under the progress bar, then their 6 headshots. Screenshots go to
  * test-results/screenshots/queue-*.png.
  */
@@ -22,10 +26,24 @@ const baseUrl = inject('baseUrl');
 const { env, runtimeConfig } = inject('e2eStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 
-/** Another customer's generation, started through the API; resolves once its first slot is running. */
+/** Another customer's generation (a Pro buyer's), started through the API. */
 async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }> {
   const user = await createTestUser(pool);
   expect((await api(baseUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  // A Pro buyer: "Priority generation" puts every one of their slots ahead of the new customer's, so the line
+  // stays in front of the new customer however the slots of equal customers interleave.
+  await documentClient().send(
+    new PutCommand({
+      TableName: loadConfig().TABLE_NAME,
+      Item: {
+        PK: userPk(user.sub),
+        SK: purchaseSk(`cs_test_${user.sub}`),
+        type: 'purchase',
+        packId: 'pro',
+        credits: 100,
+      },
+    }),
+  );
   const keys = await uploadPhotos(baseUrl, user.idToken, [
     fixturePhoto('obama.jpg'),
     fixturePhoto('obama2.jpg'),
@@ -44,9 +62,8 @@ async function view(user: TestUser, id: string): Promise<GenerationView> {
 }
 
 beforeAll(async () => {
-  // createTestUser talks to the stack's cognito-local.
-  process.env.COGNITO_ENDPOINT = env.COGNITO_ENDPOINT;
-  process.env.AWS_REGION = env.AWS_REGION;
+  // createTestUser talks to the stack's cognito-local; the Pro purchases below go to its DynamoDB Local table.
+  Object.assign(process.env, env);
   browser = await launchBrowser();
   await mkdir(SCREENSHOTS, { recursive: true });
 });
@@ -79,9 +96,10 @@ describe('a generation that waits for the image provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Office', { exact: true }).click();
 
-    // Two other customers take every provider slot first.
-    const first = await otherCustomerGenerates();
-    const second = await otherCustomerGenerates();
+    // Four Pro buyers take every provider slot first and fill the line ahead of this customer (24 slots, 6 at once).
+    const others = [];
+    for (let i = 0; i < 4; i += 1) others.push(await otherCustomerGenerates());
+    const first = others[0]!;
     for (;;) {
       const v = await view(first.user, first.id);
       if (v.queue?.position === 0 || ['succeeded', 'partial', 'failed'].includes(v.status)) break;
@@ -120,7 +138,7 @@ describe('a generation that waits for the image provider', () => {
     expect(errors).toEqual([]);
 
     // The customers ahead got theirs too.
-    for (const other of [first, second]) {
+    for (const other of others) {
       for (;;) {
         const v = await view(other.user, other.id);
         if (['succeeded', 'partial', 'failed'].includes(v.status)) {
