@@ -88,18 +88,13 @@ describe('photo checks and likeness in the browser', () => {
     await page.getByRole('combobox', { name: 'Sort headshots' }).selectOption('best-match');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'best-match');
     const galleryBadges = page.locator('article [data-testid="likeness-badge"]');
-    // The list may render again (a refetch on focus) between two reads: keep the read that saw all six badges.
-    let values: number[] = [];
-    await expect
-      .poll(
-        async () => {
-          values = (await galleryBadges.allTextContents()).map((t) => Number(/^(\d+)%/.exec(t)![1]));
-          return values.length;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(6);
-    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The previous (newest-first) page stays on screen until the sorted one arrives, and the list may render again
+    // between two reads: wait for a read of all six badges in best-match order.
+    const sortedReads = async () => {
+      const values = (await galleryBadges.allTextContents()).map((t) => Number(/^(\d+)%/.exec(t)![1]));
+      return values.length === 6 && values.every((v, i) => i === 0 || values[i - 1]! >= v);
+    };
+    await expect.poll(sortedReads, { timeout: 30_000 }).toBe(true);
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.screenshot({ path: `${SCREENSHOTS}faces-gallery.png`, fullPage: true, style: HIDE_TOASTS });
 
