@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { releaseSlot } from '../../functions/adapters/admission';
 import { documentClient } from '../../functions/adapters/aws';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
@@ -12,8 +13,9 @@ import { launchBrowser, signUpNewUser } from './helpers';
 
 /*
  * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
- * (PROVIDER_MAX_CONCURRENCY=6). Four Pro buyers' generations fill it (priority generation); a new customer who then generates in the
- * wizard sees their place in line under the progress bar, then their 6 headshots. Screenshots go to
+ * (PROVIDER_MAX_CONCURRENCY=6). Four Pro buyers' generations are in line first (priority generation) while the
+ * provider answers 429 with a short Retry-After; a new customer who then generates in the wizard sees their place in
+ * line under the progress bar, then — once the provider takes calls again — their 6 headshots. Screenshots go to
  * test-results/screenshots/queue-*.png.
  */
 
@@ -57,6 +59,19 @@ async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }>
   return { user, id: ((await res.json()) as { id: string }).id };
 }
 
+/**
+ * The provider answers 429 (Retry-After: 5 s) until `done()`: each answer records the same pause a real 429 records
+ * at the admission point, so nobody is admitted and the line cannot drain before the new customer has joined it and
+ * seen their place, however slow this machine is. At most `maxMs` (ms).
+ */
+async function providerThrottlesUntil(done: () => boolean, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (!done() && Date.now() < until) {
+    await releaseSlot('e2e-provider-throttled', 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 async function view(user: TestUser, id: string): Promise<GenerationView> {
   return (await (await api(baseUrl, user.idToken, 'GET', `/api/generations/${id}`)).json()) as GenerationView;
 }
@@ -96,15 +111,14 @@ describe('a generation that waits for the image provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Office', { exact: true }).click();
 
-    // Four Pro buyers take every provider slot first and fill the line ahead of this customer (24 slots, 6 at once).
+    // The provider is throttling: four Pro buyers' generations (24 slots) wait in line ahead of this customer.
+    let seenInLine = false;
+    onTestFinished(() => {
+      seenInLine = true;
+    });
+    const throttled = providerThrottlesUntil(() => seenInLine, 150_000);
     const others = [];
     for (let i = 0; i < 4; i += 1) others.push(await otherCustomerGenerates());
-    const first = others[0]!;
-    for (;;) {
-      const v = await view(first.user, first.id);
-      if (v.queue?.position === 0 || ['succeeded', 'partial', 'failed'].includes(v.status)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
 
     const queued: number[] = [];
     page.on('response', async (response) => {
@@ -122,6 +136,9 @@ describe('a generation that waits for the image provider', () => {
     expect(await page.getByText('Generating your headshots').isVisible()).toBe(true);
     expect(await page.getByText('This will take 2-3 minutes').isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}queue-waiting.png`, fullPage: true, style: HIDE_TOASTS });
+    // The provider takes calls again: the line drains, priority first.
+    seenInLine = true;
+    await throttled;
 
     await page
       .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
