@@ -21,9 +21,26 @@ export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** The value a freshly deployed secret holds until an operator puts the real key (README "Deploy to AWS"). */
+export const SECRET_PLACEHOLDER = 'REPLACE_ME';
+
+/** A secret: blank or still {@link SECRET_PLACEHOLDER} counts as missing. */
+const secretString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' || v === SECRET_PLACEHOLDER ? undefined : v))
+  .optional();
+
 export const configSchema = z
   .object({
     AWS_REGION: z.string().min(1).default('us-east-1'),
+    /**
+     * The deployment stage (`dev`, `prod`, …): the CDK stack sets it on every function; unset in the local stack.
+     * `prod` refuses the offline image provider.
+     */
+    STAGE: optionalString,
+    /** Set by the Lambda runtime itself: with STAGE, how a handler knows it runs in the cloud. */
+    AWS_LAMBDA_FUNCTION_NAME: optionalString,
     /** Endpoint override for every AWS SDK client (LocalStack, the local stack's emulators). */
     AWS_ENDPOINT_URL: z.url().optional(),
     /** s3rver and LocalStack need path-style bucket addressing. */
@@ -36,24 +53,33 @@ export const configSchema = z
     SITE_ORIGIN: z.url().default('http://localhost:5173'),
     SUPPORT_EMAIL: z.email().default('support@headshot.studio'),
     /** Unset locally: the real Stripe SDK then talks to the local Checkout provider at `STRIPE_API_BASE`. */
-    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_SECRET_KEY: secretString,
     /**
      * The signing secret (`whsec_…`) `POST /api/webhooks/stripe` verifies `Stripe-Signature` with: the endpoint's
      * secret from the Stripe dashboard, or `stripe listen`'s; locally `npm start` generates one per run.
      */
-    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_WEBHOOK_SECRET: secretString,
     /**
      * Base URL of the local Checkout provider (e.g. `http://127.0.0.1:4242`), used only when `STRIPE_SECRET_KEY` is
      * unset, so a real key is never sent anywhere but Stripe. `npm start` sets it.
      */
     STRIPE_API_BASE: z.url().optional(),
-    OPENAI_API_KEY: optionalString,
+    /**
+     * The OpenAI API key. Missing (or the placeholder) with the `openai` provider does not stop the functions: every
+     * headshot slot then fails loudly (refunded, metric `ProviderMisconfigured`, alarm), see image-providers/index.ts.
+     */
+    OPENAI_API_KEY: secretString,
     OPENAI_BASE_URL: z.url().optional(),
     /**
      * OpenAI image model used for edits. `gpt-image-1` was shut down in Oct 2026 and `gpt-image-1.5` shuts down on
      * 2026-12-01; OpenAI's deprecations page names `gpt-image-2.6-sunburst` (precision) or `-flare` (fast).
      */
     OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-2.6-sunburst'),
+    /**
+     * `openai` or the offline `local` one. Unset: `openai` in the cloud (a missing key then fails loudly instead of
+     * charging for filtered copies of selfies); locally `openai` when OPENAI_API_KEY is set, else `local`.
+     * `local` is refused when STAGE is `prod`.
+     */
     IMAGE_PROVIDER: z.enum(['openai', 'local']).optional(),
     /** Map concurrency of the GenerateImages state (1-6 slots at once). */
     GENERATION_MAX_CONCURRENCY: positiveInt(6).pipe(z.number().max(6)),
@@ -106,11 +132,17 @@ export const configSchema = z
     /** `POST /api/analytics/events` requests allowed per client IP per minute. */
     ANALYTICS_REQUESTS_PER_MINUTE: positiveInt(60),
   })
-  .transform((env) => ({
-    ...env,
-    /** `openai` when a key is configured, else the offline `local` provider (docs/architecture.md §4). */
-    IMAGE_PROVIDER: env.IMAGE_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'local'),
-  }))
+  .transform((env) => {
+    const runtime: 'cloud' | 'local' = env.STAGE || env.AWS_LAMBDA_FUNCTION_NAME ? 'cloud' : 'local';
+    return {
+      ...env,
+      /** `cloud` when STAGE or AWS_LAMBDA_FUNCTION_NAME is set (a deployed function), else `local`. */
+      RUNTIME: runtime,
+      /** See IMAGE_PROVIDER above (docs/architecture.md §4). */
+      IMAGE_PROVIDER:
+        env.IMAGE_PROVIDER ?? (runtime === 'cloud' || env.OPENAI_API_KEY ? 'openai' : ('local' as const)),
+    };
+  })
   .transform((env) => {
     // Defaults safe for a low OpenAI tier; the offline provider has no limit of its own. 0 = unlimited.
     const openai = env.IMAGE_PROVIDER === 'openai';
@@ -125,11 +157,12 @@ export const configSchema = z
     };
   })
   .superRefine((env, ctx) => {
-    if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
+    if (env.IMAGE_PROVIDER === 'local' && env.STAGE === 'prod') {
       ctx.addIssue({
         code: 'custom',
-        path: ['OPENAI_API_KEY'],
-        message: 'is required when IMAGE_PROVIDER is openai',
+        path: ['IMAGE_PROVIDER'],
+        message:
+          'local (the offline provider) is refused when STAGE is prod: paying customers would get filtered copies of their selfies. Use openai.',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -177,8 +210,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 let cached: AppConfig | undefined;
 
 /**
- * The configuration of this Lambda execution environment, parsed from `process.env` on first use (the cold start)
- * and cached for every later invocation.
+ * The configuration of this Lambda execution environment, parsed from `process.env` on first use and cached for
+ * later invocations. The cache holds only a configuration whose secrets are complete: while one is missing or still
+ * the placeholder, common/secrets.ts reads it again after a short TTL and, when it arrives, calls
+ * {@link secretsChanged}, so the next call parses the completed environment (a placeholder at the first cold start
+ * does not stay "missing" for the life of the environment).
  *
  * @throws {ConfigError} when the environment is incomplete.
  */
@@ -187,7 +223,16 @@ export function loadConfig(): AppConfig {
   return cached;
 }
 
-/** Forgets the cached configuration. Tests only: a Lambda environment never changes its variables. */
+/**
+ * Forgets the cached configuration because common/secrets.ts has just put a secret into `process.env`: the next
+ * {@link loadConfig} parses again. Objects built from the old configuration compare it by identity to rebuild
+ * themselves (image-providers/index.ts).
+ */
+export function secretsChanged(): void {
+  cached = undefined;
+}
+
+/** Forgets the cached configuration. Tests only: a Lambda environment never changes its plain variables. */
 export function resetConfigForTests(): void {
   cached = undefined;
 }

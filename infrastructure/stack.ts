@@ -85,6 +85,8 @@ export class HeadshotStudioStack extends Stack {
       routes,
       catalogue: props.catalogue ?? localFunctions,
       environment: {
+        // The handlers know they run in the cloud (image provider `openai` by default) and refuse `local` on prod.
+        STAGE: props.stage,
         TABLE_NAME: data.table.tableName,
         UPLOADS_BUCKET: storage.uploads.bucketName,
         RESULTS_BUCKET: storage.results.bucketName,

@@ -18,7 +18,9 @@ export type BusinessMetric =
   /** A `charge.dispute.created` received. */
   | 'DisputesCreated'
   /** A reversal larger than the balance left: the account was flagged. */
-  | 'ReversalShortfalls';
+  | 'ReversalShortfalls'
+  /** A headshot slot failed (and was refunded) because the image provider has no key: deployment incomplete. */
+  | 'ProviderMisconfigured';
 
 /** The namespace of every business metric. */
 export const METRICS_NAMESPACE = 'HeadshotStudio';

@@ -52,7 +52,7 @@ export interface FunctionsProps {
   catalogue: readonly LocalFunction[];
   /** Variables every function gets (table, buckets, site settings). */
   environment: Record<string, string>;
-  /** Only functions that read the OpenAI key get these (IMAGE_PROVIDER=openai without a key fails their config). */
+  /** Only functions that read the OpenAI key get these (IMAGE_PROVIDER, OPENAI_IMAGE_MODEL). */
   openAiEnvironment: Record<string, string>;
   table: ITableV2;
   uploads: s3.IBucket;

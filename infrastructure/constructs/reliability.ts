@@ -139,6 +139,12 @@ export class Reliability extends Construct {
       threshold: 1,
       alarmDescription: 'A refund or dispute was larger than the balance left: the account was flagged.',
     });
+    alarm('ProviderMisconfigured', {
+      metric: business('ProviderMisconfigured'),
+      threshold: 1,
+      alarmDescription:
+        'A headshot slot failed (refunded) because the image provider has no API key: put the OpenAI key into its secret (README "Production checklist").',
+    });
     const day = Duration.days(1);
     alarm('RefundRatio', {
       metric: new cloudwatch.MathExpression({

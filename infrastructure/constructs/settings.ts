@@ -18,7 +18,7 @@ export interface StackSettings {
   cognitoFeaturePlan: CognitoFeaturePlan;
   /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/config.ts). */
   openAiImageModel?: string;
-  /** IMAGE_PROVIDER; unset: `openai` when the OpenAI secret holds a key, else `local`. */
+  /** IMAGE_PROVIDER; unset: `openai` (the handlers' cloud default). `local` is refused on stage `prod`. */
   imageProvider?: 'openai' | 'local';
   /** GENERATION_MAX_CONCURRENCY and the workflow's `${MaxConcurrency}` (1-6). */
   generationMaxConcurrency: number;
@@ -77,6 +77,11 @@ export function settingsFromContext(node: Node): StackSettings {
   const imageProvider = get('imageProvider');
   if (imageProvider !== undefined && !['openai', 'local'].includes(imageProvider)) {
     problems.push(`imageProvider "${imageProvider}": openai or local`);
+  }
+  if (imageProvider === 'local' && stage === 'prod') {
+    problems.push(
+      'imageProvider "local": the offline provider is refused on stage prod (customers pay for it)',
+    );
   }
   const concurrency = Number(get('generationMaxConcurrency') ?? 6);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 6) {

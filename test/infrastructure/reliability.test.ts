@@ -55,10 +55,27 @@ describe('Reliability', () => {
     );
     const errors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
     expect(errors.length).toBe(stack.functions.catalogue.size);
-    for (const metric of ['PaidNotCredited', 'DisputesCreated', 'ReversalShortfalls']) {
+    for (const metric of [
+      'PaidNotCredited',
+      'DisputesCreated',
+      'ReversalShortfalls',
+      'ProviderMisconfigured',
+    ]) {
       expect(alarms.some((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio')).toBe(true);
     }
     expect(JSON.stringify(alarms)).toContain('100 * refunds / purchases');
+  });
+
+  it('tells every function its stage, and leaves the image provider to the handlers’ cloud default (openai)', () => {
+    const functions = [...appFunctions(template).values()];
+    expect(functions.length).toBeGreaterThan(5);
+    for (const { resource } of functions) {
+      const variables = (
+        resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined
+      )?.Variables;
+      expect(variables?.STAGE).toBe('dev');
+      expect(variables?.IMAGE_PROVIDER).toBeUndefined();
+    }
   });
 
   it('passes cdk-nag', () => {

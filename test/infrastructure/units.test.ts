@@ -247,6 +247,12 @@ describe('settingsFromContext', () => {
     ).toThrow(/stage[\s\S]*certificateArn[\s\S]*generationMaxConcurrency/);
   });
 
+  it('refuses the offline image provider on prod, allows it on other stages', () => {
+    expect(settings({ imageProvider: 'local' })).toMatchObject({ imageProvider: 'local' });
+    expect(() => settings({ stage: 'prod', imageProvider: 'local' })).toThrow(/imageProvider "local".*prod/);
+    expect(settings({ stage: 'prod' }).imageProvider).toBeUndefined();
+  });
+
   it('reads the provider capacity and the generation deadline', () => {
     expect(settings({})).toMatchObject({
       providerImagesPerMinute: undefined,

@@ -17,6 +17,45 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...minimal, OPENAI_API_KEY: 'sk-test' }).IMAGE_PROVIDER).toBe('openai');
   });
 
+  it('defaults to the openai provider in the cloud, with or without a key (a missing key fails slots loudly)', () => {
+    expect(parseConfig({ ...minimal, STAGE: 'dev' })).toMatchObject({
+      RUNTIME: 'cloud',
+      IMAGE_PROVIDER: 'openai',
+    });
+    expect(parseConfig({ ...minimal, AWS_LAMBDA_FUNCTION_NAME: 'fn' })).toMatchObject({
+      RUNTIME: 'cloud',
+      IMAGE_PROVIDER: 'openai',
+    });
+    expect(parseConfig(minimal)).toMatchObject({ RUNTIME: 'local', IMAGE_PROVIDER: 'local' });
+    expect(parseConfig({ ...minimal, STAGE: 'dev', IMAGE_PROVIDER: 'local' }).IMAGE_PROVIDER).toBe('local');
+  });
+
+  it('treats the secret placeholder as a missing key', () => {
+    const config = parseConfig({
+      ...minimal,
+      OPENAI_API_KEY: 'REPLACE_ME',
+      STRIPE_SECRET_KEY: ' REPLACE_ME ',
+    });
+    expect(config.OPENAI_API_KEY).toBeUndefined();
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(config.IMAGE_PROVIDER).toBe('local');
+  });
+
+  it('refuses the offline provider on prod with a named ConfigError', () => {
+    let error: unknown;
+    try {
+      parseConfig({ ...minimal, STAGE: 'prod', IMAGE_PROVIDER: 'local' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).name).toBe('ConfigError');
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^IMAGE_PROVIDER: local .*STAGE is prod/),
+    ]);
+    expect(parseConfig({ ...minimal, STAGE: 'prod' }).IMAGE_PROVIDER).toBe('openai');
+  });
+
   it('lists every problem in one error', () => {
     let error: unknown;
     try {

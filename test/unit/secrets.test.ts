@@ -16,6 +16,7 @@ const KEYS = [
 describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
   let server: Server;
   let requests: { secretId: string | null; token: string | undefined }[];
+  let values: Record<string, string>;
   const saved: Record<string, string | undefined> = {};
 
   beforeEach(async () => {
@@ -25,7 +26,7 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
       delete process.env[k];
     }
     requests = [];
-    const values: Record<string, string> = {
+    values = {
       'arn:stripe': ' sk_test_from_secrets_manager \n',
       'arn:webhook': 'REPLACE_ME',
       'arn:openai': 'sk-openai',
@@ -71,5 +72,39 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
     await loadSecrets();
     expect(process.env.OPENAI_API_KEY).toBe('from-env');
     expect(requests).toHaveLength(0);
+  });
+
+  it('asks again for a missing or placeholder secret after the TTL, then parses the configuration again', async () => {
+    process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
+    values['arn:openai'] = 'REPLACE_ME';
+    const config = await import('../../functions/config');
+    const { loadSecrets, MISSING_SECRET_TTL_MS } = await import('../../functions/common/secrets');
+    const env = { TABLE_NAME: 't', UPLOADS_BUCKET: 'u', RESULTS_BUCKET: 'r', STAGE: 'dev' };
+    Object.assign(process.env, env);
+    try {
+      const t0 = 1_000_000;
+      await loadSecrets(t0);
+      expect(process.env.OPENAI_API_KEY).toBeUndefined();
+      const before = config.loadConfig();
+      expect(before.OPENAI_API_KEY).toBeUndefined();
+
+      values['arn:openai'] = 'sk-real';
+      await loadSecrets(t0 + MISSING_SECRET_TTL_MS - 1); // still within the TTL: not asked again
+      expect(requests).toHaveLength(1);
+      expect(config.loadConfig()).toBe(before);
+
+      await loadSecrets(t0 + MISSING_SECRET_TTL_MS);
+      expect(requests).toHaveLength(2);
+      expect(process.env.OPENAI_API_KEY).toBe('sk-real');
+      const after = config.loadConfig();
+      expect(after).not.toBe(before);
+      expect(after.OPENAI_API_KEY).toBe('sk-real');
+
+      await loadSecrets(t0 + 10 * MISSING_SECRET_TTL_MS); // complete: never asked again
+      expect(requests).toHaveLength(2);
+    } finally {
+      for (const k of Object.keys(env)) delete process.env[k];
+      config.resetConfigForTests();
+    }
   });
 });

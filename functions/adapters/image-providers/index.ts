@@ -1,28 +1,59 @@
-import { loadConfig } from '../../config';
+import { loadConfig, type AppConfig } from '../../config';
+import { countMetric } from '../../common/metrics';
+import { logger } from '../../common/logger';
 import { createLocalProvider } from './local';
 import { createOpenAiProvider } from './openai';
-import type { ImageProvider } from './types';
+import { ProviderMisconfiguredError, type ImageProvider } from './types';
 
 export * from './types';
 
 let provider: ImageProvider | undefined;
+/** The configuration {@link provider} was made from: a new one (a secret arrived) makes a new provider. */
+let madeFrom: AppConfig | undefined;
+let replaced = false;
 
 /**
- * The configured image provider, created once per execution environment (docs/architecture.md §4): `openai` when
- * IMAGE_PROVIDER says so (the default when OPENAI_API_KEY is set), else the offline `local` one.
+ * The provider of an `openai` configuration without its API key: every call fails the slot with
+ * {@link ProviderMisconfiguredError} (the workflow refunds it) and counts one `ProviderMisconfigured` metric, which
+ * the `ProviderMisconfigured` alarm reads. Nothing is generated, nothing is charged.
+ */
+export function createMisconfiguredProvider(problem: string): ImageProvider {
+  return {
+    name: 'openai',
+    generate(request) {
+      countMetric('ProviderMisconfigured');
+      logger.error('Image provider misconfigured: the slot fails and is refunded', {
+        problem,
+        generationId: request.generationId,
+        slot: request.slot,
+      });
+      return Promise.reject(new ProviderMisconfiguredError(problem));
+    },
+  };
+}
+
+/**
+ * The configured image provider (docs/architecture.md §4), made once per configuration: `openai` when
+ * IMAGE_PROVIDER says so (the default in the cloud, and locally when OPENAI_API_KEY is set), else the offline
+ * `local` one. `openai` without a key gives {@link createMisconfiguredProvider}: loud slot failures, not a silent
+ * fallback. When the key arrives later (common/secrets.ts re-reads it), the next call makes the real provider.
  */
 export function imageProvider(): ImageProvider {
-  if (!provider) {
-    const config = loadConfig();
-    provider =
-      config.IMAGE_PROVIDER === 'openai'
-        ? createOpenAiProvider({
-            // config.ts refuses IMAGE_PROVIDER=openai without a key, so it is set here.
-            apiKey: config.OPENAI_API_KEY ?? '',
-            baseURL: config.OPENAI_BASE_URL,
-            model: config.OPENAI_IMAGE_MODEL,
-          })
-        : createLocalProvider({ latencyMs: config.LOCAL_PROVIDER_LATENCY_MS });
+  const config = loadConfig();
+  if (provider && (replaced || madeFrom === config)) return provider;
+  madeFrom = config;
+  if (config.IMAGE_PROVIDER === 'local') {
+    provider = createLocalProvider({ latencyMs: config.LOCAL_PROVIDER_LATENCY_MS });
+  } else if (!config.OPENAI_API_KEY) {
+    provider = createMisconfiguredProvider(
+      'OPENAI_API_KEY is missing or still the placeholder: put the key into the OpenAI secret (README "Production checklist")',
+    );
+  } else {
+    provider = createOpenAiProvider({
+      apiKey: config.OPENAI_API_KEY,
+      baseURL: config.OPENAI_BASE_URL,
+      model: config.OPENAI_IMAGE_MODEL,
+    });
   }
   return provider;
 }
@@ -30,6 +61,8 @@ export function imageProvider(): ImageProvider {
 /** Forgets the provider. Tests only (after resetConfigForTests). */
 export function resetImageProviderForTests(): void {
   provider = undefined;
+  madeFrom = undefined;
+  replaced = false;
 }
 
 /**
@@ -38,4 +71,5 @@ export function resetImageProviderForTests(): void {
  */
 export function useImageProviderForTests(replacement: ImageProvider): void {
   provider = replacement;
+  replaced = true;
 }

@@ -73,3 +73,12 @@ export class ProviderRejectedError extends Error {
 export class ProviderInvalidOutputError extends Error {
   override readonly name = 'ProviderInvalidOutputError';
 }
+
+/**
+ * The provider cannot be called at all: its configuration is incomplete (the `openai` provider without an API key,
+ * or with the secret's placeholder). Not retried: the slot fails and is refunded, and every occurrence counts in the
+ * `ProviderMisconfigured` metric an alarm watches, so a deployment without its key is loud, never silently offline.
+ */
+export class ProviderMisconfiguredError extends Error {
+  override readonly name = 'ProviderMisconfiguredError';
+}
