@@ -1,7 +1,7 @@
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests, secretsChanged } from '../../functions/config';
 import { reconcileGeneration } from '../../functions/adapters/executions';
 import { createOpenAiProvider } from '../../functions/adapters/image-providers/openai';
 import { getGeneration } from '../../functions/adapters/generations';
@@ -329,5 +329,32 @@ describe('the likeness guarantee', () => {
     expect(likeness).toHaveLength(6);
     for (const value of likeness) expect(value).toBeGreaterThanOrEqual(DEFAULT_LIKENESS_THRESHOLD);
     expect((await getUser(user.sub))?.credits).toBe(0);
+  });
+});
+
+describe('a deployed stage without the OpenAI key (loud, not silent)', () => {
+  it('fails every slot without calling anyone and refunds all 6 credits (credits = Σ ledger)', async () => {
+    const key = process.env.OPENAI_API_KEY;
+    const provider = process.env.IMAGE_PROVIDER;
+    // A deployed function (STAGE set) with the secret still missing: the provider stays `openai`.
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.IMAGE_PROVIDER;
+    process.env.STAGE = 'dev';
+    secretsChanged();
+    try {
+      const { user, keys } = await userWithPhotos();
+      const id = await generate(user, keys);
+      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
+      expect(final.error?.message).toContain('refunded');
+      expect(fake.calls).toHaveLength(0);
+      expect((await getUser(user.sub))?.credits).toBe(6);
+      expect(await refundRefs(user.sub)).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)));
+    } finally {
+      delete process.env.STAGE;
+      Object.assign(process.env, { OPENAI_API_KEY: key, IMAGE_PROVIDER: provider });
+      // The secret arriving: the next configuration (and provider) is made with it, no cold start needed.
+      secretsChanged();
+    }
   });
 });

@@ -7,9 +7,6 @@ import type { HeadshotRequest } from '../../functions/adapters/image-providers/t
  */
 
 const VARIABLES = [
-  'TABLE_NAME',
-  'UPLOADS_BUCKET',
-  'RESULTS_BUCKET',
   'STAGE',
   'AWS_LAMBDA_FUNCTION_NAME',
   'IMAGE_PROVIDER',
@@ -27,21 +24,17 @@ const request: HeadshotRequest = {
 };
 
 describe('imageProvider()', () => {
-  const saved: Record<string, string | undefined> = {};
-
   beforeEach(() => {
     vi.resetModules();
-    for (const name of VARIABLES) saved[name] = process.env[name];
-    for (const name of VARIABLES) delete process.env[name];
-    Object.assign(process.env, { TABLE_NAME: 't', UPLOADS_BUCKET: 'u', RESULTS_BUCKET: 'r' });
+    for (const name of VARIABLES) vi.stubEnv(name, undefined);
+    vi.stubEnv('TABLE_NAME', 't');
+    vi.stubEnv('UPLOADS_BUCKET', 'u');
+    vi.stubEnv('RESULTS_BUCKET', 'r');
   });
 
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const name of VARIABLES) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    vi.unstubAllEnvs();
   });
 
   it('in the cloud without a key: every slot fails with ProviderMisconfiguredError and counts the metric', async () => {
