@@ -7,7 +7,7 @@ import { loadConfig, type AppConfig } from '../config';
  * - With `STRIPE_SECRET_KEY` it talks to Stripe itself (api.stripe.com), and nothing else: a real key is never sent
  *   to a configurable host.
  * - Without it, the same SDK talks to the local Checkout provider at `STRIPE_API_BASE` (infrastructure/local/
- *   checkout.ts) with {@link LOCAL_STRIPE_API_KEY}, a placeholder that is obviously not a secret (docs/architecture.md §5).
+ *   stand-ins/stripe/) with {@link LOCAL_STRIPE_API_KEY}, a placeholder that is obviously not a secret (docs/architecture.md §5).
  */
 
 /**

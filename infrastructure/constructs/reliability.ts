@@ -10,7 +10,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type BusinessMetric } from '../../functions/common/metrics';
-import { ratePeriodMs } from '../local/scheduler';
+import { ratePeriodMs } from '../local/stand-ins/eventbridge-scheduler/scheduler';
 import { acknowledge, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
 

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLambdaRuntime, LambdaFunctionError, localFunctions, type LocalFunction } from './functions';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from './support/paths';
 
 const [target, eventFile] = process.argv.slice(2);
 if (!target || !eventFile) {

@@ -4,7 +4,7 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { killLeftoverChildren } from './pids';
+import { killLeftoverChildren } from './support/pids';
 import { REPO_ROOT } from './stack';
 
 const dataDir = join(REPO_ROOT, '.local');

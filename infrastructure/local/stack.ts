@@ -4,26 +4,26 @@ import { join } from 'node:path';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import { ensureTable, ensureUserPool } from './bootstrap';
-import { startLocalPayments } from './checkout';
-import { startCognito } from './cognito';
-import { startDynamoDb } from './dynamodb';
-import { LocalStackError } from './errors';
+import { startLocalPayments } from './stand-ins/stripe/server';
+import { startCognito } from './stand-ins/cognito/cognito-local';
+import { startDynamoDb } from './stand-ins/dynamodb/dynamodb-local';
+import { LocalStackError } from './support/errors';
 import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './functions';
-import { startGateway } from './gateway';
-import { createCognitoJwtAuthorizer } from './jwt';
-import { startLambdaServer } from './lambda-server';
-import { startMailCatcher } from './mail';
-import { createPartLog } from './log';
-import { assertPortFree, findFreePort, HOST } from './ports';
-import { S3RVER_CREDENTIALS, startS3 } from './s3';
-import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './settings';
-import { startScheduler } from './scheduler';
-import { startSite } from './site';
-import { startStepFunctionsServer } from './stepfunctions';
-import { REPO_ROOT } from './paths';
-import { forgetChildren, rememberChildren } from './pids';
+import { startGateway } from './stand-ins/api-gateway/server';
+import { createCognitoJwtAuthorizer } from './stand-ins/api-gateway/jwt-authorizer';
+import { startLambdaServer } from './stand-ins/lambda/invoke-api';
+import { startMailCatcher } from './stand-ins/ses/maildev';
+import { createPartLog } from './support/log';
+import { assertPortFree, findFreePort, HOST } from './support/ports';
+import { S3RVER_CREDENTIALS, startS3 } from './stand-ins/s3/s3rver';
+import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './support/settings';
+import { startScheduler } from './stand-ins/eventbridge-scheduler/scheduler';
+import { startSite } from './stand-ins/cloudfront/site';
+import { startStepFunctionsServer } from './stand-ins/step-functions/server';
+import { REPO_ROOT } from './support/paths';
+import { forgetChildren, rememberChildren } from './support/pids';
 
-export { REPO_ROOT } from './paths';
+export { REPO_ROOT } from './support/paths';
 
 /** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (docs/architecture.md §6). */
 export interface RuntimeConfig {

@@ -4,10 +4,10 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalStackError } from './errors';
-import { createPartLog } from './log';
-import { killLeftoverChildren } from './pids';
-import { portsFromEnv } from './settings';
+import { LocalStackError } from './support/errors';
+import { createPartLog } from './support/log';
+import { killLeftoverChildren } from './support/pids';
+import { portsFromEnv } from './support/settings';
 import { REPO_ROOT, startLocalStack } from './stack';
 
 const log = createPartLog('stack');

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../local/paths';
+import { REPO_ROOT } from '../local/support/paths';
 import { athenaFunnel } from './athena';
 import { computeFunnel, formatFunnel, readLocalRecords, windowDates } from './funnel';
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getGeneration } from '../../functions/adapters/generations';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { resetConfigForTests } from '../../functions/config';
-import { startFakeOpenAi } from '../helpers/openai-stand-in';
+import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
 
 /** "Generation under provider limits": N generations of 6 started together against the rate-limited stand-in. */

@@ -208,7 +208,7 @@ against; "ratio" is measured ÷ reference.
   DynamoDB/S3 writes, state transitions); the local renderer's rows add its image CPU (six renders share the
   cores), whose own time per headshot is the "local renderer alone" row.
 - Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in
-  (test/helpers/openai-stand-in.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
+  (infrastructure/local/stand-ins/openai/server.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
   PROVIDER_IMAGES_PER_MINUTE set to the same limit. Makespan = first POST → last completedAt (it includes the photo
   checks of all N generations before they reach the line), and from the first admission → last completedAt; ideal =
   every image sent the moment the limit allows (N·6/C minutes) plus one image's latency.

@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack, REPO_ROOT, type LocalStack } from '../../infrastructure/local/stack';
-import { findFreePort } from '../../infrastructure/local/ports';
+import { findFreePort } from '../../infrastructure/local/support/ports';
 import { benchApi, type ApiFigures } from './api';
 import { buildBundles, measureColdInits, type BundleFigures } from './bundles';
 import { benchFrontend, type FrontendFigures } from './frontend';

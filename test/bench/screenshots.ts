@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findFreePort } from '../../infrastructure/local/ports';
+import { findFreePort } from '../../infrastructure/local/support/ports';
 import { REPO_ROOT, startLocalStack } from '../../infrastructure/local/stack';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { buildSite, startPreviewSite } from './site';

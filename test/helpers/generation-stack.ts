@@ -9,10 +9,13 @@ import {
   type LambdaRuntime,
   type LocalFunction,
 } from '../../infrastructure/local/functions';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/gateway';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/jwt';
-import { createPartLog } from '../../infrastructure/local/log';
-import { startStepFunctionsServer, type StepFunctionsServer } from '../../infrastructure/local/stepfunctions';
+import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
+import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
+import { createPartLog } from '../../infrastructure/local/support/log';
+import {
+  startStepFunctionsServer,
+  type StepFunctionsServer,
+} from '../../infrastructure/local/stand-ins/step-functions/server';
 
 /*
  * A generation stack of the test's own, in the test process: the route handlers behind a local gateway, the task
@@ -144,4 +147,4 @@ export {
   type EditCall,
   type FakeOpenAi,
   type RateLimit,
-} from './openai-stand-in';
+} from '../../infrastructure/local/stand-ins/openai/server';

@@ -23,9 +23,9 @@ import {
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
 import { seedGeneration, seedHeadshotItems } from '../adversarial/seed';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/jwt';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/gateway';
-import { createPartLog } from '../../infrastructure/local/log';
+import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
+import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
+import { createPartLog } from '../../infrastructure/local/support/log';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
 

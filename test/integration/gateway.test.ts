@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/gateway';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/jwt';
-import { createPartLog } from '../../infrastructure/local/log';
+import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
+import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
+import { createPartLog } from '../../infrastructure/local/support/log';
 import type { RouteDefinition } from '../../functions/http/routes';
 import { cognitoLocalKey, signJwt, strangerKey } from '../helpers/jwt';
 import { createTestUser, type TestUser } from '../helpers/cognito';

@@ -20,8 +20,11 @@ import {
   type LocalFunction,
   type LocalLog,
 } from '../../infrastructure/local/functions';
-import { startLambdaServer, type LocalServer } from '../../infrastructure/local/lambda-server';
-import { startStepFunctionsServer, type StepFunctionsServer } from '../../infrastructure/local/stepfunctions';
+import { startLambdaServer, type LocalServer } from '../../infrastructure/local/stand-ins/lambda/invoke-api';
+import {
+  startStepFunctionsServer,
+  type StepFunctionsServer,
+} from '../../infrastructure/local/stand-ins/step-functions/server';
 
 /*
  * The local Lambda Invoke API and Step Functions service, driven by the real AWS SDK SFNClient and by fetch (the

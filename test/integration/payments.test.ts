@@ -18,11 +18,11 @@ import {
   newWebhookSecret,
   startCheckoutProvider,
   type CheckoutProvider,
-} from '../../infrastructure/local/checkout';
+} from '../../infrastructure/local/stand-ins/stripe/server';
 import { createLambdaRuntime } from '../../infrastructure/local/functions';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/gateway';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/jwt';
-import { createPartLog } from '../../infrastructure/local/log';
+import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
+import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
+import { createPartLog } from '../../infrastructure/local/support/log';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { expectLedgerBalanced } from '../helpers/ledger';
 

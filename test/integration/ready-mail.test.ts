@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetMailerForTests } from '../../functions/adapters/mailer';
-import { caughtMail, startMailCatcher, type MailCatcher } from '../../infrastructure/local/mail';
-import { findFreePort } from '../../infrastructure/local/ports';
+import {
+  caughtMail,
+  startMailCatcher,
+  type MailCatcher,
+} from '../../infrastructure/local/stand-ins/ses/maildev';
+import { findFreePort } from '../../infrastructure/local/support/ports';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
 import {

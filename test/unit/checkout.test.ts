@@ -19,14 +19,18 @@ import {
   type CheckoutSessionLike,
 } from '../../functions/domain/checkout';
 import { CREDIT_PACKS, findPack } from '../../functions/domain/packs';
-import { escapeHtml, formatMoney, renderCheckoutPage } from '../../infrastructure/local/checkout-page';
+import {
+  escapeHtml,
+  formatMoney,
+  renderCheckoutPage,
+} from '../../infrastructure/local/stand-ins/stripe/hosted-page';
 import {
   parseStripeForm,
   startLocalPayments,
   StripeStyleError,
   validateCreateParams,
-} from '../../infrastructure/local/checkout';
-import { createPartLog } from '../../infrastructure/local/log';
+} from '../../infrastructure/local/stand-ins/stripe/server';
+import { createPartLog } from '../../infrastructure/local/support/log';
 
 const popular = findPack('popular')!;
 const SUB = '8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d';

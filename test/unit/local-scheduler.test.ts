@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratePeriodMs } from '../../infrastructure/local/scheduler';
+import { ratePeriodMs } from '../../infrastructure/local/stand-ins/eventbridge-scheduler/scheduler';
 
 describe('the local EventBridge Scheduler stand-in', () => {
   it('reads rate expressions as Scheduler does, and refuses what it cannot run', () => {

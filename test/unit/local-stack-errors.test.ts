@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalStackError } from '../../infrastructure/local/errors';
-import { assertJava } from '../../infrastructure/local/java';
-import { assertPortFree, HOST } from '../../infrastructure/local/ports';
+import { LocalStackError } from '../../infrastructure/local/support/errors';
+import { assertJava } from '../../infrastructure/local/support/java';
+import { assertPortFree, HOST } from '../../infrastructure/local/support/ports';
 
 describe('local stack start-up errors', () => {
   let server: Server | undefined;

@@ -1,8 +1,12 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkPostPolicy, s3ErrorXml, type PostForm } from '../../infrastructure/local/s3-post-policy';
-import { S3RVER_CREDENTIALS } from '../../infrastructure/local/s3';
+import {
+  checkPostPolicy,
+  s3ErrorXml,
+  type PostForm,
+} from '../../infrastructure/local/stand-ins/s3/post-policy';
+import { S3RVER_CREDENTIALS } from '../../infrastructure/local/stand-ins/s3/s3rver';
 
 /*
  * The local S3 stand-in's POST policy check, on policies signed by the SDK's own createPresignedPost with the

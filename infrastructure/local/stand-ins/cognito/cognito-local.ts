@@ -2,10 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startCognitoFront } from './cognito-refresh';
-import { findFreePort, HOST, waitForPort } from './ports';
-import type { PartLog } from './log';
-import { stopChild } from './process';
+import { startCognitoFront } from './refresh-front';
+import { findFreePort, HOST, waitForPort } from '../../support/ports';
+import type { PartLog } from '../../support/log';
+import { stopChild } from '../../support/process';
 
 /** A running cognito-local. */
 export interface RunningCognito {

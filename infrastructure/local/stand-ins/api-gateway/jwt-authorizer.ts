@@ -1,4 +1,4 @@
-import { bearerToken, createTokenVerifier } from '../../functions/adapters/token-verifier';
+import { bearerToken, createTokenVerifier } from '../../../../functions/adapters/token-verifier';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 
 /** A verified JWT's claims, as API Gateway hands them to a handler: every value a string. */

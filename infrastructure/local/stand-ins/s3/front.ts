@@ -7,13 +7,13 @@ import {
 } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { checkPostPolicy, s3ErrorXml, type S3PostError } from './s3-post-policy';
+import { checkPostPolicy, s3ErrorXml, type S3PostError } from './post-policy';
 
 /**
  * The local S3 stand-in's own process (started by `startS3` in s3.ts, with OpenSSL's legacy provider):
  * @20minutes/s3rver on an internal loopback port, behind a front on the public port that passes every request through
  * unchanged, except browser uploads (POST Object), which it first checks against their POST policy as S3 does
- * (s3-post-policy.ts). s3rver stores what passes.
+ * (post-policy.ts). s3rver stores what passes.
  *
  * Options come as JSON in `S3_STANDIN_OPTIONS` ({@link StandInOptions}).
  */

@@ -1,5 +1,5 @@
-import { stripeId } from './checkout-events';
-import { StripeStyleError } from './checkout-wire';
+import { stripeId } from './events';
+import { StripeStyleError } from './wire';
 
 /*
  * Payments after Checkout in the local provider (docs/architecture.md §5): the Charge behind a paid session, its

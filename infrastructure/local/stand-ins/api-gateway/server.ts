@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '../../functions/http/routes';
-import type { JwtAuthorizer } from './jwt';
-import type { PartLog } from './log';
-import { HOST } from './ports';
+import type { RouteDefinition } from '../../../../functions/http/routes';
+import type { JwtAuthorizer } from './jwt-authorizer';
+import type { PartLog } from '../../support/log';
+import { HOST } from '../../support/ports';
 
 /** Calls the Lambda handler of a route with an API Gateway v2 event and returns what the handler returned. */
 export type RouteInvoker = (

@@ -18,8 +18,8 @@ import {
   parseFunctionName,
   type LambdaRuntime,
   type LocalLog,
-} from './functions';
-import type { LocalServer } from './lambda-server';
+} from '../../functions';
+import type { LocalServer } from '../lambda/invoke-api';
 
 /**
  * The local Step Functions service: the AWS JSON 1.0 protocol SFNClient speaks, backed by aws-local-stepfunctions

@@ -7,7 +7,7 @@ import {
   toErrorPayload,
   type LambdaRuntime,
   type LocalLog,
-} from './functions';
+} from '../../functions';
 
 /**
  * The local Lambda Invoke API: the one REST operation AWS SDK Lambda clients need (`Invoke`), served by the

@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { STRIPE_API_VERSION } from '../../functions/adapters/stripe';
-import { renderCheckoutPage, renderNotFoundPage } from './checkout-page';
+import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
+import { renderCheckoutPage, renderNotFoundPage } from './hosted-page';
 import {
   applyPromotionCode,
   chargeObject,
@@ -14,14 +14,14 @@ import {
   refundCharge,
   refundObject,
   type ChargeState,
-} from './checkout-charges';
-import { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './checkout-events';
-import { parseStripeForm, StripeStyleError, validateCreateParams, type CreateParams } from './checkout-wire';
-import type { PartLog } from './log';
+} from './charges';
+import { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './events';
+import { parseStripeForm, StripeStyleError, validateCreateParams, type CreateParams } from './wire';
+import type { PartLog } from '../../support/log';
 
-export { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './checkout-events';
-export { parseStripeForm, StripeStyleError, validateCreateParams } from './checkout-wire';
-import { HOST } from './ports';
+export { checkoutEvent, deliverWebhook, newWebhookSecret, stripeId } from './events';
+export { parseStripeForm, StripeStyleError, validateCreateParams } from './wire';
+import { HOST } from '../../support/ports';
 
 /*
  * The local Checkout provider (docs/architecture.md §5): a small node:http server on loopback that speaks the part of Stripe's

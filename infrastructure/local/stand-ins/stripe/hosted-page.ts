@@ -1,5 +1,5 @@
 /**
- * The local Checkout provider's hosted payment page (see checkout.ts): one self-contained HTML document, no
+ * The local Checkout provider's hosted payment page (see server.ts): one self-contained HTML document, no
  * external assets or scripts, that stands in for Stripe's hosted Checkout page when no Stripe key is configured.
  */
 

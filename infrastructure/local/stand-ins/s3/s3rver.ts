@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './paths';
-import { HOST, waitForPort } from './ports';
-import type { PartLog } from './log';
-import { stopChild } from './process';
-import type { StandInOptions } from './s3-standin';
+import { REPO_ROOT } from '../../support/paths';
+import { HOST, waitForPort } from '../../support/ports';
+import type { PartLog } from '../../support/log';
+import { stopChild } from '../../support/process';
+import type { StandInOptions } from './front';
 
 /** A running S3 stand-in (@20minutes/s3rver behind a POST-policy front, in a child process). */
 export interface RunningS3 {
@@ -42,7 +42,7 @@ export function corsXml(origins: readonly string[]): string {
  * skewed request dates and expired presigned URLs, and lists past 1,000 keys with continuation tokens
  * (docs/architecture.md, local stack).
  *
- * It is its own Node process (s3-standin.ts) with OpenSSL's legacy provider: s3rver encrypts ListObjectsV2
+ * It is its own Node process (front.ts) with OpenSSL's legacy provider: s3rver encrypts ListObjectsV2
  * continuation tokens with DES, which OpenSSL 3 offers only there; without it every listing past the first 1,000 keys
  * fails with InternalError.
  *
@@ -67,7 +67,12 @@ export async function startS3(options: {
   };
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', '--import', 'tsx', join(REPO_ROOT, 'infrastructure/local/s3-standin.ts')],
+    [
+      '--openssl-legacy-provider',
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'infrastructure/local/stand-ins/s3/front.ts'),
+    ],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_OPTIONS: '', S3_STANDIN_OPTIONS: JSON.stringify(standIn) },

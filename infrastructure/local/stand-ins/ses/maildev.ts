@@ -1,6 +1,6 @@
 import { MailDev } from 'maildev';
-import type { LocalLog } from './functions';
-import { HOST } from './ports';
+import type { LocalLog } from '../../functions';
+import { HOST } from '../../support/ports';
 
 /**
  * The local mail catcher (docs/architecture.md §5): MailDev, an SMTP server that keeps every message

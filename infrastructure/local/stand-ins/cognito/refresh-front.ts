@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { HOST } from './ports';
+import { HOST } from '../../support/ports';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
