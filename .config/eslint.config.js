@@ -4,6 +4,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SRC = 'frontend/src';
+/** Every feature folder: each one gets a zone that keeps the others out (docs/architecture.md §9). */
+const FEATURES = readdirSync(`${root}${SRC}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -32,5 +42,43 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The SPA's layers (docs/architecture.md §9): app → features → shared code (components, hooks, lib, config).
+  // A feature never imports another feature (what two features share moves down to shared code), shared code never
+  // imports a feature or the app, and no module imports itself round a cycle.
+  {
+    files: [`${SRC}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...FEATURES.map((name) => ({
+              target: `${SRC}/features/${name}`,
+              from: `${SRC}/features`,
+              except: [`./${name}`],
+              message:
+                'Features never import each other: move what both need to components/, hooks/ or lib/.',
+            })),
+            {
+              target: [`${SRC}/components`, `${SRC}/hooks`, `${SRC}/lib`, `${SRC}/config`],
+              from: [`${SRC}/features`, `${SRC}/app`],
+              message: 'Shared code never imports a feature or the app: pass what it needs in as props.',
+            },
+            {
+              target: `${SRC}/features`,
+              from: `${SRC}/app`,
+              message: 'Features never import the app shell (router, providers).',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { BootScreen, ConfigErrorScreen } from './app/BootScreens';
-import { configureAuth } from './features/auth/configure';
-import { configureApi } from './lib/api';
+import { configureAuth } from './lib/auth/configure';
+import { configureApi } from './lib/api-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import './index.css';
 

@@ -3,7 +3,7 @@ import convertHeic from 'heic-convert';
 import sharp from 'sharp';
 import { FIXTURE_PHOTOS_DIR } from './http';
 
-/** The browser's downscale (frontend/src/features/generator/image-prep.ts): long edge and JPEG quality. */
+/** The browser's downscale (frontend/src/features/generator/utils/image-prep.ts): long edge and JPEG quality. */
 const MAX_EDGE = 2048;
 const JPEG_QUALITY = 90;
 

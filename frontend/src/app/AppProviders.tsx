@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { AuthProvider } from '../features/auth';
+import { AuthProvider } from '../lib/auth';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { createQueryClient } from './query-client';

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../components/ui/Button';
 import { PageFrame } from './PageFrame';
 import { StatusPanel } from './StatusPanel';
+import { paths } from '../config/paths';
 
 /** Any path no screen claims. */
 export function NotFoundPage() {
@@ -15,8 +16,8 @@ export function NotFoundPage() {
         title="Page not found"
         actions={
           <>
-            <ButtonLink to="/">Back to home</ButtonLink>
-            <ButtonLink to="/pricing" variant="secondary">
+            <ButtonLink to={paths.home.href}>Back to home</ButtonLink>
+            <ButtonLink to={paths.pricing.href} variant="secondary">
               See pricing
             </ButtonLink>
           </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../components/ui/BrandMark';
 import { ButtonLink } from '../components/ui/Button';
+import { paths } from '../config/paths';
 
 /** Props of {@link PageFrame}. */
 export interface PageFrameProps {
@@ -19,11 +20,15 @@ export function PageFrame({ title, headerActions, children }: PageFrameProps) {
       <title>{`${title} · Headshot Studio`}</title>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <Link to="/" className="-m-1 flex items-center rounded-lg p-1" aria-label="Headshot Studio home">
+          <Link
+            to={paths.home.href}
+            className="-m-1 flex items-center rounded-lg p-1"
+            aria-label="Headshot Studio home"
+          >
             <BrandMark />
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
-            <ButtonLink to="/" variant="ghost" size="sm">
+            <ButtonLink to={paths.home.href} variant="ghost" size="sm">
               Home
             </ButtonLink>
             {headerActions}

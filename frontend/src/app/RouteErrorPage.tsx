@@ -3,6 +3,7 @@ import { useRouteError } from 'react-router-dom';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { PageFrame } from './PageFrame';
 import { StatusPanel } from './StatusPanel';
+import { paths } from '../config/paths';
 
 /** Shown instead of a screen that threw while rendering, so one broken screen never blanks the whole app. */
 export function RouteErrorPage() {
@@ -16,7 +17,7 @@ export function RouteErrorPage() {
         actions={
           <>
             <Button onClick={() => window.location.reload()}>Reload the page</Button>
-            <ButtonLink to="/" variant="secondary">
+            <ButtonLink to={paths.home.href} variant="secondary">
               Back to home
             </ButtonLink>
           </>

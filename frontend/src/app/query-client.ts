@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/api-client';
 
 /**
  * The app's react-query client. A 4xx answer will not change by asking again, so only network failures and 5xx

@@ -6,22 +6,17 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
-import { RequireAuth } from '../features/auth';
+import { RequireAuth } from '../components/RequireAuth';
 import { usePageViews } from '../lib/analytics';
-import { loadSession } from '../features/auth/configure';
-import { LandingPage } from '../features/landing/LandingPage';
-import { PricingPage } from '../features/pricing/PricingPage';
+import { loadSession } from '../lib/auth/configure';
+import { LandingPage } from '../features/landing';
+import { PricingPage } from '../features/pricing';
+import { isPaymentResultPath, paths } from '../config/paths';
 import { BootScreen } from './BootScreens';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
-/**
- * Whether a path belongs to the payment result page. The spec says "any path starting with success" (Stripe
- * returns to `/success?session_id=…`), which a route pattern cannot express: patterns only allow `*` after `/`.
- */
-export function isPaymentResultPath(pathname: string): boolean {
-  return pathname.startsWith('/success');
-}
+export { isPaymentResultPath };
 
 function RootLayout() {
   usePageViews();
@@ -55,7 +50,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       {
-        path: 'generator',
+        path: paths.generator.path,
         lazy: async () => {
           const { GeneratorPage } = await import('../features/generator');
           return {
@@ -68,7 +63,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        path: 'dashboard',
+        path: paths.dashboard.path,
         lazy: async () => {
           const { DashboardPage } = await import('../features/gallery');
           return {
@@ -82,17 +77,20 @@ export const routes: RouteObject[] = [
       },
       // Amplify UI and its stylesheet load only here; Amplify is configured before the Authenticator renders.
       {
-        path: 'signin',
+        path: paths.signIn.path,
         lazy: async () => {
-          const [{ SignInPage }] = await Promise.all([import('../features/auth/SignInPage'), loadSession()]);
+          const [{ SignInPage }] = await Promise.all([
+            import('../features/auth/components/SignInPage'),
+            loadSession(),
+          ]);
           return { Component: SignInPage };
         },
       },
-      { path: 'pricing', element: <PricingPage /> },
+      { path: paths.pricing.path, element: <PricingPage /> },
       {
         path: '*',
         lazy: async () => {
-          const { PaymentResultPage } = await import('../features/checkout/PaymentResultPage');
+          const { PaymentResultPage } = await import('../features/checkout/components/PaymentResultPage');
           return { element: <CatchAll PaymentResultPage={PaymentResultPage} /> };
         },
       },

@@ -1,8 +1,9 @@
 import { Gem, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useMe } from '../features/auth/use-me';
+import { useMe } from '../lib/api/get-me';
 import { cx } from '../lib/cx';
 import { Skeleton } from './ui/Skeleton';
+import { paths } from '../config/paths';
 
 /** Credits under this count are "running low" (one generation costs 6; docs/product-spec.md §9). */
 const LOW_CREDITS = 6;
@@ -55,7 +56,7 @@ export function CreditsBadge({ className }: CreditsBadgeProps) {
   const low = credits !== undefined && credits < LOW_CREDITS;
   return (
     <Link
-      to="/pricing"
+      to={paths.pricing.href}
       data-testid="credits-badge"
       title="Buy more credits"
       className={cx(

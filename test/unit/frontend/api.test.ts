@@ -6,7 +6,7 @@ import {
   configureApi,
   setTokenProvider,
   toApiError,
-} from '../../../frontend/src/lib/api';
+} from '../../../frontend/src/lib/api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

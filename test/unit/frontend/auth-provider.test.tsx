@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
 import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { routes } from '../../../frontend/src/app/router';
-import { meQueryKey } from '../../../frontend/src/features/auth';
-import { configureAuth } from '../../../frontend/src/features/auth/configure';
-import { authenticatorServices } from '../../../frontend/src/features/auth/SignInPage';
+import { meQueryKey } from '../../../frontend/src/lib/api/get-me';
+import { configureAuth } from '../../../frontend/src/lib/auth/configure';
+import { authenticatorServices } from '../../../frontend/src/features/auth/components/SignInPage';
 import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
 
 /** Amplify, replaced by a session we control and a Hub we can fire events on. */

@@ -2,9 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../../frontend/src/features/auth';
-import { RequireAuth } from '../../../frontend/src/features/auth/RequireAuth';
-import { sanitizeReturnTo, signInPath } from '../../../frontend/src/features/auth/return-to';
+import type { AuthContextValue } from '../../../frontend/src/lib/auth';
+import { RequireAuth } from '../../../frontend/src/components/RequireAuth';
+import { sanitizeReturnTo, signInPath } from '../../../frontend/src/lib/auth/return-to';
 
 const auth = vi.hoisted(() => ({
   current: {
@@ -15,7 +15,7 @@ const auth = vi.hoisted(() => ({
   } as AuthContextValue,
 }));
 
-vi.mock('../../../frontend/src/features/auth/auth-context', () => ({ useAuth: () => auth.current }));
+vi.mock('../../../frontend/src/lib/auth/auth-context', () => ({ useAuth: () => auth.current }));
 
 afterEach(cleanup);
 

@@ -4,11 +4,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthStatus, Me } from '../../../frontend/src/features/auth';
-import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api';
-import { PaymentResultPage } from '../../../frontend/src/features/checkout/PaymentResultPage';
-import type * as ApiModule from '../../../frontend/src/lib/api';
-import { ApiError, apiFetch } from '../../../frontend/src/lib/api';
+import type { AuthStatus } from '../../../frontend/src/lib/auth';
+import type { Me } from '../../../frontend/src/lib/api/get-me';
+import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api/verify-checkout-session';
+import { PaymentResultPage } from '../../../frontend/src/features/checkout/components/PaymentResultPage';
+import type * as ApiModule from '../../../frontend/src/lib/api-client';
+import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
 import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
 import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
 
@@ -18,19 +19,20 @@ const mocks = vi.hoisted(() => ({
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
 }));
 
-vi.mock('../../../frontend/src/lib/api', async (importOriginal) => ({
+vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
 }));
-vi.mock('../../../frontend/src/features/auth', () => ({
+vi.mock('../../../frontend/src/lib/auth', () => ({
   useAuth: () => ({
     status: mocks.auth.status,
     user: mocks.auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
     signIn: mocks.signIn,
     signOut: vi.fn(),
   }),
+}));
+vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">credits</a>,
-  meQueryKey: ['me'],
 }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
 

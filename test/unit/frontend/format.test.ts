@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPerCredit, formatPrice } from '../../../frontend/src/features/pricing/format';
+import { formatPerCredit, formatPrice } from '../../../frontend/src/lib/format-price';
 
 describe('formatPrice', () => {
   it('shows whole dollar amounts without decimals', () => {

@@ -5,15 +5,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { routes } from '../../../frontend/src/app/router';
-import { configureAuth } from '../../../frontend/src/features/auth/configure';
-import type { GalleryPage, Headshot } from '../../../frontend/src/features/gallery/api';
+import { configureAuth } from '../../../frontend/src/lib/auth/configure';
+import type { GalleryPage, Headshot } from '../../../frontend/src/features/gallery/api/headshots';
 import {
   filterFromSearch,
   formatCreatedAt,
   nameFromEmail,
   searchWithFilter,
   styleLabel,
-} from '../../../frontend/src/features/gallery/filters';
+} from '../../../frontend/src/features/gallery/utils/filters';
 import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
 
 /** Amplify, replaced by a signed-in session. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { Generation, Headshot } from '../../../frontend/src/features/generator/api';
-import { captionOf, GENERATOR_TEXT } from '../../../frontend/src/features/generator/content';
+import type { Generation, Headshot } from '../../../frontend/src/lib/api/get-generation';
+import { captionOf, GENERATOR_TEXT } from '../../../frontend/src/features/generator/utils/content';
 import {
   effectiveType,
   inChosenOrder,
@@ -10,14 +10,14 @@ import {
   MAX_FILE_BYTES,
   selectFiles,
   type FileLike,
-} from '../../../frontend/src/features/generator/file-rules';
-import { fitWithin } from '../../../frontend/src/features/generator/image-prep';
-import { keepHeadshotUrls, pollIntervalMs } from '../../../frontend/src/features/generator/use-generation';
+} from '../../../frontend/src/features/generator/utils/file-rules';
+import { fitWithin } from '../../../frontend/src/features/generator/utils/image-prep';
+import { keepHeadshotUrls, pollIntervalMs } from '../../../frontend/src/hooks/use-generation';
 import {
   clampPercent,
   generateControls,
   progressStatusText,
-} from '../../../frontend/src/features/generator/wizard-rules';
+} from '../../../frontend/src/features/generator/utils/wizard-rules';
 
 /*
  * The generator wizard's pure rules: docs/product-spec.md §5 upload validation and its messages, the step-4 status text by

@@ -4,11 +4,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as GeneratorApi from '../../../frontend/src/features/generator/api';
-import type { Generation, Headshot } from '../../../frontend/src/features/generator/api';
-import { BackgroundStep } from '../../../frontend/src/features/generator/BackgroundStep';
-import { GeneratorPage } from '../../../frontend/src/features/generator/GeneratorPage';
-import { ApiError } from '../../../frontend/src/lib/api';
+import type * as GeneratorApi from '../../../frontend/src/features/generator/api/generator-api';
+import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
+import type { Generation, Headshot } from '../../../frontend/src/lib/api/get-generation';
+import { BackgroundStep } from '../../../frontend/src/features/generator/components/BackgroundStep';
+import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
+import { ApiError } from '../../../frontend/src/lib/api-client';
 
 /*
  * The wizard in jsdom with the network edge mocked: step 3's button and notice states, upload validation toasts,
@@ -29,16 +30,22 @@ const mocks = vi.hoisted(() => ({
 }));
 
 vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/features/auth', () => ({
+vi.mock('../../../frontend/src/lib/api/get-me', () => ({
   useMe: () => ({ data: mocks.credits === undefined ? undefined : { credits: mocks.credits } }),
   meQueryKey: ['me'],
+}));
+vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">{mocks.credits} credits</a>,
 }));
-vi.mock('../../../frontend/src/features/generator/api', async (importOriginal) => ({
+vi.mock('../../../frontend/src/features/generator/api/generator-api', async (importOriginal) => ({
   ...(await importOriginal<typeof GeneratorApi>()),
   ...mocks.api,
 }));
-vi.mock('../../../frontend/src/features/generator/image-prep', () => ({
+vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
+  ...(await importOriginal<typeof GenerationApi>()),
+  getGeneration: mocks.api.getGeneration,
+}));
+vi.mock('../../../frontend/src/features/generator/utils/image-prep', () => ({
   preparePhoto: async (file: File) => ({ blob: file, contentType: 'image/jpeg' }),
 }));
 

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
-import { packSchema, type Pack } from '../../../frontend/src/features/pricing/api';
-import { PackCard } from '../../../frontend/src/features/pricing/PackCard';
+import { packSchema, type Pack } from '../../../frontend/src/lib/api/get-packs';
+import { PackCard } from '../../../frontend/src/components/packs/PackCard';
 
 afterEach(cleanup);
 

@@ -4,10 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
-import type { AuthStatus } from '../../../frontend/src/features/auth';
-import { PricingPage } from '../../../frontend/src/features/pricing/PricingPage';
-import type * as ApiModule from '../../../frontend/src/lib/api';
-import { ApiError, apiFetch } from '../../../frontend/src/lib/api';
+import type { AuthStatus } from '../../../frontend/src/lib/auth';
+import { PricingPage } from '../../../frontend/src/features/pricing/components/PricingPage';
+import type * as ApiModule from '../../../frontend/src/lib/api-client';
+import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
 import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
 import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
 
@@ -18,22 +18,23 @@ const mocks = vi.hoisted(() => ({
   redirectTo: vi.fn(),
 }));
 
-vi.mock('../../../frontend/src/lib/api', async (importOriginal) => ({
+vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
 }));
-vi.mock('../../../frontend/src/features/auth', () => ({
+vi.mock('../../../frontend/src/lib/auth', () => ({
   useAuth: () => ({
     status: mocks.auth.status,
     user: mocks.auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
     signIn: mocks.signIn,
     signOut: vi.fn(),
   }),
+}));
+vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">6 credits</a>,
-  meQueryKey: ['me'],
 }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/features/checkout/redirect', () => ({ redirectTo: mocks.redirectTo }));
+vi.mock('../../../frontend/src/lib/redirect', () => ({ redirectTo: mocks.redirectTo }));
 
 const config: RuntimeConfig = {
   region: 'us-east-1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsRefresh, REFRESH_MARGIN_MS } from '../../../frontend/src/features/auth/token-refresh';
+import { needsRefresh, REFRESH_MARGIN_MS } from '../../../frontend/src/lib/auth/token-refresh';
 
 describe('token refresh margin', () => {
   const now = 1_800_000_000_000;

@@ -4,8 +4,8 @@ import {
   DRAFT_KEY,
   loadDraft,
   saveDraft,
-} from '../../../frontend/src/features/generator/wizard-draft';
-import type { Photo } from '../../../frontend/src/features/generator/use-photo-uploads';
+} from '../../../frontend/src/features/generator/utils/wizard-draft';
+import type { Photo } from '../../../frontend/src/features/generator/hooks/use-photo-uploads';
 
 function memory() {
   const map = new Map<string, string>();

@@ -4,5 +4,5 @@
  *
  * - {@link GeneratorPage}: the route's screen (render it inside `RequireAuth`).
  */
-export { GeneratorPage } from './GeneratorPage';
-export type { WizardStep } from './GeneratorPage';
+export { GeneratorPage } from './components/GeneratorPage';
+export type { WizardStep } from './components/GeneratorPage';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { apiFetch, apiUrl } from '../api';
+import { apiFetch, apiUrl } from '../api-client';
 import type { QueuedEvent } from './client';
 
 /** `POST /api/analytics/events` answer: how many events the server kept. */

@@ -1,0 +1,137 @@
+import { ArrowLeft, House, LayoutDashboard, Mail, type LucideIcon } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LogoGlyph } from './ui/BrandMark';
+import { Button, ButtonLink } from './ui/Button';
+import { cx } from '../lib/cx';
+import { useRuntimeConfig } from '../lib/runtime-config-context';
+import { CreditsBadge } from './CreditsBadge';
+import { useAuth } from '../lib/auth';
+import { paths } from '../config/paths';
+
+/** Where Back goes when the pricing page was the first screen of this visit. */
+export const BACK_FALLBACK = paths.dashboard.href;
+
+/**
+ * Back as the pricing page means it (docs/product-spec.md §2): one step back in history when the previous entry is a screen of
+ * this app, else to /dashboard. React Router marks the first entry of a visit with the key `'default'`, so a
+ * visitor who arrived from outside (a link, a bookmark, the payment provider's Cancel) is never sent off-site.
+ */
+export function useBack(fallback: string = BACK_FALLBACK): () => void {
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  const hasAppHistory = key !== 'default';
+  return useCallback(() => {
+    if (hasAppHistory) void navigate(-1);
+    else void navigate(fallback);
+  }, [fallback, hasAppHistory, navigate]);
+}
+
+/** Props of {@link PricingHeader}. */
+export interface PricingHeaderProps {
+  /** Show the Back button (the pricing page has one; the payment result page does not). Default true. */
+  showBack?: boolean;
+}
+
+/**
+ * The header of the pricing and payment result pages (docs/product-spec.md §2): Back, the brand, Home and Dashboard, plus the
+ * signed-in user's credit count. On phones Home and Dashboard show as icons (their names stay for screen readers)
+ * so everything fits from 360 px.
+ */
+export function PricingHeader({ showBack = true }: PricingHeaderProps) {
+  const back = useBack();
+  const signedIn = useAuth().status === 'signedIn';
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-3">
+          {showBack && (
+            <>
+              <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" onClick={back}>
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                Back
+              </Button>
+              <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />
+            </>
+          )}
+          <Link
+            to={paths.home.href}
+            aria-label="Headshot Studio home"
+            className="-m-1 flex items-center gap-2.5 rounded-lg p-1"
+          >
+            <LogoGlyph className="size-7 sm:size-8" />
+            <span
+              className={cx(
+                'font-display text-lg font-bold tracking-tight whitespace-nowrap text-slate-900',
+                showBack ? 'hidden md:inline' : 'hidden min-[480px]:inline',
+              )}
+            >
+              Headshot Studio
+            </span>
+          </Link>
+        </div>
+        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-2">
+          <NavLink to={paths.home.href} icon={House} label="Home" compact={signedIn} />
+          <NavLink to={paths.dashboard.href} icon={LayoutDashboard} label="Dashboard" compact={signedIn} />
+          {signedIn && <CreditsBadge className="ml-1 px-3 sm:ml-0 sm:px-3.5" />}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * A header link. `compact` (when the credit count needs the room) shows only the icon on phones; the label stays
+ * for screen readers and as a tooltip.
+ */
+function NavLink({
+  to,
+  icon: Icon,
+  label,
+  compact,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  compact: boolean;
+}) {
+  return (
+    <ButtonLink
+      to={to}
+      variant="ghost"
+      size="sm"
+      className={compact ? 'px-2.5 sm:px-4' : 'px-3 sm:px-4'}
+      title={label}
+    >
+      {compact && <Icon aria-hidden="true" className="size-4 sm:hidden" />}
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{label}</span>
+    </ButtonLink>
+  );
+}
+
+// Read once: a page left open over New Year showing last year's © is harmless.
+const YEAR = new Date().getFullYear();
+
+/** The footer of the pricing and payment result pages: copyright and the support e-mail from the runtime config. */
+export function PricingFooter() {
+  const { supportEmail } = useRuntimeConfig();
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8">
+        <p>© {YEAR} Headshot Studio</p>
+        <p className="flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+          <span>
+            Questions?{' '}
+            <a
+              href={`mailto:${supportEmail}`}
+              className="rounded font-medium text-brand-700 [overflow-wrap:anywhere] hover:text-brand-800"
+            >
+              {supportEmail}
+            </a>
+          </span>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Every route of the SPA (docs/product-spec.md §2 "Screens"), in one place: `path` is the router's pattern (relative
+ * to the root layout, as `app/router.tsx` mounts it), `href` the link to it. No other module writes a route as a
+ * string, so renaming a screen is one edit here.
+ */
+export const paths = {
+  /** The landing page; `#pricing` is its pricing section. */
+  home: { path: '/', href: '/', pricingSection: '/#pricing' },
+  pricing: { path: 'pricing', href: '/pricing' },
+  /** The signed-in gallery. */
+  dashboard: { path: 'dashboard', href: '/dashboard' },
+  /** The four-step headshot wizard. */
+  generator: { path: 'generator', href: '/generator' },
+  /** Sign in and sign up; `?returnTo=` and `?mode=signup` are built by `lib/auth` (`signInPath`). */
+  signIn: { path: 'signin', href: '/signin' },
+  /**
+   * Where Stripe Checkout returns: every path STARTING with `/success` (`/success?session_id=…`), which a route
+   * pattern cannot express, so the catch-all route checks {@link isPaymentResultPath}.
+   */
+  paymentResult: { prefix: '/success' },
+} as const;
+
+/** Whether a path belongs to the payment result page ("any path starting with success"). */
+export function isPaymentResultPath(pathname: string): boolean {
+  return pathname.startsWith(paths.paymentResult.prefix);
+}
+
+/** The landing page with a purchase to resume once signed in: `/?buy=<packId>#pricing`. */
+export function landingBuyHref(packId: string): string {
+  return `${paths.home.href}?buy=${encodeURIComponent(packId)}#pricing`;
+}

@@ -1,0 +1,87 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { meQueryKey, type Me } from '../../../lib/api/get-me';
+import { useAuth } from '../../../lib/auth';
+import {
+  checkoutVerificationQueryKey,
+  isTransientError,
+  verifyCheckoutSession,
+} from '../api/verify-checkout-session';
+
+/** Where the payment result page stands. */
+export type PaymentOutcome =
+  | { state: 'signingIn' }
+  | { state: 'verifying' }
+  | { state: 'success'; credits: number; creditsAdded: number }
+  | { state: 'failed' };
+
+/** The toast shown when a payment could not be verified (docs/product-spec.md §8), verbatim. */
+export const VERIFICATION_FAILED_TOAST = 'Payment verification failed. Please contact support.';
+
+/** Transient failures (network, 5xx) are retried this many times, with exponential backoff. */
+const MAX_RETRIES = 3;
+
+/** Sessions whose outcome this page load has already acted on (toast, balance update). Survives remounts. */
+const handled = new Set<string>();
+
+/**
+ * Verifies the Checkout Session `sessionId` the payment provider returned with, once:
+ * - signed out: starts sign-in (replacing this history entry) coming back to this very URL, then verifies;
+ * - signed in: `GET /api/checkout/sessions/{id}` through react-query, cached for the page's lifetime (StrictMode's
+ *   double mount and remounts reuse the one answer), retried only for network and server errors;
+ * - `paid` is success (`credits` is the new balance); every other status or error is failure.
+ *
+ * On success the cached `GET /api/me` answer gets the new balance and is invalidated, so every credits badge
+ * updates; on failure the spec's error toast shows. Each happens once per session id.
+ */
+export function usePaymentVerification(sessionId: string): PaymentOutcome {
+  const { status, user, signIn } = useAuth();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (status === 'signedOut') signIn(`${pathname}${search}`, { replace: true });
+  }, [status, signIn, pathname, search]);
+
+  const query = useQuery({
+    queryKey: checkoutVerificationQueryKey(user?.sub, sessionId),
+    // No abort signal on purpose: StrictMode's unmount/remount must not cancel and resend the verification.
+    queryFn: () => verifyCheckoutSession(sessionId),
+    enabled: status === 'signedIn',
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: (failureCount, error) => isTransientError(error) && failureCount < MAX_RETRIES,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  let outcome: PaymentOutcome;
+  if (status === 'signedOut') outcome = { state: 'signingIn' };
+  else if (status === 'loading' || query.isPending) outcome = { state: 'verifying' };
+  else if (query.isSuccess && query.data.status === 'paid') {
+    outcome = { state: 'success', credits: query.data.credits, creditsAdded: query.data.creditsAdded };
+  } else outcome = { state: 'failed' };
+
+  const newBalance = outcome.state === 'success' ? outcome.credits : null;
+  const userId = user?.sub ?? null;
+  useEffect(() => {
+    if (outcome.state !== 'success' && outcome.state !== 'failed') return;
+    const key = `${userId}:${sessionId}`;
+    if (handled.has(key)) return;
+    handled.add(key);
+    if (newBalance !== null) {
+      queryClient.setQueriesData<Me>({ queryKey: meQueryKey }, (me) =>
+        me ? { ...me, credits: newBalance } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    } else {
+      if (query.error) console.error('Payment verification failed:', query.error);
+      toast.error(VERIFICATION_FAILED_TOAST, { id: `payment-verification-${sessionId}` });
+    }
+  }, [outcome.state, newBalance, userId, sessionId, queryClient, query.error]);
+
+  return outcome;
+}

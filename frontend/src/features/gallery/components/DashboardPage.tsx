@@ -1,0 +1,391 @@
+import { AlertCircle, Download, ImagePlus, ListFilter, SearchX, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useAuth } from '../../../lib/auth';
+import { useMe } from '../../../lib/api/get-me';
+import {
+  downloadHeadshot,
+  statsOf,
+  useDeleteHeadshot,
+  useGallery,
+  useToggleFavorite,
+  type Headshot,
+} from '../api/headshots';
+import { BonusNotice } from './BonusNotice';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { downloadAllAsZip } from '../utils/download-all';
+import { DashboardHeader } from './DashboardHeader';
+import {
+  FILTER_OPTIONS,
+  filterFromSearch,
+  nameFromEmail,
+  searchWithFilter,
+  type GalleryFilter,
+  searchWithSort,
+  sortFromSearch,
+  type GallerySort,
+} from '../utils/filters';
+import { SortSelect } from './SortSelect';
+import { HeadshotCard } from './HeadshotCard';
+import { HeadshotViewer } from './HeadshotViewer';
+import { EmailToggle } from './EmailToggle';
+import { PrivacySection } from './PrivacySection';
+import { StatCards } from './StatCards';
+import { paths } from '../../../config/paths';
+
+/** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
+export const DASHBOARD_TEXT = {
+  /** Never 'Welcome back, !': without a name yet, the greeting has none. */
+  greeting: (name: string) => (name ? `Welcome back, ${name}!` : 'Welcome back!'),
+  galleryHeading: 'Your headshots',
+  filterLabel: 'Filter headshots',
+  emptyTitle: 'No headshots yet',
+  emptyBody: 'Generate your first professional headshots with AI',
+  noMatchTitle: 'No headshots match your filter',
+  noMatchBody: 'Try adjusting your filter or generate new headshots',
+  loadMore: 'Load more',
+  loadFailed: "We couldn't load your headshots.",
+  downloadFailed: "We couldn't download that headshot. Please try again.",
+  deleteTitle: 'Delete this headshot?',
+  deleteBody: 'The image is deleted for good, in full size and as a thumbnail. This cannot be undone.',
+  deleteConfirm: 'Delete headshot',
+  deleted: 'Headshot deleted.',
+  deleteFailed: "We couldn't delete that headshot. Please try again.",
+} as const;
+
+/** Cards shown while the first page loads: one grid row at every width, so nothing jumps. */
+const SKELETON_CARDS = 8;
+
+/**
+ * `/dashboard` (docs/product-spec.md §2): the signed-in user's gallery. Header, greeting, the three stat cards, the filter (kept
+ * in the URL as `?filter=`, so a filtered view can be linked and survives a reload), the grid of headshots — more
+ * pages load as the user scrolls, with a 'Load more' button as fallback — a full-size view, deleting one headshot,
+ * and, set apart at the foot, deleting all photos.
+ */
+export function DashboardPage() {
+  const { user } = useAuth();
+  const me = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = filterFromSearch(searchParams);
+  const sort = sortFromSearch(searchParams);
+  const gallery = useGallery(filter, sort);
+  const { mutate: setFavorite } = useToggleFavorite();
+  const deleteOne = useDeleteHeadshot();
+
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Headshot | null>(null);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+
+  const loaded = gallery.data && !gallery.isPlaceholderData ? gallery.data : undefined;
+  const items = useMemo(() => loaded?.pages.flatMap((page) => page.items) ?? [], [loaded]);
+  const stats = statsOf(gallery.data);
+  const viewing = viewingId ? items.find((h) => h.id === viewingId) : undefined;
+  const name = nameFromEmail(user?.email || me.data?.email);
+
+  const setFilter = (next: GalleryFilter) =>
+    setSearchParams(searchWithFilter(searchParams, next), { replace: true, preventScrollReset: true });
+  const setSort = (next: GallerySort) =>
+    setSearchParams(searchWithSort(searchParams, next), { replace: true, preventScrollReset: true });
+
+  const onToggleFavorite = useCallback(
+    (headshot: Headshot) => setFavorite({ id: headshot.id, isFavorite: !headshot.isFavorite }),
+    [setFavorite],
+  );
+
+  const onDownload = useCallback(async (headshot: Headshot) => {
+    setDownloadingId(headshot.id);
+    try {
+      await downloadHeadshot(headshot.id);
+    } catch {
+      toast.error(DASHBOARD_TEXT.downloadFailed);
+    } finally {
+      setDownloadingId(null);
+    }
+  }, []);
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    deleteOne.mutate(pendingDelete, {
+      onSuccess: (_result, deleted) => {
+        toast.success(DASHBOARD_TEXT.deleted);
+        setPendingDelete(null);
+        if (viewingId === deleted.id) setViewingId(null);
+      },
+      onError: () => {
+        setPendingDelete(null);
+        toast.error(DASHBOARD_TEXT.deleteFailed);
+      },
+    });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <title>Dashboard · Headshot Studio</title>
+      <DashboardHeader />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-10 lg:px-8">
+        <h1 className="font-display text-2xl font-bold tracking-tight text-balance break-words text-slate-900 sm:text-3xl">
+          {DASHBOARD_TEXT.greeting(name)}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          Your AI headshots, ready to favorite and download in full resolution.
+        </p>
+
+        {me.data?.signupBonus === 'already-claimed' && me.data.credits === 0 && <BonusNotice />}
+
+        <section aria-label="Your statistics" className="mt-6 sm:mt-8">
+          <StatCards
+            stats={stats}
+            credits={me.data?.credits}
+            creditsFailed={me.isError}
+            onRetryCredits={() => void me.refetch()}
+            retryingCredits={me.isFetching}
+          />
+        </section>
+
+        <EmailToggle me={me.data} />
+
+        <section aria-labelledby="gallery-heading" className="mt-10">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="gallery-heading" className="text-lg font-semibold text-slate-900 sm:text-xl">
+              {DASHBOARD_TEXT.galleryHeading}
+            </h2>
+            <div className="flex flex-wrap items-center gap-2">
+              <DownloadAllButton filter={filter} disabled={!loaded || loaded.pages[0]?.items.length === 0} />
+              <FilterSelect value={filter} onChange={setFilter} />
+              <SortSelect value={sort} onChange={setSort} />
+            </div>
+          </div>
+
+          <div className="mt-5">
+            {gallery.isError && !loaded ? (
+              <Notice
+                icon={AlertCircle}
+                title={DASHBOARD_TEXT.loadFailed}
+                body={gallery.error.message}
+                action={
+                  <Button variant="secondary" onClick={() => void gallery.refetch()}>
+                    Try again
+                  </Button>
+                }
+              />
+            ) : !loaded ? (
+              <SkeletonGrid />
+            ) : items.length === 0 ? (
+              (stats?.total ?? 0) === 0 ? (
+                <Notice
+                  icon={ImagePlus}
+                  title={DASHBOARD_TEXT.emptyTitle}
+                  body={DASHBOARD_TEXT.emptyBody}
+                  action={<ButtonLink to={paths.generator.href}>Generate Headshots</ButtonLink>}
+                />
+              ) : (
+                <Notice
+                  icon={SearchX}
+                  title={DASHBOARD_TEXT.noMatchTitle}
+                  body={DASHBOARD_TEXT.noMatchBody}
+                  action={
+                    <>
+                      <Button variant="secondary" onClick={() => setFilter('all')}>
+                        Show all headshots
+                      </Button>
+                      <ButtonLink to={paths.generator.href}>Generate New</ButtonLink>
+                    </>
+                  }
+                />
+              )
+            ) : (
+              <>
+                <ul
+                  aria-label={DASHBOARD_TEXT.galleryHeading}
+                  className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4"
+                >
+                  {items.map((headshot) => (
+                    <HeadshotCard
+                      key={headshot.id}
+                      headshot={headshot}
+                      onOpen={(h) => setViewingId(h.id)}
+                      onToggleFavorite={onToggleFavorite}
+                      onDownload={(h) => void onDownload(h)}
+                      onDelete={setPendingDelete}
+                      downloading={downloadingId === headshot.id}
+                    />
+                  ))}
+                </ul>
+                <MorePages
+                  hasNextPage={gallery.hasNextPage}
+                  isFetchingNextPage={gallery.isFetchingNextPage}
+                  failed={gallery.isFetchNextPageError}
+                  fetchNextPage={gallery.fetchNextPage}
+                />
+              </>
+            )}
+          </div>
+        </section>
+
+        <PrivacySection headshotCount={stats?.total} />
+      </main>
+
+      {viewing && (
+        <HeadshotViewer
+          headshot={viewing}
+          onClose={() => setViewingId(null)}
+          onToggleFavorite={onToggleFavorite}
+          onDownload={(h) => void onDownload(h)}
+          downloading={downloadingId === viewing.id}
+        />
+      )}
+      {pendingDelete && (
+        <ConfirmDialog
+          title={DASHBOARD_TEXT.deleteTitle}
+          confirmLabel={DASHBOARD_TEXT.deleteConfirm}
+          busy={deleteOne.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        >
+          {DASHBOARD_TEXT.deleteBody}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** 'Download all': the current filter's headshots as one ZIP, with progress while it is built. */
+function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabled: boolean }) {
+  const [progress, setProgress] = useState<string | undefined>();
+  const run = async () => {
+    setProgress('Preparing ZIP...');
+    try {
+      const count = await downloadAllAsZip(filter, (done, total) =>
+        setProgress(`Preparing ZIP ${done}/${total}...`),
+      );
+      if (count > 0) toast.success(`Downloaded ${count} headshot${count === 1 ? '' : 's'} as a ZIP`);
+    } catch {
+      toast.error('Failed to download your headshots. Please try again.');
+    } finally {
+      setProgress(undefined);
+    }
+  };
+  return (
+    <Button variant="secondary" disabled={disabled || progress !== undefined} onClick={() => void run()}>
+      <Download aria-hidden="true" className="size-4" />
+      <span aria-live="polite">{progress ?? 'Download all'}</span>
+    </Button>
+  );
+}
+
+/** The filter dropdown of docs/product-spec.md §2, a native select (keyboard and screen readers work as everywhere). */
+function FilterSelect({
+  value,
+  onChange,
+}: {
+  value: GalleryFilter;
+  onChange: (filter: GalleryFilter) => void;
+}) {
+  return (
+    <label className="relative inline-flex items-center">
+      <span className="sr-only">{DASHBOARD_TEXT.filterLabel}</span>
+      <ListFilter aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-slate-500" />
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value as GalleryFilter)}
+        className="h-10 appearance-auto rounded-full border-0 bg-white py-0 pr-8 pl-9 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:ring-slate-400"
+      >
+        {FILTER_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * Loads the next page when the user scrolls near the end of the grid (IntersectionObserver, 800 px ahead), with a
+ * 'Load more' button for browsers or situations where that does not fire.
+ */
+function MorePages({
+  hasNextPage,
+  isFetchingNextPage,
+  failed,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  failed: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage || failed) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, failed, fetchNextPage]);
+
+  if (!hasNextPage) return null;
+  return (
+    <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
+      {failed && <p className="text-sm text-red-700">{DASHBOARD_TEXT.loadFailed}</p>}
+      {isFetchingNextPage ? (
+        <Spinner className="text-brand-600" label="Loading more headshots…" />
+      ) : (
+        <Button variant="secondary" onClick={() => void fetchNextPage()}>
+          {DASHBOARD_TEXT.loadMore}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SkeletonGrid() {
+  return (
+    <div role="status" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+          <Skeleton className="aspect-square w-full rounded-none" />
+          <div className="flex gap-1.5 px-3 py-3">
+            <Skeleton className="h-5 w-20 rounded-full" />
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </div>
+        </div>
+      ))}
+      <span className="sr-only">Loading your headshots…</span>
+    </div>
+  );
+}
+
+function Notice({
+  icon: Icon,
+  title,
+  body,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  body: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center sm:py-20">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
+      <p className="mt-2 max-w-sm text-pretty text-slate-600">{body}</p>
+      {action && <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { zip, type Zippable } from 'fflate';
+import { fetchGalleryPage } from '../api/headshots';
+import type { GalleryFilter } from './filters';
+
+/** How many images are fetched at once while building the ZIP. */
+const PARALLEL_FETCHES = 4;
+
+function zipAsync(files: Zippable): Promise<Uint8Array> {
+  // Level 0: JPEGs are already compressed; storing them keeps the ZIP as fast as the downloads.
+  return new Promise((resolve, reject) =>
+    zip(files, { level: 0 }, (error, data) => (error ? reject(error) : resolve(data))),
+  );
+}
+
+/**
+ * 'Download all': every headshot of the current filter (all pages, newest first) as one ZIP,
+ * `headshots-<filter>.zip` with `headshot-{id}.jpg` entries, built in the browser with fflate and saved through an
+ * object URL.
+ *
+ * @param onProgress called with (images fetched, total) as the ZIP fills
+ * @returns how many headshots the ZIP holds (0: nothing matched, no file is saved)
+ * @throws {Error} when a page or an image cannot be fetched (nothing is saved then)
+ */
+export async function downloadAllAsZip(
+  filter: GalleryFilter,
+  onProgress?: (done: number, total: number) => void,
+): Promise<number> {
+  const items: { id: string; imageUrl: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchGalleryPage(filter, cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  if (items.length === 0) return 0;
+
+  const files: Zippable = {};
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      // The viewer's <img> may already have this URL in the HTTP cache from a no-CORS load, without
+      // Access-Control-Allow-Origin (S3 sends no `Vary: Origin` to a request without Origin); presigned URLs are
+      // reused for 5 minutes, so a cached copy would fail this CORS fetch. Go to the network.
+      const response = await fetch(item.imageUrl, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`Could not fetch headshot ${item.id} (HTTP ${response.status})`);
+      files[`headshot-${item.id}.jpg`] = new Uint8Array(await response.arrayBuffer());
+      onProgress?.(++done, items.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, items.length) }, worker));
+
+  const blob = new Blob([(await zipAsync(files)) as BlobPart], { type: 'application/zip' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `headshots-${filter}.zip`;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start reading the blob before it is released.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return items.length;
+}

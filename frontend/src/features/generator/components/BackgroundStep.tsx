@@ -1,0 +1,213 @@
+import { AlertTriangle, Gem, Images, Palette, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/Button';
+import { CreditsRetry } from '../../../components/CreditsRetry';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { cx } from '../../../lib/cx';
+import {
+  BACKGROUND_OPTIONS,
+  GENERATION_COST,
+  GENERATOR_TEXT,
+  HEADSHOTS_PER_GENERATION,
+  STYLE_OPTIONS,
+  type BackgroundId,
+  type StyleId,
+} from '../utils/content';
+import { OptionCards } from './OptionCards';
+import { StepFooter, StepHeading } from './StepLayout';
+import { generateControls } from '../utils/wizard-rules';
+import { paths } from '../../../config/paths';
+
+/** The low-credit links' shape; each adds its own colours (orange, docs/product-spec.md §2 step 3). */
+const ORANGE_BUTTON =
+  'inline-flex h-9 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap ' +
+  'shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600';
+
+/** Props of {@link BackgroundStep}. */
+export interface BackgroundStepProps {
+  value: BackgroundId | null;
+  onChange: (background: BackgroundId) => void;
+  style: StyleId | null;
+  photoCount: number;
+  /** The balance, `undefined` while it loads. */
+  credits: number | undefined;
+  /** A generation is being started. */
+  generating: boolean;
+  onGenerate: () => void;
+  /** Set when `GET /api/me` failed: the credits card offers a retry instead of a skeleton. */
+  onRetryCredits?: () => void;
+}
+
+/**
+ * Step 3 'Choose your background' (docs/product-spec.md §2): the four background cards, a summary of the choices, the credits card
+ * (orange with 'Running low on credits!' and Buy More under 6 credits), the notice 'You need 6 credits to generate
+ * headshots, but you only have N.' with Buy More Credits, and the generate button with its three labels.
+ */
+export function BackgroundStep({
+  value,
+  onChange,
+  style,
+  photoCount,
+  credits,
+  generating,
+  onGenerate,
+  onRetryCredits,
+}: BackgroundStepProps) {
+  const controls = generateControls({ credits, hasBackground: value !== null, generating });
+  const styleTitle = STYLE_OPTIONS.find((s) => s.id === style)?.title ?? '—';
+  const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
+
+  return (
+    <section aria-labelledby="background-title">
+      <StepHeading id="background-title" title={GENERATOR_TEXT.backgroundTitle}>
+        Choose the setting behind you.
+      </StepHeading>
+      <OptionCards
+        name="background"
+        legend="Background"
+        options={BACKGROUND_OPTIONS}
+        value={value}
+        onChange={onChange}
+        columns={4}
+      />
+
+      <div className="mt-8 grid gap-4 sm:gap-5 md:grid-cols-2">
+        <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <h2 className="text-sm font-semibold text-slate-900">Your headshots</h2>
+          <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+            <Summary icon={Images} term="Photos" value={String(photoCount)} />
+            <Summary icon={Sparkles} term="Style" value={styleTitle} />
+            <Summary icon={Palette} term="Background" value={backgroundTitle} muted={value === null} />
+          </dl>
+          <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
+            You get {HEADSHOTS_PER_GENERATION} headshots at 1024×1024 px, ready in 2-3 minutes.
+          </p>
+        </div>
+        <CreditsCard credits={credits} low={controls.lowCredits} onRetryCredits={onRetryCredits} />
+      </div>
+
+      {controls.notice && (
+        <div
+          role="alert"
+          className="mt-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+        >
+          <p className="flex gap-3">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+            <span className="font-medium">{controls.notice}</span>
+          </p>
+          <Link
+            to={paths.pricing.href}
+            className={cx(ORANGE_BUTTON, 'shrink-0 bg-orange-600 text-white hover:bg-orange-700')}
+          >
+            {GENERATOR_TEXT.buyMoreCredits}
+          </Link>
+        </div>
+      )}
+
+      <StepFooter hint={value ? undefined : 'Choose a background to generate.'}>
+        <Button
+          size="lg"
+          disabled={controls.disabled}
+          loading={generating}
+          onClick={onGenerate}
+          className="w-full sm:w-auto"
+        >
+          {!generating && <Sparkles aria-hidden="true" className="size-5" />}
+          {controls.label}
+        </Button>
+      </StepFooter>
+    </section>
+  );
+}
+
+function Summary({
+  icon: Icon,
+  term,
+  value,
+  muted = false,
+}: {
+  icon: typeof Images;
+  term: string;
+  value: string;
+  muted?: boolean;
+}) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+        <Icon aria-hidden="true" className="size-3.5" />
+        {term}
+      </dt>
+      <dd className={cx('mt-1 truncate font-semibold', muted ? 'text-slate-400' : 'text-slate-900')}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The balance, orange with 'Running low on credits!' and Buy More when under 6 (docs/product-spec.md §2 step 3). */
+function CreditsCard({
+  credits,
+  low,
+  onRetryCredits,
+}: {
+  credits: number | undefined;
+  low: boolean;
+  /** Set when `GET /api/me` failed: a retry replaces the skeleton. */
+  onRetryCredits?: () => void;
+}) {
+  return (
+    <div
+      data-testid="credits-card"
+      data-low={low || undefined}
+      className={cx(
+        'flex flex-col justify-between gap-4 rounded-3xl p-5 shadow-sm ring-1 sm:p-6',
+        low ? 'bg-orange-50 ring-orange-200' : 'bg-white ring-slate-200',
+      )}
+    >
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className={cx(
+            'flex size-11 shrink-0 items-center justify-center rounded-2xl',
+            low ? 'bg-orange-100 text-orange-600' : 'bg-brand-50 text-brand-600',
+          )}
+        >
+          <Gem className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 className={cx('text-sm font-semibold', low ? 'text-orange-900' : 'text-slate-900')}>
+            Your credits
+          </h2>
+          {credits === undefined && onRetryCredits ? (
+            <CreditsRetry className="mt-1.5" onRetry={onRetryCredits} />
+          ) : credits === undefined ? (
+            <Skeleton className="mt-1.5 h-7 w-24" />
+          ) : (
+            <p
+              className={cx(
+                'mt-0.5 text-2xl font-bold tracking-tight tabular-nums',
+                low ? 'text-orange-700' : 'text-slate-900',
+              )}
+            >
+              {credits} {credits === 1 ? 'credit' : 'credits'}
+            </p>
+          )}
+          <p className={cx('mt-1 text-sm', low ? 'font-medium text-orange-800' : 'text-slate-600')}>
+            {low ? GENERATOR_TEXT.runningLow : `This generation uses ${GENERATION_COST} credits.`}
+          </p>
+        </div>
+      </div>
+      {low && (
+        <Link
+          to={paths.pricing.href}
+          className={cx(
+            ORANGE_BUTTON,
+            'self-start bg-white text-orange-700 ring-1 ring-orange-300 ring-inset hover:bg-orange-100',
+          )}
+        >
+          {GENERATOR_TEXT.buyMore}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,313 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { meQueryKey } from '../../../lib/api/get-me';
+import { downloadHeadshot, setFavorite } from '../api/generator-api';
+import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
+import { captionOf, GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from '../utils/content';
+import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
+import { RegeneratedHeadshot } from './RegeneratedHeadshot';
+import { useRegenerate } from '../../../lib/api/regenerate-headshot';
+import { useGeneration } from '../../../hooks/use-generation';
+import { clampPercent, progressStatusText } from '../utils/wizard-rules';
+import { track } from '../../../lib/analytics';
+import { paths } from '../../../config/paths';
+
+/** Props of {@link GenerationStep}. */
+export interface GenerationStepProps {
+  generationId: string;
+  /** The generation failed (or vanished): the wizard goes back to step 3. `reason` is the server's message. */
+  onFailed: (reason: string | null) => void;
+  /** 'Generate More Headshots': back to step 1 with everything cleared. */
+  onGenerateMore: () => void;
+}
+
+/** The gallery's react-query key prefix (features/gallery `headshotsQueryKey`). */
+const GALLERY_QUERY_KEY = ['headshots'] as const;
+
+/** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
+const INITIAL_PROGRESS = 5;
+
+/**
+ * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
+ * percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
+ * headshots are ready!', the grid with favorite and download on every headshot, and 'Generate More Headshots'.
+ * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3).
+ */
+export function GenerationStep({ generationId, onFailed, onGenerateMore }: GenerationStepProps) {
+  const queryClient = useQueryClient();
+  const query = useGeneration(generationId);
+  const generation = query.data;
+  const status = generation?.status;
+  const done = status === 'succeeded' || status === 'partial';
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  // Finishing is reported once per generation, whatever re-renders follow.
+  const reported = useRef<string | null>(null);
+  const delivered = generation?.headshots.length ?? 0;
+  useEffect(() => {
+    if (reported.current === generationId) return;
+    if (!isFinished(status) && !notFound) return;
+    reported.current = generationId;
+    track('generation_finished', {
+      status: notFound ? 'not_found' : (status ?? 'unknown'),
+      headshots: delivered,
+    });
+    // Refunds (partial, failed) change the balance; new headshots belong in the gallery.
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
+    if (status === 'failed' || notFound) onFailed(generation?.error?.message ?? null);
+  }, [delivered, generation?.error?.message, generationId, notFound, onFailed, queryClient, status]);
+
+  const percent = done ? 100 : clampPercent(generation?.progress ?? INITIAL_PROGRESS);
+  const headshots = generation?.headshots ?? [];
+  const expected = generation?.headshotsExpected ?? HEADSHOTS_PER_GENERATION;
+  const statusText = done ? GENERATOR_TEXT.ready : progressStatusText(percent);
+
+  return (
+    <section aria-labelledby="generation-title">
+      {/* One polite live region: the status text as it changes, then the ready message. */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {statusText}
+      </p>
+
+      {done && generation ? (
+        <ReadyHeader generation={generation} />
+      ) : (
+        <ProgressCard
+          percent={percent}
+          saved={headshots.length}
+          expected={expected}
+          queue={generation?.queue ?? null}
+        />
+      )}
+
+      <ResultsGrid
+        headshots={headshots}
+        pendingSlots={done ? 0 : Math.max(0, expected - headshots.length)}
+        canRegenerate={done}
+      />
+
+      {done && (
+        <div className="mt-10 flex flex-col items-stretch justify-center gap-3 border-t border-slate-200 pt-8 sm:flex-row sm:items-center">
+          <Button size="lg" onClick={onGenerateMore}>
+            <RefreshCw aria-hidden="true" className="size-5" />
+            {GENERATOR_TEXT.generateMore}
+          </Button>
+          <ButtonLink to={paths.dashboard.href} variant="secondary" size="lg">
+            <LayoutDashboard aria-hidden="true" className="size-5" />
+            View all in dashboard
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ProgressCard({
+  percent,
+  saved,
+  expected,
+  queue,
+}: {
+  percent: number;
+  saved: number;
+  expected: number;
+  queue: Generation['queue'];
+}) {
+  const text = progressStatusText(percent);
+  const waiting = queue && queue.position > 0 ? queue : null;
+  return (
+    <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">
+      <span className="relative mx-auto flex size-16 items-center justify-center">
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 animate-ping rounded-2xl bg-brand-200 opacity-40 motion-reduce:animate-none"
+        />
+        <span className="relative flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-lg shadow-brand-600/30">
+          <Sparkles aria-hidden="true" className="size-8" />
+        </span>
+      </span>
+      <h1
+        id="generation-title"
+        tabIndex={-1}
+        className="mt-6 font-display text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+      >
+        {GENERATOR_TEXT.generatingTitle}
+      </h1>
+      <p className="mt-2 text-slate-600">{GENERATOR_TEXT.generatingDuration}</p>
+
+      <div className="mt-8">
+        <div className="flex items-baseline justify-between gap-3 text-sm">
+          <p className="font-medium text-slate-700" data-testid="generation-status">
+            {text}
+          </p>
+          <p className="font-semibold text-brand-700 tabular-nums" data-testid="generation-percent">
+            {percent}%
+          </p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%: ${text}`}
+          className="mt-2 h-3 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div
+            className="relative h-full overflow-hidden rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-700 ease-out motion-reduce:transition-none"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        {waiting ? (
+          <div className="mt-4 rounded-2xl bg-brand-50 px-4 py-3 text-sm" data-testid="generation-queue">
+            <p className="font-medium text-brand-900">
+              {GENERATOR_TEXT.inLine(waiting.position - 1, waiting.etaSeconds)}
+            </p>
+            <p className="mt-1 text-brand-800">{GENERATOR_TEXT.mayClose}</p>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-slate-500">
+            {saved > 0
+              ? `${saved} of ${expected} headshots ready. They appear below as they are saved.`
+              : 'You can keep this page open: your headshots appear below as soon as each one is saved.'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReadyHeader({ generation }: { generation: Generation }) {
+  const delivered = generation.headshots.length;
+  const refunded = generation.creditsRefunded;
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
+        <CheckCircle2 aria-hidden="true" className="size-7" />
+      </span>
+      <h1
+        id="generation-title"
+        tabIndex={-1}
+        className="mt-5 font-display text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-4xl"
+      >
+        {GENERATOR_TEXT.ready}
+      </h1>
+      <p className="mt-3 text-base text-pretty text-slate-600">
+        {delivered} headshots · {captionOf(generation.style)} style · {captionOf(generation.background)}{' '}
+        background. Hover or focus one to favorite or download it.
+      </p>
+      {generation.status === 'partial' && (
+        <p
+          role="note"
+          className="mx-auto mt-5 flex max-w-xl items-start gap-3 rounded-2xl bg-sky-50 p-4 text-left text-sm text-sky-900 ring-1 ring-sky-200"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-600" />
+          <span>
+            We could create {delivered} of {generation.headshotsExpected} headshots this time.{' '}
+            <strong className="font-semibold">
+              {refunded} {refunded === 1 ? 'credit was' : 'credits were'} refunded
+            </strong>{' '}
+            to your balance.
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The headshots grid: every saved headshot, then a placeholder per headshot still to come. Favorites are toggled
+ * optimistically (`PATCH /api/headshots/{id}`) and rolled back with 'Failed to update favorite status' on error.
+ */
+function ResultsGrid({
+  headshots,
+  pendingSlots,
+  canRegenerate,
+}: {
+  headshots: Headshot[];
+  pendingSlots: number;
+  /** Once the generation is done: each headshot offers "Regenerate (1 credit)". */
+  canRegenerate: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [favorites, setFavorites] = useState<Record<string, boolean>>({});
+  // Original headshot id → the one-slot generation regenerating it (its result is shown right after it).
+  const [regenerations, setRegenerations] = useState<Record<string, string>>({});
+  const regenerate = useRegenerate((headshotId, generationId) =>
+    setRegenerations((current) => ({ ...current, [headshotId]: generationId })),
+  );
+
+  const favorite = useMutation<unknown, ApiError, { id: string; isFavorite: boolean; previous: boolean }>({
+    mutationFn: ({ id, isFavorite }) => setFavorite(id, isFavorite),
+    onMutate: ({ id, isFavorite }) => setFavorites((current) => ({ ...current, [id]: isFavorite })),
+    onError: (_error, { id, previous }) => {
+      setFavorites((current) => ({ ...current, [id]: previous }));
+      toast.error(GENERATOR_TEXT.favoriteFailed);
+    },
+    // The gallery shows favorites too.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY }),
+  });
+
+  const download = async (headshot: Headshot) => {
+    try {
+      await downloadHeadshot(headshot);
+    } catch {
+      toast.error('Failed to download the headshot. Please try again.');
+    }
+  };
+
+  const isFavoriteOf = (headshot: Headshot) => favorites[headshot.id] ?? headshot.isFavorite;
+  const toggle = (headshot: Headshot) => {
+    const isFavorite = isFavoriteOf(headshot);
+    favorite.mutate({ id: headshot.id, isFavorite: !isFavorite, previous: isFavorite });
+  };
+  // Grid positions (1-based): a regenerated headshot takes the place right after its original.
+  const positions = new Map<string, number>();
+  for (const headshot of headshots) {
+    positions.set(headshot.id, positions.size + 1);
+    if (regenerations[headshot.id]) positions.set(`${headshot.id}#new`, positions.size + 1);
+  }
+
+  if (headshots.length === 0 && pendingSlots === 0) return null;
+  return (
+    <ul
+      aria-label="Your headshots"
+      className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3"
+      data-testid="headshot-grid"
+    >
+      {headshots.map((headshot) => {
+        const regeneration = regenerations[headshot.id];
+        return (
+          <Fragment key={headshot.id}>
+            <HeadshotCard
+              headshot={headshot}
+              position={positions.get(headshot.id) ?? 0}
+              isFavorite={isFavoriteOf(headshot)}
+              onToggleFavorite={() => toggle(headshot)}
+              onDownload={() => download(headshot)}
+              onRegenerate={canRegenerate && !regeneration ? () => regenerate.mutate(headshot.id) : undefined}
+              regenerating={regenerate.isPending && regenerate.variables === headshot.id}
+            />
+            {regeneration && (
+              <RegeneratedHeadshot
+                generationId={regeneration}
+                position={positions.get(`${headshot.id}#new`) ?? 0}
+                isFavorite={isFavoriteOf}
+                onToggleFavorite={toggle}
+                onDownload={download}
+              />
+            )}
+          </Fragment>
+        );
+      })}
+      {Array.from({ length: pendingSlots }, (_, i) => (
+        <PendingHeadshot key={`pending-${i}`} position={positions.size + i + 1} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { meQueryKey } from '../../../lib/api/get-me';
+import type { Headshot } from '../../../lib/api/get-generation';
+import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
+import { useGeneration } from '../../../hooks/use-generation';
+
+/**
+ * The new headshot of a "Regenerate (1 credit)", shown right after its original in the results grid: a pending tile
+ * while its one-slot generation runs, then the headshot itself. A failed one disappears with a toast (its credit
+ * is refunded by the workflow, so the balance is read again).
+ */
+export function RegeneratedHeadshot({
+  generationId,
+  position,
+  isFavorite,
+  onToggleFavorite,
+  onDownload,
+}: {
+  generationId: string;
+  position: number;
+  isFavorite: (headshot: Headshot) => boolean;
+  onToggleFavorite: (headshot: Headshot) => void;
+  onDownload: (headshot: Headshot) => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const { data } = useGeneration(generationId);
+  const status = data?.status;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current || (status !== 'succeeded' && status !== 'partial' && status !== 'failed')) return;
+    reported.current = true;
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['headshots'] });
+    if (status === 'failed') {
+      toast.error("We couldn't create the new headshot. Your credit has been refunded.");
+    }
+  }, [queryClient, status]);
+
+  const headshot = data?.headshots[0];
+  if (headshot) {
+    return (
+      <HeadshotCard
+        headshot={headshot}
+        position={position}
+        isFavorite={isFavorite(headshot)}
+        onToggleFavorite={() => onToggleFavorite(headshot)}
+        onDownload={() => onDownload(headshot)}
+      />
+    );
+  }
+  if (status === 'failed') return null;
+  return <PendingHeadshot position={position} />;
+}

@@ -1,0 +1,35 @@
+import { Button } from '../../../components/ui/Button';
+import { GENERATOR_TEXT, STYLE_OPTIONS, type StyleId } from '../utils/content';
+import { OptionCards } from './OptionCards';
+import { StepFooter, StepHeading } from './StepLayout';
+
+/** Props of {@link StyleStep}. */
+export interface StyleStepProps {
+  value: StyleId | null;
+  onChange: (style: StyleId) => void;
+  onContinue: () => void;
+}
+
+/** Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images; Continue needs a choice. */
+export function StyleStep({ value, onChange, onContinue }: StyleStepProps) {
+  return (
+    <section aria-labelledby="style-title">
+      <StepHeading id="style-title" title={GENERATOR_TEXT.styleTitle}>
+        Pick the look of your headshots: the clothing and the overall feel.
+      </StepHeading>
+      <OptionCards
+        name="style"
+        legend="Style"
+        options={STYLE_OPTIONS}
+        value={value}
+        onChange={onChange}
+        columns={3}
+      />
+      <StepFooter hint={value ? undefined : 'Choose a style to continue.'}>
+        <Button size="lg" disabled={!value} onClick={onContinue} className="w-full sm:w-auto">
+          Continue
+        </Button>
+      </StepFooter>
+    </section>
+  );
+}

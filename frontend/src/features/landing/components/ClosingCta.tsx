@@ -1,0 +1,30 @@
+import { ArrowRight } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
+
+/** The closing call to action before the footer. */
+export function ClosingCta({ onGetStarted }: { onGetStarted: () => void }) {
+  return (
+    <section aria-labelledby="cta-title" className="px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
+      <div className="relative isolate mx-auto max-w-7xl overflow-hidden rounded-[2rem] bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-20">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_20rem_at_20%_0%,var(--color-brand-500),transparent_70%),radial-gradient(30rem_20rem_at_90%_110%,var(--color-brand-900),transparent_70%)]"
+        />
+        <h2
+          id="cta-title"
+          className="mx-auto max-w-2xl font-display text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
+        >
+          Your next headshot is a few selfies away
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-pretty text-brand-100">
+          Start with 6 free credits. Upload your photos, pick a style, and have professional headshots in
+          minutes.
+        </p>
+        <Button variant="inverse" size="lg" className="mt-8" onClick={onGetStarted}>
+          Get started now
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { Pause, Play } from 'lucide-react';
+import { useState } from 'react';
+import { cx } from '../../../lib/cx';
+import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
+
+/**
+ * An endlessly scrolling strip of sample headshots. The track holds the list twice and slides by half its width,
+ * so the loop has no seam; the copy is hidden from assistive technology. With reduced motion the strip stands
+ * still and scrolls by hand instead. Hovering, focusing the strip or the pause button stops it (WCAG 2.2.2).
+ */
+export function Gallery() {
+  const [paused, setPaused] = useState(false);
+  return (
+    <section aria-labelledby="gallery-title" className="bg-slate-50 py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Sample headshots</p>
+        <h2
+          id="gallery-title"
+          className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+        >
+          One set of selfies, every look you need
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-pretty text-slate-600">
+          Studio, office, outdoor or gradient backgrounds in professional, business casual or creative styles.
+        </p>
+      </div>
+      <div
+        data-testid="gallery"
+        role="region"
+        aria-label="Sample headshots, scrolling"
+        // Focusable so keyboard users can pause the strip, and scroll it when reduced motion stops the animation.
+        tabIndex={0}
+        className="group relative mt-12 overflow-hidden focus-visible:outline-offset-4 motion-reduce:overflow-x-auto [mask-image:linear-gradient(to_right,transparent,black_6%,black_94%,transparent)]"
+      >
+        <div
+          className={cx(
+            'flex w-max animate-marquee group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:animate-none',
+            paused && '[animation-play-state:paused]',
+          )}
+        >
+          <GalleryTrack shots={SAMPLE_HEADSHOTS} />
+          <GalleryTrack shots={SAMPLE_HEADSHOTS} duplicate />
+        </div>
+      </div>
+      <div className="mx-auto mt-6 flex max-w-7xl justify-end px-4 sm:px-6 lg:px-8 motion-reduce:hidden">
+        <button
+          type="button"
+          onClick={() => setPaused((p) => !p)}
+          className="inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-200/60 hover:text-slate-900"
+        >
+          {paused ? (
+            <Play aria-hidden="true" className="size-4" />
+          ) : (
+            <Pause aria-hidden="true" className="size-4" />
+          )}
+          {paused ? 'Play gallery' : 'Pause gallery'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function GalleryTrack({
+  shots,
+  duplicate = false,
+}: {
+  shots: readonly SampleHeadshot[];
+  duplicate?: boolean;
+}) {
+  return (
+    <ul aria-hidden={duplicate || undefined} className="flex shrink-0 gap-4 pr-4 sm:gap-6 sm:pr-6">
+      {shots.map((shot) => (
+        <li key={shot.src} className="w-40 shrink-0 sm:w-52 lg:w-60">
+          <figure>
+            <img
+              src={shot.src}
+              alt={shot.alt}
+              width={384}
+              height={384}
+              loading="lazy"
+              decoding="async"
+              className="aspect-square w-full rounded-2xl object-cover shadow-md ring-1 ring-slate-900/5"
+            />
+            <figcaption className="mt-3 text-sm font-medium text-slate-700">{shot.label}</figcaption>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,65 @@
+import { Mail } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { BrandMark } from '../../../components/ui/BrandMark';
+import { useRuntimeConfig } from '../../../lib/runtime-config-context';
+import { paths } from '../../../config/paths';
+
+// Read once: a page left open over New Year showing last year's © is harmless.
+const YEAR = new Date().getFullYear();
+
+const linkClass = 'rounded text-sm text-slate-300 transition hover:text-white';
+
+/** The site footer: brand, links, support e-mail (from the runtime config) and copyright. */
+export function LandingFooter() {
+  const { supportEmail } = useRuntimeConfig();
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-10 md:flex-row md:items-start md:justify-between">
+          <div className="max-w-sm">
+            <Link
+              to={paths.home.href}
+              className="-m-1 inline-block rounded-lg p-1"
+              aria-label="Headshot Studio home"
+            >
+              <BrandMark tone="light" />
+            </Link>
+            <p className="mt-4 text-sm leading-6 text-slate-400">
+              Professional AI headshots from your selfies, for LinkedIn, résumés and professional profiles.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-x-16 gap-y-10">
+            <nav aria-label="Footer">
+              <h2 className="text-sm font-semibold text-white">Product</h2>
+              <ul className="mt-4 space-y-3">
+                <li>
+                  <Link to={paths.pricing.href} className={linkClass}>
+                    Pricing
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.dashboard.href} className={linkClass}>
+                    Dashboard
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+            <div>
+              <h2 className="text-sm font-semibold text-white">Support</h2>
+              <a
+                href={`mailto:${supportEmail}`}
+                className={`${linkClass} mt-4 inline-flex items-center gap-2 [overflow-wrap:anywhere]`}
+              >
+                <Mail aria-hidden="true" className="size-4 shrink-0" />
+                {supportEmail}
+              </a>
+            </div>
+          </div>
+        </div>
+        <p className="mt-12 border-t border-slate-800 pt-8 text-sm text-slate-400">
+          © {YEAR} Headshot Studio. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,38 @@
+import { canonicalUrl } from '../../../lib/canonical';
+import { useStartCheckout } from '../../../hooks/use-start-checkout';
+import { ClosingCta } from './ClosingCta';
+import { Gallery } from './Gallery';
+import { Hero } from './Hero';
+import { HowItWorks } from './HowItWorks';
+import { LandingFooter } from './LandingFooter';
+import { PricingSection } from './PricingSection';
+import { Testimonials } from './Testimonials';
+import { TopBar } from './TopBar';
+import { TrustedBy } from './TrustedBy';
+import { useGetStarted } from '../hooks/use-get-started';
+import { landingBuyHref, paths } from '../../../config/paths';
+
+/** The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. */
+export function LandingPage() {
+  const getStarted = useGetStarted();
+  // Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes.
+  const { start, pendingPackId } = useStartCheckout({ returnTo: landingBuyHref });
+
+  return (
+    <>
+      <title>Headshot Studio · Professional AI headshots from your selfies</title>
+      <link rel="canonical" href={canonicalUrl(paths.home.href)} />
+      <TopBar onAccountClick={getStarted} />
+      <main>
+        <Hero onGetStarted={getStarted} />
+        <Gallery />
+        <TrustedBy />
+        <HowItWorks />
+        <Testimonials />
+        <PricingSection onSelectPack={(pack) => void start(pack)} pendingPackId={pendingPackId} />
+        <ClosingCta onGetStarted={getStarted} />
+      </main>
+      <LandingFooter />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
+import { PackGrid } from '../../../components/packs/PackGrid';
+import type { Pack, PackId } from '../../../lib/api/get-packs';
+
+const TRUST = [
+  { icon: Lock, text: 'Secure Payment' },
+  { icon: Zap, text: 'Instant Access' },
+  { icon: ShieldCheck, text: 'Commercial Rights' },
+];
+
+/**
+ * The landing page's pricing section (`#pricing`, the top bar's Pricing link). `scroll-mt` keeps the title clear
+ * of the sticky top bar when scrolled to.
+ */
+export function PricingSection({
+  onSelectPack,
+  pendingPackId = null,
+}: {
+  onSelectPack: (pack: Pack) => void;
+  /** The pack whose purchase is starting: its button reads 'Processing...'. */
+  pendingPackId?: PackId | null;
+}) {
+  return (
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      tabIndex={-1}
+      className="scroll-mt-16 py-16 outline-none sm:py-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pricing</p>
+          <h2
+            id="pricing-title"
+            className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
+            Simple credit packs, no subscription
+          </h2>
+          <p className="mt-4 text-pretty text-slate-600">
+            Each photo costs 1 credit. Buy once and use your credits whenever you like.
+          </p>
+          <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:rounded-full">
+            <Gift aria-hidden="true" className="size-4 shrink-0" />
+            New users get 6 free credits to try the service!
+          </p>
+        </div>
+        <div className="mt-14 sm:mt-16">
+          <PackGrid onSelect={onSelectPack} pendingPackId={pendingPackId} />
+        </div>
+        <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium text-slate-600">
+          {TRUST.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon aria-hidden="true" className="size-4 text-slate-500" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { cx } from '../../../lib/cx';
+import { TRUSTED_BY } from '../utils/content';
+
+/** A row of company wordmarks where customers work. Text only: no third-party logos. */
+export function TrustedBy() {
+  return (
+    <section aria-labelledby="trusted-title" className="border-y border-slate-200 bg-white py-12 sm:py-14">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="trusted-title" className="text-center text-sm font-semibold text-slate-600">
+          Trusted by professionals at
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 items-center justify-items-center gap-x-6 gap-y-8 sm:grid-cols-3 lg:grid-cols-6">
+          {TRUSTED_BY.map((company) => (
+            <li key={company.name} className={cx('text-slate-500 select-none', company.className)}>
+              {company.name}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

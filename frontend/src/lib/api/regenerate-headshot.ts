@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import * as z from 'zod';
+import { apiFetch, type ApiError } from '../api-client';
+import { track } from '../analytics';
+import { paths } from '../../config/paths';
+import { meQueryKey } from './get-me';
+
+/** The label of the button on a headshot (results grid and gallery viewer). */
+export const REGENERATE_LABEL = 'Regenerate (1 credit)';
+
+/** `POST /api/headshots/{id}/regenerate` → 202: the new one-slot generation. */
+export const regenerationSchema = z.object({
+  id: z.string().min(1),
+  creditsReserved: z.number().int(),
+  credits: z.number().int(),
+});
+export type Regeneration = z.output<typeof regenerationSchema>;
+
+/**
+ * Starts "Regenerate (1 credit)" for a headshot: one new headshot with its style, background and photos, through
+ * the same workflow; the credit comes back if it fails.
+ *
+ * @throws {ApiError} 402 with the spec's message when under 1 credit, 409 when the photos are no longer stored
+ */
+export async function regenerateHeadshot(headshotId: string): Promise<Regeneration> {
+  const answer = await apiFetch<unknown>(`/headshots/${encodeURIComponent(headshotId)}/regenerate`, {
+    method: 'POST',
+  });
+  return regenerationSchema.parse(answer);
+}
+
+/**
+ * The regenerate action for a list of headshots: calls the API, updates the balance at once (1 credit), records
+ * `regenerate_started`, and toasts a failure with the API's message (402: with a link to buy credits).
+ */
+export function useRegenerate(onStarted: (headshotId: string, generationId: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation<Regeneration, ApiError, string>({
+    mutationFn: regenerateHeadshot,
+    onSuccess: (started, headshotId) => {
+      track('regenerate_started');
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      onStarted(headshotId, started.id);
+    },
+    onError: (error) => {
+      toast.error(error.message, {
+        ...(error.status === 402
+          ? { action: { label: 'Buy credits', onClick: () => window.location.assign(paths.pricing.href) } }
+          : {}),
+      });
+    },
+  });
+}
