@@ -25,11 +25,12 @@ import {
  * runs too), and a mix of throttling and hangs in one generation.
  *
  * The one liberty: the client timeout. In production it is OPENAI_TIMEOUT_MS (180 s); here the provider is built
- * with 1.5 s so a hang costs seconds. Everything else — the SDK's timeout error, its mapping to
- * ProviderTimeoutError, the ASL's Retry (1 more attempt) and Catch, Finalize and the refunds — is the real code.
+ * with 4 s so a hang costs seconds, yet a loaded machine still answers the retry in time. Everything else — the
+ * SDK's timeout error, its mapping to ProviderTimeoutError, the ASL's Retry (1 more attempt) and Catch, Finalize
+ * and the refunds — is the real code.
  */
 
-const CLIENT_TIMEOUT_MS = 1500;
+const CLIENT_TIMEOUT_MS = 4000;
 
 vi.mock('../../functions/adapters/image-providers/openai', async (importOriginal) => {
   const original = await importOriginal<typeof OpenAiModule>();
