@@ -191,19 +191,25 @@ export interface HeadshotUrls {
   thumbnailUrl: string;
   /** The 1024×1024 JPEG, shown inline. */
   imageUrl: string;
+  /** The same JPEG as an attachment named `headshot-<id>.jpg`. */
+  downloadUrl: string;
 }
 
 function presign(key: string, options: GetOverrides & { reuse: boolean }) {
   return presignGet('results', key, DOWNLOAD_URL_TTL_SECONDS, options);
 }
 
-/** Presigns both image URLs of a headshot (local signing, cached per 5-minute window: adapters/url-signer.ts). */
+/** Presigns a headshot's image URLs (local signing, cached per 5-minute window: adapters/url-signer.ts). */
 export async function headshotUrls(headshot: HeadshotRecord): Promise<HeadshotUrls> {
-  const [thumbnailUrl, imageUrl] = await Promise.all([
+  const [thumbnailUrl, imageUrl, downloadUrl] = await Promise.all([
     presign(headshot.thumbnailKey, { reuse: true }),
     presign(headshot.imageKey, { reuse: true }),
+    presign(headshot.imageKey, {
+      reuse: true,
+      disposition: `attachment; filename="${downloadFileName(headshot.id)}"`,
+    }),
   ]);
-  return { thumbnailUrl, imageUrl };
+  return { thumbnailUrl, imageUrl, downloadUrl };
 }
 
 /** The file name a downloaded headshot gets: `headshot-<id>.jpg` (docs/product-spec.md §2). */

@@ -1,4 +1,6 @@
-import * as z from 'zod';
+import type { ClientEvent } from '../contracts/analytics';
+
+export type { ClientEvent };
 
 /**
  * Product analytics (docs/product-spec.md, "The calls it makes" and "Business constants and limits"; shape in
@@ -36,30 +38,7 @@ export const MAX_PROPS = 20;
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const cut = (value: string) => value.slice(0, MAX_STRING_LENGTH);
-const idString = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -');
 
-/** One event as the client sends it; `ts` is the client's clock in ms since the epoch. */
-export const clientEventSchema = z.object({
-  name: z.enum(CLIENT_EVENT_NAMES),
-  ts: z.number().int().positive(),
-  sessionId: idString,
-  anonymousId: idString,
-  path: z.string().max(2048).transform(cut).optional(),
-  props: z
-    .record(
-      z.string().min(1).max(64),
-      z.union([z.string().transform(cut), z.number().finite(), z.boolean(), z.null()]),
-    )
-    .refine((p) => Object.keys(p).length <= MAX_PROPS, `at most ${MAX_PROPS} properties`)
-    .optional(),
-});
-
-/** `POST /api/analytics/events` body: `{ events: ClientEvent[] }` (1-25 events). */
-export const analyticsBatchSchema = z.object({
-  events: z.array(clientEventSchema).min(1).max(MAX_EVENTS_PER_REQUEST),
-});
-
-export type ClientEvent = z.output<typeof clientEventSchema>;
 
 /**
  * What every sink stores, one per event. Snake case because it is also the Glue table's column list

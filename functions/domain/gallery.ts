@@ -51,12 +51,6 @@ export function bestMatchOffset(cursor: string): number {
 /** The longest cursor accepted, in characters (a real one is about 120). */
 export const MAX_CURSOR_LENGTH = 512;
 
-/** `GET /api/headshots` query: `filter` defaults to `all`; `cursor` is the previous page's `nextCursor`. */
-export const galleryQuerySchema = z.object({
-  filter: z.enum(GALLERY_FILTERS).default('all'),
-  sort: z.enum(GALLERY_SORTS).default('newest'),
-  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional(),
-});
 
 /** What a headshot needs for {@link matchesFilter}. */
 export interface FilterableHeadshot {

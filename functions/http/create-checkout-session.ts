@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { createCheckoutSessionBody, type CheckoutSession } from '../contracts';
 import { createCheckoutSession, expireCheckoutSession } from '../adapters/checkout';
 import { putPendingPurchase } from '../adapters/purchases';
 import { getUser } from '../adapters/ledger';
@@ -16,8 +16,6 @@ import { logger } from '../common/logger';
 import { badRequest, HttpError } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
-/** The body: only `packId` matters; anything else (a price, credits) is dropped by the schema, never used. */
-const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
 
 /**
  * `POST /api/checkout/sessions` (jwt) `{ packId }` → 200 `{ id, url }`: creates a Stripe Checkout Session for one
@@ -35,7 +33,7 @@ const bodySchema = z.object({ packId: z.string().trim().min(1).max(64) });
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
-  const { packId } = parseBody(event, bodySchema);
+  const { packId } = parseBody(event, createCheckoutSessionBody);
   const pack = findPack(packId);
   if (!pack) {
     throw badRequest(`Unknown credit pack. Choose one of: ${CREDIT_PACKS.map((p) => p.id).join(', ')}.`);
@@ -54,7 +52,7 @@ export const handler = httpHandler(async (event) => {
   });
   const key = checkoutIdempotencyKey(caller.sub, pack.id, clientKey ?? event.requestContext.requestId);
   const quota = await consumeQuota(caller, quotaRules().checkoutSessions);
-  let session: { id: string; url: string };
+  let session: CheckoutSession;
   try {
     session = await createCheckoutSession(params, key);
   } catch (error) {
@@ -79,5 +77,5 @@ export const handler = httpHandler(async (event) => {
     });
     throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
   }
-  return json(200, session);
+  return json<CheckoutSession>(200, session);
 });

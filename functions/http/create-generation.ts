@@ -1,21 +1,8 @@
-import * as z from 'zod';
-import { BACKGROUNDS, MAX_UPLOAD_FILES, STYLES } from '../domain/generation';
+import { createGenerationBody } from '../contracts';
 import { isOwnUploadKey } from '../domain/object-keys';
 import { HttpError } from './errors';
 import { assertReferencesStored, startGeneration } from './generation-start';
 import { callerOf, httpHandler, parseBody } from './handler';
-
-/** `POST /api/generations` body. */
-export const createGenerationBody = z.object({
-  style: z.enum(STYLES),
-  background: z.enum(BACKGROUNDS),
-  /** Keys from `POST /api/uploads`, in the user's order (the first 3 usable become the references). */
-  referenceKeys: z
-    .array(z.string().min(1).max(512))
-    .min(1, 'Upload at least one photo.')
-    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`)
-    .refine((keys) => new Set(keys).size === keys.length, 'Each photo may be used only once.'),
-});
 
 export { accountDeleting, insufficientCredits } from './generation-start';
 

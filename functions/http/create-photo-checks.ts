@@ -1,23 +1,14 @@
-import * as z from 'zod';
 import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
 import { analyzePhoto } from '../adapters/vision/photo-facts';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { photoChecksBody, type PhotoChecks } from '../contracts';
+import { MAX_UPLOAD_BYTES } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
 import { checkPhotoSet, setQuality, type PhotoFacts } from '../domain/photo-checks';
 import { logger } from '../common/logger';
 import { notFound } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
-
-/** `POST /api/photo-checks` body: 1-10 distinct upload keys from `POST /api/uploads`, in the wizard's order. */
-export const photoChecksBody = z.object({
-  keys: z
-    .array(z.string().min(1).max(512))
-    .min(1, 'Send at least one photo.')
-    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`)
-    .refine((keys) => new Set(keys).size === keys.length, 'Each photo may be checked only once per request.'),
-});
 
 /** Photos analysed at once: the models are CPU-bound and a 2048 MB function has a little more than one vCPU. */
 const CONCURRENCY = 2;
@@ -80,7 +71,7 @@ export const handler = httpHandler(async (event) => {
     ms: Date.now() - started,
     verdicts: checks.map((c) => c.verdict),
   });
-  return json(200, {
+  return json<PhotoChecks>(200, {
     checks: keys.map((key, i) => ({ key, ...checks[i]! })),
     quality: setQuality(checks),
   });

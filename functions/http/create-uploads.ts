@@ -1,37 +1,9 @@
 import { ulid } from 'ulid';
-import * as z from 'zod';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { createUploadsBody, type Uploads } from '../contracts';
 import { uploadKey } from '../domain/object-keys';
 import { callerOf, httpHandler, json, parseBody } from './handler';
-
-/** One file the browser wants to upload. */
-const fileSchema = z.object({
-  /** Must start with `image/` (docs/product-spec.md §5), e.g. `image/jpeg`, `image/heic`. */
-  contentType: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(
-      /^image\/[a-z0-9][a-z0-9.+-]*$/,
-      'Only image files can be uploaded (the type must start with image/).',
-    ),
-  /** Bytes, 1 to 10 MiB. */
-  size: z
-    .number()
-    .int('The size must be a whole number of bytes.')
-    .min(1, 'The file is empty.')
-    .max(MAX_UPLOAD_BYTES, 'Each photo must be 10 MB or smaller.'),
-});
-
-/** `POST /api/uploads` body. */
-export const createUploadsBody = z.object({
-  files: z
-    .array(fileSchema)
-    .min(1, 'Choose at least one photo.')
-    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} files allowed.`),
-});
 
 /**
  * `POST /api/uploads` (jwt) `{ files: [{ contentType, size }] }` (1-10 files, `image/*`, 1 B-10 MiB each)
@@ -60,5 +32,5 @@ export const handler = httpHandler(async (event) => {
       return { key, url, fields };
     }),
   );
-  return json(200, { batchId, uploads, expiresAt });
+  return json<Uploads>(200, { batchId, uploads, expiresAt });
 });

@@ -1,6 +1,6 @@
 import { deleteHeadshot } from '../adapters/headshot-changes';
-import { headshotIdOf, headshotNotFound, noContent } from './gallery-view';
-import { callerOf, httpHandler } from './handler';
+import { callerOf, httpHandler, noContent } from './handler';
+import { headshotIdOf, headshotNotFound } from './headshot-view';
 
 /**
  * `DELETE /api/headshots/{id}` (jwt, owner only) → 204, no body.

@@ -1,4 +1,5 @@
 import { deleteUserData, GenerationInProgressError } from '../adapters/user-data';
+import type { DeletedData } from '../contracts';
 import { HttpError } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -20,7 +21,7 @@ export const GENERATION_RUNNING_MESSAGE =
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   try {
-    return json(200, { deleted: await deleteUserData(sub) });
+    return json<DeletedData>(200, { deleted: await deleteUserData(sub) });
   } catch (error) {
     if (error instanceof GenerationInProgressError) {
       throw new HttpError(409, 'GENERATION_IN_PROGRESS', GENERATION_RUNNING_MESSAGE, {

@@ -1,7 +1,8 @@
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import { downloadFileName, getHeadshot, presignHeadshotDownload } from '../adapters/headshots';
-import { headshotIdOf, headshotNotFound } from './gallery-view';
+import type { HeadshotDownload } from '../contracts';
 import { callerOf, httpHandler, json } from './handler';
+import { headshotIdOf, headshotNotFound } from './headshot-view';
 
 /**
  * `GET /api/headshots/{id}/download` (jwt, owner only) → 200 `{ url, fileName, expiresAt }`.
@@ -17,7 +18,7 @@ export const handler = httpHandler(async (event) => {
   const id = headshotIdOf(event);
   const headshot = await getHeadshot(sub, id);
   if (!headshot) throw headshotNotFound();
-  return json(200, {
+  return json<HeadshotDownload>(200, {
     url: await presignHeadshotDownload(headshot),
     fileName: downloadFileName(headshot.id),
     expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString(),

@@ -15,6 +15,7 @@ import {
 } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
 import { logger } from '../common/logger';
+import type { GenerationStarted } from '../contracts';
 import { HttpError } from './errors';
 import { json, type Caller, type HttpResult } from './handler';
 
@@ -156,7 +157,7 @@ export async function startGeneration(caller: Caller, request: GenerationRequest
     logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
   );
 
-  return json(
+  return json<GenerationStarted>(
     202,
     {
       id,

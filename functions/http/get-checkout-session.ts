@@ -2,6 +2,7 @@ import { fulfillSession, retrieveCheckoutSession } from '../adapters/checkout';
 import { describeStripeError, isStripeNotFound } from '../adapters/stripe';
 import { isCheckoutSessionId, sessionOwner } from '../domain/checkout';
 import { logger } from '../common/logger';
+import type { CheckoutResult } from '../contracts';
 import { badRequest, HttpError, notFound } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -38,5 +39,5 @@ export const handler = httpHandler(async (event) => {
     throw notFound('Checkout session not found.');
   }
   const result = await fulfillSession(session, { email: caller.email });
-  return json(200, { status: result.status, creditsAdded: result.creditsAdded, credits: result.credits });
+  return json<CheckoutResult>(200, { status: result.status, creditsAdded: result.creditsAdded, credits: result.credits });
 });

@@ -3,55 +3,14 @@ import {
   getGeneration,
   getHeadshots,
   type GenerationRecord,
-  type HeadshotRecord,
 } from '../adapters/generations';
-import { DOWNLOAD_URL_TTL_SECONDS, presignDownload } from '../adapters/storage';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
+import type { Generation } from '../contracts';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';
 import { callerOf, httpHandler, json } from './handler';
-
-/** One headshot as the wizard shows it; URLs are presigned GETs valid 15 minutes. */
-export interface HeadshotView {
-  id: string;
-  /** 0-5, the order the wizard's grid uses. */
-  slot: number;
-  style: string;
-  background: string;
-  isFavorite: boolean;
-  /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
-  likeness: number | null;
-  createdAt: string;
-  /** WebP, ≤ 384 px. */
-  thumbnailUrl: string;
-  /** 1024×1024 JPEG, inline. */
-  imageUrl: string;
-  /** The same JPEG as an attachment named `headshot-<id>.jpg`. */
-  downloadUrl: string;
-  fileName: string;
-}
-
-async function headshotView(h: HeadshotRecord): Promise<HeadshotView> {
-  const fileName = `headshot-${h.id}.jpg`;
-  const [thumbnailUrl, imageUrl, downloadUrl] = await Promise.all([
-    presignDownload('results', h.thumbnailKey),
-    presignDownload('results', h.imageKey),
-    presignDownload('results', h.imageKey, fileName),
-  ]);
-  return {
-    id: h.id,
-    slot: h.slot,
-    style: h.style,
-    background: h.background,
-    isFavorite: h.isFavorite,
-    likeness: h.likeness ?? null,
-    createdAt: h.createdAt,
-    thumbnailUrl,
-    imageUrl,
-    downloadUrl,
-    fileName,
-  };
-}
+import { toHeadshot } from './headshot-view';
 
 /**
  * The customer's place in line: `null` once the generation ended or before it reached the line (photos being
@@ -69,12 +28,12 @@ export function queueView(
   return { position: g.queue.position, etaSeconds: Math.max(0, g.queue.etaSeconds - elapsed) };
 }
 
-/** The API view of a generation (see the handler's contract). */
-export async function generationView(g: GenerationRecord) {
+/** The API view of a generation ({@link Generation}, functions/contracts; see the handler's contract). */
+export async function generationView(g: GenerationRecord): Promise<Generation> {
   const ids = Object.entries(g.slots)
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([, id]) => id);
-  const headshots = await Promise.all((await getHeadshots(g.userId, ids)).map(headshotView));
+  const headshots = await Promise.all((await getHeadshots(g.userId, ids)).map(toHeadshot));
   return {
     id: g.id,
     status: g.status,
@@ -98,8 +57,7 @@ export async function generationView(g: GenerationRecord) {
 
 /**
  * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error, queue,
- * headshotsExpected: 6 (1 when regenerating), regeneratedFrom, headshots: [{ id, slot, style, background, isFavorite, likeness, createdAt, thumbnailUrl, imageUrl,
- * downloadUrl, fileName }], creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
+ * headshotsExpected: 6 (1 when regenerating), regeneratedFrom, headshots: Headshot[] (functions/contracts), creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
  *
  * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).
  * `stage`: queued | preparing | generating | done | failed. `progress`: 0-100 (5 queued, 10-30 preparing, 45
@@ -121,5 +79,5 @@ export const handler = httpHandler(async (event) => {
   const found = await getGeneration(sub, id);
   if (!found) throw notFound('Generation not found.');
   const generation = await reconcileGeneration(found);
-  return json(200, await generationView(generation));
+  return json<Generation>(200, await generationView(generation));
 });

@@ -18,9 +18,17 @@ const JSON_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
-/** A JSON response with `statusCode` and the serialised `body`. */
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+/**
+ * A JSON response with `statusCode` and the serialised `body`; name the route's contract type (functions/contracts)
+ * as `T` so the answer is checked against it: `json<GalleryPage>(200, page)`.
+ */
+export function json<T = unknown>(statusCode: number, body: T, headers: Record<string, string> = {}): HttpResult {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** 204 No Content (no body, not cached). */
+export function noContent(): HttpResult {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }
 
 /**

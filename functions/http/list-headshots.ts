@@ -1,9 +1,10 @@
 import { readGalleryStats } from '../adapters/gallery-stats';
 import { listBestMatchPage, listHeadshotPage } from '../adapters/headshots';
-import { galleryQuerySchema, InvalidCursorError } from '../domain/gallery';
+import { galleryQuerySchema, type GalleryPage } from '../contracts';
+import { InvalidCursorError } from '../domain/gallery';
 import { HttpError } from './errors';
-import { toGalleryItem } from './gallery-view';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
+import { toHeadshot } from './headshot-view';
 
 /**
  * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&sort=newest|best-match&cursor=`
@@ -25,8 +26,8 @@ export const handler = httpHandler(async (event) => {
   try {
     const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
     const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
-    const items = await Promise.all(page.items.map(toGalleryItem));
-    return json(200, { items, nextCursor: page.nextCursor, stats });
+    const items = await Promise.all(page.items.map(toHeadshot));
+    return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats });
   } catch (error) {
     if (error instanceof InvalidCursorError) {
       throw new HttpError(400, 'INVALID_CURSOR', error.message);

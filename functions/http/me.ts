@@ -1,4 +1,5 @@
 import { ensureUser, getUser } from '../adapters/ledger';
+import type { Me } from '../contracts';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -20,7 +21,7 @@ export const handler = httpHandler(async (event) => {
       throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
     user = await ensureUser(caller.sub, caller.email);
   }
-  return json(200, {
+  return json<Me>(200, {
     id: user.id,
     email: user.email,
     displayName: user.displayName,

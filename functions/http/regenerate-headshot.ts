@@ -2,7 +2,7 @@ import { getGeneration } from '../adapters/generations';
 import { getHeadshot } from '../adapters/headshots';
 import { REGENERATE_SLOTS } from '../domain/generation';
 import { HttpError } from './errors';
-import { headshotIdOf, headshotNotFound } from './gallery-view';
+import { headshotIdOf, headshotNotFound } from './headshot-view';
 import { assertReferencesStored, startGeneration } from './generation-start';
 import { callerOf, httpHandler } from './handler';
 

@@ -1,10 +1,8 @@
-import * as z from 'zod';
 import { setFavorite } from '../adapters/headshot-changes';
-import { headshotIdOf, headshotNotFound, toGalleryItem } from './gallery-view';
+import { updateHeadshotBody, type Headshot } from '../contracts';
 import { callerOf, httpHandler, json, parseBody } from './handler';
+import { headshotIdOf, headshotNotFound, toHeadshot } from './headshot-view';
 
-/** `PATCH /api/headshots/{id}` body: only the favorite mark can change. */
-export const updateHeadshotBody = z.strictObject({ isFavorite: z.boolean() });
 
 /**
  * `PATCH /api/headshots/{id}` (jwt, owner only) `{ isFavorite: boolean }` → 200 the updated headshot `{ id,
@@ -21,5 +19,5 @@ export const handler = httpHandler(async (event) => {
   const { isFavorite } = parseBody(event, updateHeadshotBody);
   const updated = await setFavorite(sub, id, isFavorite);
   if (!updated) throw headshotNotFound();
-  return json(200, await toGalleryItem(updated));
+  return json<Headshot>(200, await toHeadshot(updated));
 });

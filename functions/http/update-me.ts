@@ -1,15 +1,9 @@
-import * as z from 'zod';
+import { updateMeBody, type UpdateMeBody } from '../contracts';
 import { getUser } from '../adapters/ledger';
 import { setEmailWhenReady } from '../adapters/preferences';
 import { UserNotFoundError } from '../domain/credits';
 import { notFound } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
-
-/** `PATCH /api/me` body: the preferences a customer may change. */
-export const updateMeBody = z.strictObject({
-  /** "E-mail me when my headshots are ready" (on by default). */
-  emailWhenReady: z.boolean(),
-});
 
 /**
  * `PATCH /api/me` (jwt) `{ emailWhenReady: boolean }` → 200 `{ emailWhenReady }`: the dashboard's "E-mail me when my
@@ -29,5 +23,5 @@ export const handler = httpHandler(async (event) => {
     throw error;
   }
   const user = await getUser(sub);
-  return json(200, { emailWhenReady: user?.emailWhenReady ?? body.emailWhenReady });
+  return json<UpdateMeBody>(200, { emailWhenReady: user?.emailWhenReady ?? body.emailWhenReady });
 });

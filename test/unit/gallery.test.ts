@@ -6,14 +6,13 @@ import {
   encodeCursor,
   filterExpressionOf,
   GALLERY_FILTERS,
-  galleryQuerySchema,
   InvalidCursorError,
   matchesFilter,
   mayStillRun,
   GENERATION_MAX_RUNTIME_MS,
 } from '../../functions/domain/gallery';
-import { updateHeadshotBody } from '../../functions/http/update-headshot';
-import { headshotPathSchema } from '../../functions/http/gallery-view';
+import { galleryQuerySchema, updateHeadshotBody } from '../../functions/contracts';
+import { headshotPathSchema } from '../../functions/http/headshot-view';
 
 const PK = 'USER#6d716c5a-579a-47d4-82f0-e1ea157c6776';
 const expected = { pk: PK, skPrefix: 'HEADSHOT#' };
@@ -142,8 +141,7 @@ describe('generation age', () => {
 
 describe('best-match order', () => {
   it('puts the highest likeness first, headshots without one last, newest first among equals', async () => {
-    const { byBestMatch, bestMatchCursor, bestMatchOffset, galleryQuerySchema } =
-      await import('../../functions/domain/gallery');
+    const { byBestMatch, bestMatchCursor, bestMatchOffset } = await import('../../functions/domain/gallery');
     const items = [
       { id: '01A', likeness: 70 },
       { id: '01B' },

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createGenerationBody } from '../../functions/http/create-generation';
-import { createUploadsBody } from '../../functions/http/create-uploads';
+import { createGenerationBody, createUploadsBody } from '../../functions/contracts';
 import {
   buildPromptInput,
   compensationInput,

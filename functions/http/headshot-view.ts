@@ -1,13 +1,12 @@
 import * as z from 'zod';
+import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/generations';
-import { headshotUrls } from '../adapters/headshots';
+import { downloadFileName, headshotUrls } from '../adapters/headshots';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';
-import type { HttpEvent, HttpResult } from './handler';
+import type { HttpEvent } from './handler';
 
-/**
- * What the gallery routes share: the `{id}` path parameter and the API view of one headshot.
- */
+/** What the headshot routes share: the `{id}` path parameter and the ONE API view of a headshot. */
 
 /** The path of `/api/headshots/{id}…`: `id` is a headshot's ULID. */
 export const headshotPathSchema = z.object({
@@ -29,42 +28,22 @@ export function headshotIdOf(event: HttpEvent): string {
   return parsed.data.id;
 }
 
-/** One headshot as the dashboard shows it. URLs are presigned GETs, valid 15 minutes. */
-export interface GalleryItem {
-  /** ULID; newer headshots sort first. */
-  id: string;
-  generationId: string;
-  /** professional | business-casual | creative */
-  style: string;
-  /** office | studio | outdoor | gradient */
-  background: string;
-  isFavorite: boolean;
-  /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
-  likeness: number | null;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-  /** WebP, ≤ 384 px. */
-  thumbnailUrl: string;
-  /** 1024×1024 JPEG, inline. */
-  imageUrl: string;
-}
-
-/** The API view of a headshot record (storage keys stay on the server). */
-export async function toGalleryItem(headshot: HeadshotRecord): Promise<GalleryItem> {
+/**
+ * The API view of a headshot record ({@link Headshot}, functions/contracts): storage keys stay on the server, the
+ * images are presigned GETs valid at least 15 minutes.
+ */
+export async function toHeadshot(headshot: HeadshotRecord): Promise<Headshot> {
   const urls = await headshotUrls(headshot);
   return {
     id: headshot.id,
     generationId: headshot.generationId,
+    slot: headshot.slot,
     style: headshot.style,
     background: headshot.background,
     isFavorite: headshot.isFavorite === true,
     likeness: headshot.likeness ?? null,
     createdAt: headshot.createdAt,
     ...urls,
+    fileName: downloadFileName(headshot.id),
   };
-}
-
-/** 204 No Content (no body, not cached). */
-export function noContent(): HttpResult {
-  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
 }

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+
+/**
+ * The account's routes (docs/architecture.md §3): the caller's profile, preferences, deleting their data, the credit
+ * packs and Stripe Checkout.
+ */
+
+/** `GET /api/me` 200: the caller's profile; `credits` is a whole number, never negative. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  credits: z.number().int(),
+  /** `already-claimed` when an earlier account of the same person had the free credits (this one started at 0). */
+  signupBonus: z.enum(['granted', 'already-claimed']),
+  /** "E-mail me when my headshots are ready". */
+  emailWhenReady: z.boolean(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** `PATCH /api/me` body and 200: the preferences a customer may change. */
+export const updateMeBody = z.strictObject({
+  /** "E-mail me when my headshots are ready" (on by default). */
+  emailWhenReady: z.boolean(),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+export const preferencesSchema = updateMeBody;
+
+/** `DELETE /api/me/data` 200: items and S3 objects removed. */
+export const deletedDataSchema = z.object({
+  deleted: z.object({
+    headshots: z.number().int(),
+    generations: z.number().int(),
+    /** Uploads, their normalized copies, headshot images and thumbnails. */
+    objects: z.number().int(),
+  }),
+});
+export type DeletedData = z.infer<typeof deletedDataSchema>;
+
+/** A credit pack as sold (docs/product-spec.md §9): money in USD cents; `pricePerCredit` in USD, display only. */
+export const creditPackSchema = z.object({
+  id: z.enum(['starter', 'popular', 'pro']),
+  name: z.string(),
+  credits: z.number().int(),
+  priceCents: z.number().int(),
+  currency: z.literal('usd'),
+  pricePerCredit: z.number(),
+  popular: z.boolean(),
+  features: z.array(z.string()).readonly(),
+});
+export type CreditPackView = z.infer<typeof creditPackSchema>;
+
+/** `GET /api/packs` 200. */
+export const packsSchema = z.object({ packs: z.array(creditPackSchema).readonly() });
+export type Packs = z.infer<typeof packsSchema>;
+
+/** `POST /api/checkout/sessions` body: only `packId` matters (a price or credits sent along are dropped). */
+export const createCheckoutSessionBody = z.object({ packId: z.string().trim().min(1).max(64) });
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody>;
+
+/** `POST /api/checkout/sessions` 200: the Checkout Session and its hosted page to send the browser to. */
+export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/**
+ * `GET /api/checkout/sessions/{id}` 200: only `paid` is success; `creditsAdded` is the pack's credits when paid
+ * (also when the webhook credited first), else 0; `credits` is the balance afterwards.
+ */
+export const checkoutResultSchema = z.object({
+  status: z.enum(['paid', 'unpaid', 'expired', 'no_payment_required', 'invalid']),
+  creditsAdded: z.number().int(),
+  credits: z.number().int(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** `POST /api/webhooks/stripe` 200: what the webhook did with Stripe's event. */
+export const stripeWebhookResultSchema = z.object({
+  received: z.literal(true),
+  ignored: z.literal(true).optional(),
+  status: z.string().optional(),
+  creditsAdded: z.number().int().optional(),
+  /** Credits taken back by a refund or dispute. */
+  creditsReversed: z.number().int().optional(),
+});
+
+/** `GET /api/health` 200 (`time`: ISO 8601). */
+export const healthSchema = z.object({ status: z.literal('ok'), time: z.string() });
+export type Health = z.infer<typeof healthSchema>;

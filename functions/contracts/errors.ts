@@ -1,0 +1,16 @@
+import * as z from 'zod';
+
+/**
+ * The one error shape of the whole API (docs/architecture.md §3): `{ "error": { "code", "message", "details"? } }`.
+ * `message` is written for a person and safe to show as is; `code` is stable for programs (e.g. `VALIDATION_ERROR`,
+ * `NOT_FOUND`, `INSUFFICIENT_CREDITS`, `QUOTA_EXCEEDED`); `details` depends on the code (e.g. `{ required, credits }`
+ * for `INSUFFICIENT_CREDITS`, `{ quota, retryAfterSeconds }` for `QUOTA_EXCEEDED`).
+ */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,0 +1,144 @@
+import * as z from 'zod';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { PHOTO_CHECK_CODES } from '../domain/photo-checks';
+import { backgroundSchema, headshotSchema, styleSchema } from './headshot';
+
+/**
+ * The generator's routes (docs/architecture.md §3-§4): presigned uploads, photo checks, starting a generation (or a
+ * one-slot regeneration) and polling it.
+ */
+
+/** One file the browser wants to upload: an `image/*` type and its size in bytes (1 B to 10 MiB). */
+const uploadFileSchema = z.object({
+  /** Must start with `image/` (docs/product-spec.md §5), e.g. `image/jpeg`, `image/heic`. */
+  contentType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^image\/[a-z0-9][a-z0-9.+-]*$/,
+      'Only image files can be uploaded (the type must start with image/).',
+    ),
+  /** Bytes, 1 to 10 MiB. */
+  size: z
+    .number()
+    .int('The size must be a whole number of bytes.')
+    .min(1, 'The file is empty.')
+    .max(MAX_UPLOAD_BYTES, 'Each photo must be 10 MB or smaller.'),
+});
+
+/** `POST /api/uploads` body: 1-10 files. */
+export const createUploadsBody = z.object({
+  files: z
+    .array(uploadFileSchema)
+    .min(1, 'Choose at least one photo.')
+    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} files allowed.`),
+});
+export type CreateUploadsBody = z.input<typeof createUploadsBody>;
+
+/**
+ * `POST /api/uploads` 200: one presigned POST per file, in order. Post `multipart/form-data` to `url` with every
+ * entry of `fields` first and the file last under `file`; `expiresAt` (ISO 8601) is when the policies stop working.
+ */
+export const uploadsSchema = z.object({
+  batchId: z.string(),
+  uploads: z.array(z.object({ key: z.string(), url: z.string(), fields: z.record(z.string(), z.string()) })),
+  expiresAt: z.string(),
+});
+export type Uploads = z.infer<typeof uploadsSchema>;
+
+/** A list of distinct upload keys from `POST /api/uploads`, in the wizard's order. */
+const uploadKeys = (min: string, distinct: string) =>
+  z
+    .array(z.string().min(1).max(512))
+    .min(1, min)
+    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`)
+    .refine((keys) => new Set(keys).size === keys.length, distinct);
+
+/** `POST /api/photo-checks` body: 1-10 distinct upload keys. */
+export const photoChecksBody = z.object({
+  keys: uploadKeys('Send at least one photo.', 'Each photo may be checked only once per request.'),
+});
+export type PhotoChecksBody = z.infer<typeof photoChecksBody>;
+
+/** `POST /api/photo-checks` 200: one check per key in the order given, and the set's quality (0-100). */
+export const photoChecksSchema = z.object({
+  checks: z.array(
+    z.object({
+      key: z.string(),
+      verdict: z.enum(['good', 'warning', 'rejected']),
+      /** 0-100: how good a reference the photo is (0 when rejected). */
+      score: z.number(),
+      reasons: z.array(z.object({ code: z.enum(PHOTO_CHECK_CODES), message: z.string() })),
+    }),
+  ),
+  quality: z.number(),
+});
+export type PhotoChecks = z.infer<typeof photoChecksSchema>;
+export type PhotoCheckResult = PhotoChecks['checks'][number];
+
+/** `POST /api/generations` body. */
+export const createGenerationBody = z.object({
+  style: styleSchema,
+  background: backgroundSchema,
+  /** Keys from `POST /api/uploads`, in the user's order (the first 3 usable become the references). */
+  referenceKeys: uploadKeys('Upload at least one photo.', 'Each photo may be used only once.'),
+});
+export type CreateGenerationBody = z.infer<typeof createGenerationBody>;
+
+/** Where a generation is; `succeeded`, `partial` and `failed` are final (stop polling). */
+export const generationStatusSchema = z.enum(['queued', 'running', 'succeeded', 'partial', 'failed']);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+/** What the workflow is doing: queued → preparing → generating → done, or failed from any stage. */
+export const generationStageSchema = z.enum(['queued', 'preparing', 'generating', 'done', 'failed']);
+
+/**
+ * `POST /api/generations` and `POST /api/headshots/{id}/regenerate` 202 (with `Location: /api/generations/{id}`):
+ * the credits reserved (6, or 1 for a regeneration) and the balance after them.
+ */
+export const generationStartedSchema = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  stage: z.literal('queued'),
+  progress: z.number(),
+  style: styleSchema,
+  background: backgroundSchema,
+  creditsReserved: z.number().int(),
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+export type GenerationStarted = z.infer<typeof generationStartedSchema>;
+
+/** `GET /api/generations/{id}` 200: the wizard's progress poll (see the handler's contract for each field). */
+export const generationSchema = z.object({
+  id: z.string(),
+  status: generationStatusSchema,
+  stage: generationStageSchema,
+  /** 0-100. */
+  progress: z.number(),
+  style: styleSchema,
+  background: backgroundSchema,
+  /** Why it failed (or is partial); `message` is for people. */
+  error: z
+    .object({
+      code: z.enum(['NO_USABLE_PHOTOS', 'PROVIDER_FAILED', 'TIMED_OUT', 'START_FAILED', 'GENERATION_FAILED']),
+      message: z.string(),
+    })
+    .nullable(),
+  /** Place in the provider's line (1 = next up, 0 = running), or null when not in line. */
+  queue: z.object({ position: z.number().int(), etaSeconds: z.number() }).nullable(),
+  /** 6, or 1 for a regeneration. */
+  headshotsExpected: z.number().int(),
+  /** The headshot a one-slot generation regenerates. */
+  regeneratedFrom: z.string().nullable(),
+  /** In slot order, filled in as each one is saved. */
+  headshots: z.array(headshotSchema),
+  creditsReserved: z.number().int(),
+  creditsRefunded: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** When the headshots' URLs stop working (ISO 8601). */
+  urlsExpireAt: z.string(),
+});
+export type Generation = z.infer<typeof generationSchema>;

@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { BACKGROUNDS, STYLES } from '../domain/generation';
+import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gallery';
+
+/**
+ * Headshots as the API shows them: the ONE view both the wizard (`GET /api/generations/{id}`) and the gallery
+ * (`GET /api/headshots`, `PATCH /api/headshots/{id}`) answer with, and the gallery routes' requests
+ * (docs/architecture.md §3).
+ */
+
+/** `style` of a generation and its headshots (docs/product-spec.md, styles). */
+export const styleSchema = z.enum(STYLES);
+/** `background` of a generation and its headshots (docs/product-spec.md, backgrounds). */
+export const backgroundSchema = z.enum(BACKGROUNDS);
+
+/**
+ * One headshot. URLs are presigned GETs valid at least 15 minutes (the generation's `urlsExpireAt` says until when);
+ * storage keys never leave the server.
+ */
+export const headshotSchema = z.object({
+  /** ULID; newer headshots sort first. */
+  id: z.string(),
+  /** The generation that made it. */
+  generationId: z.string(),
+  /** 0-5: which slot of its generation made it (the wizard's grid order). */
+  slot: z.number().int().min(0),
+  style: styleSchema,
+  background: backgroundSchema,
+  isFavorite: z.boolean(),
+  /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
+  likeness: z.number().min(0).max(100).nullable(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** WebP, ≤ 384 px. */
+  thumbnailUrl: z.string(),
+  /** 1024×1024 JPEG, inline. */
+  imageUrl: z.string(),
+  /** The same JPEG as an attachment named {@link fileName}. */
+  downloadUrl: z.string(),
+  /** `headshot-<id>.jpg`: the name a download is saved under (docs/product-spec.md §2). */
+  fileName: z.string(),
+});
+export type Headshot = z.infer<typeof headshotSchema>;
+
+/** `GET /api/headshots` query: `filter` defaults to `all`, `sort` to `newest`; `cursor` is a page's `nextCursor`. */
+export const galleryQuerySchema = z.object({
+  filter: z.enum(GALLERY_FILTERS).default('all'),
+  sort: z.enum(GALLERY_SORTS).default('newest'),
+  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional(),
+});
+export type GalleryQuery = z.input<typeof galleryQuerySchema>;
+
+/** Gallery totals (not the filter's): every headshot of the caller and the favorites among them. */
+export const galleryStatsSchema = z.object({
+  total: z.number().int().min(0),
+  favorites: z.number().int().min(0),
+});
+
+/** `GET /api/headshots` 200: one page (30 at most) and the gallery's totals; `nextCursor` null on the last page. */
+export const galleryPageSchema = z.object({
+  items: z.array(headshotSchema),
+  nextCursor: z.string().nullable(),
+  stats: galleryStatsSchema,
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;
+
+/** `PATCH /api/headshots/{id}` body: only the favorite mark can change. 200: the updated {@link Headshot}. */
+export const updateHeadshotBody = z.strictObject({ isFavorite: z.boolean() });
+export type UpdateHeadshotBody = z.infer<typeof updateHeadshotBody>;
+
+/** `GET /api/headshots/{id}/download` 200: a presigned attachment GET valid 15 minutes (`expiresAt`, ISO 8601). */
+export const headshotDownloadSchema = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  expiresAt: z.string(),
+});
+export type HeadshotDownload = z.infer<typeof headshotDownloadSchema>;

@@ -1,0 +1,86 @@
+import * as z from 'zod';
+import type { routes } from '../http/routes';
+import {
+  checkoutResultSchema,
+  checkoutSessionSchema,
+  createCheckoutSessionBody,
+  deletedDataSchema,
+  healthSchema,
+  meSchema,
+  packsSchema,
+  preferencesSchema,
+  stripeWebhookResultSchema,
+  updateMeBody,
+} from './account';
+import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics';
+import {
+  createGenerationBody,
+  createUploadsBody,
+  generationSchema,
+  generationStartedSchema,
+  photoChecksBody,
+  photoChecksSchema,
+  uploadsSchema,
+} from './generation';
+import {
+  galleryPageSchema,
+  galleryQuerySchema,
+  headshotDownloadSchema,
+  headshotSchema,
+  updateHeadshotBody,
+} from './headshot';
+
+/**
+ * THE contracts of the HTTP API (docs/architecture.md §3): zod schemas of every route's request and response, and
+ * the types inferred from them. The handlers parse requests with them and type their answers by them, the SPA
+ * validates every response with them, and the tests parse what the handlers answer with them. Pure zod and
+ * constants: safe to import from the browser bundle (no Node module, no AWS SDK).
+ */
+
+export * from './account';
+export * from './analytics';
+export * from './errors';
+export * from './generation';
+export * from './headshot';
+
+/** A route as `"<METHOD> <path>"`, exactly as in the route table (`functions/http/routes.ts`). */
+export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+
+/** One route's contract: its success status, and the schemas of its body, query and answer. */
+export interface RouteContract {
+  /** The status of a successful answer. */
+  status: 200 | 202 | 204;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The success answer's JSON body; `z.undefined()` for a 204 without body. */
+  response: z.ZodType;
+}
+
+/** Every route's contract, keyed like the route table; a route without one fails the type check. */
+export const apiContracts = {
+  'GET /api/health': { status: 200, response: healthSchema },
+  'GET /api/packs': { status: 200, response: packsSchema },
+  'GET /api/me': { status: 200, response: meSchema },
+  'PATCH /api/me': { status: 200, body: updateMeBody, response: preferencesSchema },
+  'POST /api/checkout/sessions': {
+    status: 200,
+    body: createCheckoutSessionBody,
+    response: checkoutSessionSchema,
+  },
+  'GET /api/checkout/sessions/{id}': { status: 200, response: checkoutResultSchema },
+  'POST /api/webhooks/stripe': { status: 200, response: stripeWebhookResultSchema },
+  'POST /api/uploads': { status: 200, body: createUploadsBody, response: uploadsSchema },
+  'POST /api/generations': { status: 202, body: createGenerationBody, response: generationStartedSchema },
+  'GET /api/generations/{id}': { status: 200, response: generationSchema },
+  'POST /api/photo-checks': { status: 200, body: photoChecksBody, response: photoChecksSchema },
+  'GET /api/headshots': { status: 200, query: galleryQuerySchema, response: galleryPageSchema },
+  'PATCH /api/headshots/{id}': { status: 200, body: updateHeadshotBody, response: headshotSchema },
+  'GET /api/headshots/{id}/download': { status: 200, response: headshotDownloadSchema },
+  'DELETE /api/headshots/{id}': { status: 204, response: z.undefined() },
+  'POST /api/headshots/{id}/regenerate': { status: 202, response: generationStartedSchema },
+  'DELETE /api/me/data': { status: 200, response: deletedDataSchema },
+  'POST /api/analytics/events': { status: 202, body: analyticsBatchSchema, response: analyticsAcceptedSchema },
+} as const satisfies Record<RouteKey, RouteContract>;
+
+/** The success answer of a route, as the client sees it after parsing. */
+export type ResponseOf<K extends RouteKey> = z.output<(typeof apiContracts)[K]['response']>;
