@@ -44,7 +44,10 @@ export * from './generation';
 export * from './headshot';
 
 /** A route as `"<METHOD> <path>"`, exactly as in the route table (`functions/http/routes.ts`). */
-export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+export type RouteKey = KeyOf<(typeof routes)[number]>;
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
 
 /** One route's contract: its success status, and the schemas of its body, query and answer. */
 export interface RouteContract {
@@ -79,7 +82,11 @@ export const apiContracts = {
   'DELETE /api/headshots/{id}': { status: 204, response: z.undefined() },
   'POST /api/headshots/{id}/regenerate': { status: 202, response: generationStartedSchema },
   'DELETE /api/me/data': { status: 200, response: deletedDataSchema },
-  'POST /api/analytics/events': { status: 202, body: analyticsBatchSchema, response: analyticsAcceptedSchema },
+  'POST /api/analytics/events': {
+    status: 202,
+    body: analyticsBatchSchema,
+    response: analyticsAcceptedSchema,
+  },
 } as const satisfies Record<RouteKey, RouteContract>;
 
 /** The success answer of a route, as the client sees it after parsing. */

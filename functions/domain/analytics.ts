@@ -39,7 +39,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const cut = (value: string) => value.slice(0, MAX_STRING_LENGTH);
 
-
 /**
  * What every sink stores, one per event. Snake case because it is also the Glue table's column list
  * (`infrastructure/constructs/analytics.ts`). `props` values are strings so the table's `map<string,string>` reads

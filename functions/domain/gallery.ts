@@ -51,7 +51,6 @@ export function bestMatchOffset(cursor: string): number {
 /** The longest cursor accepted, in characters (a real one is about 120). */
 export const MAX_CURSOR_LENGTH = 512;
 
-
 /** What a headshot needs for {@link matchesFilter}. */
 export interface FilterableHeadshot {
   style: Style | string;

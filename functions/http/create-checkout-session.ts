@@ -16,7 +16,6 @@ import { logger } from '../common/logger';
 import { badRequest, HttpError } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
-
 /**
  * `POST /api/checkout/sessions` (jwt) `{ packId }` → 200 `{ id, url }`: creates a Stripe Checkout Session for one
  * credit pack and returns the hosted page to send the browser to (docs/product-spec.md §7 "Checkout creation"; docs/architecture.md §3).

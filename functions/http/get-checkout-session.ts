@@ -39,5 +39,9 @@ export const handler = httpHandler(async (event) => {
     throw notFound('Checkout session not found.');
   }
   const result = await fulfillSession(session, { email: caller.email });
-  return json<CheckoutResult>(200, { status: result.status, creditsAdded: result.creditsAdded, credits: result.credits });
+  return json<CheckoutResult>(200, {
+    status: result.status,
+    creditsAdded: result.creditsAdded,
+    credits: result.credits,
+  });
 });

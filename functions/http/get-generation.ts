@@ -1,9 +1,5 @@
 import { reconcileGeneration } from '../adapters/executions';
-import {
-  getGeneration,
-  getHeadshots,
-  type GenerationRecord,
-} from '../adapters/generations';
+import { getGeneration, getHeadshots, type GenerationRecord } from '../adapters/generations';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import type { Generation } from '../contracts';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';

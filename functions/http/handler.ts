@@ -22,7 +22,11 @@ const JSON_HEADERS = {
  * A JSON response with `statusCode` and the serialised `body`; name the route's contract type (functions/contracts)
  * as `T` so the answer is checked against it: `json<GalleryPage>(200, page)`.
  */
-export function json<T = unknown>(statusCode: number, body: T, headers: Record<string, string> = {}): HttpResult {
+export function json<T = unknown>(
+  statusCode: number,
+  body: T,
+  headers: Record<string, string> = {},
+): HttpResult {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 

@@ -3,7 +3,6 @@ import { updateHeadshotBody, type Headshot } from '../contracts';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 import { headshotIdOf, headshotNotFound, toHeadshot } from './headshot-view';
 
-
 /**
  * `PATCH /api/headshots/{id}` (jwt, owner only) `{ isFavorite: boolean }` → 200 the updated headshot `{ id,
  * generationId, style, background, isFavorite, createdAt, thumbnailUrl, imageUrl }` (URLs valid 15 minutes).
