@@ -10,6 +10,7 @@ import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { headObject, putObject } from '../../functions/adapters/storage';
 import { loadConfig } from '../../functions/config';
+import { galleryPageSchema } from '../../functions/contracts';
 import { encodeCursor, type GalleryFilter } from '../../functions/domain/gallery';
 import type { Style } from '../../functions/domain/generation';
 import { headshotImageKey, headshotThumbnailKey, uploadKey } from '../../functions/domain/object-keys';
@@ -192,11 +193,13 @@ describe('GET /api/headshots', () => {
     expect(ids).toEqual(seeded.map((h) => h.id));
     for (const page of pages) expect(page.stats).toEqual({ total: 100, favorites: 15 });
 
+    for (const page of pages) galleryPageSchema.parse(page);
     const first = pages[0]!.items[0]!;
     const newest = seeded[0]!;
     expect(first).toEqual({
       id: newest.id,
       generationId: newest.generationId,
+      slot: newest.slot,
       style: newest.style,
       background: newest.background,
       isFavorite: newest.isFavorite,
@@ -205,6 +208,8 @@ describe('GET /api/headshots', () => {
       createdAt: newest.createdAt,
       thumbnailUrl: expect.any(String),
       imageUrl: expect.any(String),
+      downloadUrl: expect.any(String),
+      fileName: `headshot-${newest.id}.jpg`,
     });
     // The URLs are presigned GETs, still valid 15 minutes from now (signed at the start of a 5-minute window, so a
     // page loaded again reuses them), that serve the stored bytes; storage keys never leave the server.
