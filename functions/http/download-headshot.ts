@@ -1,5 +1,6 @@
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
-import { downloadFileName, getHeadshot, presignHeadshotDownload } from '../adapters/headshots';
+import { downloadFileName, presignHeadshotDownload } from '../adapters/headshot-urls';
+import { getHeadshot } from '../adapters/headshots';
 import type { HeadshotDownload } from '../contracts';
 import { callerOf, httpHandler, json } from './handler';
 import { headshotIdOf, headshotNotFound } from './headshot-view';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/generations';
-import { downloadFileName, headshotUrls } from '../adapters/headshots';
+import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';
 import type { HttpEvent } from './handler';
