@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerenderPlugin } from './scripts/prerender-plugin';
 import { seoPlugin } from './seo-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -13,11 +14,16 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), seoPlugin()],
+  plugins: [react(), tailwindcss(), seoPlugin(), prerenderPlugin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // The app's own modules run nothing when imported (CSS aside): a barrel re-export of an unused component no
+      // longer drags its libraries (sonner, zod) into the first page's chunk.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/frontend/src/') || id.endsWith('.css') },
+    },
   },
   server: { host: 'localhost' },
 });

@@ -194,11 +194,13 @@ describe('site', () => {
       }
     ).uri;
 
-  it('serves index.html for SPA routes and leaves files alone', () => {
+  it('serves the prerendered pages, the SPA shell for other routes, and leaves files alone', () => {
     expect(route('/')).toBe('/index.html');
-    expect(route('/dashboard')).toBe('/index.html');
-    expect(route('/success')).toBe('/index.html');
-    expect(route('/gallery/01J9Z8')).toBe('/index.html');
+    expect(route('/pricing')).toBe('/pricing.html');
+    expect(route('/pricing/')).toBe('/pricing.html');
+    expect(route('/dashboard')).toBe('/app.html');
+    expect(route('/success')).toBe('/app.html');
+    expect(route('/gallery/01J9Z8')).toBe('/app.html');
     expect(route('/assets/index-Bf3kZ2xQ.js')).toBe('/assets/index-Bf3kZ2xQ.js');
     expect(route('/config.json')).toBe('/config.json');
     expect(route('/images/logo.svg')).toBe('/images/logo.svg');

@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { AuthProvider } from '../lib/auth';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
+import { LazyToaster } from './LazyToaster';
 import { createQueryClient } from './query-client';
 
 /** Props of {@link AppProviders}. */
@@ -24,7 +24,7 @@ export function AppProviders({ config, queryClient, children }: AppProvidersProp
     <RuntimeConfigProvider config={config}>
       <QueryClientProvider client={queryClient ?? ownClient}>
         <AuthProvider>{children}</AuthProvider>
-        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+        <LazyToaster />
       </QueryClientProvider>
     </RuntimeConfigProvider>
   );

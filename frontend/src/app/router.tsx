@@ -1,16 +1,15 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   Outlet,
   ScrollRestoration,
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
 import { RequireAuth } from '../components/RequireAuth';
-import { usePageViews } from '../lib/analytics';
 import { loadSession } from '../lib/auth/configure';
 import { LandingPage } from '../features/landing';
-import { PricingPage } from '../features/pricing';
 import { isPaymentResultPath, paths } from '../config/paths';
 import { BootScreen } from './BootScreens';
 import { NotFoundPage } from './NotFoundPage';
@@ -18,8 +17,22 @@ import { RouteErrorPage } from './RouteErrorPage';
 
 export { isPaymentResultPath };
 
+/**
+ * Records a `page_view` for every screen the router shows (path only: queries may hold ids), like the analytics
+ * module's `usePageViews`, but loads that module after the first render: it is not needed to show or hydrate a page.
+ */
+function usePageViewsAfterLoad() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void import('../lib/analytics').then(({ analytics, listenForPageHide }) => {
+      listenForPageHide();
+      analytics().track('page_view', undefined, pathname);
+    });
+  }, [pathname]);
+}
+
 function RootLayout() {
-  usePageViews();
+  usePageViewsAfterLoad();
   return (
     <>
       {/* New screens start at the top; back/forward restore the old position; `/#pricing` scrolls to it. */}
@@ -35,8 +48,8 @@ function CatchAll({ PaymentResultPage }: { PaymentResultPage: ComponentType }) {
 }
 
 /*
- * Route-level code splitting: the landing and pricing pages (rendered to static HTML at build time) are in the first
- * chunk; the generator, the dashboard, sign-in, the payment result page and their libraries (Amplify UI, heic-to,
+ * Route-level code splitting: the landing page (rendered to static HTML at build time) is in the first chunk; the
+ * pricing page (also prerendered) is a chunk of its own, loaded before that page is hydrated ({@link loadRouteOf}); the generator, the dashboard, sign-in, the payment result page and their libraries (Amplify UI, heic-to,
  * react-dropzone, fflate) load only when their route is visited.
  */
 
@@ -86,7 +99,13 @@ export const routes: RouteObject[] = [
           return { Component: SignInPage };
         },
       },
-      { path: paths.pricing.path, element: <PricingPage /> },
+      {
+        path: paths.pricing.path,
+        lazy: async () => {
+          const { PricingPage } = await import('../features/pricing');
+          return { Component: PricingPage };
+        },
+      },
       {
         path: '*',
         lazy: async () => {
@@ -97,6 +116,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy routes that match `pathname` and makes them ordinary routes, so the router renders them on its
+ * first render, as the HTML rendered at build time shows them, instead of its loading screen (what hydrating a
+ * prerendered page that is a lazy route needs).
+ */
+export async function loadRouteOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
 
 /** The browser router: the screen follows the path, and back/forward change the screen. */
 export function createAppRouter() {

@@ -1,36 +1,71 @@
-import * as z from 'zod';
+/** A Cognito sign-in flow the SPA can use with a password. */
+export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
 
 /**
- * The shape of `/config.json`. The same build serves every stage: the local stack writes this file at start-up,
- * the CDK Site construct at deploy time. Unknown keys are dropped so a newer config never breaks an older bundle.
+ * Settings the SPA reads at boot from `/config.json`. The same build serves every stage: the local stack writes this
+ * file at start-up, the CDK Site construct at deploy time.
  */
-export const runtimeConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+export interface RuntimeConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
   /** Only set locally (cognito-local); `null`/absent means the real Cognito endpoint of `region`. */
-  cognitoEndpoint: z.url().nullish(),
+  cognitoEndpoint?: string | null;
   /** Where the HTTP API is mounted on the site's own origin, normally `/api`. */
-  apiBase: z.string().min(1),
-  supportEmail: z.email(),
-  stage: z.string().min(1),
+  apiBase: string;
+  supportEmail: string;
+  stage: string;
   /**
    * How the SPA signs in to Cognito: `USER_SRP_AUTH` in the cloud, `USER_PASSWORD_AUTH` locally (cognito-local has
    * no SRP). Absent means `USER_SRP_AUTH`; see {@link authFlowTypeOf}.
    */
-  authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']).optional(),
-});
+  authFlowType?: AuthFlowType;
+}
 
-/** Settings the SPA reads at boot from `/config.json`. */
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const REQUIRED_TEXT = ['region', 'userPoolId', 'userPoolClientId', 'apiBase', 'stage'] as const;
+const AUTH_FLOWS: readonly string[] = ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH'];
+
+/**
+ * Checks a parsed `/config.json` against {@link RuntimeConfig} and keeps only its keys (a newer config never breaks an
+ * older bundle). Written out rather than with a schema library: this file is produced by our own deploy, and the
+ * check runs before the first page can hydrate, where zod would add 14 KB gzip to the first page's JavaScript.
+ *
+ * @returns the settings, or the list of problems (`field: what is wrong`)
+ */
+export function parseRuntimeConfig(body: unknown): { config: RuntimeConfig } | { problems: string[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { problems: ['not an object'] };
+  const input = body as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of REQUIRED_TEXT) {
+    if (typeof input[key] !== 'string' || input[key] === '')
+      problems.push(`${key}: a non-empty string is required`);
+  }
+  const { supportEmail, cognitoEndpoint, authFlowType } = input;
+  if (typeof supportEmail !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail))
+    problems.push('supportEmail: an e-mail address is required');
+  if (cognitoEndpoint != null && (typeof cognitoEndpoint !== 'string' || !URL.canParse(cognitoEndpoint)))
+    problems.push('cognitoEndpoint: a URL or null is required');
+  if (authFlowType !== undefined && (typeof authFlowType !== 'string' || !AUTH_FLOWS.includes(authFlowType)))
+    problems.push(`authFlowType: one of ${AUTH_FLOWS.join(', ')} is required`);
+  if (problems.length) return { problems };
+  const config: RuntimeConfig = {
+    region: input.region as string,
+    userPoolId: input.userPoolId as string,
+    userPoolClientId: input.userPoolClientId as string,
+    apiBase: input.apiBase as string,
+    supportEmail: supportEmail as string,
+    stage: input.stage as string,
+  };
+  if (cognitoEndpoint !== undefined) config.cognitoEndpoint = cognitoEndpoint as string | null;
+  if (authFlowType !== undefined) config.authFlowType = authFlowType as AuthFlowType;
+  return { config };
+}
 
 /** The sign-in flow the configuration asks for; `USER_SRP_AUTH` (the Cognito default) when it says nothing. */
 export function authFlowTypeOf(config: Pick<RuntimeConfig, 'authFlowType'>): AuthFlowType {
   return config.authFlowType ?? 'USER_SRP_AUTH';
 }
-
-/** A Cognito sign-in flow the SPA can use with a password. */
-export type AuthFlowType = NonNullable<RuntimeConfig['authFlowType']>;
 
 /** Where the runtime configuration is served, relative to the site's origin. */
 export const RUNTIME_CONFIG_URL = '/config.json';
@@ -62,11 +97,7 @@ export async function loadRuntimeConfig(
   } catch (cause) {
     throw new RuntimeConfigError(`${url} is not JSON`, { cause });
   }
-  const parsed = runtimeConfigSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new RuntimeConfigError(`${url} is invalid: ${z.prettifyError(parsed.error)}`, {
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  const parsed = parseRuntimeConfig(body);
+  if ('problems' in parsed) throw new RuntimeConfigError(`${url} is invalid: ${parsed.problems.join('; ')}`);
+  return parsed.config;
 }

@@ -1,9 +1,9 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/Button';
-import { Skeleton } from '../ui/Skeleton';
 import { ApiError } from '../../lib/api-client';
 import { usePacks, type Pack, type PackId } from '../../lib/api/get-packs';
 import { PackCard } from './PackCard';
+import { PackGridSkeleton } from './PackGridSkeleton';
 
 /** Props of {@link PackGrid}. */
 export interface PackGridProps {
@@ -50,31 +50,6 @@ export function PackGrid({ onSelect, pendingPackId = null }: PackGridProps) {
           processing={pendingPackId === pack.id}
           disabled={pendingPackId !== null && pendingPackId !== pack.id}
         />
-      ))}
-    </div>
-  );
-}
-
-function PackGridSkeleton() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading credit packs"
-      className="mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:gap-6"
-    >
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="mt-6 h-12 w-24" />
-          <Skeleton className="mt-4 h-4 w-20" />
-          <div className="mt-8 space-y-3">
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-5/6" />
-            <Skeleton className="h-4 w-4/6" />
-            <Skeleton className="h-4 w-5/6" />
-          </div>
-          <Skeleton className="mt-8 h-11 w-full rounded-full" />
-        </div>
       ))}
     </div>
   );

@@ -1,5 +1,4 @@
 import { canonicalUrl } from '../../../lib/canonical';
-import { useStartCheckout } from '../../../hooks/use-start-checkout';
 import { ClosingCta } from './ClosingCta';
 import { Gallery } from './Gallery';
 import { Hero } from './Hero';
@@ -15,8 +14,6 @@ import { landingBuyHref, paths } from '../../../config/paths';
 /** The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. */
 export function LandingPage() {
   const getStarted = useGetStarted();
-  // Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes.
-  const { start, pendingPackId } = useStartCheckout({ returnTo: landingBuyHref });
 
   return (
     <>
@@ -29,7 +26,8 @@ export function LandingPage() {
         <TrustedBy />
         <HowItWorks />
         <Testimonials />
-        <PricingSection onSelectPack={(pack) => void start(pack)} pendingPackId={pendingPackId} />
+        {/* Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes. */}
+        <PricingSection returnTo={landingBuyHref} />
         <ClosingCta onGetStarted={getStarted} />
       </main>
       <LandingFooter />

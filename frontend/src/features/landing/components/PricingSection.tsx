@@ -1,6 +1,6 @@
 import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
-import { PackGrid } from '../../../components/packs/PackGrid';
-import type { Pack, PackId } from '../../../lib/api/get-packs';
+import type { StartCheckoutOptions } from '../../../hooks/use-start-checkout';
+import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
 
 const TRUST = [
   { icon: Lock, text: 'Secure Payment' },
@@ -10,16 +10,10 @@ const TRUST = [
 
 /**
  * The landing page's pricing section (`#pricing`, the top bar's Pricing link). `scroll-mt` keeps the title clear
- * of the sticky top bar when scrolled to.
+ * of the sticky top bar when scrolled to. `returnTo`: where sign-in comes back to when a signed-out visitor picks a
+ * pack (see `useStartCheckout`).
  */
-export function PricingSection({
-  onSelectPack,
-  pendingPackId = null,
-}: {
-  onSelectPack: (pack: Pack) => void;
-  /** The pack whose purchase is starting: its button reads 'Processing...'. */
-  pendingPackId?: PackId | null;
-}) {
+export function PricingSection({ returnTo }: Pick<StartCheckoutOptions, 'returnTo'>) {
   return (
     <section
       id="pricing"
@@ -45,7 +39,7 @@ export function PricingSection({
           </p>
         </div>
         <div className="mt-14 sm:mt-16">
-          <PackGrid onSelect={onSelectPack} pendingPackId={pendingPackId} />
+          <LazyPackPurchase returnTo={returnTo} />
         </div>
         <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium text-slate-600">
           {TRUST.map(({ icon: Icon, text }) => (

@@ -1,8 +1,7 @@
 import { canonicalUrl } from '../../../lib/canonical';
 import { ChevronRight, Gift } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useStartCheckout } from '../../../hooks/use-start-checkout';
-import { PackGrid } from '../../../components/packs/PackGrid';
+import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
 import { PricingFooter, PricingHeader } from '../../../components/PricingHeader';
 import { TrustLine } from './TrustLine';
 import { paths } from '../../../config/paths';
@@ -20,8 +19,6 @@ export const PRICING_TEXT = {
  * signed-out visitors to sign in first and sends signed-in users to the hosted checkout in this tab.
  */
 export function PricingPage() {
-  const { start, pendingPackId } = useStartCheckout();
-
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Pricing · Headshot Studio</title>
@@ -67,7 +64,7 @@ export function PricingPage() {
             <h2 id="packs-title" className="sr-only">
               Credit packs
             </h2>
-            <PackGrid onSelect={(pack) => void start(pack)} pendingPackId={pendingPackId} />
+            <LazyPackPurchase />
           </section>
 
           <p className="mt-10 text-center text-sm text-slate-500">

@@ -1,0 +1,112 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+import type * as Prerender from '../src/app/prerender';
+
+const frontendRoot = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * Where the server build of the prerender entry goes: inside the repository, so its bare imports (react, react-dom,
+ * react-router) resolve from `node_modules` when Node imports it; removed after use.
+ */
+const SERVER_OUT_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/headshot-prerender', import.meta.url),
+);
+
+/** The empty page every other path of the SPA is served (the build's `index.html` before prerendering). */
+export const SPA_SHELL = 'app.html';
+
+/**
+ * The file a path without a file extension is served, as the site's CloudFront function maps it
+ * (infrastructure/constructs/site.ts, `SPA_ROUTING_FUNCTION`): the prerendered pages by their path, everything else
+ * the empty shell the SPA renders into.
+ */
+export function pageFileOf(path: string): string {
+  const page = path.replace(/\/+$/, '');
+  if (page === '') return 'index.html';
+  if (page === '/pricing') return 'pricing.html';
+  return SPA_SHELL;
+}
+
+/** The placeholder `index.html` gives the app's markup (frontend/index.html). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Static HTML for the landing and pricing pages (docs/architecture.md, site): after the client build, the prerender
+ * entry (`frontend/src/app/prerender.tsx`: the real components, router and providers) is built for Node, and each
+ * public page is rendered into a copy of the built `index.html` — `/` into `index.html`, `/pricing` into
+ * `pricing.html` — with its title and canonical link in the head. The browser paints that HTML before any script
+ * runs; `main.tsx` then hydrates it. Every other path gets the empty shell `app.html` ({@link pageFileOf}; `vite
+ * preview` maps paths the same way), and `/api` and `/config.json` are served as before.
+ *
+ * Build-time values: `SITE_URL` (the public origin of canonical URLs; default `http://localhost:5173`) and
+ * `SUPPORT_EMAIL` (the address the footers show; default `support@headshot.studio`, as the stack's). A page whose
+ * runtime `/config.json` differs still hydrates: React re-renders the differing text.
+ */
+export function prerenderPlugin(
+  siteUrl = process.env.SITE_URL ?? 'http://localhost:5173',
+  supportEmail = process.env.SUPPORT_EMAIL ?? 'support@headshot.studio',
+): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'headshot-studio-prerender',
+    apply: (_, env) => (env.command === 'build' && !env.isSsrBuild) || env.isPreview === true,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [path = '/', query] = (req.url ?? '/').split('?');
+        const last = path.slice(path.lastIndexOf('/') + 1);
+        if (!path.startsWith('/api/') && !last.includes('.')) {
+          req.url = `/${pageFileOf(path)}${query === undefined ? '' : `?${query}`}`;
+        }
+        next();
+      });
+    },
+    async closeBundle() {
+      if (!config || config.build.ssr) return;
+      const outDir = config.build.outDir;
+      const { build } = await import('vite');
+      const { default: react } = await import('@vitejs/plugin-react');
+      await build({
+        configFile: false,
+        root: frontendRoot,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: 'src/app/prerender.tsx',
+          outDir: SERVER_OUT_DIR,
+          emptyOutDir: true,
+          sourcemap: false,
+          minify: false,
+        },
+      });
+      try {
+        const entry = pathToFileURL(join(SERVER_OUT_DIR, 'prerender.js')).href;
+        const { prerender, PRERENDERED_PAGES } = (await import(entry)) as typeof Prerender;
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+        writeFileSync(join(outDir, SPA_SHELL), template);
+        const origin = siteUrl.replace(/\/+$/, '');
+        const runtimeConfig = {
+          region: 'build',
+          userPoolId: 'build',
+          userPoolClientId: 'build',
+          apiBase: '/api',
+          supportEmail,
+          stage: 'build',
+        };
+        for (const page of PRERENDERED_PAGES) {
+          const { body, head } = await prerender(page.path, runtimeConfig, origin);
+          const html = template
+            .replace(/<title>[^<]*<\/title>/, () => head)
+            .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+          writeFileSync(join(outDir, page.file), html);
+        }
+      } finally {
+        rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+      }
+    },
+  };
+}
