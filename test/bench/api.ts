@@ -162,6 +162,32 @@ async function rawLoad(
 }
 
 /**
+ * The bare DynamoDB calls the two measured routes are built on, with the handlers' document client: a consistent
+ * GetItem of `sub`'s user item (`GET /api/me`; also where the gallery's counters are) and the Query of the first
+ * gallery page, newest first (`GET /api/headshots`).
+ */
+export function rawCalls(sub: string) {
+  const table = loadConfig().TABLE_NAME;
+  return {
+    getItem: () =>
+      documentClient().send(
+        new GetCommand({ TableName: table, Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
+      ),
+    query: () =>
+      documentClient().send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'HEADSHOT#' },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          Limit: GALLERY_PAGE_SIZE + 1,
+        }),
+      ),
+  };
+}
+
+/**
  * `GET /api/me` beside a raw GetItem of the same user item, and `GET /api/headshots` (100 headshots seeded) beside a
  * raw Query of the same first page, each at every concurrency in `connections` (`seconds` per autocannon run,
  * `rawSeconds` per raw run). Before measuring,
@@ -173,7 +199,6 @@ export async function benchApi(
 ): Promise<ApiFigures[]> {
   const user = await signedUpUser(stack);
   await seedHeadshots(user.sub, SEEDED_HEADSHOTS);
-  const table = loadConfig().TABLE_NAME;
   const page = await apiJson<{ items: unknown[]; stats: { total: number } }>(
     stack,
     user.idToken,
@@ -185,25 +210,7 @@ export async function benchApi(
   }
   for (let i = 0; i < 5; i++) await apiJson(stack, user.idToken, 'GET', '/api/me');
 
-  const getItem = () =>
-    documentClient().send(
-      new GetCommand({
-        TableName: table,
-        Key: { PK: userPk(user.sub), SK: PROFILE_SK },
-        ConsistentRead: true,
-      }),
-    );
-  const query = () =>
-    documentClient().send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(user.sub), ':prefix': 'HEADSHOT#' },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        Limit: GALLERY_PAGE_SIZE + 1,
-      }),
-    );
+  const { getItem, query } = rawCalls(user.sub);
   const targets = [
     { route: 'GET /api/me', raw: 'GetItem (user item)', path: '/api/me', operation: getItem },
     {
@@ -228,3 +235,6 @@ export async function benchApi(
   }
   return figures;
 }
+
+/** {@link seedHeadshots} for test/bench/profile-gallery.ts. */
+export const seedHeadshotsForProfile = seedHeadshots;

@@ -11,7 +11,9 @@
  * Environment: BENCH_LATENCY_MS (L, default 2000), BENCH_API_SECONDS (per autocannon run, default 4),
  * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_INIT_RUNS (fresh processes per bundle, default 3),
  * BENCH_PROVIDER_IPM (the stand-in's images per minute for "generation under provider limits", default 60),
- * BENCH_PROVIDER_LATENCY_MS (its latency per image, default 3000), BENCH_ONLY=provider-limits (that row alone).
+ * BENCH_PROVIDER_LATENCY_MS (its latency per image, default 3000), BENCH_ONLY (comma-separated sections to run
+ * alone, on a shared machine: generation, renderer, provider-limits, api, bundles, frontend, lighthouse,
+ * browser-uploads, uploads, vision; default all).
  */
 import './env';
 import { execFileSync } from 'node:child_process';
@@ -41,7 +43,7 @@ import {
   uploadRows,
   type Row,
 } from './rows';
-import { startPreviewSite } from './site';
+import { benchStackPorts, startPreviewSite } from './site';
 import { benchUploads, type UploadFigures } from './uploads';
 import { benchVision, visionRows, type VisionFigures } from './vision';
 
@@ -53,7 +55,31 @@ const INIT_RUNS = Number(process.env.BENCH_INIT_RUNS ?? 3);
 const CONNECTIONS = [1, 10, 50] as const;
 const PROVIDER_IPM = Number(process.env.BENCH_PROVIDER_IPM ?? 60);
 const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 3000);
-const ONLY_PROVIDER_LIMITS = process.env.BENCH_ONLY === 'provider-limits';
+const SECTIONS = [
+  'generation',
+  'renderer',
+  'provider-limits',
+  'api',
+  'bundles',
+  'frontend',
+  'lighthouse',
+  'browser-uploads',
+  'uploads',
+  'vision',
+] as const;
+type Section = (typeof SECTIONS)[number];
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+for (const name of ONLY)
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`BENCH_ONLY: unknown section ${name} (${SECTIONS.join(', ')})`);
+/** Whether `name` runs in this invocation (every section when BENCH_ONLY is unset). */
+const runs = (name: Section) => ONLY.length === 0 || ONLY.includes(name);
+/** Sections that need the local stack running. */
+const needsStack = ['generation', 'provider-limits', 'api', 'lighthouse', 'browser-uploads'].some((n) =>
+  runs(n as Section),
+);
+/** The frontend build is needed by its own row and by the pages measured in the browser. */
+const needsSite = runs('frontend') || runs('lighthouse') || runs('browser-uploads');
 const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'bench');
 
 /** Everything one run measured (the JSON file). */
@@ -157,38 +183,33 @@ async function main(): Promise<number> {
 
   try {
     // Sizes do not depend on load, so they are taken while the stack starts; timings run afterwards, one at a time.
-    const starting = section(results, 'local stack start', () =>
-      startLocalStack({
-        ports: {
-          site: sitePort,
-          gateway: 0,
-          lambda: 0,
-          stepfunctions: 0,
-          dynamodb: 0,
-          s3: 0,
-          cognito: 0,
-          checkout: 0,
-        },
-        withSite: false,
-        quiet: true,
-        env: {
-          LOCAL_PROVIDER_LATENCY_MS: String(LATENCY_MS),
-          GENERATION_MAX_CONCURRENCY: '6',
-          IMAGE_PROVIDER: 'local',
-        },
-      }),
-    );
+    const starting = !needsStack
+      ? Promise.resolve(undefined)
+      : section(results, 'local stack start', () =>
+          startLocalStack({
+            ports: benchStackPorts(sitePort),
+            withSite: false,
+            quiet: true,
+            env: {
+              LOCAL_PROVIDER_LATENCY_MS: String(LATENCY_MS),
+              GENERATION_MAX_CONCURRENCY: '6',
+              IMAGE_PROVIDER: 'local',
+            },
+          }),
+        );
     const sizes = (async () => {
-      if (ONLY_PROVIDER_LIMITS) return;
-      results.bundles = await section(results, 'Lambda bundles (esbuild)', () =>
-        buildBundles(join(RESULTS_DIR, 'bundles')),
-      );
-      results.frontend = await section(results, 'frontend (vite build)', () => benchFrontend(siteDir));
-      results.uploads = await section(results, 'uploads (sharp emulation)', () => benchUploads());
+      if (runs('bundles'))
+        results.bundles = await section(results, 'Lambda bundles (esbuild)', () =>
+          buildBundles(join(RESULTS_DIR, 'bundles')),
+        );
+      if (needsSite)
+        results.frontend = await section(results, 'frontend (vite build)', () => benchFrontend(siteDir));
+      if (runs('uploads'))
+        results.uploads = await section(results, 'uploads (sharp emulation)', () => benchUploads());
     })();
     [stack] = await Promise.all([starting, sizes]);
 
-    if (stack) {
+    if (stack && (runs('generation') || runs('provider-limits') || runs('api'))) {
       const target = {
         gatewayUrl: stack.gatewayUrl,
         userPoolId: stack.runtimeConfig.userPoolId,
@@ -196,10 +217,11 @@ async function main(): Promise<number> {
       };
       // Both measured runs then find the handler modules loaded and the same caches warm (the `local` provider
       // locates each reference's face once per process), as a warm Lambda environment would.
-      results.warmUp = await section(results, 'generation warm-up (L = 0, not reported)', () =>
-        benchGeneration(target, { latencyMs: 0, maxConcurrency: 6 }),
-      );
-      if (!ONLY_PROVIDER_LIMITS) {
+      if (runs('generation') || runs('provider-limits'))
+        results.warmUp = await section(results, 'generation warm-up (L = 0, not reported)', () =>
+          benchGeneration(target, { latencyMs: 0, maxConcurrency: 6 }),
+        );
+      if (runs('generation')) {
         const generation: GenerationFigures[] = [];
         const runs = [
           { provider: 'fixed', maxConcurrency: 6 },
@@ -215,24 +237,26 @@ async function main(): Promise<number> {
           if (figures) generation.push(figures);
         }
         results.generation = generation;
-        results.renderer = await section(results, 'local renderer alone', () => benchRenderer());
       }
-      results.providerLimits = await section(results, 'generation under provider limits', () =>
-        benchProviderLimits(target, {
-          generations: 10,
-          imagesPerMinute: PROVIDER_IPM,
-          maxConcurrency: 10,
-          latencyMs: PROVIDER_LATENCY_MS,
-        }),
-      );
-      if (!ONLY_PROVIDER_LIMITS) {
+      if (runs('renderer'))
+        results.renderer = await section(results, 'local renderer alone', () => benchRenderer());
+      if (runs('provider-limits'))
+        results.providerLimits = await section(results, 'generation under provider limits', () =>
+          benchProviderLimits(target, {
+            generations: 10,
+            imagesPerMinute: PROVIDER_IPM,
+            maxConcurrency: 10,
+            latencyMs: PROVIDER_LATENCY_MS,
+          }),
+        );
+      if (runs('api')) {
         results.api = await section(results, 'API (autocannon + raw DynamoDB)', () =>
           benchApi(target, { connections: CONNECTIONS, seconds: API_SECONDS, rawSeconds: RAW_SECONDS }),
         );
       }
     }
     const running = stack;
-    if (running && results.frontend && !ONLY_PROVIDER_LIMITS) {
+    if (running && results.frontend && (runs('lighthouse') || runs('browser-uploads'))) {
       results.lighthouse = await section(results, 'Lighthouse (production build + API)', async () => {
         const site = await startPreviewSite({
           outDir: siteDir,
@@ -242,13 +266,15 @@ async function main(): Promise<number> {
         });
         try {
           const figures: LighthouseFigures[] = [];
-          for (const formFactor of ['mobile', 'desktop'] as const) {
-            for (const path of ['/', '/pricing'])
-              figures.push(await lighthouse(`${site.url}${path}`, formFactor));
-          }
-          results.browserUploads = await section(results, 'uploads in Chromium (real wizard)', () =>
-            benchBrowserUploads(site.url),
-          );
+          if (runs('lighthouse'))
+            for (const formFactor of ['mobile', 'desktop'] as const) {
+              for (const path of ['/', '/pricing'])
+                figures.push(await lighthouse(`${site.url}${path}`, formFactor));
+            }
+          if (runs('browser-uploads'))
+            results.browserUploads = await section(results, 'uploads in Chromium (real wizard)', () =>
+              benchBrowserUploads(site.url),
+            );
           return figures;
         } finally {
           await site.stop();
@@ -257,9 +283,8 @@ async function main(): Promise<number> {
     }
     await section(results, 'local stack stop', stopStack);
     const bundles = results.bundles;
-    if (bundles && !ONLY_PROVIDER_LIMITS)
-      await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
-    if (!ONLY_PROVIDER_LIMITS) results.vision = await section(results, 'vision', async () => benchVision());
+    if (bundles) await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
+    if (runs('vision')) results.vision = await section(results, 'vision', async () => benchVision());
   } finally {
     await stopStack().catch(() => undefined);
     rmSync(siteDir, { recursive: true, force: true });
@@ -272,7 +297,7 @@ async function main(): Promise<number> {
     ...(results.providerLimits ? providerLimitRows(results.providerLimits) : []),
     ...apiRows(results.api ?? []),
     ...bundleRows(results.bundles ?? []),
-    ...(results.frontend ? frontendRows(results.frontend) : []),
+    ...(results.frontend && runs('frontend') ? frontendRows(results.frontend) : []),
     ...lighthouseRows(results.lighthouse ?? []),
     ...(results.browserUploads ? browserUploadRows(results.browserUploads) : []),
     ...uploadRows(results.uploads ?? []),

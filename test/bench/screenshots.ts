@@ -11,23 +11,14 @@ import { chromium } from 'playwright-core';
 import { findFreePort } from '../../infrastructure/local/support/ports';
 import { REPO_ROOT, startLocalStack } from '../../infrastructure/local/stack';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { buildSite, startPreviewSite } from './site';
+import { benchStackPorts, buildSite, startPreviewSite } from './site';
 
 const outDir = process.argv[2] ?? join(REPO_ROOT, 'test-results/screenshots/site');
 mkdirSync(outDir, { recursive: true });
 const siteDir = mkdtempSync(join(tmpdir(), 'headshot-shots-site-'));
 const sitePort = await findFreePort();
 const stack = await startLocalStack({
-  ports: {
-    site: sitePort,
-    gateway: 0,
-    lambda: 0,
-    stepfunctions: 0,
-    dynamodb: 0,
-    s3: 0,
-    cognito: 0,
-    checkout: 0,
-  },
+  ports: benchStackPorts(sitePort),
   withSite: false,
   quiet: true,
 });

@@ -55,3 +55,11 @@ export async function startPreviewSite(options: {
     stop: () => server.close(),
   };
 }
+
+/**
+ * The local stack's ports for a bench run: the preview site on `site` (fixed before the stack starts, as the buckets'
+ * CORS allow that origin) and every other service on a free port the OS picks.
+ */
+export function benchStackPorts(site: number) {
+  return { site, gateway: 0, lambda: 0, stepfunctions: 0, dynamodb: 0, s3: 0, cognito: 0, checkout: 0 };
+}

@@ -1,0 +1,84 @@
+/**
+ * `node --import tsx test/bench/profile-gallery.ts` (PROFILE=1 for a CPU profile in /tmp/perf-gallery.cpuprofile):
+ * where `GET /api/headshots`'s time goes, one request at a time on the local stack — the raw Query, the raw GetItem
+ * of the counters, both in parallel (what the handler waits for), the handler called in-process, the same route
+ * through the local gateway, and a route without a handler's database work (health). Not part of `npm run bench`.
+ */
+import './env';
+import { performance } from 'node:perf_hooks';
+import { startLocalStack } from '../../infrastructure/local/stack';
+import { signedUpUser } from './http';
+import { benchStackPorts } from './site';
+import { rawCalls, seedHeadshotsForProfile } from './api';
+
+const stack = await startLocalStack({
+  ports: benchStackPorts(0),
+  withSite: false,
+  quiet: true,
+});
+try {
+  const target = {
+    gatewayUrl: stack.gatewayUrl,
+    userPoolId: stack.runtimeConfig.userPoolId,
+    clientId: stack.runtimeConfig.userPoolClientId,
+  };
+  const user = await signedUpUser(target);
+  await seedHeadshotsForProfile(user.sub, 100);
+  const { handler } = await import('../../functions/http/list-headshots');
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /api/headshots',
+    rawPath: '/api/headshots',
+    rawQueryString: '',
+    headers: {},
+    requestContext: {
+      authorizer: { jwt: { claims: { sub: user.sub, email: 'x@example.com' }, scopes: [] } },
+      http: { method: 'GET', path: '/api/headshots' },
+    },
+    isBase64Encoded: false,
+  } as never;
+  const { query, getItem } = rawCalls(user.sub);
+  const time = async (label: string, fn: () => Promise<unknown>, n = 300) => {
+    for (let i = 0; i < 30; i++) await fn();
+    const t: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = performance.now();
+      await fn();
+      t.push(performance.now() - s);
+    }
+    t.sort((a, b) => a - b);
+    console.log(
+      label.padEnd(30),
+      'p50',
+      t[Math.floor(n / 2)]!.toFixed(2),
+      'p90',
+      t[Math.floor(n * 0.9)]!.toFixed(2),
+    );
+  };
+  const token = user.idToken;
+  const http = () =>
+    fetch(`${stack.gatewayUrl}/api/headshots`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
+  const health = () => fetch(`${stack.gatewayUrl}/api/health`).then((r) => r.arrayBuffer());
+  for (let round = 0; round < 2; round++) {
+    await time('raw query', query);
+    await time('raw getitem', getItem);
+    await time('raw query || getitem', () => Promise.all([query(), getItem()]));
+    await time('handler in-process', () => handler(event));
+    await time('HTTP via gateway', http);
+    await time('HTTP health', health);
+  }
+  if (process.env.PROFILE === '1') {
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    await time('HTTP via gateway (profiled)', http, 1000);
+    const { profile } = await session.post('Profiler.stop');
+    (await import('node:fs')).writeFileSync('/tmp/perf-gallery.cpuprofile', JSON.stringify(profile));
+  }
+} finally {
+  await stack.stop();
+}
