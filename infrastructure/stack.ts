@@ -184,6 +184,13 @@ export class HeadshotStudioStack extends Stack {
     // Public routes that recognise a signed-in caller verify the token themselves, against this pool and client.
     this.functions.addHttpEnvironment('COGNITO_USER_POOL_ID', auth.userPool.userPoolId);
     this.functions.addHttpEnvironment('COGNITO_CLIENT_ID', auth.client.userPoolClientId);
+    // "Delete my account" deletes the caller's Cognito user: that one action, on this pool, for that one function.
+    this.functions.http.get('http/delete-account')?.fn.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminDeleteUser'],
+        resources: [auth.userPool.userPoolArn],
+      }),
+    );
 
     const domain =
       props.domainName && props.certificateArn

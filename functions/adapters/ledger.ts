@@ -34,6 +34,8 @@ export interface UserRecord {
   lastGenerationId?: string;
   /** Set when the account's deletion started: no generation may start any more. ISO 8601 UTC. */
   deletingAt?: string;
+  /** Set when the account was deleted: this item is a tombstone without e-mail (use-cases/delete-account.ts). */
+  deletedAt?: string;
   /** "E-mail me when my headshots are ready" (dashboard); on unless turned off. */
   emailWhenReady: boolean;
   createdAt: string;
@@ -133,6 +135,7 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     credits: Number(Item.credits ?? 0),
     ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
     ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
+    ...(typeof Item.deletedAt === 'string' ? { deletedAt: Item.deletedAt } : {}),
     signupBonus: Item.signupBonus === 'already-claimed' ? 'already-claimed' : 'granted',
     emailWhenReady: Item.emailWhenReady !== false,
     createdAt: String(Item.createdAt),

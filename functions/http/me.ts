@@ -1,6 +1,6 @@
 import { ensureUser, getUser } from '../adapters/ledger';
 import type { Me } from '../contracts';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
@@ -11,6 +11,8 @@ import { callerOf, httpHandler, json } from './handler';
  *
  * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
  * (docs/architecture.md §2): the e-mail comes from the ID token's claims.
+ *
+ * Errors: 410 `ACCOUNT_DELETED` for a token still valid after its account was deleted (`DELETE /api/me`).
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
@@ -21,6 +23,7 @@ export const handler = httpHandler(async (event) => {
       throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
     user = await ensureUser(caller.sub, caller.email);
   }
+  if (user.deletedAt) throw new HttpError(410, 'ACCOUNT_DELETED', 'This account has been deleted.');
   return json<Me>(200, {
     id: user.id,
     email: user.email,

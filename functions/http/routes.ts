@@ -32,6 +32,8 @@ export const routes = [
   { method: 'GET', path: '/api/me', handler: 'http/me', auth: 'jwt' },
   // Preferences: the dashboard's "E-mail me when my headshots are ready" toggle.
   { method: 'PATCH', path: '/api/me', handler: 'http/update-me', auth: 'jwt' },
+  // "Delete my account": the Cognito user, photos, headshots and generations; the ledger kept under a pseudonym.
+  { method: 'DELETE', path: '/api/me', handler: 'http/delete-account', auth: 'jwt' },
   // Payments: Stripe Checkout creation, the payment result page's verification, and Stripe's webhook.
   { method: 'POST', path: '/api/checkout/sessions', handler: 'http/create-checkout-session', auth: 'jwt' },
   { method: 'GET', path: '/api/checkout/sessions/{id}', handler: 'http/get-checkout-session', auth: 'jwt' },

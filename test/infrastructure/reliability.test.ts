@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeadshotStudioStack } from '../../infrastructure/stack';
-import { appFunctions, nagAudit, testStack } from './helpers';
+import { appFunctions, nagAudit, roleStatements, testStack } from './helpers';
 
 /*
  * Nothing stranded, every failure visible: the sweeper's schedule, the compensator's dead-letter queue and its
@@ -75,6 +75,21 @@ describe('Reliability', () => {
       )?.Variables;
       expect(variables?.STAGE).toBe('dev');
       expect(variables?.IMAGE_PROVIDER).toBeUndefined();
+    }
+  });
+
+  it('lets only the "Delete my account" function delete Cognito users, of this pool only', () => {
+    const functions = appFunctions(template);
+    const deletes = (logicalId: string) =>
+      roleStatements(template, logicalId).filter((s) => s.Action.includes('cognito-idp:AdminDeleteUser'));
+    const deleteAccount = functions.get('HttpDeleteAccount');
+    expect(deleteAccount).toBeDefined();
+    const [statement, ...more] = deletes(deleteAccount!.logicalId);
+    expect(more).toEqual([]);
+    expect(statement!.Action).toEqual(['cognito-idp:AdminDeleteUser']);
+    expect(JSON.stringify(statement!.Resource)).toMatch(/UserPool.*Arn/);
+    for (const [id, fn] of functions) {
+      if (id !== 'HttpDeleteAccount') expect(deletes(fn.logicalId), id).toEqual([]);
     }
   });
 

@@ -248,6 +248,19 @@ const specs: Record<RouteKey, FuzzSpec> = {
     // A preference only: the balance never moves.
     after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
   },
+  // Deleting the caller's own account: the first authorised request deletes it, the rest find it deleted (204).
+  'DELETE /api/me': {
+    reaches: ['204', '401 UNAUTHORIZED'],
+    request: async ({ user }) => {
+      await seedHeadshotItems(user.sub, 2);
+      return requestOf('DELETE', fixed('/api/me'), { auth: authorization(user) });
+    },
+    // Only the caller's account went (its tombstone has 0 credits); the other user keeps everything.
+    after: async ({ user, other }) => {
+      expect(await creditsOf(user)).toBe(0);
+      expect(await creditsOf(other)).toBe(6);
+    },
+  },
   'POST /api/checkout/sessions': {
     reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
     request: async ({ user }) =>

@@ -106,6 +106,9 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       code: 'NOT_FOUND',
     },
     'DELETE /api/me/data': { notApplicable: "takes no id: deletes the caller's own data (checked below)" },
+    'DELETE /api/me': {
+      notApplicable: "takes no id: deletes the caller's own account (delete-account.test.ts)",
+    },
     // An upload key travels in the body: the owner's photo is answered as if it did not exist, never analysed.
     'POST /api/photo-checks': {
       request: (ids) => json(t, 'POST', '/api/photo-checks', { keys: [ids.uploadKey] }),

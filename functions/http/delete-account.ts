@@ -1,0 +1,38 @@
+import { deleteAccount, GenerationInProgressError } from '../use-cases/delete-account';
+import { HttpError } from './errors';
+import { callerOf, httpHandler, type HttpEvent } from './handler';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+
+/** The 409 message while a generation is running. */
+export const ACCOUNT_GENERATION_RUNNING_MESSAGE =
+  'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your account.';
+
+/** The user pool username of the caller: `cognito:username` (ID token) or `username` (access token), else e-mail or sub. */
+function usernameOf(event: HttpEvent, fallback: string): string {
+  const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext.authorizer?.jwt?.claims;
+  const name = claims?.['cognito:username'] ?? claims?.username;
+  return typeof name === 'string' && name !== '' ? name : fallback;
+}
+
+/**
+ * `DELETE /api/me` (jwt) → 204, no body: the caller's account is deleted (use-cases/delete-account.ts): the Cognito
+ * user, every photo, headshot and generation, the e-mail; purchases and the credit ledger are kept under a
+ * pseudonymous id for accounting. Calling it again is harmless (204).
+ *
+ * Errors: 409 `GENERATION_IN_PROGRESS` `{ details: { generationId } }` while a generation of the caller is still
+ * running (nothing is deleted: try again when it has finished).
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub, email } = callerOf(event);
+  try {
+    await deleteAccount({ sub, username: usernameOf(event, email ?? sub) });
+  } catch (error) {
+    if (error instanceof GenerationInProgressError) {
+      throw new HttpError(409, 'GENERATION_IN_PROGRESS', ACCOUNT_GENERATION_RUNNING_MESSAGE, {
+        generationId: error.generationId,
+      });
+    }
+    throw error;
+  }
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+});

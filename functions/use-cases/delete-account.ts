@@ -1,0 +1,66 @@
+import {
+  beginAccountDeletion,
+  cancelAccountDeletion,
+  finishAccountDeletion,
+  moveAccountingToPseudonym,
+} from '../adapters/account-deletion';
+import { deleteUserData, GenerationInProgressError, type DeletedData } from '../adapters/user-data';
+import { deleteUserPoolUser } from '../adapters/user-pool';
+import { logger } from '../common/logger';
+
+export { GenerationInProgressError };
+
+/** Who is deleted: the Cognito `sub` (the table's user id) and the user pool's username for AdminDeleteUser. */
+export interface AccountToDelete {
+  sub: string;
+  /** The ID token's `cognito:username` (in the cloud a UUID equal to the sub; an e-mail alias also works). */
+  username: string;
+}
+
+/** What {@link deleteAccount} did. */
+export interface DeletedAccount {
+  /** Photos, headshots and generations removed (items and S3 objects), as `DELETE /api/me/data` counts them. */
+  deleted: DeletedData;
+  /** Credits moved with the ledger to the pseudonymous partition (0 on a repeated call: nothing left to do). */
+  creditsKept: number;
+}
+
+/**
+ * "Delete my account" (docs/architecture.md §8 "Privacy"; docs/product-spec.md §6, privacy), in an order that a
+ * retry can resume from any point:
+ *
+ * 1. `deletingAt` on the user item: from now on the spend transaction of any new generation fails, so nothing can
+ *    race the deletion (adapters/generation-guard.ts);
+ * 2. every photo, headshot, generation and photo check — items and S3 objects — as "Delete my data" removes them;
+ *    refused while a generation may still run (then `deletingAt` is removed again and nothing was deleted);
+ * 3. the ledger, its markers, the purchases and pending purchases move to a pseudonymous id with the balance
+ *    (credits = Σ ledger holds there; refunds and disputes of old payments still find them); the user item becomes a
+ *    tombstone without e-mail or name, so a still-valid token cannot recreate the account;
+ * 4. the Cognito user is deleted (AdminDeleteUser);
+ * 5. quota counters go and the link to the pseudonym is forgotten.
+ *
+ * The once-per-person sign-up bonus marker stays, so signing up again with the same e-mail gives 0 free credits.
+ *
+ * @param now the deletion time (tests)
+ * @throws {GenerationInProgressError} while a generation of the user may still be running: nothing was deleted
+ */
+export async function deleteAccount(account: AccountToDelete, now = new Date()): Promise<DeletedAccount> {
+  const { sub } = account;
+  const state = await beginAccountDeletion(sub, now);
+  if (!state) return { deleted: { headshots: 0, generations: 0, objects: 0 }, creditsKept: 0 };
+  let deleted: DeletedData;
+  try {
+    deleted = await deleteUserData(sub, now.getTime());
+  } catch (error) {
+    if (error instanceof GenerationInProgressError && !state.deletedAt) {
+      await cancelAccountDeletion(sub, state.pseudonymId);
+    }
+    throw error;
+  }
+  const creditsKept = await moveAccountingToPseudonym(sub, state.pseudonymId, now);
+  await deleteUserPoolUser(account.username);
+  await finishAccountDeletion(sub);
+  // The pseudonym is never logged next to the sub: that would link them again.
+  logger.info('Account deleted', { sub, ...deleted, creditsKept });
+  return { deleted, creditsKept };
+}

@@ -1,0 +1,189 @@
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { describe, expect, inject, it } from 'vitest';
+import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
+import { documentClient } from '../../functions/adapters/aws';
+import { getPurchase } from '../../functions/adapters/checkout';
+import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import { findPaymentIntent, paymentIntentLookupPut } from '../../functions/adapters/purchases';
+import { headObject } from '../../functions/adapters/storage';
+import { loadConfig } from '../../functions/config';
+import { GENERATION_COST } from '../../functions/domain/credits';
+import { newGenerationItem } from '../../functions/adapters/generations';
+import { headshotImageKey } from '../../functions/domain/object-keys';
+import { seedGeneration } from '../adversarial/seed';
+import { createTestUser, type TestUser } from '../helpers/cognito';
+import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
+import { expectLedgerBalanced } from '../helpers/ledger';
+
+/*
+ * "Delete my account" (DELETE /api/me) on the shared local stack: cognito-local, DynamoDB Local, s3rver. The account
+ * goes — Cognito user, photos, headshots, generations, e-mail — while its purchases and ledger stay, balanced, under
+ * a pseudonymous id that refunds and disputes still reach; a generation started while it runs is refused.
+ */
+
+const { gatewayUrl, runtimeConfig } = inject('localStack');
+const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+
+const partition = async (sub: string) =>
+  (
+    await documentClient().send(
+      new QueryCommand({
+        TableName: loadConfig().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `USER#${sub}` },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+async function cognitoUserExists(user: TestUser): Promise<boolean> {
+  const client = new CognitoIdentityProviderClient({
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    endpoint: process.env.COGNITO_ENDPOINT,
+  });
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'UserNotFoundException') return false;
+    throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A user with 2 uploaded photos, a finished generation (3 headshots) and a 20-credit purchase. */
+async function customer() {
+  const user = await createTestUser(pool);
+  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  const uploads = await uploadPhotos(gatewayUrl, user.idToken, [
+    fixturePhoto('obama.jpg'),
+    fixturePhoto('obama2.jpg'),
+  ]);
+  const { generation } = await seedGeneration(user.sub, [0, 1, 2]);
+  const checkoutSessionId = `cs_test_${ulid()}`;
+  const paymentIntentId = `pi_${ulid()}`;
+  await grantCredits({
+    sub: user.sub,
+    amount: 20,
+    ref: checkoutSessionId,
+    related: {
+      item: {
+        PK: `USER#${user.sub}`,
+        SK: `PURCHASE#${checkoutSessionId}`,
+        type: 'purchase',
+        checkoutSessionId,
+        packId: 'starter',
+        credits: 20,
+        amountTotal: 999,
+        currency: 'usd',
+        paymentIntentId,
+        status: 'completed',
+        creditsReversed: 0,
+        createdAt: new Date().toISOString(),
+      },
+    },
+    extraItems: [paymentIntentLookupPut(paymentIntentId, user.sub, checkoutSessionId)],
+  });
+  return { user, uploads, generation, checkoutSessionId, paymentIntentId };
+}
+
+describe('DELETE /api/me', () => {
+  it('refuses a generation started during the deletion, then removes the Cognito user, objects and items and keeps a pseudonymous, balanced ledger', async () => {
+    const { user, uploads, generation, checkoutSessionId, paymentIntentId } = await customer();
+    const ledgerBefore = await listLedger(user.sub);
+    // 6 free, 6 spent on the generation, 3 undelivered slots refunded, 20 bought.
+    const balance = 23;
+    expect((await getUser(user.sub))?.credits).toBe(balance);
+
+    // The deletion's first step has run (deletingAt set): a generation asked for now is refused by its spend
+    // transaction, and nothing is spent or created.
+    await beginAccountDeletion(user.sub);
+    const started = await api(gatewayUrl, user.idToken, 'POST', '/api/generations', {
+      style: 'professional',
+      background: 'studio',
+      referenceKeys: uploads,
+    });
+    expect(started.status).toBe(409);
+    expect(((await started.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_DELETING');
+    expect((await getUser(user.sub))?.credits).toBe(balance);
+    expect((await partition(user.sub)).filter((i) => String(i.SK).startsWith('GENERATION#'))).toHaveLength(1);
+
+    const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+
+    // The Cognito user, every object and every item are gone; the user item is a tombstone without e-mail.
+    expect(await cognitoUserExists(user)).toBe(false);
+    for (const key of uploads) expect(await headObject('uploads', key)).toBeUndefined();
+    expect(await headObject('results', headshotImageKey(user.sub, generation.id, 0))).toBeUndefined();
+    const left = await partition(user.sub);
+    expect(left.map((i) => i.SK)).toEqual(['PROFILE']);
+    expect(left[0]).not.toHaveProperty('email');
+    expect(left[0]).not.toHaveProperty('displayName');
+    expect(left[0]).not.toHaveProperty('pseudonymId');
+    expect(left[0]).toMatchObject({ credits: 0, deletedAt: expect.any(String) });
+    await expectLedgerBalanced(user.sub);
+
+    // The books: under a pseudonymous id, balanced, with the purchase its payment intent still leads to.
+    const lookup = await findPaymentIntent(paymentIntentId);
+    const pseudonym = lookup!.sub;
+    expect(pseudonym).toMatch(/^anon-[0-9a-z]+$/);
+    expect(await getPurchase(pseudonym, checkoutSessionId)).toMatchObject({ credits: 20, paymentIntentId });
+    const ledgerAfter = await listLedger(pseudonym);
+    expect(ledgerAfter.map((e) => [e.reason, e.delta, e.ref]).sort()).toEqual(
+      ledgerBefore.map((e) => [e.reason, e.delta, e.ref]).sort(),
+    );
+    expect(await getUser(pseudonym)).toMatchObject({ credits: balance, email: '' });
+    await expectLedgerBalanced(pseudonym);
+    expect(JSON.stringify(await partition(pseudonym))).not.toContain(user.email);
+
+    // The old token finds a deleted account; deleting again is harmless.
+    const me = await api(gatewayUrl, user.idToken, 'GET', '/api/me');
+    expect(me.status).toBe(410);
+    expect(((await me.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_DELETED');
+    expect((await api(gatewayUrl, user.idToken, 'DELETE', '/api/me')).status).toBe(204);
+
+    // Signing up again with the same e-mail: a new account, without a second sign-up bonus.
+    const again = await createTestUser({ ...pool, email: user.email });
+    expect(again.sub).not.toBe(user.sub);
+    const fresh = await api(gatewayUrl, again.idToken, 'GET', '/api/me');
+    expect(await fresh.json()).toMatchObject({ credits: 0, signupBonus: 'already-claimed' });
+  });
+
+  it('refuses while a generation is running (409) and deletes nothing', async () => {
+    const user = await createTestUser(pool);
+    expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+    const generationId = ulid();
+    await spendCredits({
+      sub: user.sub,
+      amount: GENERATION_COST,
+      ref: generationId,
+      related: {
+        item: newGenerationItem({
+          id: generationId,
+          sub: user.sub,
+          style: 'professional',
+          background: 'studio',
+          referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
+          now: new Date().toISOString(),
+        }),
+      },
+    });
+    const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'GENERATION_IN_PROGRESS', details: { generationId } },
+    });
+    const kept = await getUser(user.sub);
+    expect(kept).toMatchObject({ email: user.email, credits: 0 });
+    expect(kept?.deletingAt).toBeUndefined();
+    expect(await cognitoUserExists(user)).toBe(true);
+    await expectLedgerBalanced(user.sub);
+  });
+});
