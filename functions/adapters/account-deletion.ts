@@ -1,6 +1,5 @@
 import {
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -9,6 +8,7 @@ import { ulid } from 'ulid';
 import { loadConfig } from '../config';
 import { documentClient } from './aws';
 import { batchDelete } from './headshots';
+import { queryUserPrefix } from './user-data';
 import {
   ledgerRefSk,
   ledgerSk,
@@ -47,6 +47,36 @@ const QUOTA_PREFIX = `${quotaSk('', 0).split('#')[0]!}#`;
 /** Items moved per transaction: a Put and a Delete each, under DynamoDB's 100 actions. */
 const MOVE_CHUNK = 50;
 
+/** Commits one transaction, retried when it only lost a race with another one. */
+const transact = (items: TransactItem[]) =>
+  withTransactionRetry(() => documentClient().send(new TransactWriteCommand({ TransactItems: items })));
+
+/** One UpdateItem that may find its condition false (then nothing changes): true when it applied. */
+async function updateIf(
+  Key: Record<string, string>,
+  update: string,
+  condition: string,
+  values?: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key,
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+const profileKey = (sub: string) => ({ PK: userPk(sub), SK: PROFILE_SK });
+
 /** Where a deletion stands, from the user item. */
 export interface AccountDeletionState {
   /** The pseudonymous id the accounting moves to (`anon-<ulid>`, lower case), kept until the deletion ends. */
@@ -71,7 +101,7 @@ export async function beginAccountDeletion(
     const { Attributes } = await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        Key: profileKey(sub),
         UpdateExpression:
           'SET deletingAt = if_not_exists(deletingAt, :now), pseudonymId = if_not_exists(pseudonymId, :pseudonym), #type = if_not_exists(#type, :user), credits = if_not_exists(credits, :zero), signupBonus = if_not_exists(signupBonus, :claimed), createdAt = if_not_exists(createdAt, :now)',
         // A finished deletion (tombstone without the pseudonym) is left as it is.
@@ -102,72 +132,39 @@ export async function beginAccountDeletion(
  * removes `deletingAt` and the pseudonymous id, unless the deletion got further meanwhile.
  */
 export async function cancelAccountDeletion(sub: string, pseudonymId: string): Promise<void> {
-  await documentClient()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: userPk(sub), SK: PROFILE_SK },
-        UpdateExpression: 'REMOVE deletingAt, pseudonymId',
-        ConditionExpression: 'pseudonymId = :pseudonym AND attribute_not_exists(deletedAt)',
-        ExpressionAttributeValues: { ':pseudonym': pseudonymId },
-      }),
-    )
-    .catch((error: unknown) => {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
-
-/** Every item of `sub` whose sort key starts with `prefix` (strongly consistent, all pages). */
-async function queryPrefix(sub: string, prefix: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': prefix },
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  await updateIf(
+    profileKey(sub),
+    'REMOVE deletingAt, pseudonymId',
+    'pseudonymId = :pseudonym AND attribute_not_exists(deletedAt)',
+    { ':pseudonym': pseudonymId },
+  );
 }
 
 const accountingItems = async (sub: string) =>
-  (await Promise.all(ACCOUNTING_PREFIXES.map((prefix) => queryPrefix(sub, prefix)))).flat();
+  (await Promise.all(ACCOUNTING_PREFIXES.map((prefix) => queryUserPrefix(sub, prefix, 'all')))).flat();
 
 /** Moves items to the pseudonymous partition, each copy and removal in the same transaction (never lost, never twice). */
 async function moveItems(items: Item[], pseudonymId: string): Promise<void> {
   for (let i = 0; i < items.length; i += MOVE_CHUNK) {
-    const chunk = items.slice(i, i + MOVE_CHUNK);
-    const actions: TransactItem[] = chunk.flatMap((item) => [
-      { Put: { TableName: table(), Item: { ...item, PK: userPk(pseudonymId) } } },
-      { Delete: { TableName: table(), Key: { PK: item.PK, SK: item.SK } } },
-    ]);
-    await withTransactionRetry(() =>
-      documentClient().send(new TransactWriteCommand({ TransactItems: actions })),
+    await transact(
+      items
+        .slice(i, i + MOVE_CHUNK)
+        .flatMap((item): TransactItem[] => [
+          { Put: { TableName: table(), Item: { ...item, PK: userPk(pseudonymId) } } },
+          { Delete: { TableName: table(), Key: { PK: item.PK, SK: item.SK } } },
+        ]),
     );
   }
   // Refunds and disputes of these payments name only the payment intent: its lookup now points at the pseudonym.
-  for (const item of items) {
-    if (typeof item.paymentIntentId !== 'string' || !String(item.SK).startsWith(purchaseSk(''))) continue;
-    await documentClient()
-      .send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { PK: paymentIntentPk(item.paymentIntentId), SK: PAYMENT_INTENT_SK },
-          UpdateExpression: 'SET userId = :pseudonym',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':pseudonym': pseudonymId },
-        }),
-      )
-      .catch((error: unknown) => {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      });
+  const purchases = items.filter((item) => String(item.SK).startsWith(purchaseSk('')));
+  for (const { paymentIntentId } of purchases) {
+    if (typeof paymentIntentId !== 'string') continue;
+    await updateIf(
+      { PK: paymentIntentPk(paymentIntentId), SK: PAYMENT_INTENT_SK },
+      'SET userId = :pseudonym',
+      'attribute_exists(PK)',
+      { ':pseudonym': pseudonymId },
+    );
   }
 }
 
@@ -189,53 +186,38 @@ export async function moveAccountingToPseudonym(
   for (let round = 0; round < 5; round++) {
     await moveItems(await accountingItems(sub), pseudonymId);
     const { Item: profile } = await documentClient().send(
-      new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
+      new GetCommand({ TableName: table(), Key: profileKey(sub), ConsistentRead: true }),
     );
     if (!profile || typeof profile.deletedAt === 'string') return 0;
     const credits = Number(profile.credits ?? 0);
+    const at = now.toISOString();
+    // The books' own user item: the balance, and `deletingAt` so a pseudonymous account never starts anything.
+    const pseudonymProfile: Item = {
+      ...profileKey(pseudonymId),
+      type: 'user',
+      credits,
+      signupBonus: profile.signupBonus ?? 'granted',
+      deletingAt: at,
+      deletedAt: at,
+      createdAt: profile.createdAt ?? at,
+      updatedAt: at,
+    };
+    const tombstone: TransactItem = {
+      Update: {
+        TableName: table(),
+        Key: profileKey(sub),
+        UpdateExpression:
+          'SET credits = :zero, deletedAt = :now, updatedAt = :now REMOVE email, displayName, lastGenerationId, emailWhenReady',
+        ConditionExpression:
+          'credits = :credits AND pseudonymId = :pseudonym AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':zero': 0, ':now': at, ':credits': credits, ':pseudonym': pseudonymId },
+      },
+    };
+    const create: TransactItem = {
+      Put: { TableName: table(), Item: pseudonymProfile, ConditionExpression: 'attribute_not_exists(PK)' },
+    };
     try {
-      await withTransactionRetry(() =>
-        documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: table(),
-                  Item: {
-                    PK: userPk(pseudonymId),
-                    SK: PROFILE_SK,
-                    type: 'user',
-                    credits,
-                    signupBonus: profile.signupBonus ?? 'granted',
-                    // A pseudonymous account never starts anything: it only keeps the books.
-                    deletingAt: now.toISOString(),
-                    deletedAt: now.toISOString(),
-                    createdAt: profile.createdAt ?? now.toISOString(),
-                    updatedAt: now.toISOString(),
-                  },
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-              {
-                Update: {
-                  TableName: table(),
-                  Key: { PK: userPk(sub), SK: PROFILE_SK },
-                  UpdateExpression:
-                    'SET credits = :zero, deletedAt = :now, updatedAt = :now REMOVE email, displayName, lastGenerationId, emailWhenReady',
-                  ConditionExpression:
-                    'credits = :credits AND pseudonymId = :pseudonym AND attribute_not_exists(deletedAt)',
-                  ExpressionAttributeValues: {
-                    ':zero': 0,
-                    ':now': now.toISOString(),
-                    ':credits': credits,
-                    ':pseudonym': pseudonymId,
-                  },
-                },
-              },
-            ],
-          }),
-        ),
-      );
+      await transact([create, tombstone]);
       return credits;
     } catch (error) {
       if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
@@ -250,18 +232,7 @@ export async function moveAccountingToPseudonym(
  * credits = Σ ledger holds on both.)
  */
 export async function finishAccountDeletion(sub: string): Promise<void> {
-  const quotas = await queryPrefix(sub, QUOTA_PREFIX);
+  const quotas = await queryUserPrefix(sub, QUOTA_PREFIX);
   await batchDelete(quotas.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
-  await documentClient()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: userPk(sub), SK: PROFILE_SK },
-        UpdateExpression: 'REMOVE pseudonymId',
-        ConditionExpression: 'attribute_exists(deletedAt)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    });
+  await updateIf(profileKey(sub), 'REMOVE pseudonymId', 'attribute_exists(deletedAt)');
 }

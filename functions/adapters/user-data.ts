@@ -21,22 +21,29 @@ const PHOTO_CHECK_PREFIX = photoCheckSk('');
 
 const table = () => loadConfig().TABLE_NAME;
 
-/** The keys (and, when asked, some attributes) of every item of `sub` whose sort key starts with `prefix`. */
-async function queryPrefix(
+/**
+ * The items of `sub` whose sort key starts with `prefix`, strongly consistent, every page: their keys and the
+ * `attributes` asked for, or whole items with `'all'`.
+ */
+export async function queryUserPrefix(
   sub: string,
   prefix: string,
-  attributes: string[] = [],
+  attributes: string[] | 'all' = [],
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  const names = Object.fromEntries(['PK', 'SK', ...attributes].map((a) => [`#${a}`, a]));
+  const names =
+    attributes === 'all'
+      ? undefined
+      : Object.fromEntries(['PK', 'SK', ...attributes].map((a) => [`#${a}`, a]));
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: '#PK = :pk AND begins_with(#SK, :prefix)',
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ...(names
+          ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
+          : {}),
         ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': prefix },
         ConsistentRead: true,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
@@ -83,7 +90,7 @@ export interface DeletedData {
  */
 export async function deleteUserData(sub: string, now = Date.now()): Promise<DeletedData> {
   if (!/^[A-Za-z0-9-]+$/.test(sub)) throw new Error('Refusing to delete data of an unexpected user id');
-  const generations = await queryPrefix(sub, GENERATION_PREFIX, ['id', 'status', 'createdAt']);
+  const generations = await queryUserPrefix(sub, GENERATION_PREFIX, ['id', 'status', 'createdAt']);
   for (const generation of generations) {
     const status = generation.status as GenerationStatus;
     if (isTerminal(status)) continue;
@@ -92,14 +99,14 @@ export async function deleteUserData(sub: string, now = Date.now()): Promise<Del
     logger.warn('Compensating an unfinished generation before deleting the user data', { generationId: id });
     await compensateGeneration(sub, id, { code: 'TIMED_OUT', message: GENERATION_ERROR_MESSAGES.TIMED_OUT });
   }
-  const headshots = await queryPrefix(sub, HEADSHOT_PREFIX);
+  const headshots = await queryUserPrefix(sub, HEADSHOT_PREFIX);
   const keyOf = (item: Record<string, unknown>): TableKey => ({ PK: String(item.PK), SK: String(item.SK) });
   await batchDelete(headshots.map(keyOf));
   // BatchWriteItem has no room for the counters: they are counted again on the next read (one Query of nothing).
   if (headshots.length > 0) await invalidateGalleryStats(sub);
   await batchDelete(generations.map(keyOf));
   // The photo-check cache holds each photo's face descriptor: biometric data goes with the photos.
-  await batchDelete((await queryPrefix(sub, PHOTO_CHECK_PREFIX)).map(keyOf));
+  await batchDelete((await queryUserPrefix(sub, PHOTO_CHECK_PREFIX)).map(keyOf));
   const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
   const [uploads, results] = await Promise.all([
     deletePrefix(UPLOADS_BUCKET, uploadPrefix(sub)),

@@ -68,27 +68,28 @@ async function customer() {
   const { generation } = await seedGeneration(user.sub, [0, 1, 2]);
   const checkoutSessionId = `cs_test_${ulid()}`;
   const paymentIntentId = `pi_${ulid()}`;
+  const purchase = {
+    PK: `USER#${user.sub}`,
+    SK: `PURCHASE#${checkoutSessionId}`,
+    type: 'purchase',
+    checkoutSessionId,
+    packId: 'starter',
+    credits: 20,
+    amountTotal: 999,
+    currency: 'usd',
+    paymentIntentId,
+    status: 'completed',
+    creditsReversed: 0,
+    createdAt: new Date().toISOString(),
+  };
+  // What fulfilment commits: the credits, the purchase and the payment intent's lookup, in one transaction.
+  const lookup = paymentIntentLookupPut(paymentIntentId, user.sub, checkoutSessionId);
   await grantCredits({
     sub: user.sub,
     amount: 20,
     ref: checkoutSessionId,
-    related: {
-      item: {
-        PK: `USER#${user.sub}`,
-        SK: `PURCHASE#${checkoutSessionId}`,
-        type: 'purchase',
-        checkoutSessionId,
-        packId: 'starter',
-        credits: 20,
-        amountTotal: 999,
-        currency: 'usd',
-        paymentIntentId,
-        status: 'completed',
-        creditsReversed: 0,
-        createdAt: new Date().toISOString(),
-      },
-    },
-    extraItems: [paymentIntentLookupPut(paymentIntentId, user.sub, checkoutSessionId)],
+    related: { item: purchase },
+    extraItems: [lookup],
   });
   return { user, uploads, generation, checkoutSessionId, paymentIntentId };
 }
@@ -160,20 +161,19 @@ describe('DELETE /api/me', () => {
     const user = await createTestUser(pool);
     expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
     const generationId = ulid();
+    const running = newGenerationItem({
+      id: generationId,
+      sub: user.sub,
+      style: 'professional',
+      background: 'studio',
+      referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
+      now: new Date().toISOString(),
+    });
     await spendCredits({
       sub: user.sub,
       amount: GENERATION_COST,
       ref: generationId,
-      related: {
-        item: newGenerationItem({
-          id: generationId,
-          sub: user.sub,
-          style: 'professional',
-          background: 'studio',
-          referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
-          now: new Date().toISOString(),
-        }),
-      },
+      related: { item: running },
     });
     const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
     expect(res.status).toBe(409);
