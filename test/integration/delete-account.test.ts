@@ -12,6 +12,7 @@ import { getUser, grantCredits, listLedger, spendCredits } from '../../functions
 import { findPaymentIntent, paymentIntentLookupPut } from '../../functions/adapters/purchases';
 import { headObject } from '../../functions/adapters/storage';
 import { loadConfig } from '../../functions/config';
+import { handleReversalEvent } from '../../functions/webhooks/reversal-events';
 import { GENERATION_COST } from '../../functions/domain/credits';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { headshotImageKey } from '../../functions/domain/object-keys';
@@ -143,6 +144,14 @@ describe('DELETE /api/me', () => {
     expect(await getUser(pseudonym)).toMatchObject({ credits: balance, email: '' });
     await expectLedgerBalanced(pseudonym);
     expect(JSON.stringify(await partition(pseudonym))).not.toContain(user.email);
+
+    // A dispute of the old payment still finds its purchase and takes its credits back from the books.
+    const dispute = { id: `evt_${ulid()}`, type: 'charge.dispute.created' as const };
+    expect(
+      await handleReversalEvent({ ...dispute, data: { object: { payment_intent: paymentIntentId } } }),
+    ).toMatchObject({ creditsReversed: 20 });
+    expect((await getUser(pseudonym))?.credits).toBe(balance - 20);
+    await expectLedgerBalanced(pseudonym);
 
     // The old token finds a deleted account; deleting again is harmless.
     const me = await api(gatewayUrl, user.idToken, 'GET', '/api/me');
