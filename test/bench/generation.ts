@@ -8,7 +8,10 @@ import {
 } from '../../functions/adapters/image-providers';
 import { createLocalProvider } from '../../functions/adapters/image-providers/local';
 import { normalizePhoto } from '../../functions/adapters/images';
-import { resetConfigForTests } from '../../functions/config';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/adapters/aws';
+import { generationSk, userPk } from '../../functions/adapters/keys';
+import { loadConfig, resetConfigForTests } from '../../functions/config';
 import { FIXTURE_PHOTOS_DIR, apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
 import { median } from './stats';
 
@@ -24,10 +27,18 @@ export interface GenerationFigures {
   firstSavedMs: number;
   /** Generation `createdAt` → the latest headshot's `createdAt`, ms. */
   allSavedMs: number;
+  /**
+   * Generation `createdAt` → `admittedAt` (its first provider call admitted), ms: everything before the provider —
+   * the photo checks and reference crops of PrepareReferences, the prompt, the admission point.
+   */
+  admittedMs: number;
   /** Generation `createdAt` → `completedAt` (Finalize done), ms. */
   completedMs: number;
   status: string;
   headshots: number;
+  /** The generation and its owner (to read its item afterwards). */
+  id?: string;
+  sub?: string;
 }
 
 interface GenerationView {
@@ -82,6 +93,14 @@ export async function benchGeneration(
     await sleep(250);
   }
   const created = Date.parse(view.createdAt);
+  // `admittedAt` is not part of the API's view: read it from the generation item, as the workflow wrote it.
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: loadConfig().TABLE_NAME,
+      Key: { PK: userPk(user.sub), SK: generationSk(id) },
+      ProjectionExpression: 'admittedAt',
+    }),
+  );
   const saved = view.headshots.map((h) => Date.parse(h.createdAt) - created);
   return {
     provider,
@@ -89,9 +108,12 @@ export async function benchGeneration(
     latencyMs: options.latencyMs,
     firstSavedMs: saved.length ? Math.min(...saved) : Number.NaN,
     allSavedMs: saved.length === 6 ? Math.max(...saved) : Number.NaN,
+    admittedMs: typeof Item?.admittedAt === 'string' ? Date.parse(Item.admittedAt) - created : Number.NaN,
     completedMs: view.completedAt ? Date.parse(view.completedAt) - created : Number.NaN,
     status: view.status,
     headshots: saved.length,
+    id,
+    sub: user.sub,
   };
 }
 
