@@ -15,7 +15,7 @@ export interface SentPhoto {
   /** The file the user picked. */
   file: string;
   originalBytes: number;
-  /** Bytes of the presigned POST that carried it (multipart body: fields and the prepared JPEG). */
+  /** Bytes of the prepared file the wizard posted for it (the multipart body's file part). */
   sentBytes: number;
 }
 
@@ -26,7 +26,7 @@ export interface BrowserUploadFigures {
   allUploadedMs: number;
   /** Most presigned POSTs in flight at once. */
   maxParallel: number;
-  /** Bytes of all ten POSTs. */
+  /** Bytes of all ten POSTs (their Content-Length: fields and files). */
   totalSentBytes: number;
 }
 
@@ -72,24 +72,31 @@ export async function benchBrowserUploads(siteUrl: string): Promise<BrowserUploa
       uploadThroughput: UPLOAD_BITS_PER_SECOND / 8,
     });
 
-    const sent = new Map<string, number>();
+    // CDP does not hand over multipart bodies built from Blobs, so each POST's size is its Content-Length, and the
+    // file each one carried is recorded in the page, where the wizard appends it to the FormData.
+    await page.evaluate(() => {
+      const files: [string, number][] = [];
+      (window as unknown as { __benchFiles: [string, number][] }).__benchFiles = files;
+      const append = FormData.prototype.append;
+      FormData.prototype.append = function (this: FormData, ...args: unknown[]) {
+        const [name, value, fileName] = args;
+        if (name === 'file' && value instanceof Blob) files.push([String(fileName ?? ''), value.size]);
+        Reflect.apply(append, this, args);
+      };
+    });
+    const postBytes: number[] = [];
     let inFlight = 0;
     let maxParallel = 0;
     let lastDone = 0;
     const isUpload = (method: string, url: string) =>
       method === 'POST' && !new URL(url).pathname.startsWith('/api');
-    const unnamed: number[] = [];
     page.on('request', (request) => {
       if (!isUpload(request.method(), request.url())) return;
       inFlight++;
       maxParallel = Math.max(maxParallel, inFlight);
-      const body = request.postDataBuffer();
-      const name = body && /filename="([^"]+)"/.exec(body.toString('latin1'))?.[1];
-      if (body && name) sent.set(name, body.length);
-      else
-        void request
-          .allHeaders()
-          .then((headers) => unnamed.push(Number(headers['content-length'] ?? Number.NaN)));
+      void request
+        .allHeaders()
+        .then((headers) => postBytes.push(Number(headers['content-length'] ?? Number.NaN)));
     });
     const finished = (request: { method(): string; url(): string }) => {
       if (!isUpload(request.method(), request.url())) return;
@@ -108,6 +115,9 @@ export async function benchBrowserUploads(siteUrl: string): Promise<BrowserUploa
     const allUploadedMs = lastDone - started;
 
     // The prepared file keeps the picked name, with .jpg for a converted HEIC.
+    const sent = new Map(
+      await page.evaluate(() => (window as unknown as { __benchFiles: [string, number][] }).__benchFiles),
+    );
     const sentFor = (name: string) =>
       sent.get(name) ?? sent.get(name.replace(/\.hei[cf]$/i, '.jpg')) ?? Number.NaN;
     const photos = files.map((f) => ({ file: f.name, originalBytes: f.bytes, sentBytes: sentFor(f.name) }));
@@ -115,7 +125,7 @@ export async function benchBrowserUploads(siteUrl: string): Promise<BrowserUploa
       photos,
       allUploadedMs,
       maxParallel,
-      totalSentBytes: [...sent.values(), ...unnamed].reduce((a, b) => a + b, 0),
+      totalSentBytes: postBytes.reduce((a, b) => a + b, 0),
     };
   } finally {
     await browser.close();
