@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
-import { localFunctions, type LocalFunction } from './local/functions';
+import { catalogue as functionCatalogue, type FunctionEntry } from '../functions/catalogue';
 import { Alarms } from './constructs/alarms';
 import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
@@ -32,27 +32,15 @@ export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<Stack
   stage: string;
   /** The API route table; default: `functions/http/routes.ts`. */
   routes?: readonly RouteDefinition[];
-  /** The non-HTTP function catalogue; default: `infrastructure/local/functions.ts`. */
-  catalogue?: readonly LocalFunction[];
+  /** The function catalogue; default: `functions/catalogue.ts`. */
+  catalogue?: readonly FunctionEntry[];
   /** The workflow's ASL file; default `statemachines/generation.asl.json` (skipped with a warning when missing). */
   workflowDefinition?: string;
   /** Where handler modules live; default `functions/`. */
   functionsDir?: string;
+  /** Whether the stack serves the SPA (CloudFront); default true. */
+  withSite?: boolean;
 }
-
-/** Cognito trigger of each `cognito-<operation>` catalogue function. */
-const COGNITO_OPERATIONS = [
-  'preSignUp',
-  'postConfirmation',
-  'preAuthentication',
-  'postAuthentication',
-  'preTokenGeneration',
-  'customMessage',
-  'defineAuthChallenge',
-  'createAuthChallenge',
-  'verifyAuthChallengeResponse',
-  'userMigration',
-] as const;
 
 /**
  * The one stack of Headshot Studio (docs/architecture.md §6). It only wires small constructs together; each holds its own
@@ -76,6 +64,17 @@ export class HeadshotStudioStack extends Stack {
     const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
     const maxConcurrency = props.generationMaxConcurrency ?? 6;
     const deadlineMinutes = props.generationDeadlineMinutes ?? DEFAULT_DEADLINE_MINUTES;
+    const catalogue = props.catalogue ?? functionCatalogue;
+    if (!props.stubFunctionCode) {
+      assertDeployable({
+        siteDir: props.siteDir ?? join(REPO_ROOT, 'dist', 'site'),
+        nativeLayerDir: props.nativeLayerDir ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),
+        needsLayer: catalogue
+          .filter((f) => !f.localOnly && f.assets.includes('sharp-layer'))
+          .map((f) => f.name),
+        needsSite: props.withSite ?? true,
+      });
+    }
 
     const data = new Data(this, 'Data', { stage: props.stage });
     const storage = new Storage(this, 'Storage', { stage: props.stage });
@@ -83,7 +82,7 @@ export class HeadshotStudioStack extends Stack {
 
     this.functions = new Functions(this, 'Functions', {
       routes,
-      catalogue: props.catalogue ?? localFunctions,
+      functions: catalogue,
       environment: {
         // The handlers know they run in the cloud (image provider `openai` by default) and refuse `local` on prod.
         STAGE: props.stage,
@@ -117,8 +116,8 @@ export class HeadshotStudioStack extends Stack {
       functionsDir: props.functionsDir,
     });
 
-    const notify = this.functions.catalogue.get('generation-notify-customer');
-    if (notify && props.mailFrom) {
+    const notify = this.functions.get('generation-notify-customer');
+    if (notify?.entry.access.mail && props.mailFrom) {
       const identity = props.mailIdentity ?? props.mailFrom.split('@')[1]!;
       grantSendEmail(notify.fn.function, {
         identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
@@ -142,7 +141,7 @@ export class HeadshotStudioStack extends Stack {
     if (existsSync(definition)) {
       this.workflow = new Workflow(this, 'Workflow', {
         definitionFile: definition,
-        functions: new Map([...this.functions.catalogue].map(([name, f]) => [name, f.fn.function])),
+        functions: new Map(this.functions.all.map((f) => [f.entry.name, f.fn.function])),
         values: {
           TableName: data.table.tableName,
           UploadsBucket: storage.uploads.bucketName,
@@ -152,7 +151,7 @@ export class HeadshotStudioStack extends Stack {
         },
         maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
         logRetention,
-        onExecutionEnded: this.functions.catalogue.get('generation-execution-ended')?.fn.function,
+        onExecutionEnded: this.functions.get('generation-execution-ended')?.fn.function,
       });
       this.functions.grantWorkflow(this.workflow.stateMachine);
     } else {
@@ -166,14 +165,11 @@ export class HeadshotStudioStack extends Stack {
     this.functions.grantAnalytics(analytics);
 
     const triggers = new Map<cognito.UserPoolOperation, lambda.IFunction>();
-    for (const [name, f] of this.functions.catalogue) {
-      if (f.kind !== 'trigger') continue;
-      const operation = COGNITO_OPERATIONS.find((op) => `cognito-${kebab(op)}` === name);
-      if (!operation)
-        throw new Error(
-          `${name}: not a Cognito trigger name (cognito-<operation>, e.g. cognito-post-confirmation)`,
-        );
-      triggers.set(operationOf(operation), f.fn.function);
+    for (const { entry, fn } of this.functions.all) {
+      if (entry.kind !== 'trigger') continue;
+      if (!entry.cognitoTrigger)
+        throw new Error(`${entry.name}: a trigger function needs its cognitoTrigger`);
+      triggers.set(cognito.UserPoolOperation.of(lowerFirst(entry.cognitoTrigger)), fn.function);
     }
     const auth = new Auth(this, 'Auth', {
       stage: props.stage,
@@ -181,6 +177,7 @@ export class HeadshotStudioStack extends Stack {
       triggers,
     });
 
+    this.functions.grantUserPool(auth.userPool.userPoolArn);
     // Public routes that recognise a signed-in caller verify the token themselves, against this pool and client.
     this.functions.addHttpEnvironment('COGNITO_USER_POOL_ID', auth.userPool.userPoolId);
     this.functions.addHttpEnvironment('COGNITO_CLIENT_ID', auth.client.userPoolClientId);
@@ -232,19 +229,15 @@ export class HeadshotStudioStack extends Stack {
       stateMachine: this.workflow?.stateMachine,
       functions: this.functions.all.map((f) => f.fn.function),
     });
-    const catalogue = props.catalogue ?? localFunctions;
     this.reliability = new Reliability(this, 'Reliability', {
       topic: alarms.topic,
-      scheduled: catalogue.flatMap((entry) => {
-        const deployed = this.functions.catalogue.get(entry.name);
-        return entry.schedule && deployed
-          ? [{ name: entry.name, fn: deployed.fn.function, schedule: entry.schedule }]
-          : [];
-      }),
-      compensator: this.workflow
-        ? this.functions.catalogue.get('generation-execution-ended')?.fn.function
-        : undefined,
-      nonApiFunctions: [...this.functions.catalogue].map(([name, f]) => ({ name, fn: f.fn.function })),
+      scheduled: this.functions.all.flatMap(({ entry, fn }) =>
+        entry.schedule ? [{ name: entry.name, fn: fn.function, schedule: entry.schedule }] : [],
+      ),
+      compensator: this.workflow ? this.functions.get('generation-execution-ended')?.fn.function : undefined,
+      nonApiFunctions: this.functions.all
+        .filter(({ entry }) => entry.kind !== 'http' && entry.kind !== 'webhook')
+        .map(({ entry, fn }) => ({ name: entry.name, fn: fn.function })),
     });
 
     const webhook = routes.find((r) => r.auth === 'stripe-signature');
@@ -276,10 +269,48 @@ function grantSendEmail(
   );
 }
 
-function kebab(camel: string): string {
-  return camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** A synth of real code that would deploy a broken app: the built SPA or the sharp layer is missing. */
+export class IncompleteBuildError extends Error {
+  override readonly name = 'IncompleteBuildError';
 }
 
-function operationOf(name: (typeof COGNITO_OPERATIONS)[number]): cognito.UserPoolOperation {
-  return cognito.UserPoolOperation.of(name);
+/**
+ * Refuses to synthesize real function code without what it needs at run time: the built SPA (`npm run build` →
+ * `siteDir/index.html`) and, when a deployed function declares the `sharp-layer` asset, the sharp layer for
+ * linux-arm64 (`npm run build:layers` → `nativeLayerDir/nodejs/node_modules/{sharp,@img/sharp-linux-arm64}`).
+ * Checked before anything is bundled, so the error comes at once.
+ *
+ * @throws {IncompleteBuildError} naming every missing part and the command that builds it.
+ */
+export function assertDeployable(input: {
+  siteDir: string;
+  nativeLayerDir: string;
+  needsLayer: readonly string[];
+  needsSite: boolean;
+}): void {
+  const problems: string[] = [];
+  if (input.needsSite && !existsSync(join(input.siteDir, 'index.html'))) {
+    problems.push(`the built site: ${input.siteDir}/index.html is missing — run \`npm run build\``);
+  }
+  const modules = join(input.nativeLayerDir, 'nodejs', 'node_modules');
+  const layerComplete = ['sharp', join('@img', 'sharp-linux-arm64')].every((pkg) =>
+    existsSync(join(modules, pkg, 'package.json')),
+  );
+  if (input.needsLayer.length > 0 && !layerComplete) {
+    problems.push(
+      `the sharp layer for linux-arm64 (needed by ${input.needsLayer.join(', ')}): ${modules}/sharp and ` +
+        '@img/sharp-linux-arm64 are missing — run `npm run build:layers`',
+    );
+  }
+  if (problems.length > 0) {
+    throw new IncompleteBuildError(
+      `Refusing to synthesize real function code without:\n  - ${problems.join('\n  - ')}\n` +
+        '(README, "Deploy to AWS"). Template-only checks may use -c stubFunctionCode=true.',
+    );
+  }
+}
+
+/** `PostConfirmation` → `postConfirmation`, CDK's name of a user pool operation. */
+function lowerFirst(name: string): string {
+  return name[0]!.toLowerCase() + name.slice(1);
 }

@@ -7,24 +7,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { FunctionEntry } from '../../functions/catalogue';
 import { installedVisionFiles } from '../../functions/adapters/vision/assets';
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase, REPO_ROOT } from './naming';
-
-/** What a function is for; it decides the defaults below. */
-export type FunctionKind = 'http' | 'task' | 'trigger';
-
-/**
- * Timeout (seconds) and memory (MB) per kind, used when the catalogue entry does not set its own:
- * - `http`: 29 s, just under the HTTP API's 30 s integration limit, so the function fails before the gateway does;
- * - `task`: 5 minutes and 1 GB (sharp, image provider calls of 60-150 s; Step Functions waits as long as it takes);
- * - `trigger`: 5 s, the time Cognito waits for a trigger; 256 MB so the SDK's cold start fits in it.
- */
-export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; memorySize: number }> = {
-  http: { timeoutSeconds: 29, memorySize: 512 },
-  task: { timeoutSeconds: 300, memorySize: 1024 },
-  trigger: { timeoutSeconds: 5, memorySize: 256 },
-};
 
 /**
  * The one runtime and architecture of every function: Node 24 LTS, the Node the project runs on locally and in CI
@@ -54,12 +40,6 @@ const VISION_RUNTIME = join(REPO_ROOT, 'functions', 'adapters', 'vision', 'runti
 
 /** Where a vision function's bundle carries its models and wasm (the Lambda package is extracted to /var/task). */
 export const VISION_ASSETS_DIR = '/var/task/vision';
-
-/**
- * Memory of the functions that run the models, in MB: Lambda gives CPU in proportion to memory, and 2048 MB is more
- * than one full vCPU, which halves a photo's analysis time compared with 1024 MB.
- */
-export const VISION_MEMORY_MB = 2048;
 
 /**
  * Shell commands (esbuild's `afterBundling` hook) that copy exactly the model files and wasm binaries the vision
@@ -96,15 +76,12 @@ const STUB_CODE =
 
 /** Properties of {@link AppFunction}. */
 export interface AppFunctionProps {
-  /** Catalogue name of the function (`http-me`, `cognito-post-confirmation`, `generation-build-prompt`). */
-  name: string;
-  /** The handler module under `functionsDir`, without extension; it exports `handler`. */
-  handler: string;
-  kind: FunctionKind;
-  /** Overrides the kind's default timeout. */
-  timeoutSeconds?: number;
-  /** Overrides the kind's default memory. */
-  memorySize?: number;
+  /**
+   * The function's catalogue entry (`functions/catalogue.ts`): name, handler module under `functionsDir`, kind,
+   * timeout, memory and assets (`vision-models` copies the models into the bundle; `sharp-layer` leaves the native
+   * modules external for the layer).
+   */
+  entry: Pick<FunctionEntry, 'name' | 'handler' | 'kind' | 'timeoutSeconds' | 'memorySize' | 'assets'>;
   environment?: Record<string, string>;
   logRetention: logs.RetentionDays;
   /** The layer that provides the native modules ({@link NATIVE_MODULES}) for linux-arm64, when one is available. */
@@ -137,15 +114,15 @@ export class AppFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
-    const entry = handlerEntry(props.handler, props.functionsDir);
-    const defaults = FUNCTION_DEFAULTS[props.kind];
-    this.nativeModules = nativeModulesOf(entry);
-    this.samResourceId = pascalCase(props.name);
-    const vision = usesVision(entry);
+    const { name, handler, kind } = props.entry;
+    const entry = handlerEntry(handler, props.functionsDir);
+    this.nativeModules = props.entry.assets.includes('sharp-layer') ? [...NATIVE_MODULES] : [];
+    this.samResourceId = pascalCase(name);
+    const vision = props.entry.assets.includes('vision-models');
 
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Headshot Studio ${props.name}: logs, traces and the grants its handler needs`,
+      description: `Headshot Studio ${name}: logs, traces and the grants its handler needs`,
     });
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -159,16 +136,15 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
-      timeout: Duration.seconds(props.timeoutSeconds ?? defaults.timeoutSeconds),
-      memorySize:
-        props.memorySize ?? (vision ? Math.max(VISION_MEMORY_MB, defaults.memorySize) : defaults.memorySize),
-      description: `Headshot Studio ${props.kind} function ${props.name} (functions/${props.handler}.ts)`,
+      timeout: Duration.seconds(props.entry.timeoutSeconds),
+      memorySize: props.entry.memorySize,
+      description: `Headshot Studio ${kind} function ${name} (functions/${handler}.ts)`,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         ...(vision ? { VISION_ASSETS_DIR } : {}),
         ...props.environment,
       },
-      layers: props.nativeLayer && this.nativeModules.length > 0 ? [props.nativeLayer] : [],
+      layers: props.nativeLayer ? [props.nativeLayer] : [],
       paramsAndSecrets: props.secretsExtension
         ? lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
             logLevel: lambda.ParamsAndSecretsLogLevel.WARN,

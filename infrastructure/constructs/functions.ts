@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Aws, Fn } from 'aws-cdk-lib';
+import { Aws, Fn } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -8,51 +8,25 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { RouteAuth, RouteDefinition } from '../../functions/http/routes';
-import type { LocalFunction } from '../local/functions';
-import { accessFor, type FunctionAccess, type ObjectAccess } from './access';
-import {
-  AppFunction,
-  ARCHITECTURE,
-  handlerEntry,
-  moduleGraph,
-  NATIVE_MODULES,
-  RUNTIME,
-  type FunctionKind,
-} from './app-function';
+import type { FunctionEntry, ObjectAccess } from '../../functions/catalogue';
+import type { RouteDefinition } from '../../functions/http/routes';
+import { AppFunction, ARCHITECTURE, RUNTIME } from './app-function';
 import type { Analytics } from './analytics';
+import { cognitoActions, objectActions, STATE_MACHINE_ACTIONS, tableActions } from './grants';
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
 import { RESULTS_PREFIX, UPLOADS_PREFIX } from './storage';
 
-/** Item-level DynamoDB actions: everything the single-table design uses, and no `Scan` (docs/architecture.md §2). */
-export const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
-
-const OBJECT_ACTIONS: Record<Exclude<ObjectAccess, 'list'>, string> = {
-  read: 's3:GetObject',
-  write: 's3:PutObject',
-  delete: 's3:DeleteObject',
-};
-
 /** Properties of {@link Functions}. */
 export interface FunctionsProps {
-  /** The API route table (`functions/http/routes.ts`): one function per distinct handler module. */
+  /** The function catalogue (`functions/catalogue.ts`): every entry that is not `localOnly` is deployed. */
+  functions: readonly FunctionEntry[];
+  /** The API route table: each route's handler must be a catalogued `http` or `webhook` function. */
   routes: readonly RouteDefinition[];
-  /** The non-HTTP catalogue (`infrastructure/local/functions.ts`): every entry that is not `localOnly`. */
-  catalogue: readonly LocalFunction[];
   /** Variables every function gets (table, buckets, site settings). */
   environment: Record<string, string>;
-  /** Only functions that read the OpenAI key get these (IMAGE_PROVIDER, OPENAI_IMAGE_MODEL). */
+  /** Only functions that read the OpenAI key get these (the image provider's settings). */
   openAiEnvironment: Record<string, string>;
   table: ITableV2;
   uploads: s3.IBucket;
@@ -61,61 +35,69 @@ export interface FunctionsProps {
   logRetention: logs.RetentionDays;
   /**
    * A directory laid out as a Lambda layer (`nodejs/node_modules/sharp`, `nodejs/node_modules/@img/sharp-linux-arm64`)
-   * for handlers that import sharp. Missing: those functions are deployed without it, with a synth warning.
+   * for the functions that declare the `sharp-layer` asset.
    */
   nativeLayerDir?: string;
   stubCode?: boolean;
   functionsDir?: string;
 }
 
-/** One deployed function and what it may touch. */
+/** One deployed function: its catalogue entry and its Lambda function. */
 export interface DeployedFunction {
-  name: string;
-  handler: string;
-  kind: FunctionKind;
-  access: FunctionAccess;
+  entry: FunctionEntry;
   fn: AppFunction;
 }
 
+/** Why the sharp layer is missing, for the error synth raises when real code would be bundled without it. */
+export class MissingSharpLayerError extends Error {
+  override readonly name = 'MissingSharpLayerError';
+}
+
 /**
- * Every deployed Lambda function: one per distinct handler module of the route table (named after the module,
- * `http/me` → `http-me`, as the local stack names them) and one per catalogue entry that is not `localOnly`
- * (`cognito-*` → Cognito triggers, anything else → workflow tasks). Each gets the common environment and the grants
- * of {@link accessFor}; the state machine grants come later with {@link Functions.grantWorkflow}.
+ * Every deployed Lambda function, one per catalogue entry that is not `localOnly`, named as the catalogue names it.
+ * Each gets the common environment and exactly the grants its entry declares (`access`); the state machine, analytics
+ * and user pool grants come later, once those exist ({@link grantWorkflow}, {@link grantAnalytics},
+ * {@link grantUserPool}).
+ *
+ * @throws {Error} when a route's handler is not a catalogued `http`/`webhook` function.
+ * @throws {MissingSharpLayerError} when real code (not stub code) needs the sharp layer and `nativeLayerDir` lacks it.
  */
 export class Functions extends Construct {
+  /** Every deployed function by name (`http-me`, `generation-build-prompt`). */
+  readonly byName = new Map<string, DeployedFunction>();
   /** Route handler functions by handler module (`http/me`). */
   readonly http = new Map<string, DeployedFunction>();
-  /** Catalogue functions by name (`cognito-post-confirmation`, `generation-build-prompt`). */
-  readonly catalogue = new Map<string, DeployedFunction>();
   private readonly props: FunctionsProps;
   private nativeLayer?: lambda.LayerVersion;
 
   constructor(scope: Construct, id: string, props: FunctionsProps) {
     super(scope, id);
     this.props = props;
-
-    const authByHandler = new Map<string, RouteAuth[]>();
-    for (const route of props.routes) {
-      authByHandler.set(route.handler, [...(authByHandler.get(route.handler) ?? []), route.auth]);
-    }
-    for (const [handler, routeAuth] of authByHandler) {
-      const name = handler.replaceAll('/', '-');
-      this.http.set(handler, this.create({ name, handler, kind: 'http', routeAuth }));
-    }
-    for (const entry of props.catalogue) {
+    for (const entry of props.functions) {
       if (entry.localOnly) continue;
-      const kind: FunctionKind = entry.name.startsWith('cognito-') ? 'trigger' : 'task';
-      if ([...this.http.values()].some((f) => f.name === entry.name)) {
-        throw new Error(`Function name ${entry.name} is used by both a route handler and the catalogue`);
+      if (this.byName.has(entry.name)) throw new Error(`Two catalogue functions are named ${entry.name}`);
+      const deployed = this.create(entry);
+      this.byName.set(entry.name, deployed);
+      if (entry.kind === 'http' || entry.kind === 'webhook') this.http.set(entry.handler, deployed);
+    }
+    for (const route of props.routes) {
+      if (!this.http.has(route.handler)) {
+        throw new Error(
+          `Route ${route.method} ${route.path}: its handler ${route.handler} is not an http or webhook function of ` +
+            'the catalogue (functions/catalogue.ts): add an entry with its access',
+        );
       }
-      this.catalogue.set(entry.name, this.create({ ...entry, kind }));
     }
   }
 
   /** Every deployed function. */
   get all(): DeployedFunction[] {
-    return [...this.http.values(), ...this.catalogue.values()];
+    return [...this.byName.values()];
+  }
+
+  /** The function called `name`, if it is deployed. */
+  get(name: string): DeployedFunction | undefined {
+    return this.byName.get(name);
   }
 
   /** Sets a variable on every function (values known only after other constructs exist, e.g. SITE_ORIGIN). */
@@ -128,87 +110,92 @@ export class Functions extends Construct {
     for (const { fn } of this.http.values()) fn.function.addEnvironment(key, value);
   }
 
-  /** Lets the functions whose code records analytics put records into the stream, and names it to them. */
+  /** Lets the functions that declare `analytics` put records into the stream, and names it to them. */
   grantAnalytics(analytics: Analytics): void {
-    for (const { fn, access } of this.all) {
-      if (!access.analytics) continue;
+    for (const { fn, entry } of this.all) {
+      if (!entry.access.analytics) continue;
       fn.function.addEnvironment('ANALYTICS_STREAM_NAME', analytics.stream.deliveryStreamName);
       analytics.grantPut(fn.role);
     }
   }
 
   /**
-   * Lets the functions whose access says `workflow` start executions of the state machine and read their status,
-   * and tells them its ARN (`STATE_MACHINE_ARN`).
+   * Lets the functions that declare `stateMachine` access start executions of the state machine and/or describe
+   * its executions, as declared, and tells them its ARN (`STATE_MACHINE_ARN`).
    */
   grantWorkflow(stateMachine: sfn.StateMachine): void {
-    for (const { fn, access } of this.all) {
-      if (!access.workflow) continue;
+    for (const { fn, entry } of this.all) {
+      const calls = entry.access.stateMachine ?? [];
+      if (calls.length === 0) continue;
       fn.function.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
-      stateMachine.grantStartExecution(fn.role);
-      const executions = executionArnPattern(stateMachine);
-      fn.role.addToPrincipalPolicy(
-        new iam.PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }),
-      );
-      acknowledgeWildcardResources(
-        fn.role,
-        [executions],
-        'DescribeExecution is granted on the executions of this one state machine; execution names (generation ids) are only known at run time.',
-      );
+      if (calls.includes('start')) {
+        fn.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            actions: [STATE_MACHINE_ACTIONS.start],
+            resources: [stateMachine.stateMachineArn],
+          }),
+        );
+      }
+      if (calls.includes('describe')) {
+        const executions = executionArnPattern(stateMachine);
+        fn.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({ actions: [STATE_MACHINE_ACTIONS.describe], resources: [executions] }),
+        );
+        acknowledgeWildcardResources(
+          fn.role,
+          [executions],
+          'DescribeExecution is granted on the executions of this one state machine; execution names (generation ids) are only known at run time.',
+        );
+      }
     }
   }
 
-  private create(spec: {
-    name: string;
-    handler: string;
-    kind: FunctionKind;
-    routeAuth?: RouteAuth[];
-    timeoutSeconds?: number;
-    memorySize?: number;
-  }): DeployedFunction {
+  /** Lets the functions that declare `cognito` calls make them, on this user pool only. */
+  grantUserPool(userPoolArn: string): void {
+    for (const { fn, entry } of this.all) {
+      const actions = cognitoActions(entry.access.cognito);
+      if (actions.length === 0) continue;
+      fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [userPoolArn] }));
+    }
+  }
+
+  private create(entry: FunctionEntry): DeployedFunction {
     const { props } = this;
-    const graph = moduleGraph(handlerEntry(spec.handler, props.functionsDir));
-    const access = accessFor({ ...spec, packages: graph.packages, sdkImports: graph.sdkImports });
+    const secrets = entry.access.secrets ?? [];
     const environment: Record<string, string> = { ...props.environment };
-    for (const secret of access.secrets) {
+    for (const secret of secrets) {
       environment[SECRET_ENV[secret].arnVariable] = props.secrets.secrets[secret].secretArn;
     }
-    if (access.secrets.includes('openAiApiKey')) Object.assign(environment, props.openAiEnvironment);
+    if (secrets.includes('openAiApiKey')) Object.assign(environment, props.openAiEnvironment);
 
-    const needsNative = graph.packages.some((p) => (NATIVE_MODULES as readonly string[]).includes(p));
-    const fn = new AppFunction(this, pascalCase(spec.name), {
-      name: spec.name,
-      handler: spec.handler,
-      kind: spec.kind,
-      timeoutSeconds: spec.timeoutSeconds,
-      memorySize: spec.memorySize,
+    const fn = new AppFunction(this, pascalCase(entry.name), {
+      entry,
       environment,
       logRetention: props.logRetention,
-      nativeLayer: needsNative ? this.getNativeLayer(spec.name) : undefined,
-      secretsExtension: access.secrets.length > 0,
+      nativeLayer: entry.assets.includes('sharp-layer') ? this.getNativeLayer(entry.name) : undefined,
+      secretsExtension: secrets.length > 0,
       stubCode: props.stubCode,
       functionsDir: props.functionsDir,
     });
-    this.grant(fn, access);
-    return { name: spec.name, handler: spec.handler, kind: spec.kind, access, fn };
+    this.grant(fn, entry);
+    return { entry, fn };
   }
 
   private getNativeLayer(functionName: string): lambda.LayerVersion | undefined {
     if (this.nativeLayer) return this.nativeLayer;
     const dir = this.props.nativeLayerDir;
     const modules = dir && join(dir, 'nodejs', 'node_modules');
-    if (!modules || !existsSync(join(modules, 'sharp', 'package.json'))) {
-      Annotations.of(this).addWarningV2(
-        'headshot-studio:native-layer-missing',
-        `${functionName} imports sharp, which esbuild cannot bundle, and no sharp layer was found at ` +
-          `${dir ?? '(none)'}: build it before deploying (README, "Deploy to AWS"), or the function fails at run time.`,
-      );
-      return undefined;
-    }
-    if (!existsSync(join(modules, '@img', 'sharp-linux-arm64', 'package.json'))) {
-      Annotations.of(this).addWarningV2(
-        'headshot-studio:native-layer-platform',
-        `The sharp layer at ${dir} has no @img/sharp-linux-arm64: install it with --os=linux --cpu=arm64 --libc=glibc.`,
+    const complete =
+      modules &&
+      existsSync(join(modules, 'sharp', 'package.json')) &&
+      existsSync(join(modules, '@img', 'sharp-linux-arm64', 'package.json'));
+    if (!complete) {
+      // Stub code never runs: a template-only synth may do without the layer.
+      if (this.props.stubCode) return undefined;
+      throw new MissingSharpLayerError(
+        `${functionName} needs the sharp layer (sharp and @img/sharp-linux-arm64 for Lambda's linux-arm64), and ` +
+          `${dir ?? '(no sharpLayerDir)'} does not hold it: run \`npm run build:layers\` before \`cdk synth\`/\`cdk deploy\` ` +
+          '(README, "Deploy to AWS"); without it the function would fail at run time.',
       );
     }
     this.nativeLayer = new lambda.LayerVersion(this, 'SharpLayer', {
@@ -220,16 +207,23 @@ export class Functions extends Construct {
     return this.nativeLayer;
   }
 
-  private grant(fn: AppFunction, access: FunctionAccess): void {
+  private grant(fn: AppFunction, entry: FunctionEntry): void {
     const { props } = this;
+    const { access } = entry;
     const role = fn.role;
-    if (access.table) {
+    const table = tableActions(access.table);
+    if (table.length > 0) {
       role.addToPrincipalPolicy(
-        new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [props.table.tableArn] }),
+        new iam.PolicyStatement({ actions: table, resources: [props.table.tableArn] }),
       );
     }
-    const objectGrant = (bucket: s3.IBucket, prefix: string, ops: ObjectAccess[], why: string) => {
-      const actions = ops.filter((op) => op !== 'list').map((op) => OBJECT_ACTIONS[op]);
+    const objectGrant = (
+      bucket: s3.IBucket,
+      prefix: string,
+      ops: readonly ObjectAccess[] = [],
+      why: string,
+    ) => {
+      const actions = objectActions(ops);
       if (actions.length > 0) {
         const objects = `${bucket.bucketArn}/${prefix}*`;
         role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
@@ -257,7 +251,7 @@ export class Functions extends Construct {
       access.results,
       'Result keys are results/<user sub>/<generation>/…, chosen at run time; the grant stops at the results/ prefix and the handler scopes keys to the caller.',
     );
-    for (const secret of access.secrets) props.secrets.secrets[secret].grantRead(role);
+    for (const secret of access.secrets ?? []) props.secrets.secrets[secret].grantRead(role);
   }
 }
 

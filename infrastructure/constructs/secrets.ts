@@ -1,4 +1,5 @@
 import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import type { SecretName } from '../../functions/catalogue';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
@@ -19,9 +20,9 @@ export const SECRET_ENV = {
   stripeSecretKey: { arnVariable: 'STRIPE_SECRET_ARN', valueVariable: 'STRIPE_SECRET_KEY' },
   stripeWebhookSecret: { arnVariable: 'STRIPE_WEBHOOK_SECRET_ARN', valueVariable: 'STRIPE_WEBHOOK_SECRET' },
   openAiApiKey: { arnVariable: 'OPENAI_API_KEY_SECRET_ARN', valueVariable: 'OPENAI_API_KEY' },
-} as const;
+} as const satisfies Record<SecretName, { arnVariable: string; valueVariable: string }>;
 
-export type SecretName = keyof typeof SECRET_ENV;
+export type { SecretName };
 
 const DESCRIPTIONS: Record<SecretName, string> = {
   stripeSecretKey: 'Stripe secret API key (sk_live_… or sk_test_…), a plain string',

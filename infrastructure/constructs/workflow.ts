@@ -93,7 +93,7 @@ export class Workflow extends Construct {
       throw new Error(
         `${props.definitionFile} uses ${unknown.map((k) => `\${${k}}`).join(', ')}, which nothing provides. ` +
           `Known: ${[...Object.keys(props.values), ...byKey.keys()].join(', ')} (a function must be in the ` +
-          'catalogue, infrastructure/local/functions.ts, and not localOnly).',
+          'catalogue, functions/catalogue.ts, and not localOnly).',
       );
     }
     this.invokedFunctions = invoked.map((f) => f.name);

@@ -2,14 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { catalogue, type CognitoTrigger, type RateExpression } from '../../functions/catalogue';
 
 /**
  * The local Lambda registry and runtime: the same handler modules the CDK stack deploys, imported in-process and
- * called with a Lambda-shaped `Context`, so the local Lambda Invoke endpoint (lambda-server.ts) and the local Step
- * Functions runner (stepfunctions.ts) run exactly the cloud code (docs/architecture.md §5).
+ * called with a Lambda-shaped `Context`, so the local Lambda Invoke endpoint (stand-ins/lambda/invoke-api.ts) and the local Step
+ * Functions runner (stand-ins/step-functions/server.ts) run exactly the cloud code (docs/architecture.md §5).
  */
 
-/** One Lambda function of the local stack. */
+/**
+ * One Lambda function of the local stack: the runtime needs only these fields of a catalogue entry
+ * (`functions/catalogue.ts`, `FunctionEntry`), so tests may register functions of their own.
+ */
 export interface LocalFunction {
   /** The function name (what `FunctionName` and ARNs refer to): letters, digits, `-` and `_`. */
   name: string;
@@ -22,96 +26,20 @@ export interface LocalFunction {
   timeoutSeconds?: number;
   /** `context.memoryLimitInMB`; informational only locally, the deployed size in the cloud. Default 128. */
   memorySize?: number;
-  /** Runs only in the local stack and is never deployed (e.g. the local auto-confirm trigger). */
-  localOnly?: boolean;
-  /**
-   * An EventBridge Scheduler rate expression (`rate(5 minutes)`): the cloud invokes the function on it through a
-   * schedule; the local stack's scheduler stand-in (scheduler.ts) does the same.
-   */
-  schedule?: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
+  /** An EventBridge Scheduler rate expression: the local scheduler stand-in (stand-ins/eventbridge-scheduler/scheduler.ts) invokes it on that rate. */
+  schedule?: RateExpression;
 }
 
-/**
- * Every non-HTTP Lambda function (workflow tasks, Cognito triggers, webhooks are HTTP routes and live in the route
- * table instead). The local stack serves these; the CDK stack deploys every entry that is not `localOnly`, with the
- * same timeout and memory, so this list is the one catalogue of both.
- */
-export const localFunctions: readonly LocalFunction[] = [
-  // Cognito triggers, called by cognito-local through the local Lambda Invoke API (see COGNITO_TRIGGERS).
-  { name: 'cognito-pre-sign-up', handler: 'triggers/local-pre-sign-up', timeoutSeconds: 5, localOnly: true },
-  { name: 'cognito-post-confirmation', handler: 'triggers/post-confirmation', timeoutSeconds: 10 },
-  // Generation workflow tasks (statemachines/generation.asl.json refers to each as ${<PascalCaseName>FunctionArn}).
-  // Decoding up to 10 photos (HEIC in WebAssembly) needs memory and CPU: 1.5 GB is about one full vCPU.
-  {
-    name: 'generation-prepare-references',
-    handler: 'workflow/prepare-references',
-    timeoutSeconds: 120,
-    memorySize: 1536,
-  },
-  { name: 'generation-build-prompt', handler: 'workflow/build-prompt', timeoutSeconds: 10, memorySize: 256 },
-  // The provider admission point: each try answers at once (a few DynamoDB calls), the ASL's Wait state does the
-  // waiting.
-  {
-    name: 'generation-acquire-provider-slot',
-    handler: 'workflow/acquire-provider-slot',
-    timeoutSeconds: 20,
-    memorySize: 256,
-  },
-  {
-    name: 'generation-release-provider-slot',
-    handler: 'workflow/release-provider-slot',
-    timeoutSeconds: 20,
-    memorySize: 256,
-  },
-  // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
-  // slow call fail as the named, retryable ProviderTimeoutError instead of a killed sandbox.
-  {
-    name: 'generation-generate-headshot',
-    handler: 'workflow/generate-headshot',
-    timeoutSeconds: 240,
-    memorySize: 1024,
-  },
-  { name: 'generation-finalize', handler: 'workflow/finalize', timeoutSeconds: 30, memorySize: 256 },
-  {
-    name: 'generation-refund-credits',
-    handler: 'workflow/refund-credits',
-    timeoutSeconds: 30,
-    memorySize: 256,
-  },
-  { name: 'generation-mark-failed', handler: 'workflow/mark-failed', timeoutSeconds: 15, memorySize: 256 },
-  // The "headshots ready" e-mail (SES in the cloud, SMTP to the local mail catcher); never fails the generation.
-  {
-    name: 'generation-notify-customer',
-    handler: 'workflow/notify-customer',
-    timeoutSeconds: 20,
-    memorySize: 256,
-  },
-  // Run by an EventBridge rule (cloud) when an execution ends FAILED/TIMED_OUT/ABORTED; locally the wizard's poll
-  // reconciles instead, since the local Step Functions endpoint emits no events.
-  {
-    name: 'generation-execution-ended',
-    handler: 'workflow/execution-ended',
-    timeoutSeconds: 30,
-    memorySize: 256,
-  },
-  // Reconciles generations still not terminal past their deadline (a stranded spend, a compensator that failed).
-  {
-    name: 'generation-sweeper',
-    handler: 'scheduled/sweep-generations',
-    timeoutSeconds: 120,
-    memorySize: 256,
-    schedule: 'rate(5 minutes)',
-  },
-];
+/** The functions the local stack serves: the whole catalogue, the local-only ones included. */
+export const localFunctions: readonly LocalFunction[] = catalogue;
 
 /**
- * The Cognito triggers cognito-local runs. PreSignUp auto-confirms local accounts (local only: cognito-local cannot
- * e-mail codes); PostConfirmation is the same handler the cloud user pool runs.
+ * The Cognito triggers cognito-local runs (its `TriggerFunctions` config), from the catalogue's `cognitoTrigger`:
+ * PreSignUp auto-confirms local accounts; PostConfirmation is the same handler the cloud user pool runs.
  */
-export const COGNITO_TRIGGERS = {
-  PreSignUp: 'cognito-pre-sign-up',
-  PostConfirmation: 'cognito-post-confirmation',
-} as const;
+export const COGNITO_TRIGGERS: Partial<Record<CognitoTrigger, string>> = Object.fromEntries(
+  catalogue.flatMap((f) => (f.cognitoTrigger ? [[f.cognitoTrigger, f.name]] : [])),
+);
 
 /** The logger the local servers write to; the orchestrator passes one that prefixes each line. */
 export interface LocalLog {

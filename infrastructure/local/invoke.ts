@@ -6,12 +6,13 @@
  *   npm run invoke -- cognito-post-confirmation test/events/cognito-post-confirmation.json
  *
  * `<handler>` is a module under functions/ (`http/me`) or a function name from the catalogue
- * (`infrastructure/local/functions.ts`). Prints the result as JSON; exits 1 when the handler fails.
+ * (`functions/catalogue.ts`). Prints the result as JSON; exits 1 when the handler fails.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLambdaRuntime, LambdaFunctionError, localFunctions, type LocalFunction } from './functions';
 import { REPO_ROOT } from './support/paths';
+import { defaultFunctionName } from '../../functions/catalogue';
 
 const [target, eventFile] = process.argv.slice(2);
 if (!target || !eventFile) {
@@ -27,10 +28,10 @@ if (!existsSync(envFile)) {
 }
 Object.assign(process.env, JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>);
 
-const fromCatalogue = localFunctions.find((f) => f.name === target);
-const fn: LocalFunction = fromCatalogue ?? {
-  name: target.replace(/\.ts$/, '').replaceAll('/', '-'),
-  handler: target.replace(/^functions\//, '').replace(/\.ts$/, ''),
+const handler = target.replace(/^functions\//, '').replace(/\.ts$/, '');
+const fn: LocalFunction = localFunctions.find((f) => f.name === target || f.handler === handler) ?? {
+  name: defaultFunctionName(handler),
+  handler,
   timeoutSeconds: 30,
 };
 if (!existsSync(join(REPO_ROOT, 'functions', `${fn.handler}.ts`))) {

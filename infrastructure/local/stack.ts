@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultFunctionName } from '../../functions/catalogue';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import { ensureTable, ensureUserPool } from './bootstrap';
@@ -54,7 +55,7 @@ export interface LocalStackOptions {
   env?: Record<string, string | undefined>;
   /** The routes to serve; the shared route table by default (tests can add a test-only route). */
   routes?: readonly RouteDefinition[];
-  /** The Lambda functions the Step Functions runner and Cognito triggers may call; `localFunctions` by default. */
+  /** The Lambda functions the Step Functions runner and Cognito triggers may call; the whole function catalogue (`functions/catalogue.ts`) by default. */
   functions?: readonly LocalFunction[];
 }
 
@@ -83,10 +84,20 @@ async function resolvePorts(ports: LocalPorts): Promise<LocalPorts> {
   return resolved;
 }
 
-/** Every route handler module as a local Lambda function named after it (`http/packs` → `http-packs`). */
-function routeFunctions(list: readonly RouteDefinition[]): LocalFunction[] {
-  const unique = [...new Set(list.map((r) => r.handler))];
-  return unique.map((handler) => ({ name: handler.replaceAll('/', '-'), handler, timeoutSeconds: 30 }));
+/**
+ * The functions to serve: the catalogue's, plus a function for each route handler it lacks (a test-only route),
+ * named by the catalogue's default rule (`http/echo` → `http-echo`).
+ */
+function withRouteFunctions(
+  functions: readonly LocalFunction[],
+  list: readonly RouteDefinition[],
+): LocalFunction[] {
+  const known = new Set(functions.map((f) => f.handler));
+  const extra = [...new Set(list.map((r) => r.handler))].filter((handler) => !known.has(handler));
+  return [
+    ...functions,
+    ...extra.map((handler) => ({ name: defaultFunctionName(handler), handler, timeoutSeconds: 30 })),
+  ];
 }
 
 /**
@@ -119,7 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     const allRoutes = options.routes ?? routes;
-    const functionList = [...(options.functions ?? localFunctions), ...routeFunctions(allRoutes)];
+    const functionList = withRouteFunctions(options.functions ?? localFunctions, allRoutes);
+    const functionOfHandler = new Map(functionList.map((f) => [f.handler, f.name]));
     const runtime = createLambdaRuntime(functionList);
     const lambda = await startLambdaServer({ port: ports.lambda, host: HOST, runtime, log: log('lambda') });
     stops.push(() => lambda.close());
@@ -247,7 +259,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       port: ports.gateway,
       routes: allRoutes,
       authorizer,
-      invoke: (route, event) => runtime.invoke(route.handler.replaceAll('/', '-'), event),
+      invoke: (route, event) => runtime.invoke(functionOfHandler.get(route.handler)!, event),
       log: log('api'),
     });
     stops.push(gateway.stop);

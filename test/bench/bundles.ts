@@ -5,8 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { routes } from '../../functions/http/routes';
-import { localFunctions } from '../../infrastructure/local/functions';
+import { catalogue, functionNameOf } from '../../functions/catalogue';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { median } from './stats';
 
@@ -45,11 +44,11 @@ export interface InitFigures {
 }
 
 /**
- * Every Lambda handler module the project deploys: each distinct handler of the route table plus every function of
- * the catalogue `localFunctions` (the workflow tasks and Cognito triggers, including the local-only one).
+ * Every Lambda handler module of the function catalogue (`functions/catalogue.ts`): route handlers, workflow tasks
+ * and Cognito triggers, including the local-only one.
  */
 export function handlerModules(): string[] {
-  return [...new Set([...routes.map((r) => r.handler), ...localFunctions.map((f) => f.handler)])].sort();
+  return catalogue.map((f) => f.handler).sort();
 }
 
 /**
@@ -163,7 +162,7 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
   const entries = [
     ...handlerModules().map((handler) => ({
       handler,
-      out: handler.replaceAll('/', '-'),
+      out: functionNameOf(handler),
       in: join(REPO_ROOT, 'functions', `${handler}.ts`),
     })),
     { handler: EMPTY_HANDLER, out: 'empty-handler', in: emptyEntry },

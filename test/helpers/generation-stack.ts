@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resetConfigForTests } from '../../functions/config';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
+import { functionNameOf } from '../../functions/catalogue';
 import { routes } from '../../functions/http/routes';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import {
@@ -97,12 +98,7 @@ export async function startGenerationStack(options: {
     options.env,
   );
   const log = createPartLog('gen-test', { quiet: true });
-  const routeFunctions: LocalFunction[] = [...new Set(routes.map((r) => r.handler))].map((handler) => ({
-    name: handler.replaceAll('/', '-'),
-    handler,
-    timeoutSeconds: 30,
-  }));
-  const functions = [...localFunctions, ...routeFunctions];
+  const functions = localFunctions;
   const { runtime, settled } = trackInvocations(createLambdaRuntime(functions));
   const stepfunctions = await startStepFunctionsServer({
     port: 0,
@@ -125,7 +121,7 @@ export async function startGenerationStack(options: {
     port: 0,
     routes,
     authorizer,
-    invoke: (route, event) => runtime.invoke(route.handler.replaceAll('/', '-'), event),
+    invoke: (route, event) => runtime.invoke(functionNameOf(route.handler), event),
     log,
   });
   return {

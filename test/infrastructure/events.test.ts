@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { routes } from '../../functions/http/routes';
-import { localFunctions } from '../../infrastructure/local/functions';
+import { deployedFunctions } from '../../functions/catalogue';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 
 /**
@@ -45,8 +45,7 @@ const events = allEvents();
 const httpEvents = events.filter((e) => e.event.version === '2.0' && typeof e.event.routeKey === 'string');
 const cognitoEvents = events.filter((e) => typeof e.event.triggerSource === 'string');
 const routeHandlers = [...new Set(routes.map((r) => r.handler))];
-const catalogue = localFunctions.filter((f) => !f.localOnly);
-const pascal = (kebab: string) => kebab.replace(/(^|-)(\w)/g, (_, __: string, c: string) => c.toUpperCase());
+const catalogue = deployedFunctions.filter((f) => f.kind !== 'http' && f.kind !== 'webhook');
 
 describe('sample events', () => {
   for (const { file, event: raw } of httpEvents) {
@@ -76,7 +75,7 @@ describe('sample events', () => {
     it(`${file}: a Cognito trigger event of a deployed trigger`, () => {
       const event = raw as unknown as CognitoTriggerEvent;
       const trigger = catalogue.find(
-        (f) => f.name.startsWith('cognito-') && event.triggerSource.startsWith(`${pascal(f.name.slice(8))}_`),
+        (f) => f.cognitoTrigger && event.triggerSource.startsWith(`${f.cognitoTrigger}_`),
       );
       expect(trigger, `no catalogue function handles ${event.triggerSource}`).toBeDefined();
       expect(event.userPoolId).toMatch(/^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/);
@@ -95,10 +94,8 @@ describe('sample events', () => {
           expect.fail(`add an HTTP API v2 event for ${keys.join(' or ')} under test/events/`));
     }
     for (const fn of catalogue) {
-      const found = fn.name.startsWith('cognito-')
-        ? cognitoEvents.some((e) =>
-            (e.event.triggerSource as string).startsWith(`${pascal(fn.name.slice(8))}_`),
-          )
+      const found = fn.cognitoTrigger
+        ? cognitoEvents.some((e) => (e.event.triggerSource as string).startsWith(`${fn.cognitoTrigger}_`))
         : events.some((e) => [`${fn.handler}.json`, `${fn.name}.json`].includes(e.file));
       if (found) it(`${fn.name}`, () => expect(found).toBe(true));
       else it(`${fn.name}`, () => expect.fail(`add test/events/${fn.handler}.json`));

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { accessFor, awsUsage } from '../../infrastructure/constructs/access';
 import { routeId } from '../../infrastructure/constructs/api';
+import { cognitoActions, objectActions, tableActions } from '../../infrastructure/constructs/grants';
 import { bundleHash, moduleGraph, nativeModulesOf } from '../../infrastructure/constructs/app-function';
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
@@ -27,118 +27,21 @@ describe('naming', () => {
   });
 });
 
-describe('accessFor', () => {
-  const http = (handler: string, auth: ('jwt' | 'public' | 'stripe-signature')[], packages: string[] = []) =>
-    accessFor({ name: handler.replaceAll('/', '-'), handler, kind: 'http', routeAuth: auth, packages });
-
-  it('gives public-only handlers nothing at all', () => {
-    expect(http('http/packs', ['public'])).toEqual({
-      table: false,
-      uploads: [],
-      results: [],
-      workflow: false,
-      secrets: [],
-      analytics: false,
-    });
-    // The analytics route: its rate limit needs the table, its sink the stream; still no S3 and no secret.
-    expect(
-      accessFor({
-        name: 'http-analytics-events',
-        handler: 'http/analytics-events',
-        kind: 'http',
-        routeAuth: ['public'],
-        packages: [],
-        sdkImports: {
-          '@aws-sdk/lib-dynamodb': ['UpdateCommand'],
-          '@aws-sdk/client-firehose': ['PutRecordBatchCommand'],
-        },
-      }),
-    ).toEqual({ table: true, uploads: [], results: [], workflow: false, secrets: [], analytics: true });
+describe('grants', () => {
+  it('maps declared table operations to item actions, never Scan', () => {
+    expect(tableActions(['read'])).toEqual(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']);
+    expect(tableActions(['write'])).not.toContain('dynamodb:DeleteItem');
+    expect(tableActions(['read', 'write', 'delete'])).toEqual(
+      expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem']),
+    );
+    expect(tableActions()).toEqual([]);
+    expect(tableActions(['read', 'write', 'delete'])).not.toContain('dynamodb:Scan');
   });
 
-  it('gives the Stripe webhook the table and the Stripe secrets, no S3', () => {
-    expect(http('webhooks/stripe', ['stripe-signature'], ['stripe', 'zod'])).toEqual({
-      table: true,
-      uploads: [],
-      results: [],
-      workflow: false,
-      secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
-      analytics: false,
-    });
-  });
-
-  it('narrows S3 and Step Functions to what the code imports, and secrets follow imports', () => {
-    const storage = {
-      '@aws-sdk/client-s3': [
-        'DeleteObjectCommand',
-        'GetObjectCommand',
-        'HeadObjectCommand',
-        'PutObjectCommand',
-      ],
-      '@aws-sdk/s3-presigned-post': ['createPresignedPost'],
-    };
-    const executions = { '@aws-sdk/client-sfn': ['DescribeExecutionCommand', 'StartExecutionCommand'] };
-    const generation = accessFor({
-      name: 'http-create-generation',
-      handler: 'http/create-generation',
-      kind: 'http',
-      routeAuth: ['jwt'],
-      packages: [],
-      sdkImports: { ...storage, ...executions },
-    });
-    expect(generation).toMatchObject({
-      workflow: true,
-      uploads: ['read', 'write', 'delete', 'list'],
-      results: ['read', 'delete', 'list'], // never write: only the workflow writes results
-    });
-    // GET /me reaches only the shared client module (S3Client, SFNClient): no S3, no workflow.
-    expect(
-      accessFor({
-        name: 'http-me',
-        handler: 'http/me',
-        kind: 'http',
-        routeAuth: ['jwt'],
-        packages: [],
-        sdkImports: { '@aws-sdk/client-s3': ['S3Client'], '@aws-sdk/client-sfn': ['SFNClient'] },
-      }),
-    ).toMatchObject({ table: true, uploads: [], results: [], workflow: false, secrets: [] });
-    expect(http('http/create-checkout-session', ['jwt'], ['stripe']).secrets).toEqual([
-      'stripeSecretKey',
-      'stripeWebhookSecret',
-    ]);
-  });
-
-  it('reads SDK usage from imported names', () => {
-    expect(awsUsage({ '@aws-sdk/s3-request-presigner': ['getSignedUrl'] })).toEqual({
-      s3: ['read', 'list'],
-      workflow: false,
-      analytics: false,
-      table: false,
-    });
-    expect(awsUsage({ '@aws-sdk/client-s3': ['*'] }).s3).toEqual(['read', 'write', 'delete', 'list']);
-    expect(awsUsage({ '@aws-sdk/client-s3': ['S3Client'] }).s3).toEqual([]);
-  });
-
-  it('gives workflow tasks S3 and the OpenAI key only when they import openai; triggers only the table', () => {
-    const task = (name: string, packages: string[], sdkImports = {}) =>
-      accessFor({ name, handler: name, kind: 'task', packages, sdkImports });
-    const s3 = { '@aws-sdk/client-s3': ['GetObjectCommand', 'PutObjectCommand', 'DeleteObjectCommand'] };
-    expect(task('generation-generate-headshot', ['openai', 'sharp'], s3)).toMatchObject({
-      secrets: ['openAiApiKey'],
-      uploads: ['read', 'write', 'list'], // never delete uploads: they expire
-      results: ['read', 'write', 'delete', 'list'],
-    });
-    expect(task('generation-finalize', [])).toMatchObject({ secrets: [], uploads: [], results: [] });
-    expect(
-      accessFor({ name: 'cognito-post-confirmation', handler: 't', kind: 'trigger', packages: [] }),
-    ).toEqual({
-      table: true,
-      uploads: [],
-      results: [],
-      workflow: false,
-      secrets: [],
-      analytics: false,
-    });
+  it('maps object operations to object actions, list apart, and user pool calls to cognito-idp actions', () => {
+    expect(objectActions(['list', 'read'])).toEqual(['s3:GetObject']);
+    expect(objectActions(['delete', 'write'])).toEqual(['s3:PutObject', 's3:DeleteObject']);
+    expect(cognitoActions(['AdminDeleteUser'])).toEqual(['cognito-idp:AdminDeleteUser']);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   startCheckoutProvider,
   type CheckoutProvider,
 } from '../../infrastructure/local/stand-ins/stripe/server';
+import { functionNameOf } from '../../functions/catalogue';
 import { createLambdaRuntime } from '../../infrastructure/local/functions';
 import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
 import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   const paymentRoutes = routes.filter(
     (r) => r.path.startsWith('/api/checkout/') || r.path === '/api/webhooks/stripe',
   );
-  const name = (handler: string) => handler.replaceAll('/', '-');
+  const name = functionNameOf;
   const runtime = createLambdaRuntime(
     paymentRoutes.map((r) => ({ name: name(r.handler), handler: r.handler, timeoutSeconds: 30 })),
   );

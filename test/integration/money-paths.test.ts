@@ -15,6 +15,7 @@ import {
   startCheckoutProvider,
   type CheckoutProvider,
 } from '../../infrastructure/local/stand-ins/stripe/server';
+import { functionNameOf } from '../../functions/catalogue';
 import { createLambdaRuntime } from '../../infrastructure/local/functions';
 import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
 import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
@@ -46,7 +47,7 @@ beforeAll(async () => {
     userPoolId: runtimeConfig.userPoolId,
     clientId: runtimeConfig.userPoolClientId,
   });
-  const name = (handler: string) => handler.replaceAll('/', '-');
+  const name = functionNameOf;
   const runtime = createLambdaRuntime(
     moneyRoutes.map((r) => ({ name: name(r.handler), handler: r.handler, timeoutSeconds: 30 })),
   );

@@ -1,0 +1,356 @@
+/**
+ * THE function catalogue: every Lambda function of Headshot Studio, with what starts it, its size, the layers and
+ * assets its bundle needs and — declared, never inferred — the access its handler needs. The CDK stack deploys every
+ * entry that is not `localOnly` and derives each role's grants from `access` alone; the local stack serves every
+ * entry through its in-process Lambda runtime. The route table (`functions/http/routes.ts`) says which routes reach
+ * which handler module; this file says what that module's function is (docs/architecture.md §1, §6).
+ *
+ * An infrastructure test keeps the declarations honest: every handler module under `functions/` is catalogued, every
+ * entry's module exists, and no declaration exceeds what the module's code can do (no delete where it never deletes).
+ */
+
+/** What invokes a function; it sets the default timeout and memory ({@link FUNCTION_DEFAULTS}). */
+export type FunctionKind =
+  /** An API route (API Gateway HTTP API, payload v2). */
+  | 'http'
+  /** A route called by a third party that signs its requests (Stripe). */
+  | 'webhook'
+  /** A Task of the generation state machine. */
+  | 'workflow'
+  /** A Cognito user pool trigger. */
+  | 'trigger'
+  /** Run on an EventBridge Scheduler rate. */
+  | 'scheduled'
+  /** Run by an EventBridge rule (Step Functions execution status changes). */
+  | 'event';
+
+/** Item operations on the single table: `read` (Get, BatchGet, Query), `write` (Put, Update, condition checks in
+ *  transactions), `delete` (Delete, BatchWrite of delete requests). Never Scan. */
+export type TableAccess = 'read' | 'write' | 'delete';
+
+/** Object operations in one bucket, always under its one prefix (`uploads/`, `results/`). `write` covers presigned
+ *  POSTs; `list` lets a HeadObject/GetObject of a missing key answer 404 instead of 403. */
+export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
+
+/** The Secrets Manager secrets a function may read (each reaches the code as a plain variable, functions/config.ts). */
+export type SecretName = 'stripeSecretKey' | 'stripeWebhookSecret' | 'openAiApiKey';
+
+/** Calls on the generation state machine: start an execution, describe one of its executions. */
+export type StateMachineAccess = 'start' | 'describe';
+
+/** Cognito user pool administration calls (IAM action names without the `cognito-idp:` prefix). */
+export type CognitoAccess =
+  'AdminDeleteUser' | 'AdminGetUser' | 'AdminUpdateUserAttributes' | 'AdminUserGlobalSignOut';
+
+/** Everything a function may touch besides its own log group and X-Ray traces. Omitted: no access. */
+export interface FunctionAccess {
+  table?: readonly TableAccess[];
+  uploads?: readonly ObjectAccess[];
+  results?: readonly ObjectAccess[];
+  secrets?: readonly SecretName[];
+  stateMachine?: readonly StateMachineAccess[];
+  /** On the user pool the stack creates. */
+  cognito?: readonly CognitoAccess[];
+  /** `firehose:PutRecord(Batch)` on the analytics stream. */
+  analytics?: boolean;
+  /** `ses:SendEmail` as the configured sender (context `mailFrom`; without it no grant and no mail). */
+  mail?: boolean;
+}
+
+/** What a function's bundle needs beside its code: the sharp layer (sharp, heic-convert for linux-arm64) and the
+ *  face and person models with their wasm (copied into the bundle's `vision/` folder). */
+export type FunctionAsset = 'sharp-layer' | 'vision-models';
+
+/** Cognito trigger names, as cognito-local's config and CloudFormation's `LambdaConfig` spell them. */
+export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation';
+
+/** An EventBridge Scheduler rate expression. */
+export type RateExpression = `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
+
+/** One catalogue entry as written below. */
+export interface FunctionSpec {
+  /** The function name (letters, digits, `-`): default {@link defaultFunctionName} of the handler. */
+  name?: string;
+  /** The handler module under `functions/`, without extension; it exports `handler`. */
+  handler: string;
+  kind: FunctionKind;
+  /** Seconds; default per kind. */
+  timeoutSeconds?: number;
+  /** MB; default per kind ({@link VISION_MEMORY_MB} with the vision models). */
+  memorySize?: number;
+  assets?: readonly FunctionAsset[];
+  access: FunctionAccess;
+  /** `scheduled` functions: how often. */
+  schedule?: RateExpression;
+  /** `trigger` functions: which user pool trigger. */
+  cognitoTrigger?: CognitoTrigger;
+  /** Served by the local stack only, never deployed (e.g. the local auto-confirm trigger). */
+  localOnly?: boolean;
+}
+
+/** A catalogue entry with every default applied. */
+export interface FunctionEntry extends FunctionSpec {
+  name: string;
+  timeoutSeconds: number;
+  memorySize: number;
+  assets: readonly FunctionAsset[];
+}
+
+/**
+ * Default timeout (s) and memory (MB) per kind:
+ * - `http`/`webhook`: 29 s, under the HTTP API's 30 s integration limit, so the function fails before the gateway;
+ * - `workflow`/`scheduled`/`event`: 5 minutes, 1 GB (Step Functions waits as long as it takes);
+ * - `trigger`: 5 s, the time Cognito waits for a trigger; 256 MB so the SDK's cold start fits.
+ */
+export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; memorySize: number }> = {
+  http: { timeoutSeconds: 29, memorySize: 512 },
+  webhook: { timeoutSeconds: 29, memorySize: 512 },
+  workflow: { timeoutSeconds: 300, memorySize: 1024 },
+  scheduled: { timeoutSeconds: 300, memorySize: 1024 },
+  event: { timeoutSeconds: 300, memorySize: 1024 },
+  trigger: { timeoutSeconds: 5, memorySize: 256 },
+};
+
+/** Memory of functions that run the vision models, in MB: Lambda's CPU follows memory; 2048 MB is over one vCPU. */
+export const VISION_MEMORY_MB = 2048;
+
+const READ_WRITE: readonly TableAccess[] = ['read', 'write'];
+const STRIPE: readonly SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
+
+const specs: readonly FunctionSpec[] = [
+  // API routes (functions/http/routes.ts).
+  { handler: 'http/health', kind: 'http', access: {} },
+  { handler: 'http/packs', kind: 'http', access: {} },
+  { handler: 'http/me', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/update-me', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/create-checkout-session', kind: 'http', access: { table: READ_WRITE, secrets: STRIPE } },
+  // Verifying a paid session fulfils it (the same code as the webhook), which records `purchase_completed`.
+  {
+    handler: 'http/get-checkout-session',
+    kind: 'http',
+    access: { table: READ_WRITE, secrets: STRIPE, analytics: true },
+  },
+  {
+    handler: 'webhooks/stripe',
+    kind: 'webhook',
+    access: { table: READ_WRITE, secrets: STRIPE, analytics: true },
+  },
+  // Presigned POSTs need s3:PutObject; the per-user quota is one UpdateItem.
+  { handler: 'http/create-uploads', kind: 'http', access: { table: ['write'], uploads: ['write'] } },
+  {
+    handler: 'http/create-generation',
+    kind: 'http',
+    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'] },
+  },
+  // The wizard's poll reconciles a generation whose execution ended (DescribeExecution) and presigns its results.
+  {
+    handler: 'http/get-generation',
+    kind: 'http',
+    access: { table: READ_WRITE, results: ['read'], stateMachine: ['describe'] },
+  },
+  {
+    handler: 'http/create-photo-checks',
+    kind: 'http',
+    assets: ['sharp-layer', 'vision-models'],
+    access: { table: READ_WRITE, uploads: ['read', 'list'] },
+  },
+  // The gallery's counters are rebuilt and cached on the user item when missing.
+  { handler: 'http/list-headshots', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
+  { handler: 'http/update-headshot', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
+  { handler: 'http/download-headshot', kind: 'http', access: { table: ['read'], results: ['read'] } },
+  {
+    handler: 'http/delete-headshot',
+    kind: 'http',
+    access: { table: ['read', 'write', 'delete'], results: ['delete'] },
+  },
+  {
+    handler: 'http/regenerate-headshot',
+    kind: 'http',
+    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'] },
+  },
+  {
+    handler: 'http/delete-my-data',
+    kind: 'http',
+    access: { table: ['read', 'write', 'delete'], uploads: ['delete', 'list'], results: ['delete', 'list'] },
+  },
+  // Public, so visits before sign-in count: a per-IP quota (UpdateItem) and the Firehose stream.
+  { handler: 'http/analytics-events', kind: 'http', access: { table: ['write'], analytics: true } },
+
+  // Cognito triggers. PreSignUp auto-confirms local accounts (cognito-local cannot e-mail codes): local only.
+  {
+    name: 'cognito-pre-sign-up',
+    handler: 'triggers/local-pre-sign-up',
+    kind: 'trigger',
+    cognitoTrigger: 'PreSignUp',
+    localOnly: true,
+    access: {},
+  },
+  {
+    name: 'cognito-post-confirmation',
+    handler: 'triggers/post-confirmation',
+    kind: 'trigger',
+    cognitoTrigger: 'PostConfirmation',
+    timeoutSeconds: 10,
+    access: { table: READ_WRITE },
+  },
+
+  // Generation workflow tasks (statemachines/generation.asl.json refers to each as ${<PascalCaseName>FunctionArn}).
+  // Decoding up to 10 photos (HEIC in WebAssembly) and running the models needs memory and CPU.
+  {
+    name: 'generation-prepare-references',
+    handler: 'workflow/prepare-references',
+    kind: 'workflow',
+    timeoutSeconds: 120,
+    assets: ['sharp-layer', 'vision-models'],
+    access: { table: READ_WRITE, uploads: ['read', 'write', 'list'] },
+  },
+  {
+    name: 'generation-build-prompt',
+    handler: 'workflow/build-prompt',
+    kind: 'workflow',
+    timeoutSeconds: 10,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  // The provider admission point: each try answers at once, the ASL's Wait state does the waiting. It removes stale
+  // tickets and expired leases.
+  {
+    name: 'generation-acquire-provider-slot',
+    handler: 'workflow/acquire-provider-slot',
+    kind: 'workflow',
+    timeoutSeconds: 20,
+    memorySize: 256,
+    access: { table: ['read', 'write', 'delete'] },
+  },
+  {
+    name: 'generation-release-provider-slot',
+    handler: 'workflow/release-provider-slot',
+    kind: 'workflow',
+    timeoutSeconds: 20,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
+  // slow call fail as the named, retryable ProviderTimeoutError. A refunded slot deletes the result it wrote.
+  {
+    name: 'generation-generate-headshot',
+    handler: 'workflow/generate-headshot',
+    kind: 'workflow',
+    timeoutSeconds: 240,
+    assets: ['sharp-layer', 'vision-models'],
+    access: {
+      table: READ_WRITE,
+      uploads: ['read', 'list'],
+      results: ['write', 'delete'],
+      secrets: ['openAiApiKey'],
+    },
+  },
+  {
+    name: 'generation-finalize',
+    handler: 'workflow/finalize',
+    kind: 'workflow',
+    timeoutSeconds: 30,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  {
+    name: 'generation-refund-credits',
+    handler: 'workflow/refund-credits',
+    kind: 'workflow',
+    timeoutSeconds: 30,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  {
+    name: 'generation-mark-failed',
+    handler: 'workflow/mark-failed',
+    kind: 'workflow',
+    timeoutSeconds: 15,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  // The "headshots ready" e-mail (SES in the cloud, SMTP to the local mail catcher); never fails the generation.
+  {
+    name: 'generation-notify-customer',
+    handler: 'workflow/notify-customer',
+    kind: 'workflow',
+    timeoutSeconds: 20,
+    memorySize: 256,
+    access: { table: READ_WRITE, mail: true },
+  },
+  // Run by an EventBridge rule when an execution ends FAILED/TIMED_OUT/ABORTED; locally the wizard's poll reconciles.
+  {
+    name: 'generation-execution-ended',
+    handler: 'workflow/execution-ended',
+    kind: 'event',
+    timeoutSeconds: 30,
+    memorySize: 256,
+    access: { table: READ_WRITE },
+  },
+  // Reconciles generations still not terminal past their deadline, and removes their sweep markers.
+  {
+    name: 'generation-sweeper',
+    handler: 'scheduled/sweep-generations',
+    kind: 'scheduled',
+    timeoutSeconds: 120,
+    memorySize: 256,
+    schedule: 'rate(5 minutes)',
+    access: { table: ['read', 'write', 'delete'] },
+  },
+];
+
+/**
+ * The function name of a handler module that has no explicit name: its path with `/` → `-` (`http/me` → `http-me`,
+ * `webhooks/stripe` → `webhooks-stripe`).
+ */
+export function defaultFunctionName(handler: string): string {
+  return handler.replaceAll('/', '-');
+}
+
+function withDefaults(spec: FunctionSpec): FunctionEntry {
+  const assets = spec.assets ?? [];
+  const defaults = FUNCTION_DEFAULTS[spec.kind];
+  return {
+    ...spec,
+    name: spec.name ?? defaultFunctionName(spec.handler),
+    timeoutSeconds: spec.timeoutSeconds ?? defaults.timeoutSeconds,
+    memorySize:
+      spec.memorySize ??
+      (assets.includes('vision-models')
+        ? Math.max(VISION_MEMORY_MB, defaults.memorySize)
+        : defaults.memorySize),
+    assets,
+  };
+}
+
+/** Every function, defaults applied, in the order above. */
+export const catalogue: readonly FunctionEntry[] = specs.map(withDefaults);
+
+/** Every function the cloud deploys (not `localOnly`). */
+export const deployedFunctions: readonly FunctionEntry[] = catalogue.filter((f) => !f.localOnly);
+
+/**
+ * The catalogue entry of a handler module (`http/me`) or function name (`http-me`, `generation-sweeper`).
+ *
+ * @throws {Error} when nothing in the catalogue matches: a new handler needs an entry above.
+ */
+export function catalogueEntry(handlerOrName: string): FunctionEntry {
+  const entry = catalogue.find((f) => f.handler === handlerOrName || f.name === handlerOrName);
+  if (!entry) {
+    throw new Error(
+      `${handlerOrName} is not in the function catalogue (functions/catalogue.ts): add an entry with its kind and access`,
+    );
+  }
+  return entry;
+}
+
+/**
+ * THE rule "handler module → function name": the catalogue's name of the function that runs `handler`
+ * (`http/me` → `http-me`, `workflow/build-prompt` → `generation-build-prompt`). Used by the CDK stack, the local
+ * stack and the tests, so a route and its function are named the same everywhere.
+ *
+ * @throws {Error} when the handler is not catalogued.
+ */
+export function functionNameOf(handler: string): string {
+  return catalogueEntry(handler).name;
+}
