@@ -117,6 +117,16 @@ export const VISION_MEMORY_MB = 2048;
 const READ_WRITE: readonly TableAccess[] = ['read', 'write'];
 const STRIPE: readonly SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
 
+/** A workflow task that only reads and writes a few items: 256 MB is enough for the SDK; `timeoutSeconds` its own. */
+function smallTask(
+  name: string,
+  handler: string,
+  timeoutSeconds: number,
+  access: FunctionAccess,
+): FunctionSpec {
+  return { name, handler, kind: 'workflow', timeoutSeconds, memorySize: 256, access };
+}
+
 const specs: readonly FunctionSpec[] = [
   // API routes (functions/http/routes.ts).
   { handler: 'http/health', kind: 'http', access: {} },
@@ -204,32 +214,13 @@ const specs: readonly FunctionSpec[] = [
     assets: ['sharp-layer', 'vision-models'],
     access: { table: READ_WRITE, uploads: ['read', 'write', 'list'] },
   },
-  {
-    name: 'generation-build-prompt',
-    handler: 'workflow/build-prompt',
-    kind: 'workflow',
-    timeoutSeconds: 10,
-    memorySize: 256,
-    access: { table: READ_WRITE },
-  },
+  smallTask('generation-build-prompt', 'workflow/build-prompt', 10, { table: READ_WRITE }),
   // The provider admission point: each try answers at once, the ASL's Wait state does the waiting. It removes stale
   // tickets and expired leases.
-  {
-    name: 'generation-acquire-provider-slot',
-    handler: 'workflow/acquire-provider-slot',
-    kind: 'workflow',
-    timeoutSeconds: 20,
-    memorySize: 256,
-    access: { table: ['read', 'write', 'delete'] },
-  },
-  {
-    name: 'generation-release-provider-slot',
-    handler: 'workflow/release-provider-slot',
-    kind: 'workflow',
-    timeoutSeconds: 20,
-    memorySize: 256,
-    access: { table: READ_WRITE },
-  },
+  smallTask('generation-acquire-provider-slot', 'workflow/acquire-provider-slot', 20, {
+    table: ['read', 'write', 'delete'],
+  }),
+  smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, { table: READ_WRITE }),
   // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
   // slow call fail as the named, retryable ProviderTimeoutError. A refunded slot deletes the result it wrote.
   {
@@ -245,39 +236,11 @@ const specs: readonly FunctionSpec[] = [
       secrets: ['openAiApiKey'],
     },
   },
-  {
-    name: 'generation-finalize',
-    handler: 'workflow/finalize',
-    kind: 'workflow',
-    timeoutSeconds: 30,
-    memorySize: 256,
-    access: { table: READ_WRITE },
-  },
-  {
-    name: 'generation-refund-credits',
-    handler: 'workflow/refund-credits',
-    kind: 'workflow',
-    timeoutSeconds: 30,
-    memorySize: 256,
-    access: { table: READ_WRITE },
-  },
-  {
-    name: 'generation-mark-failed',
-    handler: 'workflow/mark-failed',
-    kind: 'workflow',
-    timeoutSeconds: 15,
-    memorySize: 256,
-    access: { table: READ_WRITE },
-  },
+  smallTask('generation-finalize', 'workflow/finalize', 30, { table: READ_WRITE }),
+  smallTask('generation-refund-credits', 'workflow/refund-credits', 30, { table: READ_WRITE }),
+  smallTask('generation-mark-failed', 'workflow/mark-failed', 15, { table: READ_WRITE }),
   // The "headshots ready" e-mail (SES in the cloud, SMTP to the local mail catcher); never fails the generation.
-  {
-    name: 'generation-notify-customer',
-    handler: 'workflow/notify-customer',
-    kind: 'workflow',
-    timeoutSeconds: 20,
-    memorySize: 256,
-    access: { table: READ_WRITE, mail: true },
-  },
+  smallTask('generation-notify-customer', 'workflow/notify-customer', 20, { table: READ_WRITE, mail: true }),
   // Run by an EventBridge rule when an execution ends FAILED/TIMED_OUT/ABORTED; locally the wizard's poll reconciles.
   {
     name: 'generation-execution-ended',
