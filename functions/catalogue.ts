@@ -183,6 +183,17 @@ const specs: readonly FunctionSpec[] = [
     kind: 'http',
     access: { table: ['read', 'write', 'delete'], uploads: ['delete', 'list'], results: ['delete', 'list'] },
   },
+  // Delete my account: the user's data (as delete-my-data), the accounting moved to a pseudonym, the Cognito user.
+  {
+    handler: 'http/delete-account',
+    kind: 'http',
+    access: {
+      table: ['read', 'write', 'delete'],
+      uploads: ['delete', 'list'],
+      results: ['delete', 'list'],
+      cognito: ['AdminDeleteUser'],
+    },
+  },
   // Public, so visits before sign-in count: a per-IP quota (UpdateItem) and the Firehose stream.
   { handler: 'http/analytics-events', kind: 'http', access: { table: ['write'], analytics: true } },
 

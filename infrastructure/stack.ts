@@ -177,17 +177,11 @@ export class HeadshotStudioStack extends Stack {
       triggers,
     });
 
+    // "Delete my account" deletes the caller's Cognito user: what the catalogue declares, on this pool only.
     this.functions.grantUserPool(auth.userPool.userPoolArn);
     // Public routes that recognise a signed-in caller verify the token themselves, against this pool and client.
     this.functions.addHttpEnvironment('COGNITO_USER_POOL_ID', auth.userPool.userPoolId);
     this.functions.addHttpEnvironment('COGNITO_CLIENT_ID', auth.client.userPoolClientId);
-    // "Delete my account" deletes the caller's Cognito user: that one action, on this pool, for that one function.
-    this.functions.http.get('http/delete-account')?.fn.function.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['cognito-idp:AdminDeleteUser'],
-        resources: [auth.userPool.userPoolArn],
-      }),
-    );
 
     const domain =
       props.domainName && props.certificateArn

@@ -40,6 +40,7 @@ function capability(entry: FunctionEntry) {
     describe: has(/new DescribeExecutionCommand\(/),
     analytics: has(/new PutRecord(Batch)?Command\(/),
     mail: has(/new SendEmailCommand\(/),
+    cognito: [...text.matchAll(/new (Admin\w+)Command\(/g)].map((m) => m[1]!),
   };
 }
 
@@ -122,23 +123,34 @@ describe('function catalogue', () => {
       if (calls.includes('describe')) expect(can.describe, `${name} describe`).toBe(true);
       expect(access.analytics === true && !can.analytics, `${name} analytics`).toBe(false);
       expect(access.mail === true && !can.mail, `${name} mail`).toBe(false);
+      for (const call of access.cognito ?? []) expect(can.cognito, `${name} cognito`).toContain(call);
     }
   });
 
-  it('deletes only where the product deletes: one headshot, all my data, slot results, admission tickets, sweep markers', () => {
+  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, admission tickets, sweep markers', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
       [
         'generation-acquire-provider-slot',
         'generation-sweeper',
+        'http-delete-account',
         'http-delete-headshot',
         'http-delete-my-data',
       ].sort(),
     );
-    expect(deleters((f) => f.access.uploads)).toEqual(['http-delete-my-data']);
+    expect(deleters((f) => f.access.uploads).sort()).toEqual(['http-delete-account', 'http-delete-my-data']);
     expect(deleters((f) => f.access.results).sort()).toEqual(
-      ['generation-generate-headshot', 'http-delete-headshot', 'http-delete-my-data'].sort(),
+      [
+        'generation-generate-headshot',
+        'http-delete-account',
+        'http-delete-headshot',
+        'http-delete-my-data',
+      ].sort(),
     );
+    // Only account deletion administers the user pool.
+    expect(catalogue.filter((f) => f.access.cognito?.length).map((f) => f.name)).toEqual([
+      'http-delete-account',
+    ]);
   });
 });

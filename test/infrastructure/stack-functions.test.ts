@@ -149,16 +149,18 @@ describe('HeadshotStudioStack (dev)', () => {
         [
           'GenerationAcquireProviderSlot',
           'GenerationSweeper',
+          'HttpDeleteAccount',
           'HttpDeleteHeadshot',
           'HttpDeleteMyData',
         ].sort(),
       );
       expect(holders('s3:DeleteObject')).toEqual(
-        ['GenerationGenerateHeadshot', 'HttpDeleteHeadshot', 'HttpDeleteMyData'].sort(),
+        ['GenerationGenerateHeadshot', 'HttpDeleteAccount', 'HttpDeleteHeadshot', 'HttpDeleteMyData'].sort(),
       );
       expect(holders('s3:PutObject')).toEqual(
         ['GenerationGenerateHeadshot', 'GenerationPrepareReferences', 'HttpCreateUploads'].sort(),
       );
+      expect(holders('cognito-idp:AdminDeleteUser')).toEqual(['HttpDeleteAccount']);
       // Every role holds exactly the actions its catalogue entry declares (plus its logs and traces).
       for (const entry of deployedFunctions) {
         const id = pascalCase(entry.name);
