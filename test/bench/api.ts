@@ -34,6 +34,11 @@ export interface ApiFigures {
   raw: string;
   api: LoadFigures;
   reference: LoadFigures;
+  /**
+   * The local gateway's own floor at the same concurrency: `GET /api/health` (public, no database call) through the
+   * same HTTP server, event building and in-process Lambda runtime. What `raw` does not include.
+   */
+  gatewayFloor?: LoadFigures;
 }
 
 /** Headshots seeded for the gallery route (the issue's "100 headshots"). */
@@ -221,6 +226,12 @@ export async function benchApi(
     },
   ];
   const figures: ApiFigures[] = [];
+  const floors = new Map<number, LoadFigures>();
+  for (const connections of options.connections)
+    floors.set(
+      connections,
+      await autocannon(`${stack.gatewayUrl}/api/health`, user.idToken, connections, options.seconds),
+    );
   for (const target of targets) {
     for (const connections of options.connections) {
       const api = await autocannon(
@@ -230,7 +241,13 @@ export async function benchApi(
         options.seconds,
       );
       const reference = await rawLoad(target.operation, connections, options.rawSeconds);
-      figures.push({ route: target.route, raw: target.raw, api, reference });
+      figures.push({
+        route: target.route,
+        raw: target.raw,
+        api,
+        reference,
+        gatewayFloor: floors.get(connections),
+      });
     }
   }
   return figures;

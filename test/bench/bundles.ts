@@ -26,6 +26,11 @@ export interface BundleFigures {
   gzipBytes: number;
   /** The AWS SDK packages (and layer modules) in the bundle: what its reference handler imports too. */
   clients?: string[];
+  /**
+   * The largest packages in the bundle that its reference does not have (everything but the AWS SDK, Smithy and the
+   * layer's modules), biggest first, with their minified bytes in the bundle: why a bundle outweighs its reference.
+   */
+  beyondReference?: { name: string; bytes: number }[];
   /** Filled by {@link measureColdInits}. */
   init?: InitFigures;
   /** The handler's reference: the same clients, one call each, bundled with the same settings. */
@@ -149,6 +154,22 @@ const figuresOf = (handler: string, file: string): BundleFigures => ({
   gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length,
 });
 
+/** The bundle's bytes by package (the project's own code as `functions/`), minus what a reference also bundles. */
+function packagesBeyondSdk(
+  inputs: Record<string, { bytesInOutput: number }>,
+): { name: string; bytes: number }[] {
+  const bytes = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'functions/';
+    if (/^@(aws-sdk|smithy|aws-crypto)\//.test(name) || name === 'tslib') continue;
+    bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...bytes]
+    .map(([name, n]) => ({ name, bytes: n }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 3);
+}
+
 /**
  * Bundles every handler module (and an empty handler) into `outDir` as `<name>.mjs` in one esbuild run, then, per
  * handler, a reference handler (`<name>.reference.mjs`) that imports the same AWS SDK clients (and `sharp` when the
@@ -184,7 +205,12 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
     const file = join(outDir, `${out}.mjs`);
     const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(`/${out}.mjs`))?.[1];
     const clients = output ? clientsOf(Object.keys(output.inputs), output.imports) : [];
-    return { ...figuresOf(handler, file), clients, out };
+    return {
+      ...figuresOf(handler, file),
+      clients,
+      beyondReference: packagesBeyondSdk(output?.inputs ?? {}),
+      out,
+    };
   });
   const withClients = figures.filter((f) => f.handler !== EMPTY_HANDLER && f.clients.length > 0);
   for (const f of withClients) {

@@ -88,15 +88,31 @@ export function providerLimitRows(f: ProviderLimitFigures): Row[] {
 }
 
 export function apiRows(figures: ApiFigures[]): Row[] {
-  return figures.map((f) => {
+  return figures.flatMap((f): Row[] => {
     const failures = f.api.failures ? ` · ${f.api.failures} failed` : '';
-    return [
-      'API (autocannon)',
-      `${f.route}, ${f.api.connections} conn.`,
-      `p50 ${ms(f.api.p50Ms)} · p99 ${ms(f.api.p99Ms)} · ${rate(f.api.perSecond)}${failures}`,
-      `raw ${f.raw}: p50 ${ms(f.reference.p50Ms)} · p99 ${ms(f.reference.p99Ms)} · ${rate(f.reference.perSecond)}`,
-      `p50 ${ratio(f.api.p50Ms, f.reference.p50Ms)} · rate ${ratio(f.api.perSecond, f.reference.perSecond)}`,
+    const p50Ratio = f.api.p50Ms / f.reference.p50Ms;
+    const gallery = f.route.startsWith('GET /api/headshots');
+    const goal = gallery ? ` (goal ≤ ×2: ${p50Ratio <= 2 ? 'met' : 'NOT met'})` : '';
+    const rows: Row[] = [
+      [
+        'API (autocannon)',
+        `${f.route}, ${f.api.connections} conn.`,
+        `p50 ${ms(f.api.p50Ms)} · p99 ${ms(f.api.p99Ms)} · ${rate(f.api.perSecond)}${failures}`,
+        `raw ${f.raw}: p50 ${ms(f.reference.p50Ms)} · p99 ${ms(f.reference.p99Ms)} · ${rate(f.reference.perSecond)}`,
+        `p50 ${ratio(f.api.p50Ms, f.reference.p50Ms)}${goal} · rate ${ratio(f.api.perSecond, f.reference.perSecond)}`,
+      ],
     ];
+    const floor = f.gatewayFloor;
+    if (gallery && floor) {
+      rows.push([
+        'API (autocannon)',
+        `${f.route}, ${f.api.connections} conn., beside raw + the local gateway's floor`,
+        `p50 ${ms(f.api.p50Ms)}`,
+        `raw p50 ${ms(f.reference.p50Ms)} + GET /api/health p50 ${ms(floor.p50Ms)} (no database call) = ${ms(f.reference.p50Ms + floor.p50Ms)}`,
+        `p50 ${ratio(f.api.p50Ms, f.reference.p50Ms + floor.p50Ms)}`,
+      ]);
+    }
+    return rows;
   });
 }
 
@@ -120,7 +136,10 @@ export function bundleRows(figures: BundleFigures[]): Row[] {
         `${refName}: ${bytes(ref?.minifiedBytes ?? Number.NaN)} · init ${ms(ref?.init?.importMs ?? Number.NaN)}`,
         b.init?.error
           ? 'n/a'
-          : `size ×${sizeRatio.toFixed(2)} · init ×${initRatio.toFixed(2)} (${met}: ≤ ×1.30)`,
+          : `size ×${sizeRatio.toFixed(2)} · init ×${initRatio.toFixed(2)} (${met}: ≤ ×1.30)` +
+            (met === 'goal met' || !b.beyondReference?.length
+              ? ''
+              : `; beyond the reference: ${b.beyondReference.map((p) => `${p.name} ${bytes(p.bytes)}`).join(', ')}`),
       ];
     });
 }
@@ -236,7 +255,11 @@ against; "ratio" is measured ÷ reference.
 - API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
   beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
   concurrency. GET /api/headshots reads the gallery's counters from the user item beside its Query and presigns 60
-  URLs per page (signed locally, reused within a 5-minute window). Goal: p50 ≤ ×2 the raw call.
+  URLs per page (signed locally, reused within a 5-minute window). Goal: p50 ≤ ×2 the raw call. The raw call has no
+  HTTP hop, no JWT check and no JSON event: the second gallery row adds the local gateway's own floor at the same
+  concurrency (GET /api/health, a handler without database work) to the raw Query. DynamoDB Local also serialises
+  requests, so the handler's two reads in parallel (the page's Query and the counters' GetItem) cost their sum here,
+  where DynamoDB answers them side by side (test/bench/profile-gallery.ts splits a request into these parts).
 - Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp and heic-convert
   external: they come from the layer); init is the import() of the bundle in a fresh node process, median of the
   runs, Node's own boot excluded. Each handler's reference imports the same AWS SDK clients (and sharp when the
