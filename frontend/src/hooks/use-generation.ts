@@ -2,6 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError } from '../lib/api-client';
 import { getGeneration, isFinished, type Generation } from '../lib/api/get-generation';
+import { queryKeys } from '../lib/query-keys';
 
 /** How often the wizard asks for progress while a generation runs, in ms (about every 1.5 s). */
 export const POLL_INTERVAL_MS = 1500;
@@ -20,7 +21,7 @@ export function pollIntervalMs(queuedForMs: number): number {
 }
 
 /** The react-query key of one generation. */
-export const generationQueryKey = (id: string | null) => ['generation', id] as const;
+export const generationQueryKey = queryKeys.generation;
 
 /** Presigned URLs kept across polls must stay valid at least this long, in ms; older ones are replaced. */
 const URL_FRESHNESS_MS = 60_000;

@@ -165,3 +165,29 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   }
   return parsed as T;
 }
+
+/** Anything with zod's `safeParse`: the response schemas of `lib/api/contracts.ts`. */
+interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * Checks an API answer against its response schema and returns the parsed value (unknown keys dropped).
+ * @throws {ApiError} `INVALID_RESPONSE` when the answer does not have the promised shape
+ */
+export function parseAnswer<T>(schema: ResponseSchema<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an unexpected answer. Please try again.');
+  }
+  return parsed.data;
+}
+
+/** Calls the API like {@link apiFetch} and checks the answer with {@link parseAnswer}. */
+export async function apiCall<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  init: ApiRequestInit = {},
+): Promise<T> {
+  return parseAnswer(schema, await apiFetch<unknown>(path, init));
+}

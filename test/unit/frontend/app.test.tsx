@@ -1,50 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
-import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { ConfigErrorScreen } from '../../../frontend/src/app/BootScreens';
-import { isPaymentResultPath, routes } from '../../../frontend/src/app/router';
-import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+import { isPaymentResultPath } from '../../../frontend/src/app/router';
+import { renderAt, stubBrowser } from './render';
 
-const config: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'local_abc',
-  userPoolClientId: 'client',
-  cognitoEndpoint: null,
-  apiBase: '/api',
-  supportEmail: 'help@headshots.example',
-  stage: 'test',
-};
-
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: ReturnType<typeof stubBrowser>;
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => Response.json({ packs: CREDIT_PACKS }));
-  vi.stubGlobal('fetch', fetchMock);
-  // jsdom implements neither; the router's scroll restoration and the in-page link call them.
-  vi.stubGlobal('scrollTo', vi.fn());
-  Element.prototype.scrollIntoView = vi.fn();
+  fetchMock = stubBrowser(async () => Response.json({ packs: CREDIT_PACKS }));
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders config={config} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 describe('landing page', () => {
   it('renders every section of docs/product-spec.md §2', async () => {
@@ -86,7 +52,7 @@ describe('landing page', () => {
   });
 
   it('starts sign-in from the calls to action and from a pack when signed out, coming back to buy it', async () => {
-    const router = renderAt('/');
+    const { router } = renderAt('/');
 
     fireEvent.click(screen.getByRole('button', { name: /Create your headshots now/ }));
     // /signin is a lazy route (Amplify UI), so the navigation completes once its chunk has loaded.
@@ -112,7 +78,7 @@ describe('landing page', () => {
   });
 
   it('scrolls to the pricing section from the top bar without leaving the page', () => {
-    const router = renderAt('/');
+    const { router } = renderAt('/');
 
     fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Pricing' }));
 
@@ -162,7 +128,7 @@ describe('routes', () => {
   );
 
   it('verifying a payment signed out starts sign-in and comes back to the same result URL', async () => {
-    const router = renderAt('/success?session_id=cs_test_1&redirect=dashboard');
+    const { router } = renderAt('/success?session_id=cs_test_1&redirect=dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
       '/success?session_id=cs_test_1&redirect=dashboard',

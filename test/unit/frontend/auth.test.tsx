@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContextValue } from '../../../frontend/src/lib/auth';
 import { RequireAuth } from '../../../frontend/src/components/RequireAuth';
 import { sanitizeReturnTo, signInPath } from '../../../frontend/src/lib/auth/return-to';
+import { renderAt } from './render';
 
 const auth = vi.hoisted(() => ({
   current: {
@@ -16,8 +16,6 @@ const auth = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../frontend/src/lib/auth/auth-context', () => ({ useAuth: () => auth.current }));
-
-afterEach(cleanup);
 
 describe('sanitizeReturnTo', () => {
   it.each([
@@ -80,20 +78,13 @@ describe('RequireAuth', () => {
       signIn,
       signOut: async () => {},
     };
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/dashboard',
-          element: (
-            <RequireAuth>
-              <h1>Your headshots</h1>
-            </RequireAuth>
-          ),
-        },
-      ],
-      { initialEntries: ['/dashboard'] },
-    );
-    return render(<RouterProvider router={router} />);
+    return renderAt('/dashboard', {
+      element: (
+        <RequireAuth>
+          <h1>Your headshots</h1>
+        </RequireAuth>
+      ),
+    });
   }
 
   it('shows a spinner while authentication loads, and neither the screen nor a redirect', () => {

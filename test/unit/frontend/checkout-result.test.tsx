@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus } from '../../../frontend/src/lib/auth';
 import type { Me } from '../../../frontend/src/lib/api/get-me';
@@ -10,8 +8,7 @@ import { checkoutVerificationQueryKey } from '../../../frontend/src/features/che
 import { PaymentResultPage } from '../../../frontend/src/features/checkout/components/PaymentResultPage';
 import type * as ApiModule from '../../../frontend/src/lib/api-client';
 import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
-import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
-import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
+import { renderAt, testConfig } from './render';
 
 const mocks = vi.hoisted(() => ({
   auth: { status: 'signedIn' as AuthStatus },
@@ -36,16 +33,7 @@ vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
 }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
 
-const SUPPORT = 'help@headshots.example';
-const config: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'local_abc',
-  userPoolClientId: 'client',
-  cognitoEndpoint: null,
-  apiBase: '/api',
-  supportEmail: SUPPORT,
-  stage: 'test',
-};
+const SUPPORT = testConfig.supportEmail;
 
 const apiFetchMock = vi.mocked(apiFetch);
 const FAILED_TEXT = "We couldn't verify your payment. Please contact our support team for assistance.";
@@ -59,7 +47,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   vi.clearAllMocks();
   vi.restoreAllMocks();
@@ -69,20 +56,11 @@ function answer(body: unknown) {
   apiFetchMock.mockImplementation(async () => body);
 }
 
-function renderAt(
+/** The payment result page at `path` (any path starting with /success), after a visit to the landing page. */
+function renderResult(
   path: string,
   { strict = false, seed }: { strict?: boolean; seed?: (client: QueryClient) => void } = {},
 ) {
-  const router = createMemoryRouter(
-    [
-      { path: '/pricing', element: <h1>Pricing screen</h1> },
-      { path: '/dashboard', element: <h1>Dashboard screen</h1> },
-      { path: '/generator', element: <h1>Generator screen</h1> },
-      { path: '*', element: <PaymentResultPage /> },
-    ],
-    { initialEntries: ['/', path], initialIndex: 1 },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const me: Me = {
     id: 'user-1',
     email: 'ada@example.com',
@@ -90,17 +68,16 @@ function renderAt(
     credits: 6,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
-  queryClient.setQueryData(['me', 'user-1'], me);
-  seed?.(queryClient);
-  const tree = (
-    <RuntimeConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </RuntimeConfigProvider>
-  );
-  render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { router, queryClient };
+  return renderAt(path, {
+    element: <PaymentResultPage />,
+    route: '*',
+    history: ['/'],
+    strict,
+    seed: (queryClient) => {
+      queryClient.setQueryData(['me', 'user-1'], me);
+      seed?.(queryClient);
+    },
+  });
 }
 
 function verificationCalls() {
@@ -116,7 +93,7 @@ function expectSupportLine() {
 
 describe('payment result page', () => {
   it('without a session_id goes to /pricing, replacing the history entry', async () => {
-    const { router } = renderAt('/success?redirect=dashboard');
+    const { router } = renderResult('/success?redirect=dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(apiFetchMock).not.toHaveBeenCalled();
@@ -125,7 +102,7 @@ describe('payment result page', () => {
   it("shows 'Verifying Payment' with a spinner while the session is checked", async () => {
     apiFetchMock.mockImplementation(() => new Promise(() => {}));
     const id = newSessionId();
-    renderAt(`/success?session_id=${id}&redirect=dashboard`);
+    renderResult(`/success?session_id=${id}&redirect=dashboard`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/confirm your payment/);
@@ -137,7 +114,7 @@ describe('payment result page', () => {
   it('success: the new balance, a 3-2-1 countdown, then /dashboard', async () => {
     vi.useFakeTimers();
     answer({ status: 'paid', creditsAdded: 60, credits: 66 });
-    const { router } = renderAt(`/success?session_id=${newSessionId()}&redirect=dashboard`);
+    const { router } = renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
     await act(() => vi.advanceTimersByTimeAsync(50));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
@@ -162,7 +139,7 @@ describe('payment result page', () => {
 
   it('success: Go to Dashboard and Start Generating, the support line, focus on the heading', async () => {
     answer({ status: 'paid', creditsAdded: 60, credits: 66 });
-    renderAt(`/success?session_id=${newSessionId()}`);
+    renderResult(`/success?session_id=${newSessionId()}`);
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
     const section = heading.closest('section')!;
@@ -178,7 +155,7 @@ describe('payment result page', () => {
 
   it("success gives every credits badge the new balance: /api/me's cache is updated and invalidated", async () => {
     answer({ status: 'paid', creditsAdded: 60, credits: 66 });
-    const { queryClient } = renderAt(`/success?session_id=${newSessionId()}`);
+    const { queryClient } = renderResult(`/success?session_id=${newSessionId()}`);
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
     await waitFor(() => expect(queryClient.getQueryData<Me>(['me', 'user-1'])?.credits).toBe(66));
@@ -189,7 +166,7 @@ describe('payment result page', () => {
     "status '%s' is a failure: message, Try Again, Go to Dashboard, support line and one toast",
     async (status) => {
       answer({ status, creditsAdded: 0, credits: 6 });
-      const { queryClient } = renderAt(`/success?session_id=${newSessionId()}&redirect=dashboard`);
+      const { queryClient } = renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
 
       const heading = await screen.findByRole('heading', {
         level: 1,
@@ -219,7 +196,7 @@ describe('payment result page', () => {
     apiFetchMock.mockImplementation(async () => {
       throw new ApiError(status, code, message);
     });
-    renderAt(`/success?session_id=${newSessionId()}`);
+    renderResult(`/success?session_id=${newSessionId()}`);
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
     expect(verificationCalls()).toHaveLength(1);
@@ -232,7 +209,7 @@ describe('payment result page', () => {
       if (calls === 1) throw new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server.");
       return { status: 'paid', creditsAdded: 40, credits: 46 };
     });
-    renderAt(`/success?session_id=${newSessionId()}`);
+    renderResult(`/success?session_id=${newSessionId()}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByTestId('new-balance').textContent).toBe('46 credits');
@@ -243,7 +220,7 @@ describe('payment result page', () => {
   it('signed out: starts sign-in that comes back to this very URL, and verifies nothing yet', async () => {
     mocks.auth.status = 'signedOut';
     const id = newSessionId();
-    renderAt(`/success?session_id=${id}&redirect=dashboard`);
+    renderResult(`/success?session_id=${id}&redirect=dashboard`);
 
     await waitFor(() =>
       expect(mocks.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
@@ -257,7 +234,7 @@ describe('payment result page', () => {
 
   it('waits for the session to load before verifying', async () => {
     mocks.auth.status = 'loading';
-    renderAt(`/success?session_id=${newSessionId()}`);
+    renderResult(`/success?session_id=${newSessionId()}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
     expect(apiFetchMock).not.toHaveBeenCalled();
@@ -266,7 +243,7 @@ describe('payment result page', () => {
 
   it("StrictMode's double mount sends one verification and shows one toast", async () => {
     answer({ status: 'unpaid', creditsAdded: 0, credits: 6 });
-    renderAt(`/success?session_id=${newSessionId()}`, { strict: true });
+    renderResult(`/success?session_id=${newSessionId()}`, { strict: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -276,7 +253,7 @@ describe('payment result page', () => {
 
   it('StrictMode with an already known outcome (a remount) still toasts once and asks nothing again', async () => {
     const id = newSessionId();
-    renderAt(`/success?session_id=${id}`, {
+    renderResult(`/success?session_id=${id}`, {
       strict: true,
       seed: (client) =>
         client.setQueryData(checkoutVerificationQueryKey('user-1', id), {
@@ -294,7 +271,7 @@ describe('payment result page', () => {
 
   it('StrictMode: a paid session is verified once and still redirects', async () => {
     answer({ status: 'paid', creditsAdded: 60, credits: 66 });
-    const { router } = renderAt(`/success?session_id=${newSessionId()}`, { strict: true });
+    const { router } = renderResult(`/success?session_id=${newSessionId()}`, { strict: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 6000 });
@@ -303,7 +280,7 @@ describe('payment result page', () => {
 
   it('shows the result for any path starting with /success', async () => {
     answer({ status: 'paid', creditsAdded: 100, credits: 106 });
-    renderAt(`/success/dashboard?session_id=${newSessionId()}`);
+    renderResult(`/success/dashboard?session_id=${newSessionId()}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByTestId('new-balance').textContent).toBe('106 credits');

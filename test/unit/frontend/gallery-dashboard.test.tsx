@@ -1,44 +1,19 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../frontend/src/app/AppProviders';
-import { routes } from '../../../frontend/src/app/router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAuth } from '../../../frontend/src/lib/auth/configure';
-import type { GalleryPage, Headshot } from '../../../frontend/src/features/gallery/api/headshots';
+import type { GalleryPage, Headshot } from '../../../frontend/src/lib/api/contracts';
+import { captionOf, formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
 import {
   filterFromSearch,
-  formatCreatedAt,
   nameFromEmail,
   searchWithFilter,
-  styleLabel,
 } from '../../../frontend/src/features/gallery/utils/filters';
-import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
+import { amplify } from './amplify-mock';
+import { renderAt, stubBrowser, testConfig } from './render';
 
-/** Amplify, replaced by a signed-in session. */
-const amplify = vi.hoisted(() => ({
-  fetchAuthSession: vi.fn(),
-  signOut: vi.fn(async () => {}),
-}));
-vi.mock('aws-amplify/auth', () => ({
-  fetchAuthSession: amplify.fetchAuthSession,
-  signOut: amplify.signOut,
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-}));
-vi.mock('aws-amplify/utils', () => ({ Hub: { listen: () => () => {} } }));
-
-const config: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'local_abc',
-  userPoolClientId: 'client',
-  cognitoEndpoint: null,
-  apiBase: '/api',
-  supportEmail: 'help@headshots.example',
-  stage: 'test',
-  authFlowType: 'USER_PASSWORD_AUTH',
-};
+vi.mock('aws-amplify/auth', async () => (await import('./amplify-mock')).amplifyAuth);
+vi.mock('aws-amplify/utils', async () => (await import('./amplify-mock')).amplifyUtils);
 
 const USER = { sub: 'user-1', email: 'ada.lovelace@example.com' };
 
@@ -63,14 +38,13 @@ let headshotsHandler: Handler;
 let patchHandler: Handler;
 let emailWhenReady: boolean;
 let meRefuses: boolean;
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: ReturnType<typeof stubBrowser>;
 const requests: { method: string; url: URL; body?: unknown }[] = [];
 
 beforeEach(() => {
-  configureAuth(config);
-  amplify.fetchAuthSession.mockResolvedValue({
-    tokens: { idToken: { payload: { ...USER }, toString: () => 'id-token' } },
-  });
+  configureAuth(testConfig);
+  amplify.reset();
+  amplify.fetchAuthSession.mockResolvedValue(amplify.session(USER));
   credits = 6;
   signupBonus = 'granted';
   emailWhenReady = true;
@@ -81,8 +55,7 @@ beforeEach(() => {
     const body = JSON.parse(String(init?.body)) as { isFavorite: boolean };
     return Response.json({ ...headshot(1), ...body });
   };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
+  fetchMock = stubBrowser(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
@@ -107,26 +80,7 @@ beforeEach(() => {
     if (method === 'PATCH') return patchHandler(url, init);
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('scrollTo', vi.fn());
-  Element.prototype.scrollIntoView = vi.fn();
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders config={config} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 const page = (
   items: Headshot[],
@@ -151,7 +105,7 @@ describe('gallery helpers', () => {
 
   it('names, styles and dates read as the spec says', () => {
     expect(nameFromEmail('ada.lovelace@example.com')).toBe('ada.lovelace');
-    expect(styleLabel('business-casual')).toBe('business casual');
+    expect(captionOf('business-casual')).toBe('business casual');
     expect(formatCreatedAt('not a date')).toBe('');
     expect(formatCreatedAt('2026-11-22T10:00:00Z')).toMatch(/2026/);
   });
@@ -265,7 +219,7 @@ describe('the dashboard', () => {
       url.searchParams.get('filter') === 'creative'
         ? page([], { total: 3, favorites: 1 })
         : page([headshot(1, { isFavorite: true })], { total: 3, favorites: 1 });
-    const router = renderAt('/dashboard?filter=favorites');
+    const { router } = renderAt('/dashboard?filter=favorites');
     await waitFor(() => expect(cards()).toHaveLength(1));
     const select = screen.getByRole('combobox', { name: 'Filter headshots' }) as HTMLSelectElement;
     expect(select.value).toBe('favorites');

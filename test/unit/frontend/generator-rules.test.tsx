@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BackgroundStep } from '../../../frontend/src/features/generator/components/BackgroundStep';
 import type { Generation, Headshot } from '../../../frontend/src/lib/api/get-generation';
-import { captionOf, GENERATOR_TEXT } from '../../../frontend/src/features/generator/utils/content';
+import { GENERATOR_TEXT } from '../../../frontend/src/features/generator/utils/content';
+import { captionOf } from '../../../frontend/src/lib/headshot-caption';
 import {
   effectiveType,
   inChosenOrder,
@@ -18,6 +21,8 @@ import {
   generateControls,
   progressStatusText,
 } from '../../../frontend/src/features/generator/utils/wizard-rules';
+import { generationOf, headshotOf } from './fixtures';
+import { renderAt } from './render';
 
 /*
  * The generator wizard's pure rules: docs/product-spec.md §5 upload validation and its messages, the step-4 status text by
@@ -214,32 +219,15 @@ describe('captions and image sizes', () => {
 });
 
 describe('polling keeps the URLs of headshots already shown', () => {
-  const headshot = (id: string, sig: string): Headshot => ({
-    id,
-    slot: 0,
-    style: 'professional',
-    background: 'office',
-    isFavorite: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    thumbnailUrl: `https://s3/t/${id}?sig=${sig}`,
-    imageUrl: `https://s3/i/${id}?sig=${sig}`,
-    downloadUrl: `https://s3/d/${id}?sig=${sig}`,
-    fileName: `headshot-${id}.jpg`,
-  });
-  const generation = (headshots: Headshot[], urlsExpireAt: string): Generation => ({
-    id: 'g1',
-    status: 'running',
-    stage: 'generating',
-    progress: 53,
-    style: 'professional',
-    background: 'office',
-    error: null,
-    headshotsExpected: 6,
-    headshots,
-    creditsReserved: 6,
-    creditsRefunded: 0,
-    urlsExpireAt,
-  });
+  const headshot = (id: string, sig: string): Headshot =>
+    headshotOf(0, {
+      id,
+      thumbnailUrl: `https://s3/t/${id}?sig=${sig}`,
+      imageUrl: `https://s3/i/${id}?sig=${sig}`,
+      downloadUrl: `https://s3/d/${id}?sig=${sig}`,
+    });
+  const generation = (headshots: Headshot[], urlsExpireAt: string): Generation =>
+    generationOf({ id: 'g1', headshots, urlsExpireAt });
   const now = Date.parse('2026-01-01T00:00:00.000Z');
 
   it('keeps old URLs for known headshots and takes new ones for new headshots', () => {
@@ -270,6 +258,74 @@ describe('polling while in line', () => {
     expect(GENERATOR_TEXT.inLine(1, 20)).toBe("You're in line — 1 generation ahead of you, about 1 minute");
     expect(GENERATOR_TEXT.inLine(4, 301)).toBe(
       "You're in line — 4 generations ahead of you, about 6 minutes",
+    );
+  });
+});
+
+describe('step 3: generate button, credits card and notice', () => {
+  function renderStep3(props: Partial<Parameters<typeof BackgroundStep>[0]> = {}) {
+    const onGenerate = vi.fn();
+    renderAt('/generator', {
+      element: (
+        <BackgroundStep
+          value="office"
+          onChange={() => {}}
+          style="professional"
+          photoCount={5}
+          credits={6}
+          generating={false}
+          onGenerate={onGenerate}
+          {...props}
+        />
+      ),
+    });
+    return onGenerate;
+  }
+  const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+  it('shows the four backgrounds and an enabled generate button with 6 credits', () => {
+    const onGenerate = renderStep3();
+    for (const [title, description] of [
+      ['Office', 'Professional office setting'],
+      ['Studio', 'Clean studio background'],
+      ['Outdoor', 'Natural outdoor setting'],
+      ['Gradient', 'Modern gradient background'],
+    ]) {
+      const radio = screen.getByRole('radio', { name: title });
+      expect(document.getElementById(radio.getAttribute('aria-describedby')!)?.textContent).toBe(description);
+    }
+    expect(button('Generate Headshots (6 credits)').disabled).toBe(false);
+    expect(screen.queryByText('Running low on credits!')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('credits-card').dataset.low).toBeUndefined();
+    fireEvent.click(button('Generate Headshots (6 credits)'));
+    expect(onGenerate).toHaveBeenCalledOnce();
+  });
+
+  it('is disabled without a background', () => {
+    renderStep3({ value: null });
+    expect(button('Generate Headshots (6 credits)').disabled).toBe(true);
+  });
+
+  it("reads 'Generating...' and is disabled while running", () => {
+    renderStep3({ generating: true });
+    expect(button('Generating...').disabled).toBe(true);
+  });
+
+  it("under 6 credits: 'Insufficient Credits', the orange card with Buy More and the notice", () => {
+    renderStep3({ credits: 4 });
+    expect(button('Insufficient Credits').disabled).toBe(true);
+    const card = screen.getByTestId('credits-card');
+    expect(card.dataset.low).toBe('true');
+    expect(within(card).getByText('Running low on credits!')).toBeTruthy();
+    expect(within(card).getByText('4 credits')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Buy More' }).getAttribute('href')).toBe('/pricing');
+    const notice = screen.getByRole('alert');
+    expect(
+      within(notice).getByText('You need 6 credits to generate headshots, but you only have 4.'),
+    ).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Buy More Credits' }).getAttribute('href')).toBe(
+      '/pricing',
     );
   });
 });

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as GeneratorApi from '../../../frontend/src/features/generator/api/generator-api';
 import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
-import type { Generation, Headshot } from '../../../frontend/src/lib/api/get-generation';
-import { BackgroundStep } from '../../../frontend/src/features/generator/components/BackgroundStep';
+import type { Headshot } from '../../../frontend/src/lib/api/get-generation';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
 import { ApiError } from '../../../frontend/src/lib/api-client';
+import { generationOf, headshotOf } from './fixtures';
+import { renderAt } from './render';
 
 /*
  * The wizard in jsdom with the network edge mocked: step 3's button and notice states, upload validation toasts,
@@ -37,9 +34,18 @@ vi.mock('../../../frontend/src/lib/api/get-me', () => ({
 vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">{mocks.credits} credits</a>,
 }));
-vi.mock('../../../frontend/src/features/generator/api/generator-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof GeneratorApi>()),
-  ...mocks.api,
+vi.mock('../../../frontend/src/features/generator/api/create-uploads', () => ({
+  requestUploads: mocks.api.requestUploads,
+}));
+vi.mock('../../../frontend/src/features/generator/api/post-to-presigned', () => ({
+  postToPresigned: mocks.api.postToPresigned,
+}));
+vi.mock('../../../frontend/src/features/generator/api/create-generation', () => ({
+  createGeneration: mocks.api.createGeneration,
+}));
+vi.mock('../../../frontend/src/lib/api/update-headshot', () => ({ updateHeadshot: mocks.api.setFavorite }));
+vi.mock('../../../frontend/src/lib/download-headshot', () => ({
+  downloadHeadshot: mocks.api.downloadHeadshot,
 }));
 vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
   ...(await importOriginal<typeof GenerationApi>()),
@@ -73,26 +79,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.clearAllMocks();
 });
 
-function withProviders(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
 function renderWizard() {
-  const router = createMemoryRouter(
-    [
-      { path: '/generator', element: <GeneratorPage /> },
-      { path: '/', element: <h1>Landing</h1> },
-      { path: '/pricing', element: <h1>Pricing screen</h1> },
-    ],
-    { initialEntries: ['/generator'] },
-  );
-  render(withProviders(<RouterProvider router={router} />));
-  return router;
+  return renderAt('/generator', { element: <GeneratorPage /> }).router;
 }
 
 const photo = (name: string, type = 'image/jpeg', size = 1000) => {
@@ -106,39 +97,9 @@ function drop(files: File[]) {
   fireEvent.change(input, { target: { files } });
 }
 
-function headshot(slot: number, style = 'business-casual', background = 'office'): Headshot {
-  const id = `H${slot}`;
-  return {
-    id,
-    slot,
-    style,
-    background,
-    isFavorite: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    thumbnailUrl: `https://s3/t/${id}`,
-    imageUrl: `https://s3/i/${id}`,
-    downloadUrl: `https://s3/d/${id}`,
-    fileName: `headshot-${id}.jpg`,
-  };
-}
-
-function generation(patch: Partial<Generation>): Generation {
-  return {
-    id: 'GEN1',
-    status: 'running',
-    stage: 'generating',
-    progress: 5,
-    style: 'business-casual',
-    background: 'office',
-    error: null,
-    headshotsExpected: 6,
-    headshots: [],
-    creditsReserved: 6,
-    creditsRefunded: 0,
-    urlsExpireAt: new Date(Date.now() + 900_000).toISOString(),
-    ...patch,
-  };
-}
+const headshot = (slot: number, style = 'business-casual', background = 'office'): Headshot =>
+  headshotOf(slot, { style, background });
+const generation = generationOf;
 
 /** Uploads two photos, picks a style and a background: the wizard is on step 3, ready to generate. */
 async function reachStep3(style = 'Business Casual', background = 'Office') {
@@ -154,74 +115,6 @@ async function reachStep3(style = 'Business Casual', background = 'Office') {
   expect(await screen.findByRole('heading', { level: 1, name: 'Choose your background' })).toBeTruthy();
   fireEvent.click(screen.getByRole('radio', { name: background }));
 }
-
-describe('step 3: generate button, credits card and notice', () => {
-  function renderStep3(props: Partial<Parameters<typeof BackgroundStep>[0]> = {}) {
-    const onGenerate = vi.fn();
-    render(
-      <MemoryRouter>
-        <BackgroundStep
-          value="office"
-          onChange={() => {}}
-          style="professional"
-          photoCount={5}
-          credits={6}
-          generating={false}
-          onGenerate={onGenerate}
-          {...props}
-        />
-      </MemoryRouter>,
-    );
-    return onGenerate;
-  }
-  const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-
-  it('shows the four backgrounds and an enabled generate button with 6 credits', () => {
-    const onGenerate = renderStep3();
-    for (const [title, description] of [
-      ['Office', 'Professional office setting'],
-      ['Studio', 'Clean studio background'],
-      ['Outdoor', 'Natural outdoor setting'],
-      ['Gradient', 'Modern gradient background'],
-    ]) {
-      const radio = screen.getByRole('radio', { name: title });
-      expect(document.getElementById(radio.getAttribute('aria-describedby')!)?.textContent).toBe(description);
-    }
-    expect(button('Generate Headshots (6 credits)').disabled).toBe(false);
-    expect(screen.queryByText('Running low on credits!')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByTestId('credits-card').dataset.low).toBeUndefined();
-    fireEvent.click(button('Generate Headshots (6 credits)'));
-    expect(onGenerate).toHaveBeenCalledOnce();
-  });
-
-  it('is disabled without a background', () => {
-    renderStep3({ value: null });
-    expect(button('Generate Headshots (6 credits)').disabled).toBe(true);
-  });
-
-  it("reads 'Generating...' and is disabled while running", () => {
-    renderStep3({ generating: true });
-    expect(button('Generating...').disabled).toBe(true);
-  });
-
-  it("under 6 credits: 'Insufficient Credits', the orange card with Buy More and the notice", () => {
-    renderStep3({ credits: 4 });
-    expect(button('Insufficient Credits').disabled).toBe(true);
-    const card = screen.getByTestId('credits-card');
-    expect(card.dataset.low).toBe('true');
-    expect(within(card).getByText('Running low on credits!')).toBeTruthy();
-    expect(within(card).getByText('4 credits')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Buy More' }).getAttribute('href')).toBe('/pricing');
-    const notice = screen.getByRole('alert');
-    expect(
-      within(notice).getByText('You need 6 credits to generate headshots, but you only have 4.'),
-    ).toBeTruthy();
-    expect(within(notice).getByRole('link', { name: 'Buy More Credits' }).getAttribute('href')).toBe(
-      '/pricing',
-    );
-  });
-});
 
 describe('step 1: upload validation messages (docs/product-spec.md §5)', () => {
   it('shows the hints, drops invalid files silently and says how many were uploaded', async () => {
@@ -374,13 +267,16 @@ describe('generating', () => {
     const heart = within(cards[1]!).getByRole('button', { name: 'Favorite headshot 2' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(heart);
-    expect(heart.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(mocks.api.setFavorite).toHaveBeenCalledWith('H1', true));
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(mocks.api.setFavorite).toHaveBeenCalledWith('H1', { isFavorite: true }));
 
     // Download goes through the download helper with that headshot.
     fireEvent.click(within(cards[2]!).getByRole('button', { name: 'Download headshot 3' }));
     await waitFor(() =>
-      expect(mocks.api.downloadHeadshot).toHaveBeenCalledWith(expect.objectContaining({ id: 'H2' })),
+      expect(mocks.api.downloadHeadshot).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'H2' }),
+        'results',
+      ),
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate More Headshots' }));

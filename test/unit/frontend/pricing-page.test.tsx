@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
 import type { AuthStatus } from '../../../frontend/src/lib/auth';
 import { PricingPage } from '../../../frontend/src/features/pricing/components/PricingPage';
 import type * as ApiModule from '../../../frontend/src/lib/api-client';
 import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
-import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
-import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
+import { renderAt } from './render';
 
 const mocks = vi.hoisted(() => ({
   auth: { status: 'signedIn' as AuthStatus },
@@ -36,16 +33,6 @@ vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
 vi.mock('sonner', () => ({ toast: mocks.toast }));
 vi.mock('../../../frontend/src/lib/redirect', () => ({ redirectTo: mocks.redirectTo }));
 
-const config: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'local_abc',
-  userPoolClientId: 'client',
-  cognitoEndpoint: null,
-  apiBase: '/api',
-  supportEmail: 'help@headshots.example',
-  stage: 'test',
-};
-
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
 const apiFetchMock = vi.mocked(apiFetch);
 /** The checkout-creation answer of the next click(s); a promise so a test can hold it open. */
@@ -63,29 +50,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   vi.clearAllMocks();
   vi.restoreAllMocks();
 });
 
-function renderPricing(initialEntries: string[] = ['/pricing']) {
-  const router = createMemoryRouter(
-    [
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/', element: <h1>Landing</h1> },
-      { path: '/dashboard', element: <h1>Dashboard screen</h1> },
-    ],
-    { initialEntries, initialIndex: initialEntries.length - 1 },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <RuntimeConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </RuntimeConfigProvider>,
-  );
-  return router;
+/** The pricing page, after visiting `history` (its Back goes there; none: the page opened the visit). */
+function renderPricing(history: string[] = []) {
+  return renderAt('/pricing', { element: <PricingPage />, history }).router;
 }
 
 const buyButton = (credits: number) => screen.findByRole('button', { name: `Get ${credits} Credits` });
@@ -142,13 +113,13 @@ describe('pricing page', () => {
   });
 
   it('Back goes one step back when the previous screen is part of the app', async () => {
-    const router = renderPricing(['/', '/pricing']);
+    const router = renderPricing(['/']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('Back goes to /dashboard when the visit started on the pricing page', async () => {
-    const router = renderPricing(['/pricing']);
+    const router = renderPricing();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod';
 import { apiFetch } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** One credit pack as `GET /api/packs` returns it (amounts in USD cents, per-credit price in USD). */
 export const packSchema = z.object({
@@ -22,7 +23,7 @@ export type PackId = Pack['id'];
 const packsResponseSchema = z.object({ packs: z.array(packSchema) });
 
 /** react-query key of the pack list. */
-export const packsQueryKey = ['packs'] as const;
+export const packsQueryKey = queryKeys.packs;
 
 /** Loads the credit packs from the public `GET /api/packs`. */
 export async function fetchPacks(signal?: AbortSignal): Promise<Pack[]> {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every `status` `GET /api/checkout/sessions/{id}` can report. Only `paid` means the credits were added. */
 export const checkoutStatuses = ['paid', 'unpaid', 'expired', 'no_payment_required', 'invalid'] as const;
@@ -31,9 +32,7 @@ export async function verifyCheckoutSession(sessionId: string): Promise<Checkout
 }
 
 /** react-query key of one session's verification; the user id keeps two accounts' answers apart. */
-export function checkoutVerificationQueryKey(userId: string | null | undefined, sessionId: string) {
-  return ['checkout-session', userId ?? null, sessionId] as const;
-}
+export const checkoutVerificationQueryKey = queryKeys.checkoutSession;
 
 /**
  * Whether asking again may help: the server could not be reached (status 0) or answered with a gateway/server

@@ -7,14 +7,12 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAuth } from '../../../lib/auth';
 import { useMe } from '../../../lib/api/get-me';
-import {
-  downloadHeadshot,
-  statsOf,
-  useDeleteHeadshot,
-  useGallery,
-  useToggleFavorite,
-  type Headshot,
-} from '../api/headshots';
+import { HeadshotCard } from '../../../components/HeadshotCard';
+import type { Headshot } from '../../../lib/api/contracts';
+import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
+import { downloadHeadshot } from '../../../lib/download-headshot';
+import { useDeleteHeadshot } from '../api/delete-headshot';
+import { statsOf, useGallery } from '../api/get-headshots';
 import { BonusNotice } from './BonusNotice';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { downloadAllAsZip } from '../utils/download-all';
@@ -30,7 +28,6 @@ import {
   type GallerySort,
 } from '../utils/filters';
 import { SortSelect } from './SortSelect';
-import { HeadshotCard } from './HeadshotCard';
 import { HeadshotViewer } from './HeadshotViewer';
 import { EmailToggle } from './EmailToggle';
 import { PrivacySection } from './PrivacySection';
@@ -73,7 +70,7 @@ export function DashboardPage() {
   const filter = filterFromSearch(searchParams);
   const sort = sortFromSearch(searchParams);
   const gallery = useGallery(filter, sort);
-  const { mutate: setFavorite } = useToggleFavorite();
+  const { mutate: setFavorite } = useToggleFavorite('gallery');
   const deleteOne = useDeleteHeadshot();
 
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -99,7 +96,7 @@ export function DashboardPage() {
   const onDownload = useCallback(async (headshot: Headshot) => {
     setDownloadingId(headshot.id);
     try {
-      await downloadHeadshot(headshot.id);
+      await downloadHeadshot(headshot, 'gallery');
     } catch {
       toast.error(DASHBOARD_TEXT.downloadFailed);
     } finally {
@@ -207,11 +204,11 @@ export function DashboardPage() {
                     <HeadshotCard
                       key={headshot.id}
                       headshot={headshot}
+                      placement="gallery"
                       onOpen={(h) => setViewingId(h.id)}
                       onToggleFavorite={onToggleFavorite}
-                      onDownload={(h) => void onDownload(h)}
+                      onDownload={onDownload}
                       onDelete={setPendingDelete}
-                      downloading={downloadingId === headshot.id}
                     />
                   ))}
                 </ul>

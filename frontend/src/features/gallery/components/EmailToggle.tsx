@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { toast } from 'sonner';
-import { meQueryKey, type Me } from '../../../lib/api/get-me';
+import type { Me } from '../../../lib/api/contracts';
 import { cx } from '../../../lib/cx';
-import { updateEmailWhenReady } from '../api/update-preferences';
+import { useUpdateEmailWhenReady } from '../api/update-preferences';
 
 /** The toggle's texts. */
 export const EMAIL_TOGGLE_TEXT = {
@@ -17,23 +15,8 @@ export const EMAIL_TOGGLE_TEXT = {
  * (`PATCH /api/me`). The switch moves at once and goes back with a toast if the API refuses.
  */
 export function EmailToggle({ me }: { me: Me | undefined }) {
-  const queryClient = useQueryClient();
   const on = me?.emailWhenReady ?? true;
-  const mutation = useMutation({
-    mutationFn: updateEmailWhenReady,
-    onMutate: async (value: boolean) => {
-      await queryClient.cancelQueries({ queryKey: meQueryKey });
-      const previous = queryClient.getQueriesData<Me>({ queryKey: meQueryKey });
-      queryClient.setQueriesData<Me>({ queryKey: meQueryKey }, (old) =>
-        old ? { ...old, emailWhenReady: value } : old,
-      );
-      return { previous };
-    },
-    onError: (_error, _value, context) => {
-      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
-      toast.error(EMAIL_TOGGLE_TEXT.failed);
-    },
-  });
+  const mutation = useUpdateEmailWhenReady(EMAIL_TOGGLE_TEXT.failed);
   return (
     <div className="mt-6 flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex items-start gap-3">

@@ -2,11 +2,10 @@ import { Download, Heart } from 'lucide-react';
 import { ViewerRegenerate } from './ViewerRegenerate';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/Button';
-import type { Headshot } from '../api/headshots';
-import { Badge, describeHeadshot } from './HeadshotCard';
-import { formatCreatedAt, styleLabel } from '../utils/filters';
+import { HeadshotMeta } from '../../../components/HeadshotCard';
+import type { Headshot } from '../../../lib/api/contracts';
+import { captionOf, describeHeadshot } from '../../../lib/headshot-caption';
 import { CloseButton, Modal } from '../../../components/Modal';
-import { LikenessBadge } from '../../../components/ui/LikenessBadge';
 
 /** Props of {@link HeadshotViewer}. */
 export interface HeadshotViewerProps {
@@ -33,7 +32,7 @@ export function HeadshotViewer({
     <Modal labelledBy={titleId} onClose={onClose} className="max-w-3xl">
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-6">
         <h2 id={titleId} className="text-base font-semibold capitalize">
-          {styleLabel(headshot.style)} headshot
+          {captionOf(headshot.style)} headshot
         </h2>
         <CloseButton onClick={onClose} />
       </div>
@@ -53,12 +52,7 @@ export function HeadshotViewer({
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 px-4 py-4 sm:px-6">
-        <Badge tone="brand">{styleLabel(headshot.style)}</Badge>
-        <Badge tone="slate">{headshot.background}</Badge>
-        <LikenessBadge likeness={headshot.likeness} className="text-xs font-medium" />
-        <time dateTime={headshot.createdAt} className="text-sm text-slate-500">
-          {formatCreatedAt(headshot.createdAt)}
-        </time>
+        <HeadshotMeta headshot={headshot} showDate />
         <div className="ml-auto flex gap-2">
           <Button
             variant="secondary"

@@ -2,8 +2,9 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { useDeleteAllData } from '../api/headshots';
+import { useDeleteAllData } from '../api/delete-my-data';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteAccount } from './DeleteAccount';
 
 /** The privacy section's texts. */
 export const PRIVACY_TEXT = {
@@ -61,6 +62,8 @@ export function PrivacySection({ headshotCount }: { headshotCount: number | unde
           {PRIVACY_TEXT.button}
         </Button>
       </div>
+
+      <DeleteAccount />
 
       {confirming && (
         <ConfirmDialog

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { CreditsRetry } from '../../../components/CreditsRetry';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { cx } from '../../../lib/cx';
-import type { GalleryStats } from '../api/headshots';
+import type { GalleryStats } from '../../../lib/api/contracts';
 import { paths } from '../../../config/paths';
 
 /** Credits under this count cannot pay for a generation (docs/product-spec.md §9: low-credit threshold under 6). */

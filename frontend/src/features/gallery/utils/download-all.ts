@@ -1,5 +1,5 @@
 import { zip, type Zippable } from 'fflate';
-import { fetchGalleryPage } from '../api/headshots';
+import { fetchGalleryPage } from '../api/get-headshots';
 import type { GalleryFilter } from './filters';
 
 /** How many images are fetched at once while building the ZIP. */

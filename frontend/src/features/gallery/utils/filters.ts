@@ -53,22 +53,9 @@ export function searchWithSort(search: URLSearchParams, sort: GallerySort): URLS
   return next;
 }
 
-/** A style as its badge shows it: the hyphen replaced by a space (`business-casual` → `business casual`). */
-export function styleLabel(style: string): string {
-  return style.replaceAll('-', ' ');
-}
-
 /** The greeting's name: the part of the e-mail before the '@' (docs/product-spec.md §2). */
 export function nameFromEmail(email: string | undefined | null): string {
   if (!email) return '';
   const at = email.indexOf('@');
   return at === -1 ? email : email.slice(0, at);
-}
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A headshot's creation date in the reader's locale, e.g. 'Nov 22, 2026'; '' for an unreadable timestamp. */
-export function formatCreatedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }

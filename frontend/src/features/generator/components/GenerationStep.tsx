@@ -1,20 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
-import { downloadHeadshot, setFavorite } from '../api/generator-api';
+import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
-import { captionOf, GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from '../utils/content';
-import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
+import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
+import { downloadHeadshot } from '../../../lib/download-headshot';
+import { captionOf } from '../../../lib/headshot-caption';
+import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from '../utils/content';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
 import { clampPercent, progressStatusText } from '../utils/wizard-rules';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Props of {@link GenerationStep}. */
 export interface GenerationStepProps {
@@ -24,9 +27,6 @@ export interface GenerationStepProps {
   /** 'Generate More Headshots': back to step 1 with everything cleared. */
   onGenerateMore: () => void;
 }
-
-/** The gallery's react-query key prefix (features/gallery `headshotsQueryKey`). */
-const GALLERY_QUERY_KEY = ['headshots'] as const;
 
 /** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
 const INITIAL_PROGRESS = 5;
@@ -58,7 +58,7 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
     });
     // Refunds (partial, failed) change the balance; new headshots belong in the gallery.
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
     if (status === 'failed' || notFound) onFailed(generation?.error?.message ?? null);
   }, [delivered, generation?.error?.message, generationId, notFound, onFailed, queryClient, status]);
 
@@ -234,38 +234,22 @@ function ResultsGrid({
   /** Once the generation is done: each headshot offers "Regenerate (1 credit)". */
   canRegenerate: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const [favorites, setFavorites] = useState<Record<string, boolean>>({});
+  const { mutate: setFavorite } = useToggleFavorite('results');
   // Original headshot id → the one-slot generation regenerating it (its result is shown right after it).
   const [regenerations, setRegenerations] = useState<Record<string, string>>({});
   const regenerate = useRegenerate((headshotId, generationId) =>
     setRegenerations((current) => ({ ...current, [headshotId]: generationId })),
   );
 
-  const favorite = useMutation<unknown, ApiError, { id: string; isFavorite: boolean; previous: boolean }>({
-    mutationFn: ({ id, isFavorite }) => setFavorite(id, isFavorite),
-    onMutate: ({ id, isFavorite }) => setFavorites((current) => ({ ...current, [id]: isFavorite })),
-    onError: (_error, { id, previous }) => {
-      setFavorites((current) => ({ ...current, [id]: previous }));
-      toast.error(GENERATOR_TEXT.favoriteFailed);
-    },
-    // The gallery shows favorites too.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY }),
-  });
-
   const download = async (headshot: Headshot) => {
     try {
-      await downloadHeadshot(headshot);
+      await downloadHeadshot(headshot, 'results');
     } catch {
       toast.error('Failed to download the headshot. Please try again.');
     }
   };
+  const toggle = (headshot: Headshot) => setFavorite({ id: headshot.id, isFavorite: !headshot.isFavorite });
 
-  const isFavoriteOf = (headshot: Headshot) => favorites[headshot.id] ?? headshot.isFavorite;
-  const toggle = (headshot: Headshot) => {
-    const isFavorite = isFavoriteOf(headshot);
-    favorite.mutate({ id: headshot.id, isFavorite: !isFavorite, previous: isFavorite });
-  };
   // Grid positions (1-based): a regenerated headshot takes the place right after its original.
   const positions = new Map<string, number>();
   for (const headshot of headshots) {
@@ -286,18 +270,17 @@ function ResultsGrid({
           <Fragment key={headshot.id}>
             <HeadshotCard
               headshot={headshot}
+              placement="results"
               position={positions.get(headshot.id) ?? 0}
-              isFavorite={isFavoriteOf(headshot)}
-              onToggleFavorite={() => toggle(headshot)}
-              onDownload={() => download(headshot)}
-              onRegenerate={canRegenerate && !regeneration ? () => regenerate.mutate(headshot.id) : undefined}
+              onToggleFavorite={toggle}
+              onDownload={download}
+              onRegenerate={canRegenerate && !regeneration ? (h) => regenerate.mutate(h.id) : undefined}
               regenerating={regenerate.isPending && regenerate.variables === headshot.id}
             />
             {regeneration && (
               <RegeneratedHeadshot
                 generationId={regeneration}
                 position={positions.get(`${headshot.id}#new`) ?? 0}
-                isFavorite={isFavoriteOf}
                 onToggleFavorite={toggle}
                 onDownload={download}
               />

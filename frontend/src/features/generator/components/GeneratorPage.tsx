@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
-import { createGeneration, type CreatedGeneration, type CreateGenerationInput } from '../api/generator-api';
+import {
+  createGeneration,
+  type CreatedGeneration,
+  type CreateGenerationInput,
+} from '../api/create-generation';
 import { isFinished } from '../../../lib/api/get-generation';
 import { BackgroundStep } from './BackgroundStep';
 import { GENERATION_COST, GENERATOR_TEXT, type BackgroundId, type StyleId } from '../utils/content';

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
+import type { Headshot } from '../../../lib/api/contracts';
 import { meQueryKey } from '../../../lib/api/get-me';
-import type { Headshot } from '../../../lib/api/get-generation';
-import { HeadshotCard, PendingHeadshot } from './HeadshotCard';
 import { useGeneration } from '../../../hooks/use-generation';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The new headshot of a "Regenerate (1 credit)", shown right after its original in the results grid: a pending tile
@@ -14,13 +15,11 @@ import { useGeneration } from '../../../hooks/use-generation';
 export function RegeneratedHeadshot({
   generationId,
   position,
-  isFavorite,
   onToggleFavorite,
   onDownload,
 }: {
   generationId: string;
   position: number;
-  isFavorite: (headshot: Headshot) => boolean;
   onToggleFavorite: (headshot: Headshot) => void;
   onDownload: (headshot: Headshot) => Promise<void>;
 }) {
@@ -32,7 +31,7 @@ export function RegeneratedHeadshot({
     if (reported.current || (status !== 'succeeded' && status !== 'partial' && status !== 'failed')) return;
     reported.current = true;
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['headshots'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
     if (status === 'failed') {
       toast.error("We couldn't create the new headshot. Your credit has been refunded.");
     }
@@ -43,10 +42,10 @@ export function RegeneratedHeadshot({
     return (
       <HeadshotCard
         headshot={headshot}
+        placement="results"
         position={position}
-        isFavorite={isFavorite(headshot)}
-        onToggleFavorite={() => onToggleFavorite(headshot)}
-        onDownload={() => onDownload(headshot)}
+        onToggleFavorite={onToggleFavorite}
+        onDownload={onDownload}
       />
     );
   }

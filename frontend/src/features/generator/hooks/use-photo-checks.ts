@@ -1,45 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import * as z from 'zod';
-import { apiFetch } from '../../../lib/api-client';
-import { track } from '../../../lib/analytics';
+import { queryKeys } from '../../../lib/query-keys';
+import { fetchPhotoChecks, type PhotoCheck } from '../api/check-photos';
 
-/**
- * Step 1's photo checks: `POST /api/photo-checks` for the stored photos (contract: functions/http/create-photo-checks.ts).
- * The server caches each photo's analysis by object, so asking again for the whole set as photos arrive only
- * analyses the new ones; the set's identity check (a different person) is redone each time.
- */
-
-export const photoCheckSchema = z.object({
-  key: z.string(),
-  verdict: z.enum(['good', 'warning', 'rejected']),
-  score: z.number().int().min(0).max(100),
-  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
-});
-
-/** One photo's check: `rejected` photos are not used for the headshots. */
-export type PhotoCheck = z.infer<typeof photoCheckSchema>;
-
-const photoChecksResponseSchema = z.object({
-  checks: z.array(photoCheckSchema),
-  quality: z.number().int().min(0).max(100),
-});
-
-/** The checks of a set of photos and the set's quality (0-100). */
-export type PhotoChecks = z.infer<typeof photoChecksResponseSchema>;
-
-/** Checks the photos stored under `keys` (1-10, in the wizard's order). */
-export async function fetchPhotoChecks(keys: readonly string[], signal?: AbortSignal): Promise<PhotoChecks> {
-  const body = await apiFetch<unknown>('/photo-checks', { method: 'POST', body: { keys }, signal });
-  const checks = photoChecksResponseSchema.parse(body);
-  track('photo_check', {
-    photos: checks.checks.length,
-    quality: checks.quality,
-    rejected: checks.checks.filter((check) => check.verdict === 'rejected').length,
-    warnings: checks.checks.filter((check) => check.verdict === 'warning').length,
-  });
-  return checks;
-}
+export type { PhotoCheck };
 
 /** Waits this long after the last photo finished uploading before checking the set (photos arrive in bursts). */
 const SETTLE_MS = 400;
@@ -73,7 +37,7 @@ export function usePhotoChecks(uploadedKeys: readonly string[]): PhotoCheckState
   const keys = useSettled(uploadedKeys.join('\n'), SETTLE_MS);
   const list = keys === '' ? [] : keys.split('\n');
   const query = useQuery({
-    queryKey: ['photo-checks', keys],
+    queryKey: queryKeys.photoChecks(keys),
     queryFn: ({ signal }) => fetchPhotoChecks(list, signal),
     enabled: list.length > 0,
     staleTime: Infinity,

@@ -112,13 +112,7 @@ export const GENERATOR_TEXT = {
   ready: 'Your headshots are ready!',
   generateMore: 'Generate More Headshots',
   generationFailed: 'Failed to generate headshots. Please try again.',
-  favoriteFailed: 'Failed to update favorite status',
   invalidFiles: 'Please upload valid image files (max 10MB each)',
   tooManyFiles: 'Maximum 10 files allowed. Some files were not added.',
   filesAdded: (n: number) => `${n} file(s) uploaded successfully`,
 } as const;
-
-/** A style or background id as a caption: hyphens become spaces (`business-casual` → `business casual`). */
-export function captionOf(id: string): string {
-  return id.replace(/-/g, ' ');
-}

@@ -1,0 +1,41 @@
+import type { Generation, Headshot } from '../../../frontend/src/lib/api/contracts';
+
+/**
+ * API answers for the SPA's unit tests, in the shapes of `lib/api/contracts.ts`: a headshot `H<slot>` as a
+ * generation returns it (change any field with `patch`) and a running generation `GEN1`.
+ */
+export function headshotOf(slot: number, patch: Partial<Headshot> = {}): Headshot {
+  const id = patch.id ?? `H${slot}`;
+  return {
+    id,
+    slot,
+    style: 'business-casual',
+    background: 'office',
+    isFavorite: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    thumbnailUrl: `https://s3/t/${id}`,
+    imageUrl: `https://s3/i/${id}`,
+    downloadUrl: `https://s3/d/${id}`,
+    fileName: `headshot-${id}.jpg`,
+    ...patch,
+  };
+}
+
+/** A generation `GEN1` (running, 6 headshots expected, none saved yet) with `patch` applied. */
+export function generationOf(patch: Partial<Generation> = {}): Generation {
+  return {
+    id: 'GEN1',
+    status: 'running',
+    stage: 'generating',
+    progress: 5,
+    style: 'business-casual',
+    background: 'office',
+    error: null,
+    headshotsExpected: 6,
+    headshots: [],
+    creditsReserved: 6,
+    creditsRefunded: 0,
+    urlsExpireAt: new Date(Date.now() + 900_000).toISOString(),
+    ...patch,
+  };
+}
