@@ -98,78 +98,77 @@ export function HeadshotCard({
       data-headshot-id={headshot.id}
     >
       <article className="group overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition focus-within:shadow-lg hover:shadow-lg">
-        <div className="relative aspect-square overflow-hidden bg-slate-100">
-          {onOpen ? (
-            <button
-              type="button"
-              onClick={() => onOpen(headshot)}
-              className="absolute inset-0 cursor-zoom-in focus-visible:outline-offset-[-4px]"
-            >
-              {image}
-              <span className="sr-only">View full size: {description}</span>
-            </button>
-          ) : (
-            image
-          )}
-          {headshot.isFavorite && (
-            <span
-              data-testid="favorite-mark"
-              className="pointer-events-none absolute top-2 left-2 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-rose-500 shadow-sm"
-            >
-              <Heart aria-hidden="true" className="size-4 fill-current" />
-              <span className="sr-only">Favorite</span>
-            </span>
-          )}
-          <div
-            className={cx(
-              'absolute inset-x-0 bottom-0 flex items-center justify-end gap-2 p-3 opacity-0 transition-opacity duration-150',
-              'group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
+        <figure>
+          <div className="relative aspect-square overflow-hidden bg-slate-100">
+            {onOpen ? (
+              <button
+                type="button"
+                onClick={() => onOpen(headshot)}
+                className="absolute inset-0 cursor-zoom-in focus-visible:outline-offset-[-4px]"
+              >
+                {image}
+                <span className="sr-only">View full size: {description}</span>
+              </button>
+            ) : (
+              image
             )}
-          >
-            <CardAction
-              label={names.favorite}
-              title={names.favoriteTitle}
-              pressed={headshot.isFavorite}
-              onClick={() => onToggleFavorite(headshot)}
-              tone={headshot.isFavorite ? 'favorite' : 'default'}
-            >
-              <Heart aria-hidden="true" className={cx('size-5', headshot.isFavorite && 'fill-current')} />
-            </CardAction>
-            <CardAction
-              label={names.download}
-              title="Download"
-              busy={downloading}
-              onClick={() => void download()}
-            >
-              {downloading ? (
-                <Spinner size="sm" label={null} />
-              ) : (
-                <Download aria-hidden="true" className="size-5" />
-              )}
-            </CardAction>
-            {onDelete && (
-              <CardAction label="Delete" title="Delete" onClick={() => onDelete(headshot)} tone="danger">
-                <Trash2 aria-hidden="true" className="size-5" />
+            {headshot.isFavorite && (
+              <span
+                data-testid="favorite-mark"
+                className="pointer-events-none absolute top-2 left-2 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-rose-500 shadow-sm"
+              >
+                <Heart aria-hidden="true" className="size-4 fill-current" />
+                <span className="sr-only">Favorite</span>
+              </span>
+            )}
+            <div className="absolute inset-x-0 bottom-0 flex items-center justify-end gap-2 p-3">
+              <CardAction
+                label={names.favorite}
+                title={names.favoriteTitle}
+                pressed={headshot.isFavorite}
+                onClick={() => onToggleFavorite(headshot)}
+                tone={headshot.isFavorite ? 'favorite' : 'default'}
+                // A favorite keeps its filled heart in sight.
+                revealed={headshot.isFavorite}
+              >
+                <Heart aria-hidden="true" className={cx('size-5', headshot.isFavorite && 'fill-current')} />
               </CardAction>
-            )}
+              <CardAction
+                label={names.download}
+                title="Download"
+                busy={downloading}
+                onClick={() => void download()}
+              >
+                {downloading ? (
+                  <Spinner size="sm" label={null} />
+                ) : (
+                  <Download aria-hidden="true" className="size-5" />
+                )}
+              </CardAction>
+              {onDelete && (
+                <CardAction label="Delete" title="Delete" onClick={() => onDelete(headshot)} tone="danger">
+                  <Trash2 aria-hidden="true" className="size-5" />
+                </CardAction>
+              )}
+            </div>
           </div>
-        </div>
 
-        <div className="flex flex-wrap items-center gap-1.5 px-3 py-3">
-          <HeadshotMeta headshot={headshot} showDate={placement === 'gallery'} />
-          {onRegenerate && (
-            <button
-              type="button"
-              onClick={() => onRegenerate(headshot)}
-              disabled={regenerating}
-              aria-label={names.regenerate}
-              className="ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
-            >
-              <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
-              {REGENERATE_LABEL}
-            </button>
-          )}
-        </div>
+          <figcaption className="flex flex-wrap items-center gap-1.5 px-3 py-3">
+            <HeadshotMeta headshot={headshot} showDate={placement === 'gallery'} />
+            {onRegenerate && (
+              <button
+                type="button"
+                onClick={() => onRegenerate(headshot)}
+                disabled={regenerating}
+                aria-label={names.regenerate}
+                className="ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+              >
+                <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
+                {REGENERATE_LABEL}
+              </button>
+            )}
+          </figcaption>
+        </figure>
       </article>
     </li>
   );
@@ -193,6 +192,11 @@ export function PendingHeadshot({ position }: { position: number }) {
   );
 }
 
+/** Hidden until the card is hovered or holds keyboard focus; always shown on screens that cannot hover. */
+const HIDDEN_UNTIL_HOVER =
+  'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 ' +
+  '[@media(hover:none)]:opacity-100';
+
 /** A round button over the image. */
 function CardAction({
   label,
@@ -201,6 +205,7 @@ function CardAction({
   busy = false,
   onClick,
   tone = 'default',
+  revealed = false,
   children,
 }: {
   label: string;
@@ -210,6 +215,8 @@ function CardAction({
   onClick: () => void;
   /** `favorite`: rose heart; `danger`: red on hover. */
   tone?: 'default' | 'favorite' | 'danger';
+  /** Always visible; otherwise only on hover, keyboard focus and touch screens. */
+  revealed?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -223,7 +230,8 @@ function CardAction({
       onClick={onClick}
       className={cx(
         'inline-flex size-10 items-center justify-center rounded-full bg-white/95 shadow-md ring-1 ring-slate-900/5 transition',
-        'hover:bg-white disabled:cursor-wait disabled:opacity-60',
+        'hover:bg-white disabled:cursor-wait',
+        revealed ? 'opacity-100' : HIDDEN_UNTIL_HOVER,
         tone === 'favorite' && 'text-rose-500 hover:text-rose-600',
         tone === 'danger' && 'text-slate-700 hover:text-red-600',
         tone === 'default' && 'text-slate-700 hover:text-slate-950',
@@ -258,7 +266,7 @@ function Badge({ tone, children }: { tone: 'brand' | 'slate'; children: ReactNod
   return (
     <span
       className={cx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
         tone === 'brand'
           ? 'bg-brand-50 text-brand-700 ring-brand-200'
           : 'bg-slate-50 text-slate-700 ring-slate-200',

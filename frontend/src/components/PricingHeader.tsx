@@ -1,7 +1,7 @@
 import { ArrowLeft, House, LayoutDashboard, Mail, type LucideIcon } from 'lucide-react';
 import { useCallback } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { LogoGlyph } from './ui/BrandMark';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppHeader } from './AppHeader';
 import { Button, ButtonLink } from './ui/Button';
 import { cx } from '../lib/cx';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
@@ -42,41 +42,21 @@ export function PricingHeader({ showBack = true }: PricingHeaderProps) {
   const back = useBack();
   const signedIn = useAuth().status === 'signedIn';
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
-        <div className="flex min-w-0 items-center gap-1 sm:gap-3">
-          {showBack && (
-            <>
-              <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" onClick={back}>
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                Back
-              </Button>
-              <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />
-            </>
-          )}
-          <Link
-            to={paths.home.href}
-            aria-label="Headshot Studio home"
-            className="-m-1 flex items-center gap-2.5 rounded-lg p-1"
-          >
-            <LogoGlyph className="size-7 sm:size-8" />
-            <span
-              className={cx(
-                'font-display text-lg font-bold tracking-tight whitespace-nowrap text-slate-900',
-                showBack ? 'hidden md:inline' : 'hidden min-[480px]:inline',
-              )}
-            >
-              Headshot Studio
-            </span>
-          </Link>
-        </div>
-        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-2">
-          <NavLink to={paths.home.href} icon={House} label="Home" compact={signedIn} />
-          <NavLink to={paths.dashboard.href} icon={LayoutDashboard} label="Dashboard" compact={signedIn} />
-          {signedIn && <CreditsBadge className="ml-1 px-3 sm:ml-0 sm:px-3.5" />}
-        </nav>
-      </div>
-    </header>
+    <AppHeader
+      nameClassName={showBack ? 'hidden md:inline' : 'hidden min-[480px]:inline'}
+      leading={
+        showBack && (
+          <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" onClick={back}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back
+          </Button>
+        )
+      }
+    >
+      <NavLink to={paths.home.href} icon={House} label="Home" compact={signedIn} />
+      <NavLink to={paths.dashboard.href} icon={LayoutDashboard} label="Dashboard" compact={signedIn} />
+      {signedIn && <CreditsBadge className="ml-1 px-3 sm:ml-0 sm:px-3.5" />}
+    </AppHeader>
   );
 }
 

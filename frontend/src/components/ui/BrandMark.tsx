@@ -26,8 +26,19 @@ export function LogoGlyph({ className }: { className?: string }) {
   );
 }
 
-/** The brand: logo glyph plus the product name. `tone` picks the text colour for light or dark backgrounds. */
-export function BrandMark({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
+/**
+ * The brand: logo glyph plus the product name. `tone` picks the text colour for light or dark backgrounds;
+ * `nameClassName` can hide the name on narrow screens (e.g. `hidden md:inline`).
+ */
+export function BrandMark({
+  tone = 'dark',
+  className,
+  nameClassName,
+}: {
+  tone?: 'dark' | 'light';
+  className?: string;
+  nameClassName?: string;
+}) {
   return (
     <span className={cx('inline-flex items-center gap-2 sm:gap-2.5', className)}>
       <LogoGlyph className="size-7 sm:size-8" />
@@ -35,6 +46,7 @@ export function BrandMark({ tone = 'dark', className }: { tone?: 'dark' | 'light
         className={cx(
           'font-display text-sm font-bold tracking-tight whitespace-nowrap min-[400px]:text-base sm:text-lg',
           tone === 'dark' ? 'text-slate-900' : 'text-white',
+          nameClassName,
         )}
       >
         Headshot Studio

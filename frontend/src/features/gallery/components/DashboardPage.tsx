@@ -1,4 +1,12 @@
-import { AlertCircle, Download, ImagePlus, ListFilter, SearchX, type LucideIcon } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowDownUp,
+  Download,
+  ImagePlus,
+  ListFilter,
+  SearchX,
+  type LucideIcon,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -25,9 +33,10 @@ import {
   type GalleryFilter,
   searchWithSort,
   sortFromSearch,
+  SORT_OPTIONS,
   type GallerySort,
 } from '../utils/filters';
-import { SortSelect } from './SortSelect';
+import { IconSelect } from '../../../components/ui/IconSelect';
 import { HeadshotViewer } from './HeadshotViewer';
 import { EmailToggle } from './EmailToggle';
 import { PrivacySection } from './PrivacySection';
@@ -152,8 +161,20 @@ export function DashboardPage() {
             </h2>
             <div className="flex flex-wrap items-center gap-2">
               <DownloadAllButton filter={filter} disabled={!loaded || loaded.pages[0]?.items.length === 0} />
-              <FilterSelect value={filter} onChange={setFilter} />
-              <SortSelect value={sort} onChange={setSort} />
+              <IconSelect
+                label={DASHBOARD_TEXT.filterLabel}
+                icon={ListFilter}
+                value={filter}
+                options={FILTER_OPTIONS}
+                onChange={setFilter}
+              />
+              <IconSelect
+                label="Sort headshots"
+                icon={ArrowDownUp}
+                value={sort}
+                options={SORT_OPTIONS}
+                onChange={setSort}
+              />
             </div>
           </div>
 
@@ -271,33 +292,6 @@ function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabl
       <Download aria-hidden="true" className="size-4" />
       <span aria-live="polite">{progress ?? 'Download all'}</span>
     </Button>
-  );
-}
-
-/** The filter dropdown of docs/product-spec.md §2, a native select (keyboard and screen readers work as everywhere). */
-function FilterSelect({
-  value,
-  onChange,
-}: {
-  value: GalleryFilter;
-  onChange: (filter: GalleryFilter) => void;
-}) {
-  return (
-    <label className="relative inline-flex items-center">
-      <span className="sr-only">{DASHBOARD_TEXT.filterLabel}</span>
-      <ListFilter aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-slate-500" />
-      <select
-        value={value}
-        onChange={(event) => onChange(event.target.value as GalleryFilter)}
-        className="h-10 appearance-auto rounded-full border-0 bg-white py-0 pr-8 pl-9 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:ring-slate-400"
-      >
-        {FILTER_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard's filter dropdown (docs/product-spec.md §2) and the labels of a headshot's style, background and date. Pure.
+ * The dashboard's filter and order, kept in the URL (docs/product-spec.md §2), and the greeting's name. Pure.
  */
 
 /** The filters, as the API (`GET /api/headshots?filter=`) and the URL (`/dashboard?filter=`) spell them. */
@@ -17,16 +17,12 @@ export const FILTER_OPTIONS: readonly { value: GalleryFilter; label: string }[] 
 
 /** The filter named by the URL's `?filter=`; anything missing or unknown is `all`. */
 export function filterFromSearch(search: URLSearchParams): GalleryFilter {
-  const value = search.get('filter');
-  return (GALLERY_FILTERS as readonly string[]).includes(value ?? '') ? (value as GalleryFilter) : 'all';
+  return choiceFromSearch(search, 'filter', GALLERY_FILTERS, 'all');
 }
 
 /** The search params for a filter: `all` is the default, so it leaves `?filter=` out (a clean /dashboard URL). */
 export function searchWithFilter(search: URLSearchParams, filter: GalleryFilter): URLSearchParams {
-  const next = new URLSearchParams(search);
-  if (filter === 'all') next.delete('filter');
-  else next.set('filter', filter);
-  return next;
+  return searchWithChoice(search, 'filter', filter, 'all');
 }
 
 /** The gallery's orders, as the API (`sort=`) and the URL (`/dashboard?sort=`) spell them. */
@@ -41,15 +37,35 @@ export const SORT_OPTIONS: readonly { value: GallerySort; label: string }[] = [
 
 /** The order named by the URL's `?sort=`; anything missing or unknown is `newest`. */
 export function sortFromSearch(search: URLSearchParams): GallerySort {
-  const value = search.get('sort');
-  return (GALLERY_SORTS as readonly string[]).includes(value ?? '') ? (value as GallerySort) : 'newest';
+  return choiceFromSearch(search, 'sort', GALLERY_SORTS, 'newest');
 }
 
 /** The search params for an order: `newest` is the default, so it leaves `?sort=` out. */
 export function searchWithSort(search: URLSearchParams, sort: GallerySort): URLSearchParams {
+  return searchWithChoice(search, 'sort', sort, 'newest');
+}
+
+/** The value of `?name=` when it is one of `choices`, else `fallback`. */
+function choiceFromSearch<T extends string>(
+  search: URLSearchParams,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const value = search.get(name);
+  return (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
+/** `search` with `?name=value`, or without `name` when `value` is the default (a clean URL). */
+function searchWithChoice(
+  search: URLSearchParams,
+  name: string,
+  value: string,
+  fallback: string,
+): URLSearchParams {
   const next = new URLSearchParams(search);
-  if (sort === 'newest') next.delete('sort');
-  else next.set('sort', sort);
+  if (value === fallback) next.delete(name);
+  else next.set(name, value);
   return next;
 }
 

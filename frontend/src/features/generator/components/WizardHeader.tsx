@@ -1,11 +1,9 @@
 import { ArrowLeft, Check } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { LogoGlyph } from '../../../components/ui/BrandMark';
+import { AppHeader } from '../../../components/AppHeader';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../lib/cx';
 import { CreditsBadge } from '../../../components/CreditsBadge';
 import { GENERATOR_TEXT, TOTAL_STEPS } from '../utils/content';
-import { paths } from '../../../config/paths';
 
 /** Short names of the four steps, for the step indicator. */
 export const STEP_NAMES = ['Upload', 'Style', 'Background', 'Generate'] as const;
@@ -27,91 +25,83 @@ export interface WizardHeaderProps {
 export function WizardHeader({ step, onBack, backDisabled = false }: WizardHeaderProps) {
   const percent = Math.round((step / TOTAL_STEPS) * 100);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
-        <div className="flex min-w-0 items-center gap-1 sm:gap-3">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="px-2.5 sm:px-3"
-            onClick={onBack}
-            disabled={backDisabled}
-            title={backDisabled ? 'Your headshots are being created' : undefined}
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back
-          </Button>
-          <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />
-          <Link
-            to={paths.home.href}
-            aria-label="Headshot Studio home"
-            className="-m-1 flex items-center gap-2.5 rounded-lg p-1"
-          >
-            <LogoGlyph className="size-7 sm:size-8" />
-            <span className="hidden font-display text-lg font-bold tracking-tight whitespace-nowrap text-slate-900 md:inline">
-              Headshot Studio
-            </span>
-          </Link>
-        </div>
-        <CreditsBadge />
-      </div>
-
-      <div className="mx-auto max-w-6xl px-4 pb-4 sm:px-6 lg:px-8">
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <p className="font-semibold text-slate-900">
-            {GENERATOR_TEXT.stepOf(step)}
-            <span className="font-normal text-slate-500 sm:hidden"> · {STEP_NAMES[step - 1]}</span>
-          </p>
-          <p className="text-slate-500 tabular-nums" aria-hidden="true">
-            {percent}%
-          </p>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Wizard progress"
-          aria-valuemin={1}
-          aria-valuemax={TOTAL_STEPS}
-          aria-valuenow={step}
-          aria-valuetext={GENERATOR_TEXT.stepOf(step)}
-          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+    <AppHeader
+      width="narrow"
+      navLabel="Account"
+      nameClassName="hidden md:inline"
+      leading={
+        <Button
+          variant="ghost"
+          size="sm"
+          className="px-2.5 sm:px-3"
+          onClick={onBack}
+          disabled={backDisabled}
+          title={backDisabled ? 'Your headshots are being created' : undefined}
         >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+      }
+      below={
+        <>
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <p className="font-semibold text-slate-900">
+              {GENERATOR_TEXT.stepOf(step)}
+              <span className="font-normal text-slate-500 sm:hidden"> · {STEP_NAMES[step - 1]}</span>
+            </p>
+            <p className="text-slate-500 tabular-nums" aria-hidden="true">
+              {percent}%
+            </p>
+          </div>
           <div
-            className="h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-500 ease-out motion-reduce:transition-none"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-        <ol className="mt-3 hidden grid-cols-4 gap-2 text-xs font-medium sm:grid">
-          {STEP_NAMES.map((name, i) => {
-            const n = i + 1;
-            const done = n < step;
-            const current = n === step;
-            return (
-              <li
-                key={name}
-                aria-current={current ? 'step' : undefined}
-                className={cx(
-                  'flex items-center gap-2',
-                  current ? 'text-brand-700' : done ? 'text-slate-700' : 'text-slate-400',
-                )}
-              >
-                <span
-                  aria-hidden="true"
+            role="progressbar"
+            aria-label="Wizard progress"
+            aria-valuemin={1}
+            aria-valuemax={TOTAL_STEPS}
+            aria-valuenow={step}
+            aria-valuetext={GENERATOR_TEXT.stepOf(step)}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className="h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-500 ease-out motion-reduce:transition-none"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <ol className="mt-3 hidden grid-cols-4 gap-2 text-xs font-medium sm:grid">
+            {STEP_NAMES.map((name, i) => {
+              const n = i + 1;
+              const done = n < step;
+              const current = n === step;
+              return (
+                <li
+                  key={name}
+                  aria-current={current ? 'step' : undefined}
                   className={cx(
-                    'flex size-5 shrink-0 items-center justify-center rounded-full text-[0.6875rem] font-semibold',
-                    done && 'bg-brand-600 text-white',
-                    current && 'bg-brand-100 text-brand-700 ring-1 ring-brand-300',
-                    !done && !current && 'bg-slate-100 text-slate-500',
+                    'flex items-center gap-2',
+                    current ? 'text-brand-700' : done ? 'text-slate-700' : 'text-slate-400',
                   )}
                 >
-                  {done ? <Check className="size-3" strokeWidth={3} /> : n}
-                </span>
-                {name}
-                {done && <span className="sr-only"> (done)</span>}
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-    </header>
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      'flex size-5 shrink-0 items-center justify-center rounded-full text-[0.6875rem] font-semibold',
+                      done && 'bg-brand-600 text-white',
+                      current && 'bg-brand-100 text-brand-700 ring-1 ring-brand-300',
+                      !done && !current && 'bg-slate-100 text-slate-500',
+                    )}
+                  >
+                    {done ? <Check className="size-3" strokeWidth={3} /> : n}
+                  </span>
+                  {name}
+                  {done && <span className="sr-only"> (done)</span>}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      }
+    >
+      <CreditsBadge />
+    </AppHeader>
   );
 }

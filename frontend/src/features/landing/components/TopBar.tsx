@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
-import { BrandMark } from '../../../components/ui/BrandMark';
+import { AppHeader } from '../../../components/AppHeader';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { CreditsBadge } from '../../../components/CreditsBadge';
 import { useAuth } from '../../../lib/auth';
@@ -27,43 +26,32 @@ export function TopBar({ signedIn, onAccountClick }: TopBarProps) {
   const { status } = useAuth();
   const isSignedIn = signedIn ?? status === 'signedIn';
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-3 min-[400px]:px-4 sm:px-6 lg:px-8">
-        <Link
-          to={paths.home.href}
-          className="-m-1 flex items-center rounded-lg p-1"
-          aria-label="Headshot Studio home"
+    <AppHeader>
+      <a
+        href="#pricing"
+        onClick={(event) => scrollToSection(event, 'pricing')}
+        className="rounded-full px-1.5 py-2 text-sm min-[400px]:px-2.5 font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 sm:px-4"
+      >
+        Pricing
+      </a>
+      {status === 'signedIn' && (
+        // Too wide for the smallest phones, where the dashboard shows it instead.
+        <span className="hidden sm:block">
+          <CreditsBadge />
+        </span>
+      )}
+      {signedIn === undefined && status === 'loading' ? (
+        // No 'Sign Up' flash for a signed-in visitor while the stored session is read: hold the place.
+        <Skeleton className="h-8 w-32 rounded-full" />
+      ) : (
+        <Button
+          size="sm"
+          className="px-3 min-[400px]:px-3.5 sm:px-4"
+          onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
         >
-          <BrandMark />
-        </Link>
-        <nav aria-label="Main" className="flex items-center gap-0.5 min-[400px]:gap-1 sm:gap-3">
-          <a
-            href="#pricing"
-            onClick={(event) => scrollToSection(event, 'pricing')}
-            className="rounded-full px-1.5 py-2 text-sm min-[400px]:px-2.5 font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 sm:px-4"
-          >
-            Pricing
-          </a>
-          {status === 'signedIn' && (
-            // Too wide for the smallest phones, where the dashboard shows it instead.
-            <span className="hidden sm:block">
-              <CreditsBadge />
-            </span>
-          )}
-          {signedIn === undefined && status === 'loading' ? (
-            // No 'Sign Up' flash for a signed-in visitor while the stored session is read: hold the place.
-            <Skeleton className="h-8 w-32 rounded-full" />
-          ) : (
-            <Button
-              size="sm"
-              className="px-3 min-[400px]:px-3.5 sm:px-4"
-              onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
-            >
-              {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
-            </Button>
-          )}
-        </nav>
-      </div>
-    </header>
+          {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
+        </Button>
+      )}
+    </AppHeader>
   );
 }
