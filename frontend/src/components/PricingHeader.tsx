@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { Button, ButtonLink } from './ui/Button';
-import { cx } from '../lib/cx';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
 import { CreditsBadge } from './CreditsBadge';
 import { useAuth } from '../lib/auth';

@@ -5,7 +5,6 @@ import { CreditsBadge } from '../../../components/CreditsBadge';
 import { useAuth } from '../../../lib/auth';
 import { scrollToSection } from '../utils/scroll-to-section';
 import type { GetStartedOptions } from '../hooks/use-get-started';
-import { paths } from '../../../config/paths';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
