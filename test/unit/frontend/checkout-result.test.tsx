@@ -2,17 +2,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthStatus } from '../../../frontend/src/lib/auth';
 import type { Me } from '../../../frontend/src/lib/api/get-me';
 import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api/verify-checkout-session';
 import { PaymentResultPage } from '../../../frontend/src/features/checkout/components/PaymentResultPage';
 import type * as ApiModule from '../../../frontend/src/lib/api-client';
 import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
+import { auth } from './auth-mock';
 import { renderAt, testConfig } from './render';
 
 const mocks = vi.hoisted(() => ({
-  auth: { status: 'signedIn' as AuthStatus },
-  signIn: vi.fn(),
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
 }));
 
@@ -20,14 +18,7 @@ vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
 }));
-vi.mock('../../../frontend/src/lib/auth', () => ({
-  useAuth: () => ({
-    status: mocks.auth.status,
-    user: mocks.auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
-    signIn: mocks.signIn,
-    signOut: vi.fn(),
-  }),
-}));
+vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
 vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">credits</a>,
 }));
@@ -42,7 +33,7 @@ let sessionCounter = 0;
 const newSessionId = () => `cs_test_unit${++sessionCounter}_${Math.random().toString(36).slice(2, 8)}`;
 
 beforeEach(() => {
-  mocks.auth.status = 'signedIn';
+  auth.status = 'signedIn';
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -218,12 +209,12 @@ describe('payment result page', () => {
   });
 
   it('signed out: starts sign-in that comes back to this very URL, and verifies nothing yet', async () => {
-    mocks.auth.status = 'signedOut';
+    auth.status = 'signedOut';
     const id = newSessionId();
     renderResult(`/success?session_id=${id}&redirect=dashboard`);
 
     await waitFor(() =>
-      expect(mocks.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
+      expect(auth.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
         replace: true,
       }),
     );
@@ -233,12 +224,12 @@ describe('payment result page', () => {
   });
 
   it('waits for the session to load before verifying', async () => {
-    mocks.auth.status = 'loading';
+    auth.status = 'loading';
     renderResult(`/success?session_id=${newSessionId()}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
     expect(apiFetchMock).not.toHaveBeenCalled();
-    expect(mocks.signIn).not.toHaveBeenCalled();
+    expect(auth.signIn).not.toHaveBeenCalled();
   });
 
   it("StrictMode's double mount sends one verification and shows one toast", async () => {

@@ -2,22 +2,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeleteAccount } from '../../../frontend/src/features/gallery/components/DeleteAccount';
+import { auth } from './auth-mock';
 import { renderAt, stubBrowser } from './render';
 
 /* "Delete my account" on the dashboard, with the API (`DELETE /api/me`) answered by a mocked fetch. */
 
 const mocks = vi.hoisted(() => ({
-  signOut: vi.fn(async () => {}),
   toast: { success: vi.fn(), error: vi.fn() },
 }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/lib/auth', () => ({
-  useAuth: () => ({
-    status: 'signedIn',
-    user: { sub: 'user-1', email: 'ada@example.com' },
-    signOut: mocks.signOut,
-  }),
-}));
+vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
 
 let answer: () => Response;
 let fetchMock: ReturnType<typeof stubBrowser>;
@@ -57,7 +51,7 @@ describe('Delete my account', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeTruthy();
     expect(here()).toBe('/');
     expect(deleteCalls()).toHaveLength(1);
-    await waitFor(() => expect(mocks.signOut).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     expect(mocks.toast.success).toHaveBeenCalledWith(expect.stringMatching(/account has been deleted/));
   });
 
@@ -70,7 +64,7 @@ describe('Delete my account', () => {
       expect(mocks.toast.error).toHaveBeenCalledWith(expect.stringMatching(/couldn't delete/)),
     );
     expect(here()).toBe('/dashboard');
-    expect(mocks.signOut).not.toHaveBeenCalled();
+    expect(auth.signOut).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

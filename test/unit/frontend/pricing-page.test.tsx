@@ -2,15 +2,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
-import type { AuthStatus } from '../../../frontend/src/lib/auth';
 import { PricingPage } from '../../../frontend/src/features/pricing/components/PricingPage';
 import type * as ApiModule from '../../../frontend/src/lib/api-client';
 import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
+import { auth } from './auth-mock';
 import { renderAt } from './render';
 
 const mocks = vi.hoisted(() => ({
-  auth: { status: 'signedIn' as AuthStatus },
-  signIn: vi.fn(),
   toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
   redirectTo: vi.fn(),
 }));
@@ -19,14 +17,7 @@ vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
 }));
-vi.mock('../../../frontend/src/lib/auth', () => ({
-  useAuth: () => ({
-    status: mocks.auth.status,
-    user: mocks.auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
-    signIn: mocks.signIn,
-    signOut: vi.fn(),
-  }),
-}));
+vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
 vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
   CreditsBadge: () => <a href="/pricing">6 credits</a>,
 }));
@@ -39,7 +30,7 @@ const apiFetchMock = vi.mocked(apiFetch);
 let createSession: () => Promise<unknown>;
 
 beforeEach(() => {
-  mocks.auth.status = 'signedIn';
+  auth.status = 'signedIn';
   createSession = async () => ({ id: 'cs_test_123', url: CHECKOUT_URL });
   apiFetchMock.mockImplementation(async (path: string) => {
     if (path === '/packs') return { packs: CREDIT_PACKS };
@@ -106,7 +97,7 @@ describe('pricing page', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: '6 credits' })).toBeTruthy();
     cleanup();
 
-    mocks.auth.status = 'signedOut';
+    auth.status = 'signedOut';
     renderPricing();
     await buyButton(60);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: '6 credits' })).toBeNull();
@@ -125,13 +116,13 @@ describe('pricing page', () => {
   });
 
   it('signed out: an info toast and sign-in coming back to /pricing, without calling the API', async () => {
-    mocks.auth.status = 'signedOut';
+    auth.status = 'signedOut';
     renderPricing();
 
     fireEvent.click(await buyButton(40));
 
     expect(mocks.toast.info).toHaveBeenCalledWith('Please sign in to purchase credits');
-    expect(mocks.signIn).toHaveBeenCalledWith('/pricing');
+    expect(auth.signIn).toHaveBeenCalledWith('/pricing');
     expect(checkoutCalls()).toHaveLength(0);
     expect(mocks.redirectTo).not.toHaveBeenCalled();
   });
@@ -222,7 +213,7 @@ describe('pricing page', () => {
 
     fireEvent.click(await buyButton(60));
 
-    await waitFor(() => expect(mocks.signIn).toHaveBeenCalledWith('/pricing'));
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith('/pricing'));
     expect(mocks.toast.info).toHaveBeenCalledWith('Please sign in to purchase credits');
     expect(mocks.toast.error).not.toHaveBeenCalled();
   });
