@@ -3,6 +3,7 @@ import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
@@ -149,20 +150,15 @@ function ProgressCard({
             {percent}%
           </p>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Generation progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent}%: ${text}`}
-          className="mt-2 h-3 overflow-hidden rounded-full bg-slate-100"
-        >
-          <div
-            className="relative h-full overflow-hidden rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-700 ease-out motion-reduce:transition-none"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          label="Generation progress"
+          percent={percent}
+          value={percent}
+          min={0}
+          max={100}
+          valueText={`${percent}%: ${text}`}
+          size="md"
+        />
         {waiting ? (
           <div className="mt-4 rounded-2xl bg-brand-50 px-4 py-3 text-sm" data-testid="generation-queue">
             <p className="font-medium text-brand-900">

@@ -1,6 +1,7 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { AppHeader } from '../../../components/AppHeader';
 import { Button } from '../../../components/ui/Button';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { cx } from '../../../lib/cx';
 import { CreditsBadge } from '../../../components/CreditsBadge';
 import { GENERATOR_TEXT, TOTAL_STEPS } from '../utils/content';
@@ -53,20 +54,14 @@ export function WizardHeader({ step, onBack, backDisabled = false }: WizardHeade
               {percent}%
             </p>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Wizard progress"
-            aria-valuemin={1}
-            aria-valuemax={TOTAL_STEPS}
-            aria-valuenow={step}
-            aria-valuetext={GENERATOR_TEXT.stepOf(step)}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full rounded-full bg-gradient-to-r from-brand-500 to-brand-600 transition-[width] duration-500 ease-out motion-reduce:transition-none"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar
+            label="Wizard progress"
+            percent={percent}
+            value={step}
+            min={1}
+            max={TOTAL_STEPS}
+            valueText={GENERATOR_TEXT.stepOf(step)}
+          />
           <ol className="mt-3 hidden grid-cols-4 gap-2 text-xs font-medium sm:grid">
             {STEP_NAMES.map((name, i) => {
               const n = i + 1;
