@@ -154,8 +154,7 @@ describe('dashboard', () => {
 
       // Hover shows the card's actions; so does keyboard focus (focus-within), with no mouse over the card.
       const actions = (card: Locator) => card.getByRole('button', { name: 'Download' });
-      const opacity = (locator: Locator) =>
-        locator.evaluate((el) => Number(getComputedStyle(el).opacity));
+      const opacity = (locator: Locator) => locator.evaluate((el) => Number(getComputedStyle(el).opacity));
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
       expect(await opacity(actions(cards(page).nth(2)))).toBe(0);
