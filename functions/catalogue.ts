@@ -183,12 +183,14 @@ const specs: readonly FunctionSpec[] = [
     kind: 'http',
     access: { table: ['read', 'write', 'delete'], uploads: ['delete', 'list'], results: ['delete', 'list'] },
   },
-  // Delete my account: the user's data (as delete-my-data), the accounting moved to a pseudonym, the Cognito user.
+  // Delete my account: the user's data (as delete-my-data), its open Checkout Sessions expired, the accounting moved
+  // to a pseudonym, the Cognito user.
   {
     handler: 'http/delete-account',
     kind: 'http',
     access: {
       table: ['read', 'write', 'delete'],
+      secrets: STRIPE,
       uploads: ['delete', 'list'],
       results: ['delete', 'list'],
       cognito: ['AdminDeleteUser'],

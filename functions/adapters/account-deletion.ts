@@ -127,6 +127,20 @@ export async function beginAccountDeletion(
   }
 }
 
+/** How long a Checkout Session can still be paid after its creation, in ms (Stripe's default expiry: 24 h). */
+const CHECKOUT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The Checkout Sessions of `sub` that may still be open: those whose pending purchase was recorded less than 24 h
+ * before `now` (epoch ms). Stripe's answer decides whether each really is (the caller expires them).
+ */
+export async function recentCheckoutSessionIds(sub: string, now: number): Promise<string[]> {
+  const pending = await queryUserPrefix(sub, pendingPurchaseSk(''), ['checkoutSessionId', 'createdAt']);
+  return pending
+    .filter((item) => now - Date.parse(String(item.createdAt)) < CHECKOUT_SESSION_LIFETIME_MS)
+    .map((item) => String(item.checkoutSessionId));
+}
+
 /**
  * Gives the account back when its deletion was refused before anything was removed (a generation still running):
  * removes `deletingAt` and the pseudonymous id, unless the deletion got further meanwhile.

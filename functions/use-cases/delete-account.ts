@@ -3,7 +3,10 @@ import {
   cancelAccountDeletion,
   finishAccountDeletion,
   moveAccountingToPseudonym,
+  recentCheckoutSessionIds,
 } from '../adapters/account-deletion';
+import { expireCheckoutSession } from '../adapters/checkout';
+import { describeStripeError, StripeNotConfiguredError } from '../adapters/stripe';
 import { deleteUserData, GenerationInProgressError, type DeletedData } from '../adapters/user-data';
 import { deleteUserPoolUser } from '../adapters/user-pool';
 import { logger } from '../common/logger';
@@ -33,11 +36,13 @@ export interface DeletedAccount {
  *    race the deletion (adapters/generation-guard.ts);
  * 2. every photo, headshot, generation and photo check — items and S3 objects — as "Delete my data" removes them;
  *    refused while a generation may still run (then `deletingAt` is removed again and nothing was deleted);
- * 3. the ledger, its markers, the purchases and pending purchases move to a pseudonymous id with the balance
+ * 3. every Checkout Session of the last 24 h that is still open is expired, so nobody pays for credits of an
+ *    account that no longer exists;
+ * 4. the ledger, its markers, the purchases and pending purchases move to a pseudonymous id with the balance
  *    (credits = Σ ledger holds there; refunds and disputes of old payments still find them); the user item becomes a
  *    tombstone without e-mail or name, so a still-valid token cannot recreate the account;
- * 4. the Cognito user is deleted (AdminDeleteUser);
- * 5. quota counters go and the link to the pseudonym is forgotten.
+ * 5. the Cognito user is deleted (AdminDeleteUser);
+ * 6. quota counters go and the link to the pseudonym is forgotten.
  *
  * The once-per-person sign-up bonus marker stays, so signing up again with the same e-mail gives 0 free credits.
  *
@@ -57,10 +62,30 @@ export async function deleteAccount(account: AccountToDelete, now = new Date()):
     }
     throw error;
   }
+  await expireOpenCheckoutSessions(sub, now);
   const creditsKept = await moveAccountingToPseudonym(sub, state.pseudonymId, now);
   await deleteUserPoolUser(account.username);
   await finishAccountDeletion(sub);
   // The pseudonym is never logged next to the sub: that would link them again.
   logger.info('Account deleted', { sub, ...deleted, creditsKept });
   return { deleted, creditsKept };
+}
+
+/**
+ * Expires the caller's Checkout Sessions that may still be paid. Stripe refuses to expire one that is complete or
+ * already expired: that answer, like a Stripe outage, only logs (a session paid after the deletion is still
+ * credited and recorded, on the tombstone, and can be refunded).
+ */
+async function expireOpenCheckoutSessions(sub: string, now: Date): Promise<void> {
+  for (const sessionId of await recentCheckoutSessionIds(sub, now.getTime())) {
+    try {
+      await expireCheckoutSession(sessionId);
+    } catch (error) {
+      if (error instanceof StripeNotConfiguredError) return;
+      logger.info('Checkout Session not expired', {
+        checkoutSessionId: sessionId,
+        ...describeStripeError(error),
+      });
+    }
+  }
 }

@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
 import { documentClient } from '../../functions/adapters/aws';
-import { getPurchase } from '../../functions/adapters/checkout';
+import { getPurchase, retrieveCheckoutSession } from '../../functions/adapters/checkout';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, paymentIntentLookupPut } from '../../functions/adapters/purchases';
 import { headObject } from '../../functions/adapters/storage';
@@ -116,9 +116,17 @@ describe('DELETE /api/me', () => {
     expect((await getUser(user.sub))?.credits).toBe(balance);
     expect((await partition(user.sub)).filter((i) => String(i.SK).startsWith('GENERATION#'))).toHaveLength(1);
 
+    // A Checkout Session still open when the account goes: nobody can pay it any more.
+    const checkout = await api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', {
+      packId: 'starter',
+    });
+    const { id: openSessionId } = (await checkout.json()) as { id: string };
+    expect((await retrieveCheckoutSession(openSessionId)).status).toBe('open');
+
     const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
+    expect((await retrieveCheckoutSession(openSessionId)).status).toBe('expired');
 
     // The Cognito user, every object and every item are gone; the user item is a tombstone without e-mail.
     expect(await cognitoUserExists(user)).toBe(false);
