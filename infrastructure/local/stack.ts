@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultFunctionName } from '../../functions/catalogue';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
-import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import { ensureTable, ensureUserPool } from './bootstrap';
-import { startLocalPayments } from './stand-ins/stripe/server';
+import { startLocalPayments } from './stand-ins/stripe/local-payments';
 import { startCognito } from './stand-ins/cognito/cognito-local';
 import { startDynamoDb } from './stand-ins/dynamodb/dynamodb-local';
 import { LocalStackError } from './support/errors';
@@ -20,7 +19,7 @@ import { S3RVER_CREDENTIALS, startS3 } from './stand-ins/s3/s3rver';
 import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './support/settings';
 import { startScheduler } from './stand-ins/eventbridge-scheduler/scheduler';
 import { startSite } from './stand-ins/cloudfront/site';
-import { startStepFunctionsServer } from './stand-ins/step-functions/server';
+import { startStepFunctionsServer, stateMachineSubstitutions } from './stand-ins/step-functions/server';
 import { REPO_ROOT } from './support/paths';
 import { forgetChildren, rememberChildren } from './support/pids';
 
@@ -310,31 +309,6 @@ export function tokenLifetimeSeconds(value: string | undefined): number {
     );
   }
   return seconds;
-}
-
-/**
- * CDK-style `definitionSubstitutions` for the ASL files: `${<Name>FunctionArn}` for every local function (name in
- * PascalCase), plus the table and bucket names — the same keys the CDK Workflow construct passes.
- */
-function stateMachineSubstitutions(
-  functionNames: readonly string[],
-  region: string,
-  env: Record<string, string>,
-): Record<string, string> {
-  const substitutions: Record<string, string> = {
-    TableName: env.TABLE_NAME!,
-    UploadsBucket: env.UPLOADS_BUCKET!,
-    ResultsBucket: env.RESULTS_BUCKET!,
-    MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
-    ExecutionTimeoutSeconds: String(
-      executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
-    ),
-  };
-  for (const name of functionNames) {
-    const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __, c: string) => c.toUpperCase());
-    substitutions[`${pascal}FunctionArn`] = `arn:aws:lambda:${region}:000000000000:function:${name}`;
-  }
-  return substitutions;
 }
 
 export { LocalStackError };

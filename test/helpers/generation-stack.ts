@@ -3,7 +3,6 @@ import { resetConfigForTests } from '../../functions/config';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { functionNameOf } from '../../functions/catalogue';
 import { routes } from '../../functions/http/routes';
-import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../functions/domain/admission';
 import {
   createLambdaRuntime,
   localFunctions,
@@ -15,6 +14,7 @@ import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins
 import { createPartLog } from '../../infrastructure/local/support/log';
 import {
   startStepFunctionsServer,
+  stateMachineSubstitutions,
   type StepFunctionsServer,
 } from '../../infrastructure/local/stand-ins/step-functions/server';
 
@@ -27,24 +27,6 @@ import {
  */
 
 const STATE_MACHINES = fileURLToPath(new URL('../../statemachines/', import.meta.url));
-
-/** The same substitutions the local stack and the CDK Workflow construct give the ASL. */
-function substitutions(functions: readonly LocalFunction[], env: NodeJS.ProcessEnv): Record<string, string> {
-  const values: Record<string, string> = {
-    TableName: env.TABLE_NAME ?? '',
-    UploadsBucket: env.UPLOADS_BUCKET ?? '',
-    ResultsBucket: env.RESULTS_BUCKET ?? '',
-    MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
-    ExecutionTimeoutSeconds: String(
-      executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
-    ),
-  };
-  for (const { name } of functions) {
-    const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __: string, c: string) => c.toUpperCase());
-    values[`${pascal}FunctionArn`] = `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
-  }
-  return values;
-}
 
 /** A running test-owned generation stack. */
 export interface GenerationStack {
@@ -104,7 +86,11 @@ export async function startGenerationStack(options: {
     port: 0,
     runtime,
     stateMachinesDir: STATE_MACHINES,
-    substitutions: substitutions(functions, process.env),
+    substitutions: stateMachineSubstitutions(
+      functions.map((f) => f.name),
+      'us-east-1',
+      process.env,
+    ),
     log,
   });
   process.env.AWS_ENDPOINT_URL_SFN = stepfunctions.url;

@@ -24,12 +24,12 @@ import {
   formatMoney,
   renderCheckoutPage,
 } from '../../infrastructure/local/stand-ins/stripe/hosted-page';
+import { startLocalPayments } from '../../infrastructure/local/stand-ins/stripe/local-payments';
 import {
   parseStripeForm,
-  startLocalPayments,
   StripeStyleError,
   validateCreateParams,
-} from '../../infrastructure/local/stand-ins/stripe/server';
+} from '../../infrastructure/local/stand-ins/stripe/wire';
 import { createPartLog } from '../../infrastructure/local/support/log';
 
 const popular = findPack('popular')!;

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDefinition } from '../../../../functions/http/routes';
 import type { JwtAuthorizer } from './jwt-authorizer';
 import type { PartLog } from '../../support/log';
+import { closeServer, listen, readBody } from '../../support/http';
 import { HOST } from '../../support/ports';
 
 /** Calls the Lambda handler of a route with an API Gateway v2 event and returns what the handler returned. */
@@ -58,19 +58,6 @@ function isDecodable(segment: string): boolean {
 
 function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message } });
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -213,7 +200,7 @@ export async function startGateway(options: {
     if (!match.m.slice(1).every(isDecodable)) {
       return send(400, 'BAD_REQUEST', 'The request path is not valid percent-encoding.');
     }
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES);
     if (body === 'too-large') return send(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 10 MB.');
     let auth: { claims: Record<string, string>; scopes: string[] } | undefined;
     if (match.c.route.auth === 'jwt') {
@@ -239,19 +226,12 @@ export async function startGateway(options: {
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOST, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const url = await listen(server, options.port, HOST);
   return {
-    url: `http://${HOST}:${port}`,
-    port,
+    url,
+    port: Number(new URL(url).port),
     server,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    // Stopping twice is fine: the second close's "not running" error means it is already stopped.
+    stop: () => closeServer(server).catch(() => undefined),
   };
 }

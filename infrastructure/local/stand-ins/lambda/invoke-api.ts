@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   FunctionNotFoundError,
   LambdaFunctionError,
@@ -8,6 +7,7 @@ import {
   type LambdaRuntime,
   type LocalLog,
 } from '../../functions';
+import { closeServer, listen } from '../../support/http';
 
 /**
  * The local Lambda Invoke API: the one REST operation AWS SDK Lambda clients need (`Invoke`), served by the
@@ -177,24 +177,12 @@ export async function startLambdaServer(options: LambdaServerOptions): Promise<L
     });
   });
 
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(port, host, () => {
-      server.off('error', rejectListen);
-      resolveListen();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const url = await listen(server, port, host);
   log.info(`Lambda Invoke API on ${url}`);
 
   return {
     url,
-    close: () =>
-      new Promise<void>((resolveClose, rejectClose) => {
-        server.close((error) => (error ? rejectClose(error) : resolveClose()));
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }
 

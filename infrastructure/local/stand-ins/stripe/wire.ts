@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import * as z from 'zod';
+import { readBody } from '../../support/http';
 
 /*
  * The wire format of the local Checkout provider (docs/architecture.md §5): Stripe's form encoding as the SDK sends
@@ -146,4 +148,16 @@ export function validateCreateParams(raw: Record<string, unknown>): CreateParams
     throw new StripeStyleError(400, 'invalid_request_error', `Missing required param: ${param}.`, param);
   }
   throw new StripeStyleError(400, 'invalid_request_error', `Invalid ${param}: ${issue.message}`, param);
+}
+
+/**
+ * Reads a request body as UTF-8 text (Stripe's API is form-encoded), at most `limit` bytes (default 256 KiB).
+ *
+ * @throws {StripeStyleError} 413 for a larger body.
+ */
+export async function readFormBody(req: IncomingMessage, limit = 256 * 1024): Promise<string> {
+  const body = await readBody(req, limit);
+  if (body === 'too-large')
+    throw new StripeStyleError(413, 'invalid_request_error', 'Request body too large.');
+  return body.toString('utf8');
 }

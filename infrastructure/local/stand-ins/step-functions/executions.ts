@@ -1,0 +1,118 @@
+import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError } from 'aws-local-stepfunctions';
+import type { LocalLog } from '../../functions';
+import type { JsonValue } from './lambda-tasks';
+import type { LoadedMachine } from './state-machines';
+
+/*
+ * Executions of the local Step Functions stand-in: one run of a loaded state machine, kept in memory with the
+ * status, dates, output and error AWS's DescribeExecution reports.
+ */
+
+/** The statuses DescribeExecution reports (no redrive locally). */
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+
+/** One execution as the stand-in keeps it; dates in epoch ms. */
+export interface Execution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  /** The input JSON text, as given to StartExecution. */
+  input: string;
+  status: ExecutionStatus;
+  /** Epoch ms. */
+  startDate: number;
+  stopDate?: number;
+  output?: string;
+  error?: string;
+  cause?: string;
+  abort(): void;
+}
+
+/** Epoch ms as the epoch seconds the AWS JSON protocol carries. */
+export const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
+
+/** AWS execution names: 1-80 characters, no whitespace, brackets, wildcards, special or control characters. */
+export function isValidExecutionName(name: string): boolean {
+  if (name.length < 1 || name.length > 80) return false;
+  return [...name].every((ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code > 0x1f && (code < 0x7f || code > 0x9f) && !/[\s<>{}[\]?*"#%\\^|~`$&,;:/]/.test(ch);
+  });
+}
+
+/** Closes a RUNNING execution with `status`; `false` when it had already ended (it keeps its first ending). */
+export function finish(
+  execution: Execution,
+  status: ExecutionStatus,
+  fields: Partial<Execution> = {},
+): boolean {
+  if (execution.status !== 'RUNNING') return false;
+  Object.assign(execution, fields, { status, stopDate: Date.now() });
+  return true;
+}
+
+/** The status and `error`/`cause` AWS reports for an execution that ended with `error`. */
+export function failureOf(
+  error: unknown,
+  timeoutSeconds: number | undefined,
+): [ExecutionStatus, Partial<Execution>] {
+  if (error instanceof ExecutionTimeoutError) {
+    return [
+      'TIMED_OUT',
+      { error: 'States.Timeout', cause: `The execution ran longer than ${timeoutSeconds} s` },
+    ];
+  }
+  if (error instanceof ExecutionAbortedError) return ['ABORTED', {}];
+  const cause = error instanceof ExecutionError && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof Error) return ['FAILED', { error: cause.name, cause: cause.message }];
+  return ['FAILED', { error: 'Error', cause: String(cause) }];
+}
+
+/**
+ * Starts one execution of `machine` in the background and returns its record, which is closed (status, stop date,
+ * output or error) when the run ends; the run is logged with its duration.
+ */
+export function runExecution(
+  machine: LoadedMachine,
+  name: string,
+  inputText: string,
+  input: unknown,
+  context: { executionArn: string; roleArn: string; log: LocalLog },
+): Execution {
+  const { executionArn, roleArn, log } = context;
+  const startDate = Date.now();
+  const running = machine.machine.run(input as JsonValue, {
+    overrides: { taskResourceLocalHandlers: machine.tasks },
+    // The Context Object ($$) as AWS fills it; the library adds Execution.Input and Execution.StartTime.
+    context: {
+      Execution: { Id: executionArn, Name: name, RoleArn: roleArn, RedriveCount: 0 },
+      StateMachine: { Id: machine.arn, Name: machine.name },
+    },
+  });
+  const execution: Execution = {
+    executionArn,
+    stateMachineArn: machine.arn,
+    name,
+    input: inputText,
+    status: 'RUNNING',
+    startDate,
+    abort: running.abort,
+  };
+  const label = `${machine.name}/${name}`;
+  const took = () => `${((Date.now() - startDate) / 1000).toFixed(2)} s`;
+  running.result.then(
+    (output) => {
+      if (finish(execution, 'SUCCEEDED', { output: JSON.stringify(output) }))
+        log.info(`${label} SUCCEEDED in ${took()}`);
+    },
+    (error: unknown) => {
+      const [status, fields] = failureOf(error, machine.timeoutSeconds);
+      if (!finish(execution, status, fields)) return;
+      log.error(
+        `${label} ${status} after ${took()}: ${fields.error ?? ''} ${(fields.cause ?? '').slice(0, 500)}`,
+      );
+    },
+  );
+  log.info(`${label} started`);
+  return execution;
+}

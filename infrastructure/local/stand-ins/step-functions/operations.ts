@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import type { LocalLog } from '../../functions';
+import { finish, isValidExecutionName, runExecution, seconds, type Execution } from './executions';
+import { SfnError, type Operation, type requests } from './protocol';
+import type { LoadedMachine } from './state-machines';
+
+/** Each operation of the local Step Functions service, taking its validated request body. */
+export type Operations = { [Op in Operation]: (body: z.output<(typeof requests)[Op]>) => unknown };
+
+/**
+ * The operations of the local Step Functions service over the loaded `machines` and the `executions` it keeps in
+ * memory (keyed by execution ARN). See {@link startStepFunctionsServer} for what each answers.
+ *
+ * @throws {SfnError} (from each operation) with the exception AWS names for the same request.
+ */
+export function createOperations(context: {
+  machines: ReadonlyMap<string, LoadedMachine>;
+  executions: Map<string, Execution>;
+  region: string;
+  accountId: string;
+  roleArn: string;
+  log: LocalLog;
+}): Operations {
+  const { machines, executions, region, accountId, roleArn, log } = context;
+
+  function machineOf(stateMachineArn: string): LoadedMachine {
+    if (!stateMachineArn.startsWith('arn:') || !stateMachineArn.includes(':stateMachine:')) {
+      throw new SfnError(
+        'InvalidArn',
+        `Invalid Arn: 'Resource type not valid in this context: ${stateMachineArn}'`,
+      );
+    }
+    const machine = machines.get(stateMachineArn);
+    if (!machine)
+      throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
+    return machine;
+  }
+
+  function executionOf(executionArn: string): Execution {
+    if (!executionArn.startsWith('arn:') || !executionArn.includes(':execution:')) {
+      throw new SfnError(
+        'InvalidArn',
+        `Invalid Arn: 'Resource type not valid in this context: ${executionArn}'`,
+      );
+    }
+    const execution = executions.get(executionArn);
+    if (!execution)
+      throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
+    return execution;
+  }
+
+  const operations: Operations = {
+    StartExecution({ stateMachineArn, name = randomUUID(), input: inputText = '{}' }) {
+      const machine = machineOf(stateMachineArn);
+      if (!isValidExecutionName(name)) throw new SfnError('InvalidName', `Invalid Name: '${name}'`);
+      let input: unknown;
+      try {
+        input = JSON.parse(inputText);
+      } catch (error) {
+        throw new SfnError(
+          'InvalidExecutionInput',
+          `Invalid State Machine Execution Input: '${(error as Error).message}'`,
+        );
+      }
+      const executionArn = `arn:aws:states:${region}:${accountId}:execution:${machine.name}:${name}`;
+      let execution = executions.get(executionArn);
+      if (execution && !(execution.status === 'RUNNING' && execution.input === inputText)) {
+        throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+      }
+      if (!execution) {
+        execution = runExecution(machine, name, inputText, input, { executionArn, roleArn, log });
+        executions.set(executionArn, execution);
+        machine.executions.push(execution);
+      }
+      return { executionArn, startDate: seconds(execution.startDate) };
+    },
+
+    DescribeExecution({ executionArn }) {
+      const e = executionOf(executionArn);
+      return {
+        executionArn: e.executionArn,
+        stateMachineArn: e.stateMachineArn,
+        name: e.name,
+        status: e.status,
+        startDate: seconds(e.startDate),
+        stopDate: seconds(e.stopDate),
+        input: e.input,
+        inputDetails: { included: true },
+        ...(e.output === undefined ? {} : { output: e.output, outputDetails: { included: true } }),
+        error: e.error,
+        cause: e.cause,
+      };
+    },
+
+    StopExecution({ executionArn, error, cause }) {
+      const execution = executionOf(executionArn);
+      // Stopping a closed execution is not an error in AWS: it keeps its status and stop date.
+      if (finish(execution, 'ABORTED', { error, cause })) {
+        execution.abort();
+        log.info(`${execution.stateMachineArn.split(':').pop()}/${execution.name} ABORTED by StopExecution`);
+      }
+      return { stopDate: seconds(execution.stopDate) };
+    },
+
+    ListExecutions({ stateMachineArn, statusFilter, maxResults, nextToken }) {
+      const machine = machineOf(stateMachineArn);
+      const matching = machine.executions.filter((e) => !statusFilter || e.status === statusFilter).reverse();
+      const start =
+        nextToken === undefined ? 0 : Number(Buffer.from(nextToken, 'base64url').toString('utf8'));
+      if (!Number.isInteger(start) || start < 0)
+        throw new SfnError('InvalidToken', `Invalid Token: '${nextToken}'`);
+      const end = start + (maxResults || 100);
+      return {
+        executions: matching.slice(start, end).map((e) => ({
+          executionArn: e.executionArn,
+          stateMachineArn: e.stateMachineArn,
+          name: e.name,
+          status: e.status,
+          startDate: seconds(e.startDate),
+          stopDate: seconds(e.stopDate),
+        })),
+        nextToken: end < matching.length ? Buffer.from(String(end)).toString('base64url') : undefined,
+      };
+    },
+
+    DescribeStateMachine({ stateMachineArn }) {
+      const machine = machineOf(stateMachineArn);
+      return {
+        stateMachineArn: machine.arn,
+        name: machine.name,
+        status: 'ACTIVE',
+        definition: machine.definition,
+        roleArn,
+        type: 'STANDARD',
+        creationDate: seconds(machine.creationDate),
+        loggingConfiguration: { level: 'OFF', includeExecutionData: false },
+      };
+    },
+  };
+  return operations;
+}

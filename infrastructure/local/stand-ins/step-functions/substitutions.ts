@@ -1,0 +1,48 @@
+import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../../../functions/domain/admission';
+
+/**
+ * Applies CDK-style `definitionSubstitutions` to a definition's text: every `${Key}` becomes its value, verbatim.
+ *
+ * @throws {Error} naming every `${Key}` that has no value (CloudFormation would reject the definition too).
+ */
+export function applyDefinitionSubstitutions(text: string, substitutions: Record<string, string>): string {
+  const missing = new Set<string>();
+  const result = text.replace(/\$\{([^}]+)\}/g, (whole, key: string) => {
+    if (Object.hasOwn(substitutions, key)) return substitutions[key] as string;
+    missing.add(key);
+    return whole;
+  });
+  if (missing.size > 0)
+    throw new Error(`No substitution for ${[...missing].map((k) => `\${${k}}`).join(', ')}`);
+  return result;
+}
+
+/**
+ * CDK-style `definitionSubstitutions` for the ASL files: `${<Name>FunctionArn}` for every local function (name in
+ * PascalCase, e.g. `workflow-generate` → `WorkflowGenerateFunctionArn`), the table and bucket names, the Map's
+ * `MaxConcurrency` and the execution's `TimeoutSeconds` — the same keys the CDK Workflow construct passes
+ * (docs/architecture.md §4).
+ *
+ * @param env the handlers' environment: `TABLE_NAME`, `UPLOADS_BUCKET`, `RESULTS_BUCKET`, and optionally
+ *   `GENERATION_MAX_CONCURRENCY` (default 6) and `GENERATION_DEADLINE_MINUTES` (default: the domain's deadline).
+ */
+export function stateMachineSubstitutions(
+  functionNames: readonly string[],
+  region: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const substitutions: Record<string, string> = {
+    TableName: env.TABLE_NAME ?? '',
+    UploadsBucket: env.UPLOADS_BUCKET ?? '',
+    ResultsBucket: env.RESULTS_BUCKET ?? '',
+    MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
+    ExecutionTimeoutSeconds: String(
+      executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
+    ),
+  };
+  for (const name of functionNames) {
+    const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __: string, c: string) => c.toUpperCase());
+    substitutions[`${pascal}FunctionArn`] = `arn:aws:lambda:${region}:000000000000:function:${name}`;
+  }
+  return substitutions;
+}
