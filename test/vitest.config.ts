@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/integration/global-setup.ts'],
+          globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/integration/setup-env.ts'],
           env: { POWERTOOLS_METRICS_DISABLED: 'true' },
           testTimeout: 60_000,
@@ -49,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/e2e/global-setup.ts'],
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
