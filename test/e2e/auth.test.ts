@@ -1,41 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { type Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  expectVisible,
+  SCREENSHOTS,
+  siteUrl,
+  useBrowser,
+  viewportImagesLoaded,
+  waitForPath,
+} from './helpers';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const REDIRECT_TEXT = 'Redirecting to sign in...';
 
-let browser: Browser;
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: chromiumPath() ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 afterEach(async () => {
   await page?.close();
   expect(pageErrors, 'uncaught errors in the page').toEqual([]);
 });
 
-function url(path: string): string {
-  return new URL(path, inject('baseUrl')).href;
-}
+const url = siteUrl;
 
 async function openPage(width = 1280, height = 900): Promise<Page> {
-  page = await browser.newPage({ viewport: { width, height } });
-  pageErrors = [];
+  page = await e2e.browser.newPage({ viewport: { width, height } });
+  pageErrors.length = 0;
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // Records whether the redirect message was ever on screen: it may show only for a moment before /signin opens.
   await page.addInitScript((text) => {
@@ -45,28 +35,6 @@ async function openPage(width = 1280, height = 900): Promise<Page> {
     }).observe(document, { childList: true, subtree: true, characterData: true });
   }, REDIRECT_TEXT);
   return page;
-}
-
-async function expectVisible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
-
-async function waitForPath(p: Page, pathname: string): Promise<URL> {
-  await p.waitForURL((u) => u.pathname === pathname);
-  return new URL(p.url());
-}
-
-/** Waits until the images in the viewport have loaded (lazy ones below stay unloaded), so a screenshot shows them. */
-async function imagesLoaded(p: Page): Promise<void> {
-  await p.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
-      })
-      .every((img) => img.complete),
-  );
 }
 
 describe('accounts', () => {
@@ -85,7 +53,7 @@ describe('accounts', () => {
     expect(signUpUrl.searchParams.get('returnTo')).toBe('/dashboard');
     await expectVisible(p.getByRole('heading', { name: 'Create your account' }));
     await expectVisible(p.getByRole('tab', { name: 'Create Account', selected: true }));
-    await imagesLoaded(p);
+    await viewportImagesLoaded(p);
     await p.screenshot({ path: `${SCREENSHOTS}signup.png` });
 
     // Sign up: cognito-local's pre-sign-up trigger confirms the account, Amplify signs it in straight away.
@@ -110,7 +78,7 @@ describe('accounts', () => {
     await expectVisible(banner.getByRole('button', { name: 'Go to Dashboard' }));
     await expectVisible(banner.getByRole('link', { name: '6 credits' }));
     await expect(banner.getByRole('button', { name: 'Sign Up' }).count()).resolves.toBe(0);
-    await imagesLoaded(p);
+    await viewportImagesLoaded(p);
     await p.screenshot({ path: `${SCREENSHOTS}landing-signed-in.png` });
 
     // The calls to action go straight to the dashboard.
@@ -132,7 +100,7 @@ describe('accounts', () => {
     await expectVisible(p.getByRole('heading', { name: 'Welcome back' }));
     await expectVisible(p.getByRole('tab', { name: 'Sign In', selected: true }));
     await expectVisible(p.getByLabel('Email'));
-    await imagesLoaded(p);
+    await viewportImagesLoaded(p);
     await p.screenshot({ path: `${SCREENSHOTS}signin.png` });
 
     // Signing in again returns to /dashboard; the free credits were granted exactly once.

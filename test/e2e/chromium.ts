@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 
 /** Where Debian's `apt-get install chromium` puts the browser; `CHROMIUM_PATH` overrides it. */
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -20,3 +21,23 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * Scrolls every lazy image into view and waits until each has loaded, so a full-page screenshot shows them all;
+ * returns the `src` of every image that failed to load (none on a healthy page).
+ */
+export async function loadAllImages(page: Page): Promise<string[]> {
+  await page.evaluate(async () => {
+    for (const img of Array.from(document.images)) {
+      img.scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (!img.complete)
+        await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((img) => img.naturalWidth === 0)
+      .map((img) => img.src),
+  );
+}

@@ -1,9 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
-import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
+import {
+  horizontalOverflow,
+  SCREENSHOTS,
+  signUpNewUser,
+  siteUrl,
+  useBrowser,
+  viewportImagesLoaded,
+} from './helpers';
 
 /*
  * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one real
@@ -13,24 +18,10 @@ import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
  * polling GET /api/generations/{id}) — so this test depends on the gallery alone, not on the wizard's screens.
  */
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 
-let browser: Browser;
-const pageErrors: string[] = [];
-
-function url(path: string): string {
-  return new URL(path, inject('baseUrl')).href;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
+const url = siteUrl;
 
 /** The value shown on a stat card, e.g. `stat(page, 'Total Headshots')`. */
 function stat(page: Page, label: string): Locator {
@@ -51,18 +42,6 @@ async function expectCards(page: Page, n: number): Promise<void> {
   );
 }
 
-/** Waits until every image in the viewport has loaded, so screenshots show them. */
-async function imagesLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
-      })
-      .every((img) => img.complete && img.naturalWidth > 0),
-  );
-}
-
 /** Screenshots of the whole page at 1280 and 390 px wide; also checks nothing overflows sideways on the phone. */
 async function screenshots(page: Page, name: string): Promise<void> {
   // No hover or focus left over from the last step: the cards show their resting state.
@@ -70,10 +49,10 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForTimeout(250);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await imagesLoaded(page);
+  await viewportImagesLoaded(page);
   await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await imagesLoaded(page);
+  await viewportImagesLoaded(page);
   expect(await horizontalOverflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -115,7 +94,7 @@ describe('dashboard', () => {
     'empty → 6 headshots → favorite, filters in the URL, download, delete one, delete everything',
     { timeout: 300_000 },
     async () => {
-      const context = await browser.newContext({ acceptDownloads: true });
+      const context = await e2e.browser.newContext({ acceptDownloads: true });
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
       await page.setViewportSize({ width: 1280, height: 900 });

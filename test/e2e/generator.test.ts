@@ -1,8 +1,15 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
+import {
+  expectVisible,
+  horizontalOverflow,
+  SCREENSHOTS,
+  signUpNewUser,
+  siteUrl,
+  useBrowser,
+} from './helpers';
 
 /*
  * The generator in Chromium against the whole local stack (Step Functions runner, offline `local` image
@@ -11,7 +18,6 @@ import { horizontalOverflow, launchBrowser, signUpNewUser } from './helpers';
  * Creative + Outdoor on a phone-sized screen. Screenshots of every step go to test-results/screenshots/generator-*.
  */
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 const FIVE_PHOTOS = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-rotated.jpg', 'obama2.heic'].map(
   (name) => PHOTOS + name,
@@ -22,23 +28,16 @@ const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
 /** Generating 6 headshots on a busy 2-core machine. */
 const GENERATION_TIMEOUT = 150_000;
 
-let browser: Browser;
-const pageErrors: string[] = [];
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 
-function url(path: string): string {
-  return new URL(path, inject('baseUrl')).href;
-}
+const url = siteUrl;
 
 async function newPage(context: BrowserContext, width: number, height: number): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   return page;
-}
-
-async function expectVisible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 /** Waits for every image on the page to have loaded (or failed), so a screenshot shows them. */
@@ -102,22 +101,12 @@ async function expectHeadshotImagesLoaded(page: Page, count: number): Promise<vo
   );
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
-
 describe('the generator wizard', () => {
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext({ acceptDownloads: true });
+    context = await e2e.browser.newContext({ acceptDownloads: true });
     page = await newPage(context, 1280, 900);
     await signUpNewUser(page, inject('baseUrl'));
   });
@@ -352,7 +341,7 @@ describe('the generator wizard', () => {
 
 describe('on a phone', () => {
   it('generates Creative + Outdoor headshots at 390 px', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
     const page = await newPage(context, 390, 844);
     await signUpNewUser(page, inject('baseUrl'));
     await page.goto(url('/generator'));

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+
+/** Where e2e tests write their screenshots (`test-results/screenshots/`). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** The absolute URL of `path` on the site under test (`inject('baseUrl')`). */
+export const siteUrl = (path: string): string => new URL(path, inject('baseUrl')).href;
 
 /** A user created through the UI by {@link signUpNewUser}. */
 export interface E2eUser {
@@ -14,6 +23,62 @@ export const E2E_PASSWORD = 'Headshots-e2e-2026!';
 /** Launches headless Chromium (Debian's, or `CHROMIUM_PATH`) with the flags these machines need. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The browser of one e2e test file, from {@link useBrowser}. */
+export interface E2eBrowser {
+  /** The running Chromium; available inside tests and hooks. */
+  readonly browser: Browser;
+  /** Uncaught page errors: push from `page.on('pageerror')`; the file fails when any remain after its tests. */
+  readonly pageErrors: string[];
+}
+
+/**
+ * Launches Chromium before the file's tests (and makes the screenshots folder); after them, closes it and expects no
+ * uncaught page error to have been recorded.
+ */
+export function useBrowser(): E2eBrowser {
+  let browser: Browser | undefined;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await mkdir(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not launched yet (use it inside a test or hook)');
+      return browser;
+    },
+    pageErrors,
+  };
+}
+
+/** Waits until `locator` is visible, and asserts it is. */
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+/** Waits until the page is at `pathname` (after redirects) and returns its URL. */
+export async function waitForPath(page: Page, pathname: string, timeout?: number): Promise<URL> {
+  await page.waitForURL((u) => u.pathname === pathname, { timeout });
+  return new URL(page.url());
+}
+
+/** Waits until every image in the viewport has loaded (lazy ones below stay unloaded), so a screenshot shows them. */
+export async function viewportImagesLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      })
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
 }
 
 /** A fresh, unique e-mail address for one test account, e.g. `e2e-payments-1a2b3c4d@example.com`. */

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   CognitoIdentityProviderClient,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { launchBrowser, signUpNewUser } from './helpers';
+import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
 
 /*
  * Product analytics, the wizard that survives a purchase, the payment countdown and "Regenerate (1 credit)", in
@@ -15,11 +15,10 @@ import { launchBrowser, signUpNewUser } from './helpers';
  */
 
 const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const GENERATION_TIMEOUT = 150_000;
 
-let browser: Browser;
-const url = (path: string) => new URL(path, inject('baseUrl')).href;
+const e2e = useBrowser();
+const url = siteUrl;
 const analyticsDir = () => inject('e2eStack').env.ANALYTICS_DIR!;
 
 /** Every analytics record the local sink has written so far. */
@@ -38,18 +37,10 @@ async function newPage(context: BrowserContext, width = 1280, height = 900): Pro
   return page;
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('product analytics', () => {
   it('page views reach .local/analytics; with Do Not Track on, none do', async () => {
     const probe = `/probe-${Date.now()}`;
-    const tracked = await browser.newContext();
+    const tracked = await e2e.browser.newContext();
     const page = await newPage(tracked);
     await page.goto(url(`${probe}-tracked`));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -62,7 +53,7 @@ describe('product analytics', () => {
       .toBe(true);
     await tracked.close();
 
-    const dnt = await browser.newContext();
+    const dnt = await e2e.browser.newContext();
     await dnt.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
     });
@@ -90,7 +81,7 @@ describe('product analytics', () => {
 
 describe('a signed-in journey', () => {
   it('Buy More from step 3 → pay → Start Generating → step 3 as left; generate; regenerate one → 7, credits −1', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
 
@@ -163,7 +154,7 @@ describe('a signed-in journey', () => {
   });
 
   it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3, 2 and 1, then /dashboard', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
     await page.goto(url('/pricing'));
@@ -224,7 +215,7 @@ describe('session tokens', () => {
   it('refreshes a short-lived session within 30 s of expiry instead of signing the user out', async () => {
     await tokenLifetime(40);
     try {
-      const context = await browser.newContext();
+      const context = await e2e.browser.newContext();
       const page = await newPage(context);
       const refreshes: string[] = [];
       page.on('request', (r) => {

@@ -1,39 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadAllImages } from './chromium';
+import { expectVisible, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Origin of the running site, e.g. `http://localhost:5173` (provided by test/e2e/global-setup.ts). */
-    baseUrl: string;
-  }
-}
-
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-
-let browser: Browser;
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 afterEach(async () => {
   await page?.close();
@@ -41,36 +13,13 @@ afterEach(async () => {
 });
 
 async function openLanding(width: number, height = 900): Promise<Page> {
-  page = await browser.newPage({ viewport: { width, height } });
-  pageErrors = [];
+  page = await e2e.browser.newPage({ viewport: { width, height } });
+  pageErrors.length = 0;
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(new URL('/', inject('baseUrl')).href);
+  await page.goto(siteUrl('/'));
   // The packs arrive from the API after the first render; wait for them so every check sees the finished page.
   await page.locator('#pricing').getByRole('button', { name: 'Get 60 Credits' }).waitFor();
   return page;
-}
-
-async function expectVisible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
-
-/** Scrolls every lazy image into view and waits until each has decoded, so a full-page shot shows them all. */
-async function loadAllImages(p: Page): Promise<void> {
-  await p.evaluate(async () => {
-    for (const img of Array.from(document.images)) {
-      img.scrollIntoView({ block: 'center', behavior: 'instant' });
-      if (!img.complete)
-        await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  const broken = await p.evaluate(() =>
-    Array.from(document.images)
-      .filter((img) => img.naturalWidth === 0)
-      .map((img) => img.src),
-  );
-  expect(broken, 'images that failed to load').toEqual([]);
 }
 
 /** Resolves once `window.scrollY` is above 0 and has not changed for three polls in a row. */
@@ -175,7 +124,7 @@ describe('landing page', () => {
 
   it.each([1280, 390])('fits a %d px wide screen and is saved as a screenshot', async (width) => {
     const p = await openLanding(width);
-    await loadAllImages(p);
+    expect(await loadAllImages(p), 'images that failed to load').toEqual([]);
 
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);

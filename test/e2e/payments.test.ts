@@ -1,35 +1,35 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { horizontalOverflow, launchBrowser, signInThroughForm, signUpNewUser, type E2eUser } from './helpers';
+import {
+  expectVisible,
+  horizontalOverflow,
+  SCREENSHOTS,
+  signInThroughForm,
+  signUpNewUser,
+  siteUrl,
+  type E2eUser,
+  useBrowser,
+  waitForPath,
+} from './helpers';
 
 /*
  * Payments in Chromium against the whole local stack, with the local Checkout provider standing in for
  * Stripe: a new user (6 credits) cancels, declines, then pays for the Popular Pack and ends with 66 credits.
  */
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const SUPPORT_EMAIL = 'support@headshot.studio';
 const FAILED_TEXT = "We couldn't verify your payment. Please contact our support team for assistance.";
 
-let browser: Browser;
-const pageErrors: string[] = [];
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 
-function url(path: string): string {
-  return new URL(path, inject('baseUrl')).href;
-}
+const url = siteUrl;
 
 async function newPage(context: BrowserContext, width = 1280, height = 900): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   return page;
-}
-
-async function expectVisible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 /** The header's credit count, e.g. '6 credits'. */
@@ -50,24 +50,9 @@ async function startCheckout(page: Page, credits: number): Promise<URL> {
   return new URL(page.url());
 }
 
-async function waitForPath(page: Page, pathname: string, timeout?: number): Promise<URL> {
-  await page.waitForURL((u) => u.pathname === pathname, { timeout });
-  return new URL(page.url());
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
-
 describe('pricing page, signed out', () => {
   it('shows the packs to everyone and asks for sign-in to buy', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await newPage(context, 390, 844);
     await openPricing(page);
 
@@ -89,7 +74,7 @@ describe('pricing page, signed out', () => {
   });
 
   it('Back on a page opened directly goes to /dashboard (which asks for sign-in)', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await newPage(context);
     await openPricing(page);
 
@@ -108,7 +93,7 @@ describe('buying credits through the local checkout', () => {
   let declinedSuccessUrl: string;
 
   beforeAll(async () => {
-    context = await browser.newContext();
+    context = await e2e.browser.newContext();
     page = await newPage(context);
     user = await signUpNewUser(page, inject('baseUrl'));
   });
@@ -231,7 +216,7 @@ describe('buying credits through the local checkout', () => {
   });
 
   it('a signed-out return from checkout signs in first, then verifies', async () => {
-    const fresh = await browser.newContext();
+    const fresh = await e2e.browser.newContext();
     const other = await newPage(fresh);
     await other.goto(paidSuccessUrl);
 

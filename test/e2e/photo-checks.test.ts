@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUpNewUser } from './helpers';
+import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
 
 /*
  * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
@@ -10,22 +9,19 @@ import { launchBrowser, signUpNewUser } from './helpers';
  * viewer show their likeness; the gallery sorts by best match. Screenshots go to test-results/screenshots/faces-*.
  */
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 const NAMES = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama-rotated.jpg', 'biden.jpg'];
 const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
 
-let browser: Browser;
+const e2e = useBrowser();
+const { pageErrors } = e2e;
 let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
 
-const url = (path: string) => new URL(path, inject('baseUrl')).href;
+const url = siteUrl;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
-  context = await browser.newContext();
+  context = await e2e.browser.newContext();
   page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
@@ -34,8 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
 });
 
 describe('photo checks and likeness in the browser', () => {
