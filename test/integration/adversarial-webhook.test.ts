@@ -1,28 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { resetStripeClientForTests } from '../../functions/adapters/stripe';
-import { resetConfigForTests } from '../../functions/config';
-import { routes } from '../../functions/http/routes';
 import { logger } from '../../functions/common/logger';
-import {
-  checkoutEvent,
-  newWebhookSecret,
-  startCheckoutProvider,
-  type CheckoutProvider,
-} from '../../infrastructure/local/stand-ins/stripe/server';
-import { functionNameOf } from '../../functions/catalogue';
-import { createLambdaRuntime } from '../../infrastructure/local/functions';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
-import { createPartLog } from '../../infrastructure/local/support/log';
+import { checkoutEvent } from '../../infrastructure/local/stand-ins/stripe/server';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { createTestUser, type TestUser } from '../helpers/cognito';
+import { purchasesOf, usePaymentsStack } from '../helpers/payments-stack';
 
 /*
  * The Stripe webhook under events that arrive in an order, or with a content, Stripe's happy path never shows:
@@ -38,55 +20,11 @@ import { createTestUser, type TestUser } from '../helpers/cognito';
  * own, so it decides when (and whether) each event is delivered.
  */
 
-const { runtimeConfig, env: stackEnv } = inject('localStack');
+const { runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
-const webhookSecret = newWebhookSecret();
+// No webhook URL: these tests deliver every event themselves.
+const payments = usePaymentsStack({ deliverWebhooks: false });
 const touch = checkLedgersAfterEachTest();
-
-let dataDir: string;
-let provider: CheckoutProvider;
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'adversarial-webhook-'));
-  provider = await startCheckoutProvider({
-    port: 0,
-    dataDir,
-    webhookSecret,
-    log: createPartLog('checkout', { quiet: true }),
-  });
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: '',
-    STRIPE_API_BASE: provider.url,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-  });
-  resetConfigForTests();
-  resetStripeClientForTests();
-  const paymentRoutes = routes.filter(
-    (r) => r.path.startsWith('/api/checkout/') || r.path === '/api/webhooks/stripe',
-  );
-  const name = functionNameOf;
-  const runtime = createLambdaRuntime(
-    paymentRoutes.map((r) => ({ name: name(r.handler), handler: r.handler, timeoutSeconds: 30 })),
-  );
-  gateway = await startGateway({
-    port: 0,
-    routes: paymentRoutes,
-    authorizer: await createCognitoJwtAuthorizer({
-      cognitoEndpoint: stackEnv.COGNITO_ENDPOINT!,
-      userPoolId: runtimeConfig.userPoolId,
-      clientId: runtimeConfig.userPoolClientId,
-    }),
-    invoke: (route, event) => runtime.invoke(name(route.handler), event),
-    log: createPartLog('api', { quiet: true }),
-  });
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-  await provider?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 // --- helpers ---------------------------------------------------------------------------------------------------
 
@@ -96,54 +34,22 @@ async function newUser(): Promise<TestUser> {
   return user;
 }
 
-async function createSession(user: TestUser, packId = 'popular'): Promise<string> {
-  const res = await fetch(`${gateway.url}/api/checkout/sessions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ packId }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
-}
+const createSession = async (user: TestUser, packId = 'popular') =>
+  (await payments.createSession(user, { packId })).id;
 
 type EventType = 'checkout.session.completed' | 'checkout.session.async_payment_succeeded';
 
 /** Signs `event` like Stripe (now, the right secret) and POSTs it; resolves with status and JSON body. */
 async function deliver(event: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
-  const payload = JSON.stringify(event, null, 2);
-  const res = await fetch(`${gateway.url}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-    },
-    body: payload,
-  });
+  const res = await payments.deliver(JSON.stringify(event, null, 2));
   return { status: res.status, body: await res.json() };
 }
 
 /** The event of `type` for the session as the provider has it now, optionally with its snapshot overridden. */
 const eventFor = (type: EventType, id: string, snapshot: Record<string, unknown> = {}) =>
-  checkoutEvent(type, { ...provider.getSession(id)!, ...snapshot });
+  checkoutEvent(type, { ...payments.provider.getSession(id)!, ...snapshot });
 
-const verify = async (user: TestUser, id: string) =>
-  (
-    await fetch(`${gateway.url}/api/checkout/sessions/${id}`, {
-      headers: { authorization: `Bearer ${user.idToken}` },
-    })
-  ).json();
-
-async function purchasesOf(sub: string) {
-  const { Items } = await documentClient().send(
-    new QueryCommand({
-      TableName: process.env.TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':p': 'PURCHASE#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items ?? [];
-}
+const verify = async (user: TestUser, id: string) => (await payments.verify(user, id)).json();
 
 /** The purchase ledger entries of a user, as [delta, ref]. */
 const purchases = async (sub: string) =>
@@ -157,7 +63,7 @@ describe('POST /api/webhooks/stripe: out-of-order and conflicting events', () =>
   it('async_payment_succeeded before completed: credited exactly once overall', async () => {
     const user = await newUser();
     const id = await createSession(user);
-    await provider.pay(id, { deliver: false });
+    await payments.provider.pay(id, { deliver: false });
 
     expect(await deliver(eventFor('checkout.session.async_payment_succeeded', id))).toEqual({
       status: 200,
@@ -187,7 +93,7 @@ describe('POST /api/webhooks/stripe: out-of-order and conflicting events', () =>
     expect(early).toEqual({ status: 200, body: { received: true, status: 'unpaid', creditsAdded: 0 } });
     expect((await getUser(user.sub))?.credits).toBe(6);
 
-    await provider.pay(id, { deliver: false });
+    await payments.provider.pay(id, { deliver: false });
     const events = Array.from({ length: 10 }, (_, i) =>
       eventFor(i % 2 ? 'checkout.session.completed' : 'checkout.session.async_payment_succeeded', id),
     );
@@ -219,7 +125,7 @@ describe('POST /api/webhooks/stripe: out-of-order and conflicting events', () =>
   it('signed events that are not well-formed events are acknowledged and ignored, never a 500', async () => {
     const user = await newUser();
     const id = await createSession(user);
-    await provider.pay(id, { deliver: false });
+    await payments.provider.pay(id, { deliver: false });
     const malformed: Record<string, unknown>[] = [
       { type: 'checkout.session.completed' },
       { type: 'checkout.session.completed', data: null },

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
 import { documentClient } from '../../functions/adapters/aws';
 import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { getPurchase } from '../../functions/adapters/checkout';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPendingPurchase } from '../../functions/adapters/purchases';
-import { loadConfig, resetConfigForTests } from '../../functions/config';
-import { resetStripeClientForTests, stripeClientSettings } from '../../functions/adapters/stripe';
 import { findPack } from '../../functions/domain/packs';
-import { routes } from '../../functions/http/routes';
-import {
-  newWebhookSecret,
-  startCheckoutProvider,
-  type CheckoutProvider,
-} from '../../infrastructure/local/stand-ins/stripe/server';
-import { functionNameOf } from '../../functions/catalogue';
-import { createLambdaRuntime } from '../../infrastructure/local/functions';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
-import { createPartLog } from '../../infrastructure/local/support/log';
 import { createTestUser, type TestUser } from '../helpers/cognito';
+import { usePaymentsStack } from '../helpers/payments-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
@@ -30,78 +17,23 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  * before fulfilment, larger than the balance).
  */
 
-const { runtimeConfig, env: stackEnv } = inject('localStack');
+const { runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
-const webhookSecret = newWebhookSecret();
-const moneyRoutes = routes.filter(
-  (r) => r.path.startsWith('/api/checkout/') || r.path === '/api/webhooks/stripe' || r.path === '/api/me',
-);
-
-let provider: CheckoutProvider;
-let gateway: RunningGateway;
-let stripe: Stripe;
-
-beforeAll(async () => {
-  const authorizer = await createCognitoJwtAuthorizer({
-    cognitoEndpoint: stackEnv.COGNITO_ENDPOINT!,
-    userPoolId: runtimeConfig.userPoolId,
-    clientId: runtimeConfig.userPoolClientId,
-  });
-  const name = functionNameOf;
-  const runtime = createLambdaRuntime(
-    moneyRoutes.map((r) => ({ name: name(r.handler), handler: r.handler, timeoutSeconds: 30 })),
-  );
-  gateway = await startGateway({
-    port: 0,
-    routes: moneyRoutes,
-    authorizer,
-    invoke: (route, event) => runtime.invoke(name(route.handler), event),
-    log: createPartLog('api', { quiet: true }),
-  });
-  provider = await startCheckoutProvider({
-    port: 0,
-    webhookUrl: `${gateway.url}/api/webhooks/stripe`,
-    webhookSecret,
-    log: createPartLog('checkout', { quiet: true }),
-  });
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: '',
-    STRIPE_API_BASE: provider.url,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-  });
-  resetConfigForTests();
-  resetStripeClientForTests();
-  const settings = stripeClientSettings(loadConfig());
-  stripe = new Stripe(settings.key, { ...settings.options, maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-  await provider?.stop();
-});
-
-const api = (path: string, token: string, body?: unknown) =>
-  fetch(`${gateway.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+// The provider posts its signed events to the gateway by itself, as Stripe does.
+const payments = usePaymentsStack({ deliverWebhooks: true });
 
 async function buyer(): Promise<TestUser> {
   const user = await createTestUser(pool);
-  expect((await api('/api/me', user.idToken)).status).toBe(200);
+  expect((await payments.api('/api/me', user.idToken)).status).toBe(200);
   return user;
 }
 
-async function createSession(user: TestUser, packId: string): Promise<string> {
-  const res = await api('/api/checkout/sessions', user.idToken, { packId });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
-}
+const createSession = async (user: TestUser, packId: string) =>
+  (await payments.createSession(user, { packId })).id;
 
 async function paidPurchase(user: TestUser, packId = 'popular') {
   const id = await createSession(user, packId);
-  await provider.pay(id);
+  await payments.provider.pay(id);
   const purchase = await getPurchase(user.sub, id);
   expect(purchase?.paymentIntentId).toMatch(/^pi_/);
   return { id, paymentIntentId: purchase!.paymentIntentId! };
@@ -123,7 +55,7 @@ describe('purchases that never strand a buyer', () => {
     const pack = findPack('popular') as { priceCents: number };
     pack.priceCents = 4900; // a deploy raised the price while the buyer was on the payment page
     try {
-      const { event } = await provider.pay(id);
+      const { event } = await payments.provider.pay(id);
       expect(event).toBeDefined();
     } finally {
       pack.priceCents = 4500;
@@ -136,13 +68,13 @@ describe('purchases that never strand a buyer', () => {
   it('credits a session made free by a 100 % promotion code (no_payment_required, total 0)', async () => {
     const user = await buyer();
     const id = await createSession(user, 'starter');
-    const { session } = await provider.pay(id, { promotionCode: 'FREE100' });
+    const { session } = await payments.provider.pay(id, { promotionCode: 'FREE100' });
     expect(session).toMatchObject({
       payment_status: 'no_payment_required',
       amount_total: 0,
       payment_intent: null,
     });
-    const verified = await (await api(`/api/checkout/sessions/${id}`, user.idToken)).json();
+    const verified = await (await payments.api(`/api/checkout/sessions/${id}`, user.idToken)).json();
     expect(verified).toMatchObject({ status: 'paid', creditsAdded: 40 });
     expect((await getUser(user.sub))?.credits).toBe(46);
     expect(await getPurchase(user.sub, id)).toMatchObject({ amountTotal: 0, paymentIntentId: undefined });
@@ -156,16 +88,16 @@ describe('refunds and disputes take the credits back, exactly once', () => {
     const { id, paymentIntentId } = await paidPurchase(user);
     expect(await findPaymentIntent(paymentIntentId)).toEqual({ sub: user.sub, checkoutSessionId: id });
     // A partial refund of a third; its event delivered twice at once, then again.
-    const partial = await provider.refund(id, { amount: 1500, deliver: false });
-    expect(await Promise.all([provider.deliver(partial.event), provider.deliver(partial.event)])).toEqual([
-      200, 200,
-    ]);
-    expect(await provider.deliver(partial.event)).toBe(200);
+    const partial = await payments.provider.refund(id, { amount: 1500, deliver: false });
+    expect(
+      await Promise.all([payments.provider.deliver(partial.event), payments.provider.deliver(partial.event)]),
+    ).toEqual([200, 200]);
+    expect(await payments.provider.deliver(partial.event)).toBe(200);
     expect(await reversals(user.sub)).toEqual([-20]);
     // The rest refunded through Stripe's API (the real SDK): the provider posts charge.refunded by itself.
-    const refund = await stripe.refunds.create({ payment_intent: paymentIntentId });
+    const refund = await payments.stripe.refunds.create({ payment_intent: paymentIntentId });
     expect(refund).toMatchObject({ object: 'refund', amount: 3000, status: 'succeeded' });
-    expect(await provider.deliver(partial.event)).toBe(200);
+    expect(await payments.provider.deliver(partial.event)).toBe(200);
     expect(await reversals(user.sub)).toEqual([-40, -20]);
     expect((await getUser(user.sub))?.credits).toBe(6);
     expect(await getPurchase(user.sub, id)).toMatchObject({ status: 'refunded', creditsReversed: 60 });
@@ -175,11 +107,11 @@ describe('refunds and disputes take the credits back, exactly once', () => {
   it('a full refund delivered before the older partial one: one reversal of everything, the late one is a no-op', async () => {
     const user = await buyer();
     const { id } = await paidPurchase(user);
-    const partial = await provider.refund(id, { amount: 1500, deliver: false });
-    const rest = await provider.refund(id, { deliver: false });
-    expect(await provider.deliver(rest.event)).toBe(200);
-    expect(await provider.deliver(partial.event)).toBe(200);
-    expect(await provider.deliver(rest.event)).toBe(200);
+    const partial = await payments.provider.refund(id, { amount: 1500, deliver: false });
+    const rest = await payments.provider.refund(id, { deliver: false });
+    expect(await payments.provider.deliver(rest.event)).toBe(200);
+    expect(await payments.provider.deliver(partial.event)).toBe(200);
+    expect(await payments.provider.deliver(rest.event)).toBe(200);
     expect(await reversals(user.sub)).toEqual([-60]);
     expect((await getUser(user.sub))?.credits).toBe(6);
     await expectLedgerBalanced(user.sub);
@@ -188,13 +120,15 @@ describe('refunds and disputes take the credits back, exactly once', () => {
   it('a refund that arrives before fulfilment is refused until the purchase exists, then applied once', async () => {
     const user = await buyer();
     const id = await createSession(user, 'starter');
-    await provider.pay(id, { deliver: false });
-    const refund = await provider.refund(id, { deliver: false });
-    expect(await provider.deliver(refund.event)).toBe(409); // Stripe delivers it again later
+    await payments.provider.pay(id, { deliver: false });
+    const refund = await payments.provider.refund(id, { deliver: false });
+    expect(await payments.provider.deliver(refund.event)).toBe(409); // Stripe delivers it again later
     expect(await reversals(user.sub)).toEqual([]);
-    expect((await (await api(`/api/checkout/sessions/${id}`, user.idToken)).json()).status).toBe('paid');
-    expect(await provider.deliver(refund.event)).toBe(200);
-    expect(await provider.deliver(refund.event)).toBe(200);
+    expect((await (await payments.api(`/api/checkout/sessions/${id}`, user.idToken)).json()).status).toBe(
+      'paid',
+    );
+    expect(await payments.provider.deliver(refund.event)).toBe(200);
+    expect(await payments.provider.deliver(refund.event)).toBe(200);
     expect(await reversals(user.sub)).toEqual([-40]);
     expect((await getUser(user.sub))?.credits).toBe(6);
     await expectLedgerBalanced(user.sub);
@@ -204,13 +138,16 @@ describe('refunds and disputes take the credits back, exactly once', () => {
     const user = await buyer();
     const { id } = await paidPurchase(user);
     await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` });
-    const dispute = await provider.dispute(id, { deliver: false });
-    const delivered = await Promise.all([provider.deliver(dispute.event), provider.deliver(dispute.event)]);
+    const dispute = await payments.provider.dispute(id, { deliver: false });
+    const delivered = await Promise.all([
+      payments.provider.deliver(dispute.event),
+      payments.provider.deliver(dispute.event),
+    ]);
     expect(delivered).toEqual([200, 200]);
-    expect(await provider.deliver(dispute.event)).toBe(200);
+    expect(await payments.provider.deliver(dispute.event)).toBe(200);
     expect(await reversals(user.sub)).toEqual([-12]);
     const { Item: profile } = await documentClient().send(
-      new GetCommand({ TableName: stackEnv.TABLE_NAME, Key: { PK: userPk(user.sub), SK: PROFILE_SK } }),
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: { PK: userPk(user.sub), SK: PROFILE_SK } }),
     );
     expect(profile).toMatchObject({ credits: 0, flagReason: 'reversal-exceeds-balance', creditsOwed: 48 });
     expect(profile?.flaggedAt).toEqual(expect.any(String));
