@@ -1,17 +1,16 @@
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetConfigForTests } from '../../functions/config';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
-import { functionNameOf } from '../../functions/catalogue';
 import { routes } from '../../functions/http/routes';
 import {
   createLambdaRuntime,
   localFunctions,
   type LambdaRuntime,
-  type LocalFunction,
 } from '../../infrastructure/local/functions';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
+import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { createPartLog } from '../../infrastructure/local/support/log';
+import { startRouteGateway } from './route-gateway';
 import {
   startStepFunctionsServer,
   stateMachineSubstitutions,
@@ -70,8 +69,6 @@ function trackInvocations(runtime: LambdaRuntime): { runtime: LambdaRuntime; set
  */
 export async function startGenerationStack(options: {
   env: Record<string, string>;
-  userPoolId: string;
-  clientId: string;
 }): Promise<GenerationStack> {
   // Unlimited provider capacity and the default deadline unless the test says otherwise.
   Object.assign(
@@ -98,18 +95,8 @@ export async function startGenerationStack(options: {
   resetConfigForTests();
   resetImageProviderForTests();
 
-  const authorizer = await createCognitoJwtAuthorizer({
-    cognitoEndpoint: process.env.COGNITO_ENDPOINT ?? '',
-    userPoolId: options.userPoolId,
-    clientId: options.clientId,
-  });
-  const gateway: RunningGateway = await startGateway({
-    port: 0,
-    routes,
-    authorizer,
-    invoke: (route, event) => runtime.invoke(functionNameOf(route.handler), event),
-    log,
-  });
+  // The stack's own user pool (the handlers' COGNITO_* come from the shared stack's environment).
+  const gateway = await startRouteGateway({ routes, runtime });
   return {
     gatewayUrl: gateway.url,
     stepfunctions,
@@ -118,6 +105,66 @@ export async function startGenerationStack(options: {
       await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await gateway.stop();
       await stepfunctions.close();
+    },
+  };
+}
+
+/** A test file's generation stack with the `openai` provider pointed at the OpenAI stand-in. */
+export interface OpenAiGenerationStack {
+  /** The OpenAI stand-in: script its answers, limits and latency per test. */
+  readonly fake: FakeOpenAi;
+  readonly stack: GenerationStack;
+}
+
+/**
+ * Starts the OpenAI stand-in and a generation stack whose handlers use the `openai` provider (the real SDK) against
+ * it — six slots at once, unlimited provider capacity unless `env` says otherwise — before the file's tests, and
+ * stops both after them. After each test the stand-in forgets its calls and goes back to answering every call at
+ * once with an image, with no rate limit.
+ *
+ * @param env more handler configuration, read when the stack starts (so it may name servers a `beforeAll`
+ *   registered before this call started)
+ */
+export function useOpenAiGenerationStack(
+  env: () => Record<string, string> = () => ({}),
+): OpenAiGenerationStack {
+  let fake: FakeOpenAi | undefined;
+  let stack: GenerationStack | undefined;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    stack = await startGenerationStack({
+      env: {
+        IMAGE_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test-headshots',
+        OPENAI_BASE_URL: fake.baseURL,
+        GENERATION_MAX_CONCURRENCY: '6',
+        ...env(),
+      },
+    });
+  });
+  afterEach(() => {
+    if (!fake) return;
+    fake.calls.length = 0;
+    fake.answer = () => 'image';
+    fake.rateLimit = undefined;
+    fake.latencyMs = 0;
+    fake.resetStats();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await fake?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error('The generation stack is not started yet (use it inside a test or hook)');
+    return value;
+  };
+  return {
+    get fake() {
+      return started(fake);
+    },
+    get stack() {
+      return started(stack);
     },
   };
 }

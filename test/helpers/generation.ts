@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { createTestUser, type TestUser } from './cognito';
 
 /** The fixture photos (test/fixtures/photos; read only). */
 export const FIXTURE_PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
@@ -146,4 +147,36 @@ export function expectMonotonicProgress(seen: GenerationView[]): void {
   }
   for (const view of seen)
     expect(['queued', 'preparing', 'generating', 'done', 'failed']).toContain(view.stage);
+}
+
+/**
+ * A new user (6 credits) with `photos` uploaded as reference photos through `gatewayUrl`; the user is created in the
+ * shared stack's user pool and their user item by `GET /api/me`.
+ */
+export async function newUserWithPhotos(
+  gatewayUrl: string,
+  photos: string[],
+): Promise<{ user: TestUser; keys: string[] }> {
+  const { runtimeConfig } = inject('localStack');
+  const user = await createTestUser({
+    userPoolId: runtimeConfig.userPoolId,
+    clientId: runtimeConfig.userPoolClientId,
+  });
+  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  return { user, keys: await uploadPhotos(gatewayUrl, user.idToken, photos.map(fixturePhoto)) };
+}
+
+/** `POST /api/generations` for `user` with the uploaded `keys`; expects 202 and returns the generation id. */
+export async function startGeneration(
+  gatewayUrl: string,
+  user: TestUser,
+  keys: string[],
+  choice: { style: string; background: string } = { style: 'professional', background: 'studio' },
+): Promise<string> {
+  const res = await api(gatewayUrl, user.idToken, 'POST', '/api/generations', {
+    ...choice,
+    referenceKeys: keys,
+  });
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { id: string }).id;
 }

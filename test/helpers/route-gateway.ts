@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { functionNameOf } from '../../functions/catalogue';
 import type { RouteDefinition } from '../../functions/http/routes';
 import { createLambdaRuntime, type LambdaRuntime } from '../../infrastructure/local/functions';
 import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
@@ -15,14 +16,11 @@ import { createPartLog } from '../../infrastructure/local/support/log';
  * the test decides what the handlers see (their configuration, a Checkout provider of its own…).
  */
 
-/** The Lambda function name of a route's handler module, as the local stack names it (`http/me` → `http-me`). */
-export const functionNameOfHandler = (handler: string) => handler.replaceAll('/', '-');
-
 /** An in-process Lambda runtime holding the handler of every route in `routes`. */
 export function routeRuntime(routes: readonly RouteDefinition[]): LambdaRuntime {
   const handlers = [...new Set(routes.map((r) => r.handler))];
   return createLambdaRuntime(
-    handlers.map((handler) => ({ name: functionNameOfHandler(handler), handler, timeoutSeconds: 30 })),
+    handlers.map((handler) => ({ name: functionNameOf(handler), handler, timeoutSeconds: 30 })),
   );
 }
 
@@ -46,7 +44,7 @@ export async function startRouteGateway(options: {
       userPoolId: runtimeConfig.userPoolId,
       clientId: runtimeConfig.userPoolClientId,
     }),
-    invoke: options.invoke ?? ((route, event) => runtime.invoke(functionNameOfHandler(route.handler), event)),
+    invoke: options.invoke ?? ((route, event) => runtime.invoke(functionNameOf(route.handler), event)),
     log: createPartLog('api', { quiet: true }),
   });
 }

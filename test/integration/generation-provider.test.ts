@@ -1,6 +1,6 @@
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests, secretsChanged } from '../../functions/config';
 import { reconcileGeneration } from '../../functions/adapters/executions';
 import { createOpenAiProvider } from '../../functions/adapters/image-providers/openai';
@@ -11,22 +11,16 @@ import { slotRefundRef } from '../../functions/domain/generation';
 import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 import { STYLE_PHRASES } from '../../functions/domain/prompts';
-import { createTestUser, type TestUser } from '../helpers/cognito';
+import { type TestUser } from '../helpers/cognito';
 import {
   api,
   expectMonotonicProgress,
   fixturePhoto,
+  newUserWithPhotos,
   pollGeneration,
-  uploadPhotos,
+  startGeneration,
 } from '../helpers/generation';
-import {
-  openAiErrors,
-  startFakeOpenAi,
-  startGenerationStack,
-  type EditAnswer,
-  type FakeOpenAi,
-  type GenerationStack,
-} from '../helpers/generation-stack';
+import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
@@ -37,59 +31,26 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  * jitter), which keeps these tests at a few seconds each.
  */
 
-const { runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
-
-let fake: FakeOpenAi;
-let stack: GenerationStack;
+const gen = useOpenAiGenerationStack();
 const users: TestUser[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  stack = await startGenerationStack({
-    env: {
-      IMAGE_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-headshots',
-      OPENAI_BASE_URL: fake.baseURL,
-      GENERATION_MAX_CONCURRENCY: '6',
-    },
-    ...pool,
-  });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-});
 
 afterEach(async () => {
   for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-  fake.calls.length = 0;
-  fake.answer = () => 'image';
 });
 
 /** A signed-up user with 6 credits and 3 uploaded photos; returns the user and the upload keys. */
 async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
-  const user = await createTestUser(pool);
-  users.push(user);
-  expect((await api(stack.gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-  const keys = await uploadPhotos(stack.gatewayUrl, user.idToken, [
-    fixturePhoto('obama.jpg'),
-    fixturePhoto('obama2.jpg'),
-    fixturePhoto('obama-720p.jpg'),
+  const created = await newUserWithPhotos(gen.stack.gatewayUrl, [
+    'obama.jpg',
+    'obama2.jpg',
+    'obama-720p.jpg',
   ]);
-  return { user, keys };
+  users.push(created.user);
+  return created;
 }
 
-async function generate(user: TestUser, keys: string[], style = 'business-casual', background = 'studio') {
-  const res = await api(stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
-    style,
-    background,
-    referenceKeys: keys,
-  });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { id: string }).id;
-}
+const generate = (user: TestUser, keys: string[], style = 'business-casual', background = 'studio') =>
+  startGeneration(gen.stack.gatewayUrl, user, keys, { style, background });
 
 const refundRefs = async (sub: string) =>
   (await listLedger(sub))
@@ -104,7 +65,7 @@ describe('POST /api/generations when Step Functions refuses to start', () => {
     process.env.STATE_MACHINE_ARN = arn.replace(/:generation$/, ':no-such-machine');
     resetConfigForTests();
     try {
-      const res = await api(stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
+      const res = await api(gen.stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
         style: 'professional',
         background: 'studio',
         referenceKeys: keys,
@@ -130,7 +91,7 @@ describe('POST /api/generations when Step Functions refuses to start', () => {
       error: { code: 'START_FAILED' },
     });
     expect((await getUser(user.sub))?.credits).toBe(6);
-    expect(fake.calls).toHaveLength(0);
+    expect(gen.fake.calls).toHaveLength(0);
   });
 });
 
@@ -138,14 +99,14 @@ describe('the openai provider against a local Images API', () => {
   it('makes 6 headshots with 6 edit calls, each sending the 3 references as image[] parts', async () => {
     const { user, keys } = await userWithPhotos();
     const id = await generate(user, keys);
-    const { final, seen } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    const { final, seen } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expectMonotonicProgress(seen);
     expect(final).toMatchObject({ status: 'succeeded', progress: 100, creditsRefunded: 0 });
     expect(final.headshots).toHaveLength(6);
     expect((await getUser(user.sub))?.credits).toBe(0);
 
-    expect(fake.calls).toHaveLength(6);
-    for (const call of fake.calls) {
+    expect(gen.fake.calls).toHaveLength(6);
+    for (const call of gen.fake.calls) {
       expect(call).toMatchObject({
         model: 'gpt-image-2.6-sunburst',
         size: '1024x1024',
@@ -171,9 +132,9 @@ describe('the openai provider against a local Images API', () => {
 
   it('provider refusing 2 of 6 slots permanently → 4 headshots, partial, 2 credits refunded', async () => {
     const { user, keys } = await userWithPhotos();
-    fake.answer = (call) => (call.index < 2 ? openAiErrors.moderation : 'image');
+    gen.fake.answer = (call) => (call.index < 2 ? openAiErrors.moderation : 'image');
     const id = await generate(user, keys);
-    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
 
     expect(final).toMatchObject({
       status: 'partial',
@@ -184,7 +145,7 @@ describe('the openai provider against a local Images API', () => {
     });
     expect(final.headshots).toHaveLength(4);
     // A refusal (400) is not retried: exactly one call per slot.
-    expect(fake.calls).toHaveLength(6);
+    expect(gen.fake.calls).toHaveLength(6);
     expect((await getUser(user.sub))?.credits).toBe(2);
     const generation = await getGeneration(user.sub, id);
     const emptySlots = [0, 1, 2, 3, 4, 5].filter((slot) => !generation?.slots[String(slot)]);
@@ -197,14 +158,14 @@ describe('the openai provider against a local Images API', () => {
     { timeout: 60_000 },
     async () => {
       const { user, keys } = await userWithPhotos();
-      fake.answer = () => openAiErrors.serverError;
+      gen.fake.answer = () => openAiErrors.serverError;
       const id = await generate(user, keys);
-      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
 
       expect(final).toMatchObject({ status: 'failed', stage: 'failed', headshots: [], creditsRefunded: 6 });
       expect(final.error).toEqual({ code: 'PROVIDER_FAILED', message: expect.stringContaining('refunded') });
       // 5xx is retried twice per slot (3 calls each) before the slot gives up.
-      expect(fake.calls).toHaveLength(18);
+      expect(gen.fake.calls).toHaveLength(18);
       expect((await getUser(user.sub))?.credits).toBe(6);
       expect(await refundRefs(user.sub)).toEqual(
         [0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)).sort(),
@@ -218,13 +179,13 @@ describe('the openai provider against a local Images API', () => {
     { timeout: 60_000 },
     async () => {
       const { user, keys } = await userWithPhotos();
-      fake.answer = (call) => (call.index < 2 ? openAiErrors.rateLimited : 'image');
+      gen.fake.answer = (call) => (call.index < 2 ? openAiErrors.rateLimited : 'image');
       const id = await generate(user, keys);
-      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
 
       expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
       expect(final.headshots).toHaveLength(6);
-      expect(fake.calls).toHaveLength(8);
+      expect(gen.fake.calls).toHaveLength(8);
       expect((await getUser(user.sub))?.credits).toBe(0);
     },
   );
@@ -232,13 +193,13 @@ describe('the openai provider against a local Images API', () => {
   it('maps a call slower than the client timeout to ProviderTimeoutError (retried by the workflow)', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    fake.answer = async (): Promise<EditAnswer> => {
+    gen.fake.answer = async (): Promise<EditAnswer> => {
       await released;
       return 'image';
     };
     const provider = createOpenAiProvider({
       apiKey: 'sk-test-headshots',
-      baseURL: fake.baseURL,
+      baseURL: gen.fake.baseURL,
       model: 'gpt-image-2.6-sunburst',
       timeoutMs: 300,
     });
@@ -262,15 +223,15 @@ describe('the openai provider against a local Images API', () => {
       const { user, keys } = await userWithPhotos();
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      fake.answer = async (): Promise<EditAnswer> => {
+      gen.fake.answer = async (): Promise<EditAnswer> => {
         await released;
         return 'image';
       };
       const id = await generate(user, keys);
-      while (fake.calls.length < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (gen.fake.calls.length < 6) await new Promise((resolve) => setTimeout(resolve, 50));
 
       const sfn = new SFNClient({
-        endpoint: stack.stepfunctions.url,
+        endpoint: gen.stack.stepfunctions.url,
         region: 'us-east-1',
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       });
@@ -287,13 +248,13 @@ describe('the openai provider against a local Images API', () => {
 
       // The provider answers after all: the closed generation accepts no headshot, so nothing is delivered twice.
       release();
-      await stack.settled();
+      await gen.stack.settled();
       // Each late slot removed the files it had stored before it found the generation closed.
       for (const slot of [0, 1, 2, 3, 4, 5]) {
         expect(await headObject('results', headshotImageKey(user.sub, id, slot))).toBeUndefined();
         expect(await headObject('results', headshotThumbnailKey(user.sub, id, slot))).toBeUndefined();
       }
-      const after = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      const after = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
       expect(after.final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
       expect((await getUser(user.sub))?.credits).toBe(6);
       expect(await refundRefs(user.sub)).toHaveLength(6);
@@ -307,23 +268,23 @@ describe('the likeness guarantee', () => {
 
   it('a headshot of someone else is made once more, and refunded when it fails again (credits = Σ ledger)', async () => {
     const { user, keys } = await userWithPhotos();
-    fake.answer = () => ({ image: stranger });
+    gen.fake.answer = () => ({ image: stranger });
     const id = await generate(user, keys);
-    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
     // Each slot: the first headshot and exactly one more, both refused for likeness.
-    expect(fake.calls).toHaveLength(12);
+    expect(gen.fake.calls).toHaveLength(12);
     expect(await refundRefs(user.sub)).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)));
     expect((await getUser(user.sub))?.credits).toBe(6);
   });
 
   it('a slot whose first headshot is someone else delivers the second one; every headshot carries its likeness', async () => {
     const { user, keys } = await userWithPhotos();
-    fake.answer = (call) => (call.index === 0 ? { image: stranger } : 'image');
+    gen.fake.answer = (call) => (call.index === 0 ? { image: stranger } : 'image');
     const id = await generate(user, keys);
-    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
-    expect(fake.calls).toHaveLength(7);
+    expect(gen.fake.calls).toHaveLength(7);
     const likeness = (final.headshots as unknown as { likeness: number }[]).map((h) => h.likeness);
     console.info('likeness of the 6 delivered headshots', likeness);
     expect(likeness).toHaveLength(6);
@@ -344,10 +305,10 @@ describe('a deployed stage without the OpenAI key (loud, not silent)', () => {
     try {
       const { user, keys } = await userWithPhotos();
       const id = await generate(user, keys);
-      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
+      const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
       expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
       expect(final.error?.message).toContain('refunded');
-      expect(fake.calls).toHaveLength(0);
+      expect(gen.fake.calls).toHaveLength(0);
       expect((await getUser(user.sub))?.credits).toBe(6);
       expect(await refundRefs(user.sub)).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)));
     } finally {

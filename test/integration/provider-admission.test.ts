@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { acquireSlot, releaseSlot } from '../../functions/adapters/admission';
 import { documentClient } from '../../functions/adapters/aws';
 import { getGeneration } from '../../functions/adapters/generations';
@@ -9,16 +9,15 @@ import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { loadConfig, resetConfigForTests } from '../../functions/config';
 import { LEASE_MS } from '../../functions/domain/admission';
 import { slotRefundRef } from '../../functions/domain/generation';
-import { createTestUser, type TestUser } from '../helpers/cognito';
-import { api, fixturePhoto, pollGeneration, uploadPhotos, type GenerationView } from '../helpers/generation';
+import { type TestUser } from '../helpers/cognito';
 import {
-  openAiErrors,
-  startFakeOpenAi,
-  startGenerationStack,
-  type EditAnswer,
-  type FakeOpenAi,
-  type GenerationStack,
-} from '../helpers/generation-stack';
+  api,
+  newUserWithPhotos,
+  pollGeneration,
+  startGeneration,
+  type GenerationView,
+} from '../helpers/generation';
+import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
@@ -28,12 +27,9 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  * (30 images per 6 s = 300 per minute): the same load shape at 10× speed.
  */
 
-const { runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 const SCALED_MINUTE_MS = 6_000;
 
-let fake: FakeOpenAi;
-let stack: GenerationStack;
+const gen = useOpenAiGenerationStack();
 const users: TestUser[] = [];
 
 /** Sets the handlers' provider limits (config is read once per cold start, so the cache is dropped). */
@@ -43,57 +39,21 @@ function configure(env: Record<string, string>): void {
   resetImageProviderForTests();
 }
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  stack = await startGenerationStack({
-    env: {
-      IMAGE_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-headshots',
-      OPENAI_BASE_URL: fake.baseURL,
-      GENERATION_MAX_CONCURRENCY: '6',
-    },
-    ...pool,
-  });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-});
-
 afterEach(async () => {
-  await stack.settled();
+  await gen.stack.settled();
   for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-  fake.calls.length = 0;
-  fake.answer = () => 'image';
-  fake.rateLimit = undefined;
-  fake.latencyMs = 0;
-  fake.resetStats();
 });
 
 async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
-  const user = await createTestUser(pool);
-  users.push(user);
-  expect((await api(stack.gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-  const keys = await uploadPhotos(stack.gatewayUrl, user.idToken, [
-    fixturePhoto('obama.jpg'),
-    fixturePhoto('obama-720p.jpg'),
-  ]);
-  return { user, keys };
+  const created = await newUserWithPhotos(gen.stack.gatewayUrl, ['obama.jpg', 'obama-720p.jpg']);
+  users.push(created.user);
+  return created;
 }
 
-async function generate(user: TestUser, keys: string[]): Promise<string> {
-  const res = await api(stack.gatewayUrl, user.idToken, 'POST', '/api/generations', {
-    style: 'professional',
-    background: 'studio',
-    referenceKeys: keys,
-  });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { id: string }).id;
-}
+const generate = (user: TestUser, keys: string[]) => startGeneration(gen.stack.gatewayUrl, user, keys);
 
 async function view(user: TestUser, id: string): Promise<GenerationView> {
-  const res = await api(stack.gatewayUrl, user.idToken, 'GET', `/api/generations/${id}`);
+  const res = await api(gen.stack.gatewayUrl, user.idToken, 'GET', `/api/generations/${id}`);
   expect(res.status).toBe(200);
   return (await res.json()) as GenerationView;
 }
@@ -105,13 +65,13 @@ describe('five customers at once against a provider allowing 30 images a minute'
     'delivers 30 of 30 headshots, refunds nothing, and every balance equals its ledger',
     { timeout: 120_000 },
     async () => {
-      fake.rateLimit = { limit: 30, windowMs: SCALED_MINUTE_MS, burst: 5 };
-      fake.latencyMs = 300;
+      gen.fake.rateLimit = { limit: 30, windowMs: SCALED_MINUTE_MS, burst: 5 };
+      gen.fake.latencyMs = 300;
       configure({ PROVIDER_IMAGES_PER_MINUTE: '300', PROVIDER_MAX_CONCURRENCY: '6' });
       const customers = await Promise.all([1, 2, 3, 4, 5].map(() => userWithPhotos()));
       const ids = await Promise.all(customers.map(({ user, keys }) => generate(user, keys)));
       const finals = await Promise.all(
-        customers.map(({ user }, i) => pollGeneration(stack.gatewayUrl, user.idToken, ids[i]!, 110_000)),
+        customers.map(({ user }, i) => pollGeneration(gen.stack.gatewayUrl, user.idToken, ids[i]!, 110_000)),
       );
 
       for (const [i, { final }] of finals.entries()) {
@@ -122,9 +82,9 @@ describe('five customers at once against a provider allowing 30 images a minute'
         expect((await getUser(user.sub))?.credits).toBe(0);
         await expectLedgerBalanced(user.sub);
       }
-      expect(fake.stats.served).toBe(30);
+      expect(gen.fake.stats.served).toBe(30);
       // Never more calls in flight than PROVIDER_MAX_CONCURRENCY, whatever the provider would have allowed.
-      expect(fake.stats.maxInFlight).toBeLessThanOrEqual(6);
+      expect(gen.fake.stats.maxInFlight).toBeLessThanOrEqual(6);
       // Somebody waited in line: at least one generation reported a place before it ran.
       const places = finals.flatMap(({ seen }) => seen.map((v) => v.queue?.position ?? 0));
       expect(Math.max(...places)).toBeGreaterThan(0);
@@ -140,11 +100,11 @@ describe('a provider that answers 429 until past the deadline', () => {
       PROVIDER_MAX_CONCURRENCY: '0',
       GENERATION_DEADLINE_MINUTES: '0.1',
     });
-    fake.answer = () => openAiErrors.rateLimited;
+    gen.fake.answer = () => openAiErrors.rateLimited;
     try {
       const { user, keys } = await userWithPhotos();
       const id = await generate(user, keys);
-      const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id, 50_000);
+      const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 50_000);
 
       expect(final).toMatchObject({ status: 'failed', creditsRefunded: 6, headshots: [] });
       expect(final.error?.code).toBe('PROVIDER_FAILED');
@@ -152,7 +112,7 @@ describe('a provider that answers 429 until past the deadline', () => {
       expect(refs).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)).sort());
       expect((await getUser(user.sub))?.credits).toBe(6);
       // Throttling alone did not refund early: every slot was tried again and again until the deadline.
-      expect(fake.calls.length).toBeGreaterThan(12);
+      expect(gen.fake.calls.length).toBeGreaterThan(12);
       const generation = await getGeneration(user.sub, id);
       const ended = Date.parse(generation!.completedAt!);
       expect(ended).toBeGreaterThanOrEqual(Date.parse(generation!.createdAt) + 0.1 * 60_000);
@@ -171,7 +131,7 @@ describe('with the line full', () => {
       // The provider holds its first call until the line has formed.
       let open!: () => void;
       const opened = new Promise<void>((resolve) => (open = resolve));
-      fake.answer = async (call): Promise<EditAnswer> => {
+      gen.fake.answer = async (call): Promise<EditAnswer> => {
         if (call.index === 0) await opened;
         return 'image';
       };
@@ -189,7 +149,7 @@ describe('with the line full', () => {
         }),
       );
       const blockerId = await generate(blocker!.user, blocker!.keys);
-      while (fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (gen.fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
       const waiting: [TestUser, string][] = [];
       for (const customer of [freeFirst!, pro!, freeLast!]) {
         const id = await generate(customer.user, customer.keys);
@@ -209,14 +169,14 @@ describe('with the line full', () => {
 
       const admitted: number[] = [];
       for (const [user, id] of [[blocker!.user, blockerId] as const, ...waiting]) {
-        const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id, 100_000);
+        const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 100_000);
         expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
         admitted.push(Date.parse((await getGeneration(user.sub, id))!.admittedAt!));
       }
       const [, freeFirstAt, proAt, freeLastAt] = admitted as [number, number, number, number];
       expect(proAt).toBeLessThan(freeFirstAt);
       expect(freeFirstAt).toBeLessThan(freeLastAt);
-      expect(fake.stats.maxInFlight).toBe(1);
+      expect(gen.fake.stats.maxInFlight).toBe(1);
     },
   );
 });
