@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findFreePort } from '../../infrastructure/local/support/ports';
 import { REPO_ROOT, startLocalStack } from '../../infrastructure/local/stack';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath, loadAllImages } from '../e2e/chromium';
 import { benchStackPorts, buildSite, startPreviewSite } from './site';
 
 const outDir = process.argv[2] ?? join(REPO_ROOT, 'test-results/screenshots/site');
@@ -40,14 +40,9 @@ try {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
         await page.getByRole('button', { name: 'Get 60 Credits' }).first().waitFor();
-        await page.evaluate(async () => {
-          for (const img of Array.from(document.images)) {
-            img.scrollIntoView({ block: 'center', behavior: 'instant' });
-            if (!img.complete)
-              await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-          }
-          window.scrollTo({ top: 0, behavior: 'instant' });
-        });
+        const broken = await loadAllImages(page);
+        if (broken.length > 0)
+          process.stderr.write(`${name} at ${width} px: images failed: ${broken.join(' ')}\n`);
         await page.waitForTimeout(300);
         await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: true });
         await page.close();

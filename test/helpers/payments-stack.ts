@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { afterAll, beforeAll, beforeEach, expect, inject, vi } from 'vitest';
 import { listLedger } from '../../functions/adapters/ledger';
 import { resetStripeClientForTests, stripeClientSettings } from '../../functions/adapters/stripe';
 import { loadConfig, resetConfigForTests } from '../../functions/config';
@@ -15,7 +13,9 @@ import {
   type CheckoutProvider,
 } from '../../infrastructure/local/stand-ins/stripe/server';
 import { createPartLog } from '../../infrastructure/local/support/log';
-import type { TestUser } from './cognito';
+import { createTestUser, type TestUser } from './cognito';
+import { expectLedgerBalanced } from './ledger';
+import { userItems } from './table';
 import { startRouteGateway } from './route-gateway';
 
 /*
@@ -177,25 +177,16 @@ export async function createCheckoutSession(
 }
 
 /** Every purchase item (`PURCHASE#…`) of `sub`, read consistently. */
-export async function purchasesOf(sub: string): Promise<Record<string, unknown>[]> {
-  const { Items } = await documentClient().send(
-    new QueryCommand({
-      TableName: process.env.TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':p': 'PURCHASE#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items ?? [];
-}
+export const purchasesOf = (sub: string) => userItems(sub, 'PURCHASE#');
 
 /** The ledger entries of `sub` with reason `purchase`. */
 export const purchaseEntries = async (sub: string) =>
   (await listLedger(sub)).filter((e) => e.reason === 'purchase');
 
 /**
- * Starts a payments stack before the file's tests and stops it after them. The returned object reads through to the
- * running stack, so tests use `payments.provider`, `payments.api(…)` and the rest directly.
+ * Starts a payments stack before the file's tests and stops it after them, and restores every mock before each test
+ * (tests spy on the logger). The returned object reads through to the running stack, so tests use
+ * `payments.provider`, `payments.api(…)` and the rest directly.
  */
 export function usePaymentsStack(options: Parameters<typeof startPaymentsStack>[0]): PaymentsStack {
   let stack: PaymentsStack | undefined;
@@ -205,10 +196,38 @@ export function usePaymentsStack(options: Parameters<typeof startPaymentsStack>[
   afterAll(async () => {
     await stack?.stop();
   });
+  beforeEach(() => {
+    vi.restoreAllMocks();
+  });
   return new Proxy({} as PaymentsStack, {
     get(_, key: keyof PaymentsStack) {
       if (!stack) throw new Error('The payments stack is not started yet (use it inside a test or hook)');
       return stack[key];
     },
   });
+}
+
+/** A new user in the shared stack's user pool (the post-confirmation trigger gives them 6 credits). */
+export function newBuyer(): Promise<TestUser> {
+  const { runtimeConfig } = inject('localStack');
+  return createTestUser({ userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId });
+}
+
+/**
+ * Asserts that a new buyer's session credited nothing: the success page's verification answers `status` with no
+ * credits added (the buyer keeps their 6 sign-up credits), no purchase was recorded, and credits = Σ ledger.
+ */
+export async function expectNothingCredited(
+  payments: PaymentsStack,
+  user: TestUser,
+  sessionId: string,
+  status: string,
+): Promise<void> {
+  expect(await (await payments.verify(user, sessionId)).json()).toEqual({
+    status,
+    creditsAdded: 0,
+    credits: 6,
+  });
+  expect(await purchasesOf(user.sub)).toEqual([]);
+  await expectLedgerBalanced(user.sub);
 }

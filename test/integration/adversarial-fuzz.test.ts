@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
 import { getUser } from '../../functions/adapters/ledger';
 import { isCheckoutSessionId } from '../../functions/domain/checkout';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
@@ -27,6 +25,7 @@ import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins
 import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
 import { createPartLog } from '../../infrastructure/local/support/log';
 import { createTestUser, type TestUser } from '../helpers/cognito';
+import { userItems } from '../helpers/table';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
 
 /*
@@ -118,17 +117,8 @@ async function checkoutSession(user: TestUser): Promise<string> {
 }
 
 /** The ids of every generation item of `sub`. */
-async function generationsOf(sub: string): Promise<string[]> {
-  const { Items } = await documentClient().send(
-    new QueryCommand({
-      TableName: process.env.TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':prefix': 'GENERATION#' },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map((item) => String(item.id));
-}
+const generationsOf = async (sub: string) =>
+  (await userItems(sub, 'GENERATION#')).map((item) => String(item.id));
 
 async function creditsOf(user: TestUser): Promise<number | undefined> {
   return (await getUser(user.sub))?.credits;

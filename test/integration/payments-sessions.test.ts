@@ -1,10 +1,14 @@
-import { beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
 import { loadConfig } from '../../functions/config';
 import { logger } from '../../functions/common/logger';
-import { createTestUser } from '../helpers/cognito';
 import { expectLedgerBalanced } from '../helpers/ledger';
-import { purchaseEntries, purchasesOf, usePaymentsStack } from '../helpers/payments-stack';
+import {
+  expectNothingCredited,
+  newBuyer,
+  purchaseEntries,
+  usePaymentsStack,
+} from '../helpers/payments-stack';
 
 /*
  * Checkout Sessions against the real emulators and the real `stripe` SDK, with a Checkout provider and gateway of
@@ -13,21 +17,14 @@ import { purchaseEntries, purchasesOf, usePaymentsStack } from '../helpers/payme
  * payments-flow.test.ts drives the stack's own wiring.
  */
 
-const { runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 // No webhook URL: these tests deliver (and tamper with) every event themselves.
 const payments = usePaymentsStack({ deliverWebhooks: false, keepSessions: true });
-const newUser = () => createTestUser(pool);
-
-beforeEach(() => {
-  vi.restoreAllMocks();
-});
 
 // --- creation --------------------------------------------------------------------------------------------------
 
 describe('POST /api/checkout/sessions', () => {
   it('creates the session from the server pack: card, one USD line item, return URLs, owner, metadata', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const { id, url } = await payments.createSession(user);
     expect(id).toMatch(/^cs_test_/);
     expect(url).toBe(`http://localhost:${payments.provider.port}/pay/${id}`);
@@ -64,7 +61,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('a client-sent price, credits or amount changes nothing', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const { id } = await payments.createSession(user, {
       packId: 'starter',
       price: 1,
@@ -81,7 +78,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('unknown packId, no body or a malformed Idempotency-Key → 400; no token → 401', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const post = (body: string | undefined, headers: Record<string, string> = {}) =>
       payments.api('/api/checkout/sessions', user.idToken, { method: 'POST', body, headers });
     for (const res of [
@@ -106,7 +103,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('the same Idempotency-Key returns the same session; it is scoped to the pack and the user', async () => {
-    const [a, b] = await Promise.all([newUser(), newUser()]);
+    const [a, b] = await Promise.all([newBuyer(), newBuyer()]);
     const key = { 'idempotency-key': 'click-3f9a2c71' };
     const [first, second] = await Promise.all([
       payments.createSession(a, { packId: 'pro' }, key),
@@ -119,7 +116,7 @@ describe('POST /api/checkout/sessions', () => {
   });
 
   it('answers 502 CHECKOUT_FAILED when the provider is down, and a restarted provider keeps its sessions', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const before = await payments.createSession(user);
     await payments.provider.stop();
     const errors = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
@@ -140,11 +137,9 @@ describe('POST /api/checkout/sessions', () => {
     expect((await payments.stripe.checkout.sessions.retrieve(before.id)).status).toBe('open');
   });
 });
-// --- verification ----------------------------------------------------------------------------------------------
-
 describe('GET /api/checkout/sessions/{id}', () => {
   it('fulfils a paid session even if the webhook never arrives, exactly once', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const { id } = await payments.createSession(user, { packId: 'pro' });
     await payments.provider.pay(id, { deliver: false });
     expect(await (await payments.verify(user, id)).json()).toEqual({
@@ -162,7 +157,7 @@ describe('GET /api/checkout/sessions/{id}', () => {
   });
 
   it('a declined session: no credit and status unpaid; an expired one: status expired', async () => {
-    const user = await newUser();
+    const user = await newBuyer();
     const declined = await payments.createSession(user);
     payments.provider.decline(declined.id);
     const res = await payments.verify(user, declined.id);
@@ -171,17 +166,11 @@ describe('GET /api/checkout/sessions/{id}', () => {
 
     const expired = await payments.createSession(user, { packId: 'starter' });
     await payments.stripe.checkout.sessions.expire(expired.id);
-    expect(await (await payments.verify(user, expired.id)).json()).toEqual({
-      status: 'expired',
-      creditsAdded: 0,
-      credits: 6,
-    });
-    expect(await purchasesOf(user.sub)).toEqual([]);
-    await expectLedgerBalanced(user.sub);
+    await expectNothingCredited(payments, user, expired.id, 'expired');
   });
 
   it("another user's session → 404 (and is not fulfilled); an unknown id → 404; a malformed id → 400", async () => {
-    const [owner, other] = await Promise.all([newUser(), newUser()]);
+    const [owner, other] = await Promise.all([newBuyer(), newBuyer()]);
     const { id } = await payments.createSession(owner);
     await payments.provider.pay(id, { deliver: false });
 

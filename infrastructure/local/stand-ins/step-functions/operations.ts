@@ -24,31 +24,27 @@ export function createOperations(context: {
 }): Operations {
   const { machines, executions, region, accountId, roleArn, log } = context;
 
-  function machineOf(stateMachineArn: string): LoadedMachine {
-    if (!stateMachineArn.startsWith('arn:') || !stateMachineArn.includes(':stateMachine:')) {
-      throw new SfnError(
-        'InvalidArn',
-        `Invalid Arn: 'Resource type not valid in this context: ${stateMachineArn}'`,
-      );
+  /** `arn` after AWS's checks: an ARN of `kind`, naming something that exists. */
+  function lookUp<T>(arn: string, kind: 'stateMachine' | 'execution', found: T | undefined): T {
+    if (!arn.startsWith('arn:') || !arn.includes(`:${kind}:`)) {
+      throw new SfnError('InvalidArn', `Invalid Arn: 'Resource type not valid in this context: ${arn}'`);
     }
-    const machine = machines.get(stateMachineArn);
-    if (!machine)
-      throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${stateMachineArn}'`);
-    return machine;
+    if (found !== undefined) return found;
+    throw kind === 'stateMachine'
+      ? new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${arn}'`)
+      : new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${arn}'`);
   }
-
-  function executionOf(executionArn: string): Execution {
-    if (!executionArn.startsWith('arn:') || !executionArn.includes(':execution:')) {
-      throw new SfnError(
-        'InvalidArn',
-        `Invalid Arn: 'Resource type not valid in this context: ${executionArn}'`,
-      );
-    }
-    const execution = executions.get(executionArn);
-    if (!execution)
-      throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
-    return execution;
-  }
+  /** What ListExecutions says of an execution (DescribeExecution adds input, output, error and cause). */
+  const summaryOf = (e: Execution) => ({
+    executionArn: e.executionArn,
+    stateMachineArn: e.stateMachineArn,
+    name: e.name,
+    status: e.status,
+    startDate: seconds(e.startDate),
+    stopDate: seconds(e.stopDate),
+  });
+  const machineOf = (arn: string): LoadedMachine => lookUp(arn, 'stateMachine', machines.get(arn));
+  const executionOf = (arn: string): Execution => lookUp(arn, 'execution', executions.get(arn));
 
   const operations: Operations = {
     StartExecution({ stateMachineArn, name = randomUUID(), input: inputText = '{}' }) {
@@ -79,12 +75,7 @@ export function createOperations(context: {
     DescribeExecution({ executionArn }) {
       const e = executionOf(executionArn);
       return {
-        executionArn: e.executionArn,
-        stateMachineArn: e.stateMachineArn,
-        name: e.name,
-        status: e.status,
-        startDate: seconds(e.startDate),
-        stopDate: seconds(e.stopDate),
+        ...summaryOf(e),
         input: e.input,
         inputDetails: { included: true },
         ...(e.output === undefined ? {} : { output: e.output, outputDetails: { included: true } }),
@@ -112,14 +103,7 @@ export function createOperations(context: {
         throw new SfnError('InvalidToken', `Invalid Token: '${nextToken}'`);
       const end = start + (maxResults || 100);
       return {
-        executions: matching.slice(start, end).map((e) => ({
-          executionArn: e.executionArn,
-          stateMachineArn: e.stateMachineArn,
-          name: e.name,
-          status: e.status,
-          startDate: seconds(e.startDate),
-          stopDate: seconds(e.stopDate),
-        })),
+        executions: matching.slice(start, end).map(summaryOf),
         nextToken: end < matching.length ? Buffer.from(String(end)).toString('base64url') : undefined,
       };
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
 import type { PartLog } from '../../support/log';
 import { refundObject } from './charges';
@@ -7,7 +7,13 @@ import { stripeId } from './events';
 import type { PaymentActions } from './payment-actions';
 import { newCheckoutSession } from './session-object';
 import { lineItemList, sessionView, type SessionStore } from './session-store';
-import { parseStripeForm, readFormBody, StripeStyleError, validateCreateParams } from './wire';
+import {
+  parseStripeForm,
+  readFormBody,
+  StripeStyleError,
+  validateCreateParams,
+  type ProviderRequest,
+} from './wire';
 
 /** What the API routes work on. */
 export interface ApiContext {
@@ -35,13 +41,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
  * @throws {StripeStyleError} 401 without a bearer key, 404 for an unknown session or payment intent, 400 for
  *   invalid parameters or a reused Idempotency-Key with other parameters, 413 for a body over 256 KiB.
  */
-export async function handleApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  method: string,
-  context: ApiContext,
-): Promise<void | undefined> {
+export async function handleApi(request: ProviderRequest, context: ApiContext): Promise<void | undefined> {
+  const { req, res, url, method } = request;
   const { store, actions, pageBase, log } = context;
   if (!/^Bearer\s+\S+/i.test(req.headers.authorization ?? '')) {
     throw new StripeStyleError(

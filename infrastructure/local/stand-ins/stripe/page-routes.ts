@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
 import type { PartLog } from '../../support/log';
 import { LOCAL_PROMOTION_CODES } from './charges';
 import { renderCheckoutPage, renderNotFoundPage, type CheckoutPageView } from './hosted-page';
 import type { PaymentActions } from './payment-actions';
 import { successUrl, type SessionStore, type StoredSession } from './session-store';
-import { parseStripeForm, readFormBody, StripeStyleError } from './wire';
+import { parseStripeForm, readFormBody, StripeStyleError, type ProviderRequest } from './wire';
 
 /** What the hosted page's routes work on. */
 export interface PageContext {
@@ -72,13 +72,8 @@ function pageView(entry: StoredSession, merchantName: string): CheckoutPageView 
  * Answers one request for the hosted checkout page (`GET /pay/:id`) or one of its buttons (`POST /pay/:id/pay |
  * decline | cancel`, each a 303 redirect); `undefined` when no route matches.
  */
-export async function handlePage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  method: string,
-  context: PageContext,
-): Promise<void | undefined> {
+export async function handlePage(request: ProviderRequest, context: PageContext): Promise<void | undefined> {
+  const { req, res, url, method } = request;
   const { store, actions, merchantName, log } = context;
   const match = /^\/pay\/(cs_[A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?\/?$/.exec(url.pathname);
   if (!match) return undefined;

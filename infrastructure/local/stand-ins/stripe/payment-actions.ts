@@ -17,17 +17,31 @@ import { StripeStyleError } from './wire';
  * announced to the webhook URL with an event signed like Stripe's.
  */
 
-/** The actions on stored sessions; see `CheckoutProvider` for each one's contract. */
+/** The actions on stored sessions, as the hosted page, Stripe's API and tests take them. */
 export interface PaymentActions {
+  /**
+   * What Pay does: completes an open session as paid and, unless `deliver` is false, posts the signed
+   * `checkout.session.completed` event and waits for the answer.
+   *
+   * @throws {StripeStyleError} 404 for an unknown session, 400 for an expired one
+   */
   pay(
     id: string,
     options?: { deliver?: boolean; promotionCode?: string },
   ): Promise<{ session: Record<string, unknown>; event: Record<string, unknown> | undefined }>;
+  /** What Decline does: leaves the session open and unpaid (and remembers the decline for the page). */
   decline(id: string): Record<string, unknown>;
+  /**
+   * What a refund in the Stripe dashboard (or `POST /v1/refunds`) does: refunds `amount` cents of the session's
+   * charge (default: all that is left) and, unless `deliver` is false, posts the signed `charge.refunded` event.
+   *
+   * @throws {StripeStyleError} 404 for an unknown session, 400 when it has no charge or nothing is left to refund
+   */
   refund(
     id: string,
     options?: { amount?: number; deliver?: boolean },
   ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
+  /** What the buyer's bank does: opens a dispute on the session's charge and posts `charge.dispute.created`. */
   dispute(
     id: string,
     options?: { deliver?: boolean },

@@ -4,7 +4,7 @@ import { closeServer, listen } from '../../support/http';
 import { HOST } from '../../support/ports';
 import { handleApi, sendJson } from './api-routes';
 import { handlePage } from './page-routes';
-import { createPaymentActions } from './payment-actions';
+import { createPaymentActions, type PaymentActions } from './payment-actions';
 import { SessionStore, sessionView } from './session-store';
 import { StripeStyleError } from './wire';
 
@@ -46,41 +46,14 @@ export interface CheckoutProviderOptions {
 }
 
 /** A running local Checkout provider. */
-export interface CheckoutProvider {
+export interface CheckoutProvider extends Omit<PaymentActions, 'send'> {
   /** The API base the SDK is pointed at, `http://127.0.0.1:<port>`. */
   url: string;
   port: number;
   /** The session in Stripe's shape (`expand: ['line_items']` adds them), or `undefined`. */
   getSession(id: string, options?: { expandLineItems?: boolean }): Record<string, unknown> | undefined;
-  /**
-   * What Pay does: completes an open session as paid and, unless `deliver` is false, posts the signed
-   * `checkout.session.completed` event and waits for the answer.
-   *
-   * @throws {StripeStyleError} 404 for an unknown session, 400 for an expired one
-   */
-  pay(
-    id: string,
-    options?: { deliver?: boolean; promotionCode?: string },
-  ): Promise<{ session: Record<string, unknown>; event: Record<string, unknown> | undefined }>;
-  /**
-   * What a refund in the Stripe dashboard (or `POST /v1/refunds`) does: refunds `amount` cents of the session's
-   * charge (default: all that is left) and, unless `deliver` is false, posts the signed `charge.refunded` event.
-   *
-   * @throws {StripeStyleError} 404 for an unknown session, 400 when it has no charge or nothing is left to refund
-   */
-  refund(
-    id: string,
-    options?: { amount?: number; deliver?: boolean },
-  ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
-  /** What the buyer's bank does: opens a dispute on the session's charge and posts `charge.dispute.created`. */
-  dispute(
-    id: string,
-    options?: { deliver?: boolean },
-  ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
   /** Signs and posts an event (a replay, or one held back) to the webhook URL; resolves with the HTTP status. */
-  deliver(event: Record<string, unknown>): Promise<number | undefined>;
-  /** What Decline does: leaves the session open and unpaid (and remembers the decline for the page). */
-  decline(id: string): Record<string, unknown>;
+  deliver: PaymentActions['send'];
   stop(): Promise<void>;
 }
 
@@ -108,8 +81,8 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     const isApi = url.pathname.startsWith('/v1/');
     void (async () => {
       const handled = isApi
-        ? await handleApi(req, res, url, method, api)
-        : await handlePage(req, res, url, method, page);
+        ? await handleApi({ req, res, url, method }, api)
+        : await handlePage({ req, res, url, method }, page);
       if (handled === undefined && !res.headersSent) {
         if (isApi) {
           throw new StripeStyleError(

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
 import { readBody } from '../../support/http';
 
@@ -160,4 +160,13 @@ export async function readFormBody(req: IncomingMessage, limit = 256 * 1024): Pr
   if (body === 'too-large')
     throw new StripeStyleError(413, 'invalid_request_error', 'Request body too large.');
   return body.toString('utf8');
+}
+
+/** One request to the local Checkout provider, as its routes receive it. */
+export interface ProviderRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Upper-case HTTP method. */
+  method: string;
 }
