@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadEvent } from '../helpers/events';
 import { createGenerationBody, createUploadsBody } from '../../functions/contracts';
 import {
   buildPromptInput,
@@ -10,11 +10,7 @@ import {
 } from '../../functions/workflow/inputs';
 
 /** The sample events (test/events/<handler module>.json, SAM convention) stay valid inputs of their handlers. */
-const sample = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../events/${name}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+const sample = (name: string) => loadEvent(name);
 
 describe('generation sample events', () => {
   it('HTTP events carry bodies the routes accept', () => {

@@ -1,10 +1,10 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as QuotasModule from '../../functions/adapters/quotas';
 import { resetConfigForTests } from '../../functions/config';
 import { handler as createGeneration } from '../../functions/http/create-generation';
 import { handler as createUploads } from '../../functions/http/create-uploads';
 import { handler as getGeneration } from '../../functions/http/get-generation';
+import { httpEvent } from '../helpers/events';
 
 /*
  * The generation routes' checks that need no AWS call: body validation, ownership of upload keys, and the upload
@@ -19,24 +19,9 @@ vi.mock('../../functions/adapters/quotas', async (importOriginal) => ({
 
 const SUB = '6d716c5a-579a-47d4-82f0-e1ea157c6776';
 
-function event(
-  body: unknown,
-  pathParameters?: Record<string, string>,
-): APIGatewayProxyEventV2WithJWTAuthorizer {
-  return {
-    version: '2.0',
-    routeKey: 'POST /api/x',
-    rawPath: '/api/x',
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
-    isBase64Encoded: false,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    ...(pathParameters ? { pathParameters } : {}),
-    requestContext: {
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: { sub: SUB }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-}
+/** The sample events of the routes (test/events/http) with the body under test (none when undefined). */
+const uploadsEvent = (body: unknown) => httpEvent('create-uploads', { body: body ?? null, sub: SUB });
+const generationEvent = (body: unknown) => httpEvent('create-generation', { body: body ?? null, sub: SUB });
 
 const errorOf = (res: { statusCode?: number; body?: string }) =>
   (JSON.parse(res.body ?? '{}') as { error: { code: string; message: string } }).error;
@@ -62,7 +47,7 @@ describe('POST /api/uploads', () => {
   it('presigns a POST whose policy allows 1 B-10 MiB of image/* at that key, for 5 minutes', async () => {
     const before = Date.now();
     const res = await createUploads(
-      event({
+      uploadsEvent({
         files: [
           { contentType: 'image/jpeg', size: 2_000_000 },
           { contentType: 'IMAGE/HEIC', size: 1 },
@@ -118,7 +103,7 @@ describe('POST /api/uploads', () => {
       [undefined, /Invalid request/],
     ];
     for (const [body, message] of cases) {
-      const res = await createUploads(event(body));
+      const res = await createUploads(uploadsEvent(body));
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'VALIDATION_ERROR',
@@ -143,7 +128,7 @@ describe('POST /api/generations (checks before any I/O)', () => {
       { ...valid, referenceKeys: Array.from({ length: 11 }, (_, i) => `k${i}`) },
       { ...valid, referenceKeys: [valid.referenceKeys[0], valid.referenceKeys[0]] },
     ]) {
-      const res = await createGeneration(event(body));
+      const res = await createGeneration(generationEvent(body));
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).code).toBe('VALIDATION_ERROR');
     }
@@ -151,7 +136,7 @@ describe('POST /api/generations (checks before any I/O)', () => {
 
   it("refuses another user's key (and malformed ones) without saying whether it exists", async () => {
     const res = await createGeneration(
-      event({
+      generationEvent({
         ...valid,
         referenceKeys: [valid.referenceKeys[0], 'uploads/someone-else/01M80GZ6D1Q79C9B1WV0W2SV7Z/0'],
       }),
@@ -166,7 +151,7 @@ describe('POST /api/generations (checks before any I/O)', () => {
 
 describe('GET /api/generations/{id}', () => {
   it('answers 404 for an id that is not a ULID, before reading anything', async () => {
-    const res = await getGeneration(event(undefined, { id: '../../PROFILE' }));
+    const res = await getGeneration(httpEvent('get-generation', { pathParameters: { id: '../../PROFILE' } }));
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: 'Generation not found.' });
   });

@@ -3,9 +3,13 @@ import * as z from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { callerOf, httpHandler, json, parseBody, parseQuery } from '../../functions/http/handler';
 import { HttpError } from '../../functions/http/errors';
+import { httpEvent } from '../helpers/events';
 
-const event = (over: Partial<APIGatewayProxyEventV2>) =>
-  ({ headers: {}, isBase64Encoded: false, ...over }) as APIGatewayProxyEventV2;
+/** The sample `POST /api/checkout/sessions` event (test/events/http) with `over` applied. */
+const event = (over: Partial<APIGatewayProxyEventV2>): APIGatewayProxyEventV2 => {
+  const sample: APIGatewayProxyEventV2 = httpEvent('create-checkout-session', { body: null });
+  return { ...sample, ...over };
+};
 const schema = z.object({ packId: z.enum(['starter', 'popular', 'pro']) });
 
 describe('HTTP handler helpers', () => {
@@ -40,10 +44,9 @@ describe('HTTP handler helpers', () => {
   });
 
   it('reads the caller from verified JWT claims and refuses events without them', () => {
-    const withClaims = {
-      requestContext: { authorizer: { jwt: { claims: { sub: 'abc', email: 'a@b.co' } } } },
-    };
-    expect(callerOf(withClaims as never)).toEqual({ sub: 'abc', email: 'a@b.co' });
+    const withClaims = httpEvent('me', { sub: 'abc' });
+    withClaims.requestContext.authorizer.jwt.claims.email = 'a@b.co';
+    expect(callerOf(withClaims)).toEqual({ sub: 'abc', email: 'a@b.co' });
     expect(() => callerOf({ requestContext: {} } as never)).toThrow(HttpError);
   });
 });
