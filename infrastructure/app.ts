@@ -1,32 +1,38 @@
 /**
- * The CDK app (`cdk.json` → `npx tsx infrastructure/app.ts`): one stack, `HeadshotStudio-<stage>`, checked by
- * cdk-nag's AwsSolutions rules at synth (an unsuppressed finding fails `cdk synth`).
+ * The CDK app (`cdk.json` → `npx tsx infrastructure/app.ts`): the stack `HeadshotStudio-<stage>` (and, outside
+ * us-east-1, `HeadshotStudio-<stage>-<region>-edge` in us-east-1 with the CloudFront web ACL), checked by cdk-nag's
+ * AwsSolutions rules at synth (an unsuppressed finding fails `cdk synth`).
+ *
+ * The region is the CLI's (`CDK_DEFAULT_REGION`, from `AWS_REGION` or the profile); without one (an offline synth on
+ * a machine with no AWS configuration) the stacks are synthesized for us-east-1.
  *
  * Context (`-c key=value`; see `settingsFromContext`):
  * - `stage` (default `dev`; `prod` turns on deletion protection and RETAIN);
  * - `domainName` + `certificateArn` (ACM, us-east-1): the site's custom domain;
  * - `alarmEmail`: subscribed to the alarm topic;
- * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`,
- *   `generationMaxConcurrency`, `logLevel`;
+ * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`
+ *   (default `openai`; `local` is refused on `prod`), `generationMaxConcurrency`, `logLevel`;
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
  *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
- * - the "headshots ready" e-mail: `mailFrom` (an address of a verified SES identity), `mailIdentity` (default: its
- *   domain), `mailConfigurationSet` (optional);
- * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`);
+ * - e-mail: `mailFrom` (an address of a verified SES identity: the "headshots ready" e-mail, and Cognito's own mail
+ *   unless `cognitoMailFrom` says otherwise; required on `prod`), `mailIdentity` (default: its domain),
+ *   `mailConfigurationSet` (optional), `sesRegion` (where the identity is verified; default the stack's region);
+ * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`): synth refuses real code without
+ *   them;
+ * - `target=localstack`: the LocalStack community profile instead (see `infrastructure/localstack-stack.ts`);
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { addStacks, EDGE_REGION } from './app-stacks';
 import { settingsFromContext } from './constructs/settings';
-import { HeadshotStudioStack } from './stack';
 
 const app = new App();
 const settings = settingsFromContext(app.node);
 
-new HeadshotStudioStack(app, `HeadshotStudio-${settings.stage}`, {
-  ...settings,
-  description: `Headshot Studio (${settings.stage}): professional AI headshots from selfies`,
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+addStacks(app, settings, {
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,
 });
 
 // cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack, Tags, Token, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../functions/http/origin-verify';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
 import { catalogue as functionCatalogue, type FunctionEntry } from '../functions/catalogue';
 import { Alarms } from './constructs/alarms';
@@ -14,6 +16,8 @@ import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
 import { Auth, type CognitoFeaturePlan } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Firewall } from './constructs/firewall';
+import { acknowledge } from './constructs/nag';
 import { Functions } from './constructs/functions';
 import { REPO_ROOT, stackOutput } from './constructs/naming';
 import { Reliability } from './constructs/reliability';
@@ -40,6 +44,8 @@ export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<Stack
   functionsDir?: string;
   /** Whether the stack serves the SPA (CloudFront); default true. */
   withSite?: boolean;
+  /** The CloudFront web ACL, when it lives in another stack (us-east-1); default: created here (us-east-1 only). */
+  webAclArn?: string;
 }
 
 /**
@@ -65,6 +71,13 @@ export class HeadshotStudioStack extends Stack {
     const maxConcurrency = props.generationMaxConcurrency ?? 6;
     const deadlineMinutes = props.generationDeadlineMinutes ?? DEFAULT_DEADLINE_MINUTES;
     const catalogue = props.catalogue ?? functionCatalogue;
+    if (prod && props.imageProvider === 'local') {
+      throw new Error('imageProvider "local" is refused on prod: paying customers get the openai provider');
+    }
+    const cognitoMailFrom = props.cognitoMailFrom ?? props.mailFrom;
+    if (prod && !cognitoMailFrom) {
+      throw new Error('prod needs mailFrom (or cognitoMailFrom): Cognito must send its mail through SES');
+    }
     if (!props.stubFunctionCode) {
       assertDeployable({
         siteDir: props.siteDir ?? join(REPO_ROOT, 'dist', 'site'),
@@ -174,6 +187,13 @@ export class HeadshotStudioStack extends Stack {
     const auth = new Auth(this, 'Auth', {
       stage: props.stage,
       featurePlan: props.cognitoFeaturePlan as CognitoFeaturePlan | undefined,
+      ses: cognitoMailFrom
+        ? {
+            fromEmail: cognitoMailFrom,
+            sesRegion: props.sesRegion ?? this.region,
+            configurationSet: props.mailConfigurationSet,
+          }
+        : undefined,
       triggers,
     });
 
@@ -182,6 +202,33 @@ export class HeadshotStudioStack extends Stack {
     // Public routes that recognise a signed-in caller verify the token themselves, against this pool and client.
     this.functions.addHttpEnvironment('COGNITO_USER_POOL_ID', auth.userPool.userPoolId);
     this.functions.addHttpEnvironment('COGNITO_CLIENT_ID', auth.client.userPoolClientId);
+
+    // Only requests that came through CloudFront (and its web ACL) carry this value; the handlers refuse others.
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'Headshot Studio: the header value CloudFront adds to API requests (x-origin-verify)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      originVerify,
+      'AwsSolutions-SMG4',
+      'Shared only by CloudFront (origin custom header) and the API functions (environment), both set at deploy: rotating means a new value and a deploy, which a rotation Lambda cannot do.',
+    );
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+    this.functions.addHttpEnvironment(ORIGIN_VERIFY_VARIABLE, originVerifyValue);
+
+    const webhookPath = routes.find((r) => r.auth === 'stripe-signature')?.path ?? '/api/webhooks/';
+    if (!props.webAclArn && !Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+      throw new Error(
+        `A CloudFront web ACL must be created in us-east-1, not ${this.region}: pass webAclArn (see infrastructure/app-stacks.ts)`,
+      );
+    }
+    const webAclArn =
+      props.webAclArn ??
+      new Firewall(this, 'Firewall', {
+        name: Token.isUnresolved(this.region) ? this.stackName : `${this.stackName}-${this.region}`,
+        webhookPath,
+      }).webAcl.attrArn;
 
     const domain =
       props.domainName && props.certificateArn
@@ -213,6 +260,8 @@ export class HeadshotStudioStack extends Stack {
       uploadsEndpoint: storage.uploadsEndpoint,
       resultsEndpoint: storage.resultsEndpoint,
       domain,
+      webAclArn,
+      originVerifyHeader: { name: ORIGIN_VERIFY_HEADER, value: originVerifyValue },
     });
     this.functions.addEnvironment('SITE_ORIGIN', this.site.origin);
     storage.allowSiteOrigin(this.site.origin);

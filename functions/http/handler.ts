@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
+import { cameThroughCloudFront } from './origin-verify';
 
 /** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -61,6 +62,10 @@ export function httpHandler<E extends HttpEvent>(
   fn: (event: E) => Promise<HttpResult>,
 ): (event: E) => Promise<HttpResult> {
   return async (event) => {
+    if (!cameThroughCloudFront(event.headers)) {
+      const body: ApiErrorBody = { error: { code: 'FORBIDDEN', message: 'Call the API through the site.' } };
+      return json(403, body);
+    }
     try {
       await loadSecrets();
       return await fn(event);

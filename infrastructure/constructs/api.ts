@@ -29,14 +29,36 @@ export interface ApiProps {
   logRetention: logs.RetentionDays;
 }
 
-/** Default stage throttling: generous for people, a ceiling for runaway scripts. */
+/** Default stage throttling (every route without its own below): generous for people, a ceiling for scripts. */
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * Per-route throttles (steady requests per second, burst), sized to each route's load and cost. API Gateway answers
+ * 429 above them, for all callers together (per-IP limits live in the web ACL, per-user quotas in the handlers):
+ * - the wizard's progress poll is the busiest route by far (every open wizard asks every 2 s): 200/s serves 400
+ *   wizards at once, above every other route;
+ * - routes that start paid work (a generation, a regeneration) or run the face models (photo checks) get little;
+ * - the public writes (the Stripe webhook, product analytics) get a fixed share, so a flood there cannot starve
+ *   the signed-in routes.
+ */
+export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'GET /api/generations/{id}': { rateLimit: 200, burstLimit: 400 },
+  'POST /api/webhooks/stripe': { rateLimit: 25, burstLimit: 50 },
+  'POST /api/analytics/events': { rateLimit: 25, burstLimit: 50 },
+  'POST /api/uploads': { rateLimit: 20, burstLimit: 40 },
+  'POST /api/checkout/sessions': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/photo-checks': { rateLimit: 10, burstLimit: 20 },
+  'POST /api/generations': { rateLimit: 5, burstLimit: 10 },
+  'POST /api/headshots/{id}/regenerate': { rateLimit: 5, burstLimit: 10 },
+  'DELETE /api/me/data': { rateLimit: 2, burstLimit: 5 },
+};
 
 /**
  * The HTTP API generated from THE route table (`functions/http/routes.ts`): one route per row, integrated with its
  * handler module's function (payload v2), the Cognito JWT authorizer (audience: the web client) on every `jwt` row and
  * no authorizer on `public` and `stripe-signature` rows (the webhook checks Stripe's signature itself). One `$default`
- * stage, auto-deployed, with default throttling and JSON access logs in CloudWatch Logs.
+ * stage, auto-deployed, with default throttling, per-route throttles ({@link ROUTE_THROTTLES}) and JSON access logs
+ * in CloudWatch Logs.
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -100,6 +122,7 @@ export class Api extends Construct {
     });
     const none = new apigw.HttpNoneAuthorizer();
 
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const integrations = new Map<string, HttpLambdaIntegration>();
     const seen = new Set<string>();
     for (const route of props.routes) {
@@ -131,7 +154,18 @@ export class Api extends Construct {
         );
       }
       this.routes.push(httpRoute);
+      const throttle = ROUTE_THROTTLES[key];
+      if (throttle) {
+        // RouteSettings is a JSON property in CDK's L1: written as CloudFormation spells it.
+        routeSettings[key] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // The stage's route settings name the route: CloudFormation must create it first.
+        this.stage.node.addDependency(httpRoute);
+      }
     }
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
 
     stackOutput(this, 'ApiUrl', this.httpApi.apiEndpoint);
   }

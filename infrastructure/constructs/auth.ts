@@ -18,6 +18,12 @@ export interface AuthProps {
    * GET /me).
    */
   triggers?: ReadonlyMap<cognito.UserPoolOperation, lambda.IFunction>;
+  /**
+   * Send Cognito's e-mail (verification codes, password resets) through SES as `fromEmail`, an address of an identity
+   * verified in `sesRegion` (needed when the stack's region is not known at synth). Unset: Cognito's built-in mail,
+   * limited to 50 messages a day — for development only.
+   */
+  ses?: { fromEmail: string; sesRegion?: string; configurationSet?: string };
 }
 
 /** Token lifetimes the SPA expects (spec: access token 900 s, refresh token 30 days). */
@@ -71,6 +77,16 @@ export class Auth extends Construct {
       featurePlan: PLANS[plan],
       ...(plan === 'plus'
         ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
+        : {}),
+      ...(props.ses
+        ? {
+            email: cognito.UserPoolEmail.withSES({
+              fromEmail: props.ses.fromEmail,
+              fromName: 'Headshot Studio',
+              sesRegion: props.ses.sesRegion,
+              configurationSetName: props.ses.configurationSet,
+            }),
+          }
         : {}),
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

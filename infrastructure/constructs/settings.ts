@@ -37,6 +37,15 @@ export interface StackSettings {
   mailIdentity?: string;
   /** MAIL_CONFIGURATION_SET: optional SES configuration set for those e-mails. */
   mailConfigurationSet?: string;
+  /**
+   * The sender of Cognito's own e-mail (verification codes, password resets) through SES: default `mailFrom`.
+   * Required on `prod`: Cognito's built-in mail sends at most 50 messages a day.
+   */
+  cognitoMailFrom?: string;
+  /** The region of the SES identity Cognito sends from; default the stack's region. */
+  sesRegion?: string;
+  /** `aws` (default): the whole product; `localstack`: what LocalStack's community image runs. */
+  target: 'aws' | 'localstack';
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** The built SPA. Default `dist/site`. */
   siteDir: string;
@@ -111,6 +120,24 @@ export function settingsFromContext(node: Node): StackSettings {
   if (mailConfigurationSet !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(mailConfigurationSet)) {
     problems.push(`mailConfigurationSet "${mailConfigurationSet}": letters, digits, _ and -`);
   }
+  const mailAddress = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+  const cognitoMailFrom = get('cognitoMailFrom') ?? mailFrom;
+  if (get('cognitoMailFrom') !== undefined && !mailAddress.test(get('cognitoMailFrom')!)) {
+    problems.push(
+      `cognitoMailFrom "${get('cognitoMailFrom')}": an e-mail address of a verified SES identity`,
+    );
+  }
+  if (stage === 'prod' && cognitoMailFrom === undefined) {
+    problems.push(
+      'prod needs mailFrom (or cognitoMailFrom): Cognito must send its codes through SES (its own mail allows 50 a day)',
+    );
+  }
+  const sesRegion = get('sesRegion');
+  if (sesRegion !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(sesRegion)) {
+    problems.push(`sesRegion "${sesRegion}": an AWS region, e.g. eu-west-1`);
+  }
+  const target = get('target') ?? 'aws';
+  if (!['aws', 'localstack'].includes(target)) problems.push(`target "${target}": aws or localstack`);
   const logLevel = (get('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) {
     problems.push(`logLevel "${logLevel}": DEBUG, INFO, WARN or ERROR`);
@@ -132,6 +159,9 @@ export function settingsFromContext(node: Node): StackSettings {
     mailFrom,
     mailIdentity: get('mailIdentity') ?? mailFrom?.split('@')[1],
     mailConfigurationSet,
+    cognitoMailFrom,
+    sesRegion,
+    target: target as StackSettings['target'],
     logLevel: logLevel as StackSettings['logLevel'],
     siteDir: get('siteDir') ?? join(REPO_ROOT, 'dist', 'site'),
     nativeLayerDir: get('sharpLayerDir') ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),

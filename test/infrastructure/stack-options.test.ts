@@ -30,7 +30,7 @@ describe('HeadshotStudioStack (prod)', () => {
   let template: Template;
   let stack: HeadshotStudioStack;
   beforeAll(() => {
-    ({ template, stack } = testStack({ stage: 'prod' }));
+    ({ template, stack } = testStack({ stage: 'prod', mailFrom: 'headshots@example.com' }));
   });
 
   it('protects and retains the table, the user pool and the data buckets', () => {

@@ -101,9 +101,13 @@ describe('HeadshotStudioStack (dev)', () => {
   });
 
   describe('Secrets and alarms', () => {
-    it('creates the Stripe, webhook and OpenAI secrets with a placeholder value', () => {
-      template.resourceCountIs('AWS::SecretsManager::Secret', 3);
-      template.allResourcesProperties('AWS::SecretsManager::Secret', { SecretString: SECRET_PLACEHOLDER });
+    it('creates the Stripe, webhook and OpenAI secrets with a placeholder value, and a generated origin secret', () => {
+      const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret')).map(
+        (r) => r.Properties as Record<string, unknown>,
+      );
+      expect(secrets.filter((p) => p.SecretString === SECRET_PLACEHOLDER)).toHaveLength(3);
+      expect(secrets.filter((p) => p.GenerateSecretString !== undefined)).toHaveLength(1);
+      expect(secrets).toHaveLength(4);
     });
 
     it('alarms on workflow failures, API 5xx and Lambda throttles, to one SNS topic', () => {

@@ -141,7 +141,12 @@ describe('settingsFromContext', () => {
 
   it('reads CLI strings and rejects every invalid value at once', () => {
     expect(
-      settings({ stage: 'prod', generationMaxConcurrency: '3', stubFunctionCode: 'true' }),
+      settings({
+        stage: 'prod',
+        mailFrom: 'headshots@example.com',
+        generationMaxConcurrency: '3',
+        stubFunctionCode: 'true',
+      }),
     ).toMatchObject({
       stage: 'prod',
       generationMaxConcurrency: 3,
@@ -155,7 +160,23 @@ describe('settingsFromContext', () => {
   it('refuses the offline image provider on prod, allows it on other stages', () => {
     expect(settings({ imageProvider: 'local' })).toMatchObject({ imageProvider: 'local' });
     expect(() => settings({ stage: 'prod', imageProvider: 'local' })).toThrow(/imageProvider "local".*prod/);
-    expect(settings({ stage: 'prod' }).imageProvider).toBeUndefined();
+    expect(settings({ stage: 'prod', mailFrom: 'headshots@example.com' }).imageProvider).toBeUndefined();
+  });
+
+  it('requires an SES sender on prod, for Cognito’s mail (mailFrom, or cognitoMailFrom)', () => {
+    expect(() => settings({ stage: 'prod' })).toThrow(/prod needs mailFrom/);
+    expect(settings({ stage: 'prod', mailFrom: 'a@example.com' }).cognitoMailFrom).toBe('a@example.com');
+    expect(
+      settings({ stage: 'prod', mailFrom: 'a@example.com', cognitoMailFrom: 'auth@example.com' }),
+    ).toMatchObject({ mailFrom: 'a@example.com', cognitoMailFrom: 'auth@example.com' });
+    expect(settings({}).cognitoMailFrom).toBeUndefined();
+    expect(() => settings({ sesRegion: 'nowhere' })).toThrow(/sesRegion/);
+  });
+
+  it('reads the target: aws by default, or localstack', () => {
+    expect(settings({}).target).toBe('aws');
+    expect(settings({ target: 'localstack' }).target).toBe('localstack');
+    expect(() => settings({ target: 'gcp' })).toThrow(/target "gcp"/);
   });
 
   it('reads the provider capacity and the generation deadline', () => {

@@ -1,0 +1,140 @@
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { stackOutput } from './naming';
+
+/**
+ * Per-IP request limits of the web ACL, in requests per 5-minute window (WAF counts per source IP and blocks the
+ * excess until the rate falls back under the limit):
+ * - `webhook`: Stripe's webhook; Stripe delivers one request per event from a few addresses, so 300 per 5 minutes
+ *   (1/s) is far above a shop's event rate and far below what a flood needs;
+ * - `publicWrite`: POSTs to a route without a JWT (product analytics): a page sends a handful per visit;
+ * - `writes`: every other POST/PATCH/DELETE under `/api/` (each is authenticated and also quota-limited per user);
+ * - `api`: everything under `/api/`, the wizard's poll included (one GET every 2 s is 150 per 5 minutes);
+ * - `site`: any request at all (the SPA's files are cached by the browser after the first visit).
+ */
+export const RATE_LIMITS = {
+  webhook: 300,
+  publicWrite: 300,
+  writes: 600,
+  api: 3000,
+  site: 6000,
+} as const;
+
+/** The paths of the public write routes (no JWT) the `publicWrite` limit covers. */
+export const PUBLIC_WRITE_PATHS = ['/api/analytics/events'] as const;
+
+/** Properties of {@link Firewall}. */
+export interface FirewallProps {
+  /** Prefix of the metric names and of the web ACL's name (unique per stage and region). */
+  name: string;
+  /** The webhook's path (`/api/webhooks/stripe`). */
+  webhookPath: string;
+}
+
+const NO_TRANSFORM = [{ priority: 0, type: 'NONE' }];
+
+function pathStartsWith(path: string): wafv2.CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { uriPath: {} },
+      positionalConstraint: 'STARTS_WITH',
+      searchString: path,
+      textTransformations: NO_TRANSFORM,
+    },
+  };
+}
+
+function methodIs(method: string): wafv2.CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { method: {} },
+      positionalConstraint: 'EXACTLY',
+      searchString: method,
+      textTransformations: NO_TRANSFORM,
+    },
+  };
+}
+
+const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty =>
+  statements.length === 1 ? statements[0]! : { orStatement: { statements } };
+
+/**
+ * The AWS WAF web ACL in front of CloudFront (scope `CLOUDFRONT`, which AWS accepts only in us-east-1): the AWS
+ * managed common rule set (not on the webhook's signed bodies), known bad inputs and the Amazon IP reputation list, then per-IP rate-based rules — tighter
+ * on the Stripe webhook and on public writes than on the authenticated API, and a ceiling for the whole site
+ * ({@link RATE_LIMITS}). Blocked requests answer 403; every rule has CloudWatch metrics and sampled requests.
+ */
+export class Firewall extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: FirewallProps) {
+    super(scope, id);
+    const visibility = (metric: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `${props.name}-${metric}`,
+      sampledRequestsEnabled: true,
+    });
+    // Stripe's signed event bodies are JSON of any size and content: the body rules (8 KB size limit, XSS and
+    // file-inclusion patterns) would block real events, and the handler verifies the signature before reading them.
+    const notWebhook: wafv2.CfnWebACL.StatementProperty = {
+      notStatement: { statement: pathStartsWith(props.webhookPath) },
+    };
+    const managed = (
+      priority: number,
+      name: string,
+      exceptWebhook = false,
+    ): wafv2.CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ...(exceptWebhook ? { scopeDownStatement: notWebhook } : {}),
+        },
+      },
+      visibilityConfig: visibility(name),
+    });
+    const rateLimit = (
+      priority: number,
+      name: keyof typeof RATE_LIMITS,
+      scopeDown?: wafv2.CfnWebACL.StatementProperty,
+    ): wafv2.CfnWebACL.RuleProperty => ({
+      name: `rate-${name}`,
+      priority,
+      action: { block: {} },
+      statement: {
+        rateBasedStatement: {
+          limit: RATE_LIMITS[name],
+          evaluationWindowSec: 300,
+          aggregateKeyType: 'IP',
+          ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
+        },
+      },
+      visibilityConfig: visibility(`rate-${name}`),
+    });
+    const writeMethods = anyOf(['POST', 'PUT', 'PATCH', 'DELETE'].map(methodIs));
+
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      name: props.name,
+      description: 'Headshot Studio: managed rules and per-IP rate limits in front of CloudFront',
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('all'),
+      rules: [
+        rateLimit(0, 'webhook', pathStartsWith(props.webhookPath)),
+        rateLimit(1, 'publicWrite', {
+          andStatement: { statements: [methodIs('POST'), anyOf(PUBLIC_WRITE_PATHS.map(pathStartsWith))] },
+        }),
+        rateLimit(2, 'writes', { andStatement: { statements: [writeMethods, pathStartsWith('/api/')] } }),
+        rateLimit(3, 'api', pathStartsWith('/api/')),
+        rateLimit(4, 'site'),
+        managed(10, 'AWSManagedRulesAmazonIpReputationList'),
+        managed(11, 'AWSManagedRulesCommonRuleSet', true),
+        managed(12, 'AWSManagedRulesKnownBadInputsRuleSet'),
+      ],
+    });
+    stackOutput(this, 'WebAclArn', this.webAcl.attrArn);
+  }
+}

@@ -1,0 +1,148 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/http/routes';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../../functions/http/origin-verify';
+import { addStacks } from '../../infrastructure/app-stacks';
+import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from '../../infrastructure/constructs/api';
+import { RATE_LIMITS } from '../../infrastructure/constructs/firewall';
+import { settingsFromContext } from '../../infrastructure/constructs/settings';
+import { appFunctions, AwsSolutionsChecks, nagAudit, testStack } from './helpers';
+
+type Rule = {
+  Name: string;
+  Statement: {
+    RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement?: unknown };
+    ManagedRuleGroupStatement?: { Name: string };
+  };
+};
+
+describe('the edge: WAF, CloudFront-only API, throttles', () => {
+  let template: Template;
+  beforeAll(() => {
+    ({ template } = testStack({}, 'Edge-dev'));
+  });
+
+  it('associates a CLOUDFRONT web ACL with the distribution: managed rules and per-IP rate limits', () => {
+    const [aclId, acl] = Object.entries(template.findResources('AWS::WAFv2::WebACL'))[0]!;
+    const props = acl.Properties as { Scope: string; Rules: Rule[] };
+    expect(props.Scope).toBe('CLOUDFRONT');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } }),
+    });
+    const managed = props.Rules.flatMap((r) => r.Statement.ManagedRuleGroupStatement?.Name ?? []);
+    expect(managed).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet']));
+    const rate = Object.fromEntries(
+      props.Rules.filter((r) => r.Statement.RateBasedStatement).map((r) => [
+        r.Name,
+        r.Statement.RateBasedStatement!,
+      ]),
+    );
+    for (const statement of Object.values(rate)) expect(statement.AggregateKeyType).toBe('IP');
+    const webhook = routes.find((r) => r.auth === 'stripe-signature')!.path;
+    expect(JSON.stringify(rate['rate-webhook']!.ScopeDownStatement)).toContain(webhook);
+    expect(JSON.stringify(rate['rate-publicWrite']!.ScopeDownStatement)).toContain('/api/analytics/events');
+    // Tighter on the webhook and public writes than on the signed-in API.
+    expect(rate['rate-webhook']!.Limit).toBeLessThan(rate['rate-api']!.Limit);
+    expect(rate['rate-publicWrite']!.Limit).toBeLessThan(rate['rate-writes']!.Limit);
+    expect(rate['rate-writes']!.Limit).toBeLessThan(rate['rate-api']!.Limit);
+    expect(rate['rate-api']!.Limit).toBe(RATE_LIMITS.api);
+  });
+
+  it('closes the execute-api endpoint: CloudFront adds a generated secret header that every API function checks', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const origins = (
+      distribution.Properties as { DistributionConfig: { Origins: Record<string, unknown>[] } }
+    ).DistributionConfig.Origins;
+    const api = origins.find((o) => JSON.stringify(o.DomainName).includes('execute-api'))!;
+    const headers = api.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+    expect(headers.map((h) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    const value = JSON.stringify(headers[0]!.HeaderValue);
+    expect(value).toMatch(/resolve:secretsmanager:/);
+    for (const [id, { resource }] of appFunctions(template)) {
+      const env = (resource.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (id.startsWith('Http') || id.startsWith('Webhooks')) {
+        expect(JSON.stringify(env[ORIGIN_VERIFY_VARIABLE]), id).toBe(value);
+      } else {
+        expect(env, id).not.toHaveProperty(ORIGIN_VERIFY_VARIABLE);
+      }
+    }
+  });
+
+  it('throttles per route, sized to load: the generation poll above every other route and the default', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]!;
+    const settings = (stage.Properties as { RouteSettings: Record<string, { ThrottlingRateLimit: number }> })
+      .RouteSettings;
+    const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    for (const key of Object.keys(settings)) expect(keys, key).toContain(key);
+    expect(Object.keys(settings).sort()).toEqual(
+      Object.keys(ROUTE_THROTTLES)
+        .filter((k) => keys.has(k))
+        .sort(),
+    );
+    const poll = settings['GET /api/generations/{id}']!.ThrottlingRateLimit;
+    for (const [key, s] of Object.entries(settings)) {
+      if (key !== 'GET /api/generations/{id}') expect(s.ThrottlingRateLimit, key).toBeLessThan(poll);
+    }
+    expect(poll).toBeGreaterThan(DEFAULT_THROTTLE.rateLimit);
+    expect(settings['POST /api/webhooks/stripe']!.ThrottlingRateLimit).toBeLessThan(
+      DEFAULT_THROTTLE.rateLimit,
+    );
+    // The stage names its routes: CloudFormation must create them first.
+    expect(JSON.stringify(stage.DependsOn)).toMatch(/ApiGetApiGenerationsId/);
+  });
+});
+
+describe('Cognito mail and the image provider per stage', () => {
+  it('sends Cognito’s mail through SES in prod, as the configured sender', () => {
+    const { template, stack } = testStack(
+      { stage: 'prod', mailFrom: 'headshots@example.com', sesRegion: 'eu-west-1' },
+      'Mail-prod',
+    );
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Headshot Studio <headshots@example.com>',
+        SourceArn: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':ses:eu-west-1:')])],
+        }),
+      }),
+    });
+    expect(nagAudit(stack).open).toEqual([]);
+  });
+
+  it('refuses prod without an SES sender, and the offline provider on prod', () => {
+    expect(() => testStack({ stage: 'prod' }, 'NoMail-prod')).toThrow(/prod needs mailFrom/);
+    expect(() =>
+      testStack({ stage: 'prod', mailFrom: 'a@example.com', imageProvider: 'local' }, 'Local-prod'),
+    ).toThrow(/refused on prod/);
+  });
+});
+
+describe('two regions', () => {
+  it('puts the web ACL in us-east-1 (its own stack, region in every colliding name) and reads it across regions', () => {
+    const app = new App({ context: { stubFunctionCode: 'true' } });
+    const settings = settingsFromContext(app.node);
+    const { main, edge } = addStacks(app, settings, { account: '123456789012', region: 'eu-west-1' });
+    expect(edge).toBeDefined();
+    expect(edge!.region).toBe('us-east-1');
+    expect(edge!.stackName).toBe('HeadshotStudio-dev-eu-west-1-edge');
+    const edgeTemplate = Template.fromStack(edge!);
+    edgeTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Name: 'HeadshotStudio-dev-eu-west-1',
+      Scope: 'CLOUDFRONT',
+    });
+    const mainTemplate = Template.fromStack(main);
+    mainTemplate.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    const distribution = Object.values(mainTemplate.findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(JSON.stringify(distribution.Properties)).toMatch(/"WebACLId":\{"Fn::GetAtt":\["ExportsReader/);
+    expect(nagAudit(main).open).toEqual([]);
+    expect(new AwsSolutionsChecks().validateScope(edge!).violations.map((v) => v.ruleName)).toEqual([]);
+    // In us-east-1 one stack holds everything.
+    const single = addStacks(new App({ context: { stubFunctionCode: 'true' } }), settings, {
+      region: 'us-east-1',
+    });
+    expect(single.edge).toBeUndefined();
+    Template.fromStack(single.main).resourceCountIs('AWS::WAFv2::WebACL', 1);
+  });
+});
