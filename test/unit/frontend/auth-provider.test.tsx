@@ -27,6 +27,8 @@ let meResponse: () => Promise<Response>;
 
 beforeEach(() => {
   configureAuth(testConfig);
+  // What Amplify leaves in a browser that has signed in: without it the SPA does not load Amplify at all.
+  localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'user');
   amplify.reset();
   meResponse = async () => Response.json(ME);
   fetchMock = stubBrowser(async (input) => {
@@ -58,6 +60,13 @@ describe('signed out', () => {
     const router = renderAt(path);
     expect(await screen.findByText('Redirecting to sign in...')).toBeTruthy();
     await waitFor(() => expect(here(router)).toBe(`/signin?returnTo=${encodeURIComponent(path)}`));
+  });
+
+  it('is signed out at once, without loading Amplify, in a browser that holds no tokens', async () => {
+    localStorage.clear();
+    renderAt('/');
+    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
   });
 
   it('treats a failing session read as signed out', async () => {

@@ -43,6 +43,8 @@ const requests: { method: string; url: URL; body?: unknown }[] = [];
 
 beforeEach(() => {
   configureAuth(testConfig);
+  // What Amplify leaves in a browser that has signed in: without it the SPA does not load Amplify at all.
+  localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'user');
   amplify.reset();
   amplify.fetchAuthSession.mockResolvedValue(amplify.session(USER));
   credits = 6;

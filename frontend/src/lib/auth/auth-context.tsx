@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loadSession, type SessionModule } from './configure';
+import { loadSession, mayHaveStoredSession, whenSessionLoaded, type SessionModule } from './configure';
 import { signInPath } from './return-to';
 import type { AuthSession } from './session';
 
@@ -84,8 +84,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
       }
     };
-    // Amplify loads after the first render (its own chunk): until then the status is `loading`.
-    loadSession().then(
+    // Amplify loads after the first render (its own chunk): until then the status is `loading`. A browser without
+    // stored tokens is signed out at once, and Amplify waits until something needs it (the sign-in page loads it).
+    const stored = mayHaveStoredSession();
+    if (!stored) {
+      void Promise.resolve().then(() => {
+        if (active && generation.current === 0) setState(SIGNED_OUT);
+      });
+    }
+    (stored ? loadSession() : whenSessionLoaded()).then(
       (session) => {
         if (!active) return;
         void readSession(session);

@@ -9,6 +9,7 @@ export type SessionModule = typeof Session;
 let flowType: AuthFlowType = 'USER_SRP_AUTH';
 let settings: RuntimeConfig | undefined;
 let session: Promise<SessionModule> | undefined;
+let loaded = deferredSession();
 
 /**
  * Remembers the runtime configuration for sign-in and makes the API client send the ID token (it carries `email`,
@@ -23,7 +24,10 @@ export function configureAuth(config: RuntimeConfig): void {
   flowType = authFlowTypeOf(config);
   settings = config;
   session = undefined;
+  loaded = deferredSession();
   setTokenProvider(async ({ forceRefresh = false } = {}) => {
+    // No stored tokens and Amplify not loaded yet: an anonymous call, without loading Amplify for it.
+    if (!session && !mayHaveStoredSession()) return undefined;
     try {
       const { fetchAuthSession } = await loadSession();
       let current = await fetchAuthSession({ forceRefresh });
@@ -51,10 +55,42 @@ export function loadSession(): Promise<SessionModule> {
     if (!config) return Promise.reject(new Error('configureAuth() must run before the session is loaded'));
     session = import('./session').then((module) => {
       module.configureAmplify(config);
+      loaded.resolve(module);
       return module;
     });
   }
   return session;
+}
+
+/** A promise of the session module and the function that fulfils it. */
+function deferredSession(): { promise: Promise<SessionModule>; resolve: (module: SessionModule) => void } {
+  let resolve: (module: SessionModule) => void = () => undefined;
+  const promise = new Promise<SessionModule>((fulfil) => {
+    resolve = fulfil;
+  });
+  return { promise, resolve };
+}
+
+/** Resolves with the session module once something has loaded it ({@link loadSession}); never loads it itself. */
+export function whenSessionLoaded(): Promise<SessionModule> {
+  return loaded.promise;
+}
+
+/**
+ * Whether this browser may hold a signed-in session: Amplify keeps its tokens in localStorage under
+ * `CognitoIdentityServiceProvider.<app client id>.…`. With no such key there is nothing to read, so a visitor's
+ * first page (the landing or pricing page) need not load Amplify to know they are signed out. `true` when unsure.
+ */
+export function mayHaveStoredSession(): boolean {
+  const clientId = settings?.userPoolClientId;
+  if (!clientId) return true;
+  try {
+    const prefix = `CognitoIdentityServiceProvider.${clientId}.`;
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(prefix)) return true;
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** The Cognito flow every password sign-in must use: `USER_PASSWORD_AUTH` locally, `USER_SRP_AUTH` in the cloud. */
