@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { Button, ButtonLink } from './ui/Button';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
-import { CreditsBadge } from './CreditsBadge';
+import { LazyCreditsBadge as CreditsBadge } from './LazyCreditsBadge';
 import { useAuth } from '../lib/auth';
 import { paths } from '../config/paths';
 

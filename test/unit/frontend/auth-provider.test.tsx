@@ -17,6 +17,8 @@ const ME = {
   email: USER.email,
   displayName: 'ada',
   credits: 6,
+  signupBonus: 'granted',
+  emailWhenReady: true,
   createdAt: '2026-01-01T00:00:00Z',
 };
 

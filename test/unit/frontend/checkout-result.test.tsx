@@ -57,6 +57,8 @@ function renderResult(
     email: 'ada@example.com',
     displayName: 'ada',
     credits: 6,
+    signupBonus: 'granted',
+    emailWhenReady: true,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
   return renderAt(path, {

@@ -8,10 +8,12 @@ export function headshotOf(slot: number, patch: Partial<Headshot> = {}): Headsho
   const id = patch.id ?? `H${slot}`;
   return {
     id,
+    generationId: 'GEN1',
     slot,
     style: 'business-casual',
     background: 'office',
     isFavorite: false,
+    likeness: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     thumbnailUrl: `https://s3/t/${id}`,
     imageUrl: `https://s3/i/${id}`,
@@ -31,10 +33,15 @@ export function generationOf(patch: Partial<Generation> = {}): Generation {
     style: 'business-casual',
     background: 'office',
     error: null,
+    queue: null,
     headshotsExpected: 6,
+    regeneratedFrom: null,
     headshots: [],
     creditsReserved: 6,
     creditsRefunded: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    completedAt: null,
     urlsExpireAt: new Date(Date.now() + 900_000).toISOString(),
     ...patch,
   };

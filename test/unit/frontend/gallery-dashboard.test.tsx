@@ -21,12 +21,16 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
   return {
     id: `01M80GZ6D1Q79C9B1WV0W2SV${String(n).padStart(2, '0')}`,
     generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+    slot: 0,
     style: 'business-casual',
     background: 'studio',
     isFavorite: false,
     createdAt: '2026-11-22T10:00:00.000Z',
     thumbnailUrl: `https://s3.example/thumb-${n}.webp`,
     imageUrl: `https://s3.example/full-${n}.jpg`,
+    downloadUrl: `https://s3.example/download-${n}.jpg`,
+    fileName: `headshot-${n}.jpg`,
+    likeness: null,
     ...overrides,
   };
 }

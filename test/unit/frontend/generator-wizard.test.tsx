@@ -97,8 +97,8 @@ function drop(files: File[]) {
   fireEvent.change(input, { target: { files } });
 }
 
-const headshot = (slot: number, style = 'business-casual', background = 'office'): Headshot =>
-  headshotOf(slot, { style, background });
+const headshot = (slot: number, style: Headshot['style'] = 'business-casual'): Headshot =>
+  headshotOf(slot, { style });
 const generation = generationOf;
 
 /** Uploads two photos, picks a style and a background: the wizard is on step 3, ready to generate. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import * as z from 'zod';
-import { apiFetch, type ApiError } from '../api-client';
+import { apiCall, type ApiError } from '../api-client';
+import { generationStartedSchema, type GenerationStarted } from './contracts';
 import { track } from '../analytics';
 import { paths } from '../../config/paths';
 import { meQueryKey } from './get-me';
@@ -9,13 +9,8 @@ import { meQueryKey } from './get-me';
 /** The label of the button on a headshot (results grid and gallery viewer). */
 export const REGENERATE_LABEL = 'Regenerate (1 credit)';
 
-/** `POST /api/headshots/{id}/regenerate` → 202: the new one-slot generation. */
-export const regenerationSchema = z.object({
-  id: z.string().min(1),
-  creditsReserved: z.number().int(),
-  credits: z.number().int(),
-});
-export type Regeneration = z.output<typeof regenerationSchema>;
+/** `POST /api/headshots/{id}/regenerate` → 202: the new one-slot generation and the balance after its credit. */
+export type Regeneration = GenerationStarted;
 
 /**
  * Starts "Regenerate (1 credit)" for a headshot: one new headshot with its style, background and photos, through
@@ -24,10 +19,9 @@ export type Regeneration = z.output<typeof regenerationSchema>;
  * @throws {ApiError} 402 with the spec's message when under 1 credit, 409 when the photos are no longer stored
  */
 export async function regenerateHeadshot(headshotId: string): Promise<Regeneration> {
-  const answer = await apiFetch<unknown>(`/headshots/${encodeURIComponent(headshotId)}/regenerate`, {
+  return apiCall(`/headshots/${encodeURIComponent(headshotId)}/regenerate`, generationStartedSchema, {
     method: 'POST',
   });
-  return regenerationSchema.parse(answer);
 }
 
 /**

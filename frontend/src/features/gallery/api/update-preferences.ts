@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { apiCall } from '../../../lib/api-client';
-import type { Me } from '../../../lib/api/contracts';
+import { preferencesSchema, type Me } from '../../../lib/api/contracts';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `PATCH /api/me` answer: the stored preference. */
-export const preferencesSchema = z.object({ emailWhenReady: z.boolean() });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /**

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { photoChecksSchema } from '../../../lib/api/contracts';
 import { track } from '../../../lib/analytics';
 
 /**
@@ -8,27 +9,15 @@ import { track } from '../../../lib/analytics';
  * analyses the new ones; the set's identity check (a different person) is redone each time.
  */
 
-export const photoCheckSchema = z.object({
-  key: z.string(),
-  verdict: z.enum(['good', 'warning', 'rejected']),
-  score: z.number().int().min(0).max(100),
-  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
-});
-
 /** One photo's check: `rejected` photos are not used for the headshots. */
-export type PhotoCheck = z.infer<typeof photoCheckSchema>;
-
-const photoChecksResponseSchema = z.object({
-  checks: z.array(photoCheckSchema),
-  quality: z.number().int().min(0).max(100),
-});
+export type PhotoCheck = PhotoChecks['checks'][number];
 
 /** The checks of a set of photos and the set's quality (0-100). */
-export type PhotoChecks = z.infer<typeof photoChecksResponseSchema>;
+export type PhotoChecks = z.infer<typeof photoChecksSchema>;
 
 /** Checks the photos stored under `keys` (1-10, in the wizard's order). */
 export async function fetchPhotoChecks(keys: readonly string[], signal?: AbortSignal): Promise<PhotoChecks> {
-  const checks = await apiCall('/photo-checks', photoChecksResponseSchema, {
+  const checks = await apiCall('/photo-checks', photoChecksSchema, {
     method: 'POST',
     body: { keys },
     signal,

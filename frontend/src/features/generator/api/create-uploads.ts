@@ -1,23 +1,10 @@
-import * as z from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { uploadsSchema, type Uploads } from '../../../lib/api/contracts';
 
-/** One presigned POST of `POST /api/uploads`. */
-export const presignedUploadSchema = z.object({
-  /** The object key; goes to `POST /api/generations` as one of `referenceKeys`. */
-  key: z.string().min(1),
-  url: z.string().min(1),
-  /** Form fields to send before the file, in order. */
-  fields: z.record(z.string(), z.string()),
-});
-export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
-
-/** `POST /api/uploads` answer. */
-export const uploadBatchSchema = z.object({
-  batchId: z.string(),
-  uploads: z.array(presignedUploadSchema),
-  expiresAt: z.string(),
-});
-export type UploadBatch = z.infer<typeof uploadBatchSchema>;
+/** `POST /api/uploads` answer: one presigned POST per file, in order. */
+export type UploadBatch = Uploads;
+/** One presigned POST of {@link UploadBatch}. */
+export type PresignedUpload = Uploads['uploads'][number];
 
 /**
  * `POST /api/uploads`: presigned POSTs for reference photos, one per file, in the same order (sizes in bytes).
@@ -27,5 +14,5 @@ export function requestUploads(
   files: readonly { contentType: string; size: number }[],
   signal?: AbortSignal,
 ): Promise<UploadBatch> {
-  return apiCall('/uploads', uploadBatchSchema, { method: 'POST', body: { files }, signal });
+  return apiCall('/uploads', uploadsSchema, { method: 'POST', body: { files }, signal });
 }

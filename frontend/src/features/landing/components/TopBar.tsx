@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/Button';
 import { AppHeader } from '../../../components/AppHeader';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { CreditsBadge } from '../../../components/CreditsBadge';
+import { LazyCreditsBadge as CreditsBadge } from '../../../components/LazyCreditsBadge';
 import { useAuth } from '../../../lib/auth';
 import { scrollToSection } from '../utils/scroll-to-section';
 import type { GetStartedOptions } from '../hooks/use-get-started';
