@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import type { CreditsBadgeProps } from './CreditsBadge';
 import { Skeleton } from './ui/Skeleton';
 
-const CreditsBadge = lazy(() => import('./CreditsBadge').then((module) => ({ default: module.CreditsBadge })));
+const CreditsBadge = lazy(() =>
+  import('./CreditsBadge').then((module) => ({ default: module.CreditsBadge })),
+);
 
 /**
  * {@link CreditsBadge} in a chunk of its own, for the public pages (landing, pricing): it reads `GET /api/me` and
