@@ -1,22 +1,11 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
 import { GENERATION_COST } from '../domain/credits';
 import {
   GenerationClosedError,
   GenerationNotFoundError,
   isTerminal,
-  missingSlots,
-  NoHeadshotsError,
   PROGRESS,
-  slotRefundRef,
-  finalStatus,
   type Background,
   type GenerationError,
   type GenerationStage,
@@ -25,19 +14,13 @@ import {
   type Style,
 } from '../domain/generation';
 import { documentClient } from './aws';
-import { galleryCounterUpdate } from './gallery-stats';
-import { generationSk, headshotSk, userPk } from './keys';
-import { refundCredits } from './ledger';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { generationSk, userPk } from './keys';
+import { batchDelete, queryAll } from './support/query';
 
 /**
- * The generation and headshot items (docs/architecture.md §2) and the state changes the API and the workflow make to them.
- *
- * Compensation works by closing: every path that refunds (Finalize, RefundCredits, the reconciliation of a timed-out
- * execution, a failed StartExecution) first sets `closedAt`, and a slot may only save its headshot while `closedAt`
- * is absent (a condition in the same transaction). So a slot that finishes late can never deliver an image whose
- * credit was refunded, and the set of refunded slots — every slot without a headshot once closed — is final.
- * Refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely.
+ * The generation items (docs/architecture.md §2) and the state changes the API and the workflow make to them. A slot
+ * saves its headshot (adapters/headshots/records.ts) only while `closedAt` is absent; closing and refunding are the
+ * use case functions/use-cases/compensate-generation.ts.
  */
 
 /** The generation item as the code sees it (without PK/SK). Timestamps are ISO 8601 UTC. */
@@ -81,27 +64,6 @@ export interface GenerationRecord {
   completedAt?: string;
   createdAt: string;
   updatedAt: string;
-}
-
-/** The headshot item (`HEADSHOT#<ulid>`). */
-export interface HeadshotRecord {
-  id: string;
-  userId: string;
-  generationId: string;
-  /** 0-5: which slot of its generation made it. */
-  slot: number;
-  style: Style;
-  background: Background;
-  /** Results-bucket key of the 1024×1024 JPEG. */
-  imageKey: string;
-  /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
-  thumbnailKey: string;
-  isFavorite: boolean;
-  /** How much it looks like the customer, 0-100 (absent on headshots made before likeness was measured). */
-  likeness?: number;
-  /** Always 1: one credit per headshot (docs/architecture.md §4). */
-  creditsUsed: number;
-  createdAt: string;
 }
 
 const table = () => loadConfig().TABLE_NAME;
@@ -229,92 +191,6 @@ export async function setExecutionArn(sub: string, id: string, executionArn: str
   );
 }
 
-/** What {@link saveHeadshot} stores. */
-export interface NewHeadshot {
-  sub: string;
-  generationId: string;
-  slot: number;
-  style: Style;
-  background: Background;
-  imageKey: string;
-  thumbnailKey: string;
-  /** Likeness to the customer, 0-100 (domain/likeness.ts). */
-  likeness?: number;
-}
-
-/**
- * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
- * generation `slots.<n>` = its id, `imagesSaved` + 1 and `progress` + 8 — only while the generation is open and
- * the slot is still empty — and the gallery's headshot counter on the user item + 1 (adapters/gallery-stats.ts).
- * Idempotent: a repeated call for a saved slot returns the headshot saved first.
- *
- * @returns the headshot's id and whether this call saved it
- * @throws {GenerationClosedError} when the generation was closed before this slot finished (its credit refunded)
- */
-export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: string; saved: boolean }> {
-  const id = ulid();
-  const now = new Date().toISOString();
-  const slotName = String(input.slot);
-  const headshot: HeadshotRecord = {
-    id,
-    userId: input.sub,
-    generationId: input.generationId,
-    slot: input.slot,
-    style: input.style,
-    background: input.background,
-    imageKey: input.imageKey,
-    thumbnailKey: input.thumbnailKey,
-    isFavorite: false,
-    ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
-    creditsUsed: 1,
-    createdAt: now,
-  };
-  try {
-    await withTransactionRetry(() =>
-      documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table(),
-                Item: { PK: userPk(input.sub), SK: headshotSk(id), type: 'headshot', ...headshot },
-                ConditionExpression: 'attribute_not_exists(SK)',
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: key(input.sub, input.generationId),
-                UpdateExpression:
-                  'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
-                ConditionExpression:
-                  'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
-                ExpressionAttributeNames: { '#slot': slotName },
-                ExpressionAttributeValues: {
-                  ':id': id,
-                  ':now': now,
-                  ':one': 1,
-                  ':step': PROGRESS.perHeadshot,
-                },
-              },
-            },
-            galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
-          ],
-        }),
-      ),
-    );
-    return { headshotId: id, saved: true };
-  } catch (error) {
-    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
-    const current = await requireGeneration(input.sub, input.generationId);
-    const existing = current.slots[slotName];
-    if (existing) return { headshotId: existing, saved: false };
-    throw new GenerationClosedError(
-      `Generation ${input.generationId} closed before slot ${input.slot} was saved`,
-    );
-  }
-}
-
 /**
  * Closes the generation for new headshots (idempotent: the first `closedAt` stays) and returns it as closed.
  *
@@ -339,25 +215,6 @@ export async function closeGeneration(sub: string, id: string): Promise<Generati
       throw new GenerationNotFoundError(`Generation ${id} not found`);
     throw error;
   }
-}
-
-/**
- * Closes the generation and refunds 1 credit for every slot without a headshot (ref `<id>#slot-<n>`, so a repeated
- * call refunds nothing twice), then records `creditsRefunded`.
- *
- * @returns the closed generation, with `creditsRefunded` up to date
- */
-export async function refundUndelivered(sub: string, id: string): Promise<GenerationRecord> {
-  const closed = await closeGeneration(sub, id);
-  const missing = missingSlots(Object.keys(closed.slots).map(Number), {
-    slotCount: closed.slotCount,
-  });
-  // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
-  for (const slot of missing) {
-    await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) });
-  }
-  await update(sub, id, { creditsRefunded: missing.length });
-  return { ...closed, creditsRefunded: missing.length };
 }
 
 async function update(
@@ -400,28 +257,31 @@ const NOT_TERMINAL = {
   values: { ':succeeded': 'succeeded', ':partial': 'partial', ':failed': 'failed' },
 };
 
+/** Records how many credits were given back (one per slot without a headshot, once closed). */
+export async function setCreditsRefunded(sub: string, id: string, creditsRefunded: number): Promise<void> {
+  await update(sub, id, { creditsRefunded });
+}
+
 /**
- * Finalize: closes the generation, refunds every empty slot and ends it `succeeded` (6 headshots) or `partial`
- * (1-5), stage `done`, progress 100. Repeating it changes nothing.
+ * Ends a closed generation that delivered: `succeeded` or `partial` (decided by the caller), stage `done`, progress
+ * 100. Never overwrites a terminal status.
  *
- * @throws {NoHeadshotsError} when no slot saved a headshot: the workflow's Catch then refunds all 6 and marks it failed
+ * @returns the completion time (ISO 8601)
  */
-export async function finalizeGeneration(sub: string, id: string): Promise<GenerationRecord> {
-  const current = await requireGeneration(sub, id);
-  if (isTerminal(current.status)) return current;
-  const closed = await refundUndelivered(sub, id);
-  const saved = Object.keys(closed.slots).length;
-  const status = finalStatus(saved, { expected: closed.slotCount });
-  if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
+export async function markFinished(
+  sub: string,
+  id: string,
+  status: 'succeeded' | 'partial',
+): Promise<string> {
   const now = new Date().toISOString();
   await update(sub, id, { status, stage: 'done', progress: PROGRESS.done, completedAt: now }, NOT_TERMINAL);
-  return { ...closed, status, stage: 'done', progress: PROGRESS.done, completedAt: now };
+  return now;
 }
 
 /**
  * Ends a generation that could not finish: `failed` (stage `failed`) when it saved nothing, else `partial` with the
  * headshots it has — in both cases with `error` saying why. Never overwrites a terminal status. Call after
- * {@link refundUndelivered}.
+ * the refund of its undelivered slots (functions/use-cases/compensate-generation.ts).
  *
  * @returns whether this call changed the generation
  */
@@ -445,33 +305,46 @@ export async function markFailed(sub: string, id: string, error: GenerationError
   );
 }
 
-/**
- * The whole compensation in one call — close, refund every undelivered slot, mark failed — for paths outside the
- * workflow (a failed StartExecution, an execution that timed out or was aborted). Idempotent.
- */
-export async function compensateGeneration(sub: string, id: string, error: GenerationError): Promise<void> {
-  await refundUndelivered(sub, id);
-  await markFailed(sub, id, error);
+/** Every generation of `sub` with its `id`, `status` and `createdAt` (and its table key), for deleting them all. */
+export async function listGenerationSummaries(
+  sub: string,
+): Promise<{ PK: string; SK: string; id: string; status: GenerationStatus; createdAt: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: '#PK = :pk AND begins_with(#SK, :prefix)',
+    ProjectionExpression: '#PK, #SK, #id, #status, #createdAt',
+    ExpressionAttributeNames: {
+      '#PK': 'PK',
+      '#SK': 'SK',
+      '#id': 'id',
+      '#status': 'status',
+      '#createdAt': 'createdAt',
+    },
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': generationSk('') },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    PK: String(item.PK),
+    SK: String(item.SK),
+    id: String(item.id),
+    status: item.status as GenerationStatus,
+    createdAt: String(item.createdAt),
+  }));
 }
 
-/**
- * Reads headshot items by id (strongly consistent), in the order given; ids without an item (deleted) are skipped.
- */
-export async function getHeadshots(sub: string, ids: readonly string[]): Promise<HeadshotRecord[]> {
-  if (ids.length === 0) return [];
-  const found = new Map<string, HeadshotRecord>();
-  let keys: Record<string, unknown>[] = ids.map((id) => ({ PK: userPk(sub), SK: headshotSk(id) }));
-  // BatchGet may leave keys unprocessed under load; ask again for those (at most 100 keys per call, we have ≤ 6).
-  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-    const page = await documentClient().send(
-      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    for (const item of page.Responses?.[table()] ?? []) {
-      const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
-      found.set(String(item.id), rest as HeadshotRecord);
-    }
-    keys = (page.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    if (keys.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-  }
-  return ids.map((id) => found.get(id)).filter((h): h is HeadshotRecord => h !== undefined);
+/** Notes that the generation's execution was checked now (`checkedAt`, epoch ms → ISO 8601): see the reconciliation. */
+export async function setCheckedAt(sub: string, id: string, now: number): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key(sub, id),
+      UpdateExpression: 'SET checkedAt = :now',
+      ConditionExpression: 'attribute_exists(SK)',
+      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
+    }),
+  );
+}
+
+/** Deletes generation items by key (BatchWriteItem; a retry finishes a partial run). */
+export async function deleteGenerationItems(keys: readonly { PK: string; SK: string }[]): Promise<void> {
+  await batchDelete(keys);
 }

@@ -1,4 +1,4 @@
-import type { HeadshotRecord } from './generations';
+import type { HeadshotRecord } from './headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
 import { presignGet, type GetOverrides } from './url-signer';
 

@@ -4,6 +4,7 @@ import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
 import { documentClient } from './aws';
 import { photoCheckSk, userPk } from './keys';
+import { batchDelete, keyOf, queryAll } from './support/query';
 
 /**
  * The photo-check cache (docs/architecture.md §2, §8): one item per checked upload, `PK = USER#<sub>`,
@@ -83,4 +84,15 @@ export async function savePhotoFacts(
     expiresAt: Math.floor(now.getTime() / 1000) + PHOTO_CHECK_TTL_SECONDS,
   };
   await documentClient().send(new PutCommand({ TableName: table(), Item: item }));
+}
+
+/** Deletes every cached photo check of `sub` (they hold face descriptors: biometric data goes with the photos). */
+export async function deletePhotoChecks(sub: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': photoCheckSk('') },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  await batchDelete(items.map(keyOf));
 }

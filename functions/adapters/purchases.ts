@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk
 import { loadConfig } from '../config';
 import type { ExpectedPurchase } from '../domain/checkout';
 import { documentClient } from './aws';
-import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, userPk } from './keys';
+import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, userPk } from './keys';
 
 /**
  * Pending purchases and payment-intent lookups (docs/architecture.md §8 "Money"):
@@ -98,4 +98,64 @@ export async function findPaymentIntent(
     }),
   );
   return Item ? { sub: String(Item.userId), checkoutSessionId: String(Item.checkoutSessionId) } : undefined;
+}
+
+/** The purchase item (docs/architecture.md §2): `PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`. */
+export interface PurchaseRecord {
+  checkoutSessionId: string;
+  packId: string;
+  credits: number;
+  /** Cents actually charged (after any promotion code). */
+  amountTotal: number;
+  /** ISO 4217, lower case (`usd`). */
+  currency: string;
+  paymentIntentId: string | undefined;
+  /** `completed`, then `refunded` / `disputed` once a reversal took credits back. */
+  status: 'completed' | 'refunded' | 'disputed';
+  /** Credits taken back by refunds and disputes so far (never more than `credits`). */
+  creditsReversed: number;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** The purchase of a session, or `undefined` (strongly consistent read). */
+export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: loadConfig().TABLE_NAME,
+      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return {
+    checkoutSessionId: sessionId,
+    packId: String(Item.packId),
+    credits: Number(Item.credits),
+    amountTotal: Number(Item.amountTotal),
+    currency: String(Item.currency),
+    paymentIntentId: Item.paymentIntentId === undefined ? undefined : String(Item.paymentIntentId),
+    status: (Item.status as PurchaseRecord['status'] | undefined) ?? 'completed',
+    creditsReversed: Number(Item.creditsReversed ?? 0),
+    createdAt: String(Item.createdAt),
+  };
+}
+
+/**
+ * The purchase item of a fulfilled session (status `completed`, nothing reversed yet), with PK/SK, for the ledger
+ * transaction that grants its credits (`grantCredits({ related: { item } })`), so both exist or neither does.
+ */
+export function purchaseItem(
+  sub: string,
+  purchase: Omit<PurchaseRecord, 'status' | 'creditsReversed' | 'createdAt'>,
+): Record<string, unknown> {
+  return {
+    PK: userPk(sub),
+    SK: purchaseSk(purchase.checkoutSessionId),
+    type: 'purchase',
+    ...purchase,
+    status: 'completed',
+    creditsReversed: 0,
+    createdAt: new Date().toISOString(),
+  };
 }

@@ -5,10 +5,9 @@ import { loadConfig } from '../config';
 import { InsufficientCreditsError } from '../domain/credits';
 import { PurchaseNotFoundError, reversalTarget, type PaymentReversal } from '../domain/reversals';
 import { documentClient } from './aws';
-import { getPurchase } from './checkout';
 import { PROFILE_SK, purchaseSk, userPk } from './keys';
 import { CreditChangeGuardError, getUser, reverseCredits } from './ledger';
-import { findPaymentIntent } from './purchases';
+import { findPaymentIntent, getPurchase } from './purchases';
 import { cancellationCodes } from './transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -1,19 +1,14 @@
-import { DeleteCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { logger } from '../common/logger';
+import { DeleteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
-import { GENERATION_ERROR_MESSAGES, isTerminal } from '../domain/generation';
 import { documentClient } from './aws';
-import { compensateGeneration, getGeneration } from './generations';
 import { SWEEP_PK, sweepSk } from './keys';
+import { queryPages } from './support/query';
 
 /**
  * Nothing stranded (docs/architecture.md §8 "Money"): every generation gets a sweep marker in its creation
  * transaction — `SWEEP#generations` / `<deadline ISO>#<sub>#<id>` — and a scheduled sweeper (EventBridge Scheduler,
- * every 5 minutes) reads the markers whose deadline has passed, in deadline order with one Query (no Scan).
- * A generation still not terminal then gets the same idempotent compensation as a failed execution (close it,
- * refund every undelivered slot, mark it failed), whatever stranded it: a function that died between spending and
- * StartExecution, a compensator that failed twice, an execution that never ended. Markers of finished generations
- * are removed as they are read.
+ * every 5 minutes: functions/use-cases/sweep-generations.ts) reads the markers whose deadline has passed, in deadline
+ * order with one Query (no Scan). This module holds the markers.
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -51,61 +46,41 @@ export function sweepMarkerPut(sub: string, generationId: string, createdAt: str
   };
 }
 
-/** What one sweep did. */
-export interface SweepResult {
-  /** Markers past their deadline that were read. */
-  examined: number;
-  /** Generations that were still open and got compensated (their ids). */
-  compensated: string[];
+/** A sweep marker whose deadline has passed: which generation of which user, and its key. */
+export interface DueMarker {
+  PK: string;
+  SK: string;
+  userId: string;
+  generationId: string;
+  deadline: string;
 }
 
 /**
- * Reconciles every generation whose deadline (plus {@link SWEEP_GRACE_MS}) has passed by `nowMs`: compensates the
- * ones still not terminal and removes their markers. Idempotent; safe to run concurrently with itself.
- *
- * @param options.limit at most this many markers per run (the next run continues), default 500
+ * The sweep markers whose deadline is before `cutoff` (ISO 8601), in deadline order with one Query per page (no
+ * Scan); stop iterating to read no more.
  */
-export async function sweepStrandedGenerations(
-  nowMs = Date.now(),
-  options: { limit?: number } = {},
-): Promise<SweepResult> {
-  const limit = options.limit ?? 500;
-  const cutoff = new Date(nowMs - SWEEP_GRACE_MS).toISOString();
-  const result: SweepResult = { examined: 0, compensated: [] };
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK < :cutoff',
-        ExpressionAttributeValues: { ':pk': SWEEP_PK, ':cutoff': cutoff },
-        ConsistentRead: true,
-        Limit: Math.min(100, limit - result.examined),
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const marker of page.Items ?? []) {
-      result.examined++;
-      const sub = String(marker.userId);
-      const id = String(marker.generationId);
-      const generation = await getGeneration(sub, id);
-      if (generation && !isTerminal(generation.status)) {
-        logger.warn('Sweeper: generation past its deadline and not terminal; compensating', {
-          generationId: id,
-          status: generation.status,
-          deadline: marker.deadline,
-        });
-        await compensateGeneration(sub, id, {
-          code: 'TIMED_OUT',
-          message: GENERATION_ERROR_MESSAGES.TIMED_OUT,
-        });
-        result.compensated.push(id);
-      }
-      await documentClient().send(
-        new DeleteCommand({ TableName: table(), Key: { PK: marker.PK, SK: marker.SK } }),
-      );
+export async function* dueMarkers(cutoff: string): AsyncGenerator<DueMarker> {
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND SK < :cutoff',
+    ExpressionAttributeValues: { ':pk': SWEEP_PK, ':cutoff': cutoff },
+    ConsistentRead: true,
+    Limit: 100,
+  })) {
+    for (const item of page.Items ?? []) {
+      yield {
+        PK: String(item.PK),
+        SK: String(item.SK),
+        userId: String(item.userId),
+        generationId: String(item.generationId),
+        deadline: String(item.deadline),
+      };
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor && result.examined < limit);
-  return result;
+  }
+}
+
+/** Removes a marker once its generation is terminal (or was just compensated). */
+export async function deleteMarker(marker: Pick<DueMarker, 'PK' | 'SK'>): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: table(), Key: { PK: marker.PK, SK: marker.SK } }),
+  );
 }

@@ -1,19 +1,8 @@
 import { createCheckoutSessionBody, type CheckoutSession } from '../contracts';
-import { createCheckoutSession, expireCheckoutSession } from '../adapters/checkout';
-import { putPendingPurchase } from '../adapters/purchases';
-import { getUser } from '../adapters/ledger';
-import { consumeQuota, quotaRules } from '../adapters/quotas';
-import { describeStripeError } from '../adapters/stripe';
-import { loadConfig } from '../config';
-import {
-  buildCheckoutSessionParams,
-  checkoutIdempotencyKey,
-  expectedFromPack,
-  CLIENT_IDEMPOTENCY_KEY_PATTERN,
-} from '../domain/checkout';
+import { CLIENT_IDEMPOTENCY_KEY_PATTERN } from '../domain/checkout';
 import { CREDIT_PACKS, findPack } from '../domain/packs';
-import { logger } from '../common/logger';
-import { badRequest, HttpError } from './errors';
+import { buyCreditPack } from '../use-cases/checkout-session';
+import { badRequest } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**
@@ -41,40 +30,6 @@ export const handler = httpHandler(async (event) => {
   if (clientKey !== undefined && !CLIENT_IDEMPOTENCY_KEY_PATTERN.test(clientKey)) {
     throw badRequest('The Idempotency-Key header must be 8-128 letters, digits, "-" or "_".');
   }
-  // Access tokens carry no e-mail claim: fall back to the user item's e-mail.
-  const email = caller.email ?? (await getUser(caller.sub))?.email ?? undefined;
-  const params = buildCheckoutSessionParams({
-    pack,
-    sub: caller.sub,
-    email: email || undefined,
-    siteOrigin: loadConfig().SITE_ORIGIN,
-  });
-  const key = checkoutIdempotencyKey(caller.sub, pack.id, clientKey ?? event.requestContext.requestId);
-  const quota = await consumeQuota(caller, quotaRules().checkoutSessions);
-  let session: CheckoutSession;
-  try {
-    session = await createCheckoutSession(params, key);
-  } catch (error) {
-    // Our side (or Stripe's) failed: the attempt does not count against the caller.
-    await quota.release();
-    logger.error('Creating a Checkout Session failed', {
-      packId: pack.id,
-      stripe: describeStripeError(error),
-    });
-    throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
-  }
-  // What this session sells, at today's price: fulfilment checks the paid session against it. The URL is only
-  // handed out once it is written, so nobody can pay a session without its record.
-  try {
-    await putPendingPurchase(caller.sub, session.id, expectedFromPack(pack));
-  } catch (error) {
-    await quota.release();
-    await expireCheckoutSession(session.id).catch(() => undefined);
-    logger.error('Recording the pending purchase failed; the session was expired', {
-      checkoutSessionId: session.id,
-      error: error as Error,
-    });
-    throw new HttpError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
-  }
+  const session = await buyCreditPack(caller, pack, clientKey ?? event.requestContext.requestId);
   return json<CheckoutSession>(200, session);
 });

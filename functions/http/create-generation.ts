@@ -1,10 +1,6 @@
-import { createGenerationBody } from '../contracts';
-import { isOwnUploadKey } from '../domain/object-keys';
-import { HttpError } from './errors';
-import { assertReferencesStored, startGeneration } from './generation-start';
-import { callerOf, httpHandler, parseBody } from './handler';
-
-export { accountDeleting, insufficientCredits } from './generation-start';
+import { createGeneration } from '../use-cases/create-generation';
+import { createGenerationBody, type GenerationStarted } from '../contracts';
+import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**
  * `POST /api/generations` (jwt) `{ style, background, referenceKeys }` → 202 `{ id, status: 'queued', stage,
@@ -23,14 +19,6 @@ export { accountDeleting, insufficientCredits } from './generation-start';
  * spend transaction), 502 `WORKFLOW_START_FAILED` (credits refunded).
  */
 export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
-  const body = parseBody(event, createGenerationBody);
-  body.referenceKeys.forEach((key, i) => {
-    // Never says whether another user's key exists: the answer is the same for any foreign or malformed key.
-    if (!isOwnUploadKey(caller.sub, key)) {
-      throw new HttpError(400, 'INVALID_REFERENCE', `Photo ${i + 1} is not one of your uploads.`);
-    }
-  });
-  await assertReferencesStored(body.referenceKeys);
-  return startGeneration(caller, body);
+  const started = await createGeneration(callerOf(event), parseBody(event, createGenerationBody));
+  return json<GenerationStarted>(202, started, { location: `/api/generations/${started.id}` });
 });

@@ -1,4 +1,4 @@
-import { deleteHeadshot } from '../adapters/headshot-changes';
+import { deleteHeadshot } from '../adapters/headshots/changes';
 import { callerOf, httpHandler, noContent } from './handler';
 import { headshotIdOf, headshotNotFound } from './headshot-view';
 

@@ -1,11 +1,6 @@
-import { deleteUserData, GenerationInProgressError } from '../adapters/user-data';
 import type { DeletedData } from '../contracts';
-import { HttpError } from './errors';
+import { deleteMyData } from '../use-cases/delete-my-data';
 import { callerOf, httpHandler, json } from './handler';
-
-/** The 409 message while a generation is running. */
-export const GENERATION_RUNNING_MESSAGE =
-  'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your photos.';
 
 /**
  * `DELETE /api/me/data` (jwt) → 200 `{ deleted: { headshots, generations, objects } }`.
@@ -18,16 +13,6 @@ export const GENERATION_RUNNING_MESSAGE =
  * Errors: 409 `GENERATION_IN_PROGRESS` while a generation of the caller is still running (nothing is deleted: try
  * again when it has finished).
  */
-export const handler = httpHandler(async (event) => {
-  const { sub } = callerOf(event);
-  try {
-    return json<DeletedData>(200, { deleted: await deleteUserData(sub) });
-  } catch (error) {
-    if (error instanceof GenerationInProgressError) {
-      throw new HttpError(409, 'GENERATION_IN_PROGRESS', GENERATION_RUNNING_MESSAGE, {
-        generationId: error.generationId,
-      });
-    }
-    throw error;
-  }
-});
+export const handler = httpHandler(async (event) =>
+  json<DeletedData>(200, { deleted: await deleteMyData(callerOf(event).sub) }),
+);

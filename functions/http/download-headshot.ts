@@ -1,6 +1,6 @@
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import { downloadFileName, presignHeadshotDownload } from '../adapters/headshot-urls';
-import { getHeadshot } from '../adapters/headshots';
+import { getHeadshot } from '../adapters/headshots/records';
 import type { HeadshotDownload } from '../contracts';
 import { callerOf, httpHandler, json } from './handler';
 import { headshotIdOf, headshotNotFound } from './headshot-view';

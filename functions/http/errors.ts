@@ -1,12 +1,22 @@
+import type { ApiErrorBody } from '../contracts';
+import { InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import {
+  AccountDeletingError,
+  CheckoutFailedError,
+  CheckoutUnavailableError,
+  ForeignUploadError,
+  GenerationInProgressError,
+  InvalidUploadError,
+  ItemNotFoundError,
+  PhotosExpiredError,
+  UploadMissingError,
+  WorkflowStartFailedError,
+} from '../domain/errors';
+import { InvalidCursorError } from '../domain/gallery';
 import { QuotaExceededError } from '../domain/quotas';
+import { PurchaseNotFoundError } from '../domain/reversals';
 
-/**
- * The one error shape of the whole API (docs/architecture.md §3): `{ "error": { "code": string, "message": string } }`.
- * `message` is written for a person; `code` is stable for programs.
- */
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+export type { ApiErrorBody };
 
 /** An error a handler throws to answer with a given HTTP status; anything else becomes a 500. */
 export class HttpError extends Error {
@@ -34,23 +44,68 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUN
 /** 409: the request conflicts with the item's current state. */
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
 
+type ErrorClass<E extends Error> = abstract new (...args: never[]) => E;
+interface ErrorMapping<E extends Error = Error> {
+  error: ErrorClass<E>;
+  toHttp: (error: E) => HttpError;
+}
+const map = <E extends Error>(error: ErrorClass<E>, toHttp: (error: E) => HttpError): ErrorMapping =>
+  ({ error, toHttp }) as unknown as ErrorMapping;
+/** The common case: a fixed status and code, the error's own message (written for a person). */
+const as = (status: number, code: string) => (error: Error) => new HttpError(status, code, error.message);
+
 /**
- * The HTTP form of a named domain error, or `undefined` when the error has none (the one place such errors meet
- * HTTP, docs/architecture.md §9).
- *
- * - {@link QuotaExceededError} → 429 `QUOTA_EXCEEDED` with `Retry-After: <seconds>` and details
- *   `{ quota, retryAfterSeconds }`.
+ * THE table of named errors → HTTP answers (docs/architecture.md §3 "Errors"): the one place where the errors the
+ * use cases and the domain throw meet HTTP, so no handler catches to translate. The first matching row wins; an
+ * error in no row is a 500 without internals (and is logged).
  */
+export const ERROR_TABLE: readonly ErrorMapping[] = [
+  map(HttpError, (error) => error),
+  map(
+    QuotaExceededError,
+    (error) =>
+      new HttpError(
+        429,
+        'QUOTA_EXCEEDED',
+        error.message,
+        { quota: error.quota, retryAfterSeconds: error.retryAfterSeconds },
+        { 'retry-after': String(error.retryAfterSeconds) },
+      ),
+  ),
+  map(
+    InsufficientCreditsError,
+    (error) =>
+      new HttpError(
+        402,
+        'INSUFFICIENT_CREDITS',
+        `Insufficient credits! You need ${error.required} credits but only have ${error.balance}.`,
+        { required: error.required, credits: error.balance },
+      ),
+  ),
+  map(ForeignUploadError, as(400, 'INVALID_REFERENCE')),
+  map(UploadMissingError, as(400, 'UPLOAD_NOT_FOUND')),
+  map(InvalidUploadError, as(400, 'INVALID_UPLOAD')),
+  map(InvalidCursorError, as(400, 'INVALID_CURSOR')),
+  map(ItemNotFoundError, as(404, 'NOT_FOUND')),
+  map(UserNotFoundError, () => notFound('Your account was not found. Please sign in again.')),
+  map(PhotosExpiredError, as(409, 'PHOTOS_EXPIRED')),
+  map(AccountDeletingError, as(409, 'ACCOUNT_DELETING')),
+  map(
+    GenerationInProgressError,
+    (error) =>
+      new HttpError(409, 'GENERATION_IN_PROGRESS', error.message, { generationId: error.generationId }),
+  ),
+  map(
+    PurchaseNotFoundError,
+    () => new HttpError(409, 'PURCHASE_NOT_FOUND', 'No purchase is known for this payment yet.'),
+  ),
+  map(WorkflowStartFailedError, as(502, 'WORKFLOW_START_FAILED')),
+  map(CheckoutFailedError, as(502, 'CHECKOUT_FAILED')),
+  map(CheckoutUnavailableError, as(502, 'CHECKOUT_UNAVAILABLE')),
+];
+
+/** The HTTP form of a thrown value by {@link ERROR_TABLE}, or `undefined` when it has none (a 500). */
 export function toHttpError(error: unknown): HttpError | undefined {
-  if (error instanceof HttpError) return error;
-  if (error instanceof QuotaExceededError) {
-    return new HttpError(
-      429,
-      'QUOTA_EXCEEDED',
-      error.message,
-      { quota: error.quota, retryAfterSeconds: error.retryAfterSeconds },
-      { 'retry-after': String(error.retryAfterSeconds) },
-    );
-  }
+  for (const row of ERROR_TABLE) if (error instanceof row.error) return row.toHttp(error);
   return undefined;
 }

@@ -1,9 +1,7 @@
-import { fulfillSession, retrieveCheckoutSession } from '../adapters/checkout';
-import { describeStripeError, isStripeNotFound } from '../adapters/stripe';
-import { isCheckoutSessionId, sessionOwner } from '../domain/checkout';
-import { logger } from '../common/logger';
 import type { CheckoutResult } from '../contracts';
-import { badRequest, HttpError, notFound } from './errors';
+import { isCheckoutSessionId } from '../domain/checkout';
+import { verifyCheckoutSession } from '../use-cases/checkout-session';
+import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
@@ -23,25 +21,5 @@ export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
   const id = event.pathParameters?.id;
   if (!isCheckoutSessionId(id)) throw badRequest('That is not a checkout session id.');
-  let session;
-  try {
-    session = await retrieveCheckoutSession(id);
-  } catch (error) {
-    if (isStripeNotFound(error)) throw notFound('Checkout session not found.');
-    logger.error('Retrieving a Checkout Session failed', { stripe: describeStripeError(error) });
-    throw new HttpError(
-      502,
-      'CHECKOUT_UNAVAILABLE',
-      "We couldn't check your payment right now. Please try again in a moment.",
-    );
-  }
-  if (session.client_reference_id !== caller.sub || sessionOwner(session) !== caller.sub) {
-    throw notFound('Checkout session not found.');
-  }
-  const result = await fulfillSession(session, { email: caller.email });
-  return json<CheckoutResult>(200, {
-    status: result.status,
-    creditsAdded: result.creditsAdded,
-    credits: result.credits,
-  });
+  return json<CheckoutResult>(200, await verifyCheckoutSession(caller, id));
 });

@@ -1,10 +1,11 @@
-import { reconcileGeneration } from '../adapters/executions';
-import { getGeneration, getHeadshots, type GenerationRecord } from '../adapters/generations';
+import { getGeneration, type GenerationRecord } from '../adapters/generations';
+import { getHeadshots } from '../adapters/headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import type { Generation } from '../contracts';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';
+import { reconcileGeneration } from '../use-cases/reconcile-generation';
 import { callerOf, httpHandler, json } from './handler';
 import { toHeadshot } from './headshot-view';
 
@@ -64,7 +65,7 @@ export async function generationView(g: GenerationRecord): Promise<Generation> {
  * or null (not in line yet, or ended).
  *
  * A generation that has not changed for a minute is reconciled with its execution first (see
- * adapters/executions.ts), so a timed-out or aborted one ends failed and refunded.
+ * functions/use-cases/reconcile-generation.ts), so a timed-out or aborted one ends failed and refunded.
  *
  * Errors: 404 `NOT_FOUND` for an unknown id and for another user's generation alike.
  */

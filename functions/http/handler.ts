@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
+  Context,
 } from 'aws-lambda';
 import type * as z from 'zod';
 import { logger } from '../common/logger';
@@ -55,22 +57,47 @@ export function errorResponse(error: unknown): HttpResult {
 }
 
 /**
- * Wraps a route's logic: the function returns a result (or throws an {@link HttpError}); every other error becomes
- * the JSON 500. Keeps each handler reading like its route's contract.
+ * A stable pseudonym of a user's `sub` for log lines: the first 16 hex digits of its SHA-256. Lines of one user can
+ * be followed without the logs holding the raw sub (nor, ever, the e-mail).
+ */
+export function callerHash(sub: string): string {
+  return createHash('sha256').update(sub).digest('hex').slice(0, 16);
+}
+
+/** The request context every log line of one invocation carries: request id, route and the caller's hash. */
+function requestKeys(event: HttpEvent): Record<string, string> {
+  const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext?.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  return {
+    ...(event.requestContext?.requestId ? { requestId: event.requestContext.requestId } : {}),
+    ...(event.routeKey ? { route: event.routeKey } : {}),
+    ...(typeof sub === 'string' && sub !== '' ? { caller: callerHash(sub) } : {}),
+  };
+}
+
+/**
+ * Wraps a route's logic, the edge of every HTTP handler: the function returns a result or throws; a thrown error is
+ * answered by the ONE error table (functions/http/errors.ts `ERROR_TABLE`), anything not in it is the JSON 500.
+ * Every log line of the invocation carries the Lambda context (`addContext`: request id, cold start, function) and
+ * `{ requestId, route, caller }` (`caller`: {@link callerHash} of the JWT's sub), cleared when it ends.
  */
 export function httpHandler<E extends HttpEvent>(
   fn: (event: E) => Promise<HttpResult>,
-): (event: E) => Promise<HttpResult> {
-  return async (event) => {
+): (event: E, context?: Context) => Promise<HttpResult> {
+  return async (event, context) => {
     if (!cameThroughCloudFront(event.headers)) {
       const body: ApiErrorBody = { error: { code: 'FORBIDDEN', message: 'Call the API through the site.' } };
       return json(403, body);
     }
+    if (context) logger.addContext(context);
+    logger.appendKeys(requestKeys(event));
     try {
       await loadSecrets();
       return await fn(event);
     } catch (error) {
       return errorResponse(error);
+    } finally {
+      logger.resetKeys();
     }
   };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Headshot } from '../contracts';
-import type { HeadshotRecord } from '../adapters/generations';
+import type { HeadshotRecord } from '../adapters/headshots/records';
 import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
 import { isUlid } from '../domain/object-keys';
 import { notFound } from './errors';

@@ -1,8 +1,6 @@
-import { readGalleryStats } from '../adapters/gallery-stats';
-import { listBestMatchPage, listHeadshotPage } from '../adapters/headshots';
+import { listBestMatchPage, listHeadshotPage } from '../adapters/headshots/pages';
+import { readGalleryStats } from '../adapters/headshots/stats';
 import { galleryQuerySchema, type GalleryPage } from '../contracts';
-import { InvalidCursorError } from '../domain/gallery';
-import { HttpError } from './errors';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
 import { toHeadshot } from './headshot-view';
 
@@ -23,15 +21,8 @@ import { toHeadshot } from './headshot-view';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { filter, sort, cursor } = parseQuery(event, galleryQuerySchema);
-  try {
-    const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
-    const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
-    const items = await Promise.all(page.items.map(toHeadshot));
-    return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats });
-  } catch (error) {
-    if (error instanceof InvalidCursorError) {
-      throw new HttpError(400, 'INVALID_CURSOR', error.message);
-    }
-    throw error;
-  }
+  const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
+  const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
+  const items = await Promise.all(page.items.map(toHeadshot));
+  return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats });
 });

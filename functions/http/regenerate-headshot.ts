@@ -1,10 +1,7 @@
-import { getGeneration } from '../adapters/generations';
-import { getHeadshot } from '../adapters/headshots';
-import { REGENERATE_SLOTS } from '../domain/generation';
-import { HttpError } from './errors';
-import { headshotIdOf, headshotNotFound } from './headshot-view';
-import { assertReferencesStored, startGeneration } from './generation-start';
-import { callerOf, httpHandler } from './handler';
+import type { GenerationStarted } from '../contracts';
+import { regenerateHeadshot } from '../use-cases/regenerate-headshot';
+import { callerOf, httpHandler, json } from './handler';
+import { headshotIdOf } from './headshot-view';
 
 /**
  * `POST /api/headshots/{id}/regenerate` (jwt, owner only) → 202, the same answer as `POST /api/generations` with
@@ -21,26 +18,6 @@ import { callerOf, httpHandler } from './handler';
  * generation of the caller is running, 502 `WORKFLOW_START_FAILED` (refunded).
  */
 export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
-  const headshot = await getHeadshot(caller.sub, headshotIdOf(event));
-  if (!headshot) throw headshotNotFound();
-  const generation = await getGeneration(caller.sub, headshot.generationId);
-  if (!generation) throw headshotNotFound();
-  try {
-    await assertReferencesStored(generation.referenceKeys);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    throw new HttpError(
-      409,
-      'PHOTOS_EXPIRED',
-      'The photos this headshot was made from are no longer stored (uploads are kept for 7 days). Upload them again in the generator to create new headshots.',
-    );
-  }
-  return startGeneration(caller, {
-    style: headshot.style,
-    background: headshot.background,
-    referenceKeys: generation.referenceKeys,
-    slots: REGENERATE_SLOTS,
-    regeneratedFrom: headshot.id,
-  });
+  const started = await regenerateHeadshot(callerOf(event), headshotIdOf(event));
+  return json<GenerationStarted>(202, started, { location: `/api/generations/${started.id}` });
 });

@@ -1,4 +1,4 @@
-import { setFavorite } from '../adapters/headshot-changes';
+import { setFavorite } from '../adapters/headshots/changes';
 import { updateHeadshotBody, type Headshot } from '../contracts';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 import { headshotIdOf, headshotNotFound, toHeadshot } from './headshot-view';

@@ -1,8 +1,6 @@
 import { updateMeBody, type UpdateMeBody } from '../contracts';
 import { getUser } from '../adapters/ledger';
 import { setEmailWhenReady } from '../adapters/preferences';
-import { UserNotFoundError } from '../domain/credits';
-import { notFound } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**
@@ -15,13 +13,7 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const body = parseBody(event, updateMeBody);
-  try {
-    await setEmailWhenReady(sub, body.emailWhenReady);
-  } catch (error) {
-    if (error instanceof UserNotFoundError)
-      throw notFound('Your account was not found. Please sign in again.');
-    throw error;
-  }
+  await setEmailWhenReady(sub, body.emailWhenReady);
   const user = await getUser(sub);
   return json<UpdateMeBody>(200, { emailWhenReady: user?.emailWhenReady ?? body.emailWhenReady });
 });

@@ -1,4 +1,4 @@
-import { sweepStrandedGenerations, type SweepResult } from '../adapters/sweeper';
+import { sweepStrandedGenerations, type SweepResult } from '../use-cases/sweep-generations';
 import { logger } from '../common/logger';
 
 /**

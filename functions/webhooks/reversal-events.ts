@@ -3,7 +3,6 @@ import { reversePurchase } from '../adapters/reversals';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
 import { PurchaseNotFoundError, type PaymentReversal } from '../domain/reversals';
-import { HttpError } from '../http/errors';
 
 /** The Stripe events that take a purchase's credits back. Register both on the webhook endpoint. */
 export const REVERSAL_EVENTS = new Set(['charge.refunded', 'charge.dispute.created']);
@@ -21,7 +20,7 @@ const idOf = (value: unknown): string | undefined =>
  * `reversePurchase`). Replays and events out of order change nothing twice.
  *
  * @returns the webhook's 200 body
- * @throws {HttpError} 409 `PURCHASE_NOT_FOUND` when no fulfilled purchase is known for the payment (yet): Stripe
+ * @throws {PurchaseNotFoundError} (answered 409 `PURCHASE_NOT_FOUND`) when no fulfilled purchase is known for the payment (yet): Stripe
  *   delivers the event again later, by which time fulfilment has run
  */
 export async function handleReversalEvent(
@@ -55,6 +54,7 @@ export async function handleReversalEvent(
       type: event.type,
       paymentIntentId,
     });
-    throw new HttpError(409, 'PURCHASE_NOT_FOUND', 'No purchase is known for this payment yet.');
+    // Answered 409 PURCHASE_NOT_FOUND (functions/http/errors.ts): Stripe delivers it again later.
+    throw error;
   }
 }

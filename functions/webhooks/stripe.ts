@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { fulfillCheckout } from '../adapters/checkout';
+import { fulfillCheckout } from '../use-cases/fulfil-checkout';
 import { loadConfig } from '../config';
 import { isCheckoutSessionId } from '../domain/checkout';
 import { HttpError } from '../http/errors';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { errorFor } from '../adapters/executions';
-import { compensateGeneration, getGeneration } from '../adapters/generations';
+import { getGeneration } from '../adapters/generations';
+import { compensateGeneration } from '../use-cases/compensate-generation';
+import { errorFor } from '../use-cases/reconcile-generation';
 import { isTerminal } from '../domain/generation';
 import { logger } from '../common/logger';
 

@@ -1,4 +1,4 @@
-import { finalizeGeneration } from '../adapters/generations';
+import { finalizeGeneration } from '../use-cases/compensate-generation';
 import { generationRef } from './inputs';
 
 /**

@@ -1,4 +1,5 @@
-import { requireGeneration, saveHeadshot } from '../adapters/generations';
+import { requireGeneration } from '../adapters/generations';
+import { saveHeadshot } from '../adapters/headshots/records';
 import {
   imageProvider,
   ProviderInvalidOutputError,

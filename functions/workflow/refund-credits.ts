@@ -1,4 +1,4 @@
-import { refundUndelivered } from '../adapters/generations';
+import { refundUndelivered } from '../use-cases/compensate-generation';
 import { logger } from '../common/logger';
 import { compensationInput } from './inputs';
 

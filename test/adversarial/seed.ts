@@ -3,12 +3,9 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { documentClient, s3Client } from '../../functions/adapters/aws';
-import {
-  finalizeGeneration,
-  newGenerationItem,
-  saveHeadshot,
-  type GenerationRecord,
-} from '../../functions/adapters/generations';
+import { newGenerationItem, type GenerationRecord } from '../../functions/adapters/generations';
+import { saveHeadshot } from '../../functions/adapters/headshots/records';
+import { finalizeGeneration } from '../../functions/use-cases/compensate-generation';
 import { headshotSk, userPk } from '../../functions/adapters/keys';
 import { spendCredits } from '../../functions/adapters/ledger';
 import { putObject } from '../../functions/adapters/storage';

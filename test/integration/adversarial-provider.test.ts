@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { reconcileGeneration } from '../../functions/adapters/executions';
+import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
 import { getGeneration } from '../../functions/adapters/generations';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { slotRefundRef } from '../../functions/domain/generation';

@@ -2,10 +2,11 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
-import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/gallery-stats';
-import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshot-changes';
-import { deleteUserData } from '../../functions/adapters/user-data';
-import { newGenerationItem, saveHeadshot } from '../../functions/adapters/generations';
+import { newGenerationItem } from '../../functions/adapters/generations';
+import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshots/changes';
+import { saveHeadshot } from '../../functions/adapters/headshots/records';
+import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/headshots/stats';
+import { deleteMyData } from '../../functions/use-cases/delete-my-data';
 import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { ensureUser } from '../../functions/adapters/ledger';
 import { loadConfig } from '../../functions/config';
@@ -188,7 +189,7 @@ describe('gallery counters', () => {
     const sub = await newUser();
     await seedLegacyHeadshots(sub, 3, 1);
     expect(await readGalleryStats(sub)).toEqual({ total: 3, favorites: 3 });
-    await deleteUserData(sub);
+    await deleteMyData(sub);
     expect(await readGalleryStats(sub)).toEqual({ total: 0, favorites: 0 });
     const generationId = await openGeneration(sub);
     await save(sub, generationId, 0);

@@ -2,7 +2,7 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests, secretsChanged } from '../../functions/config';
-import { reconcileGeneration } from '../../functions/adapters/executions';
+import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
 import { createOpenAiProvider } from '../../functions/adapters/image-providers/openai';
 import { getGeneration } from '../../functions/adapters/generations';
 import { getUser, listLedger } from '../../functions/adapters/ledger';

@@ -5,7 +5,7 @@ import { documentClient } from '../../functions/adapters/aws';
 import { getGeneration } from '../../functions/adapters/generations';
 import { SWEEP_PK } from '../../functions/adapters/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { sweepStrandedGenerations } from '../../functions/adapters/sweeper';
+import { sweepStrandedGenerations } from '../../functions/use-cases/sweep-generations';
 import { handler as createGeneration } from '../../functions/http/create-generation';
 import { handler as sweep } from '../../functions/scheduled/sweep-generations';
 import { createTestUser } from '../helpers/cognito';

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { callerOf, httpHandler, json, parseBody, parseQuery } from '../../functions/http/handler';
+import { logger } from '../../functions/common/logger';
+import { apiErrorBodySchema } from '../../functions/contracts';
+import { InsufficientCreditsError } from '../../functions/domain/credits';
+import { GenerationInProgressError, PhotosExpiredError } from '../../functions/domain/errors';
+import { QuotaExceededError } from '../../functions/domain/quotas';
+import { callerHash, callerOf, httpHandler, json, parseBody, parseQuery } from '../../functions/http/handler';
 import { HttpError } from '../../functions/http/errors';
 import { httpEvent } from '../helpers/events';
 
@@ -48,5 +53,64 @@ describe('HTTP handler helpers', () => {
     withClaims.requestContext.authorizer.jwt.claims.email = 'a@b.co';
     expect(callerOf(withClaims)).toEqual({ sub: 'abc', email: 'a@b.co' });
     expect(() => callerOf({ requestContext: {} } as never)).toThrow(HttpError);
+  });
+});
+
+describe('the error table at the edge', () => {
+  const answer = async (error: Error) => {
+    const res = await httpHandler(async () => {
+      throw error;
+    })(event({}));
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: apiErrorBodySchema.parse(JSON.parse(res.body!)),
+    };
+  };
+
+  it('maps named errors to their status, code, message and details', async () => {
+    expect(await answer(new InsufficientCreditsError(2, 6))).toMatchObject({
+      status: 402,
+      body: {
+        error: {
+          code: 'INSUFFICIENT_CREDITS',
+          message: 'Insufficient credits! You need 6 credits but only have 2.',
+          details: { required: 6, credits: 2 },
+        },
+      },
+    });
+    const quota = await answer(new QuotaExceededError('uploads', 120, 'Too many uploads.'));
+    expect(quota).toMatchObject({ status: 429, headers: { 'retry-after': '120' } });
+    expect(quota.body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { quota: 'uploads' } });
+    expect(await answer(new GenerationInProgressError('01ABC'))).toMatchObject({
+      status: 409,
+      body: { error: { code: 'GENERATION_IN_PROGRESS', details: { generationId: '01ABC' } } },
+    });
+    expect((await answer(new PhotosExpiredError())).body.error.code).toBe('PHOTOS_EXPIRED');
+  });
+});
+
+describe('request context on every log line', () => {
+  it('appends the request id, route and a hash of the sub (never the sub itself), and clears them after', async () => {
+    const append = vi.spyOn(logger, 'appendKeys');
+    const reset = vi.spyOn(logger, 'resetKeys');
+    const sub = '6d716c5a-579a-47d4-82f0-e1ea157c6776';
+    const h = httpHandler(async () => json(200, {}));
+    await h(
+      event({
+        routeKey: 'GET /api/me',
+        requestContext: { requestId: 'req-1', authorizer: { jwt: { claims: { sub } } } },
+      } as never),
+    );
+    expect(append).toHaveBeenCalledWith({
+      requestId: 'req-1',
+      route: 'GET /api/me',
+      caller: callerHash(sub),
+    });
+    expect(callerHash(sub)).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(append.mock.calls)).not.toContain(sub);
+    expect(reset).toHaveBeenCalled();
+    append.mockRestore();
+    reset.mockRestore();
   });
 });

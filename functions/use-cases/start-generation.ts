@@ -1,11 +1,20 @@
 import { ulid } from 'ulid';
+import { priorityOf } from '../adapters/admission';
 import { startGenerationExecution } from '../adapters/executions';
-import { compensateGeneration, newGenerationItem, setExecutionArn } from '../adapters/generations';
+import { newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';
-import { sweepMarkerPut } from '../adapters/sweeper';
 import { CreditChangeGuardError, ensureUser, getUser, spendCredits } from '../adapters/ledger';
 import { headObject } from '../adapters/storage';
+import { sweepMarkerPut } from '../adapters/sweeper';
+import { logger } from '../common/logger';
+import type { GenerationStarted } from '../contracts';
 import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import {
+  AccountDeletingError,
+  InvalidUploadError,
+  UploadMissingError,
+  WorkflowStartFailedError,
+} from '../domain/errors';
 import {
   GENERATION_ERROR_MESSAGES,
   MAX_UPLOAD_BYTES,
@@ -14,53 +23,31 @@ import {
   type Style,
 } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
-import { logger } from '../common/logger';
-import type { GenerationStarted } from '../contracts';
-import { HttpError } from './errors';
-import { json, type Caller, type HttpResult } from './handler';
+import { compensateGeneration } from './compensate-generation';
 
 /**
- * Starting a generation, shared by `POST /api/generations` (6 slots) and `POST /api/headshots/{id}/regenerate`
- * (1 slot): the same spend, the same guard, the same workflow (docs/architecture.md §4).
+ * Starting a generation, shared by "create generation" (6 slots) and "regenerate headshot" (1 slot): the same spend,
+ * the same guard, the same workflow (docs/architecture.md §4).
  */
 
-/** The spec's message (docs/product-spec.md §5) for a balance under the cost, with the balance in credits. */
-export function insufficientCredits(balance: number, required: number = GENERATION_COST): HttpError {
-  return new HttpError(
-    402,
-    'INSUFFICIENT_CREDITS',
-    `Insufficient credits! You need ${required} credits but only have ${balance}.`,
-    { required, credits: balance },
-  );
-}
-
-/** The 409 for a generation asked for while the account is being deleted. */
-export function accountDeleting(): HttpError {
-  return new HttpError(
-    409,
-    'ACCOUNT_DELETING',
-    'Your account is being deleted, so no new headshots can be created.',
-  );
+/** Who starts a generation: the caller's `sub`, and the e-mail of an ID token (to create a missing user item). */
+export interface Starter {
+  sub: string;
+  email: string | undefined;
 }
 
 /**
  * Checks that every reference key is still stored and is an image of at most 10 MB (an object put past the POST
  * policy — leaked credentials, a misconfigured policy — is checked again here).
  *
- * @throws {HttpError} 400 `UPLOAD_NOT_FOUND` / `INVALID_UPLOAD` naming the photo (1-based)
+ * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
  */
 export async function assertReferencesStored(referenceKeys: readonly string[]): Promise<void> {
   const heads = await Promise.all(referenceKeys.map((key) => headObject('uploads', key)));
   heads.forEach((head, i) => {
-    if (!head) {
-      throw new HttpError(
-        400,
-        'UPLOAD_NOT_FOUND',
-        `Photo ${i + 1} has not finished uploading or has expired. Please upload it again.`,
-      );
-    }
+    if (!head) throw new UploadMissingError(i);
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
-      throw new HttpError(400, 'INVALID_UPLOAD', `Photo ${i + 1} must be an image file of at most 10 MB.`);
+      throw new InvalidUploadError(i);
     }
   });
 }
@@ -81,17 +68,18 @@ export interface GenerationRequest {
  * per user) and creates the generation item, then starts the workflow execution named after the generation id. If
  * the start fails, the generation is compensated at once (every credit back, status failed).
  *
- * @returns the 202 answer `{ id, status: 'queued', stage, progress: 5, style, background, creditsReserved, credits,
- *   createdAt }` with `Location: /api/generations/{id}`
- * @throws {HttpError} 402 `INSUFFICIENT_CREDITS`, 409 `ACCOUNT_DELETING`, 502 `WORKFLOW_START_FAILED`;
- *   `QuotaExceededError` (429) while another generation of the caller is running
+ * @returns the started generation (`status: 'queued'`, `progress: 5`, `creditsReserved`, the balance after it)
+ * @throws {InsufficientCreditsError} balance under the cost; {AccountDeletingError}; {WorkflowStartFailedError}
+ *   (refunded); {QuotaExceededError} while another generation of the caller is running
  */
-export async function startGeneration(caller: Caller, request: GenerationRequest): Promise<HttpResult> {
-  const { sub } = caller;
+export async function startGeneration(
+  starter: Starter,
+  request: GenerationRequest,
+): Promise<GenerationStarted> {
+  const { sub } = starter;
   const cost = request.slots?.length ?? GENERATION_COST;
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
-  const user = caller.email ? await ensureUser(sub, caller.email) : await getUser(sub);
-
+  const user = starter.email ? await ensureUser(sub, starter.email) : await getUser(sub);
   const id = ulid();
   const now = new Date().toISOString();
   let balance: number;
@@ -118,25 +106,27 @@ export async function startGeneration(caller: Caller, request: GenerationRequest
       },
     }));
   } catch (error) {
-    if (error instanceof InsufficientCreditsError) throw insufficientCredits(error.balance, cost);
-    if (error instanceof UserNotFoundError) throw insufficientCredits(0, cost);
+    // Decide what the refused spend means for the customer (the ledger only says which condition failed).
+    if (error instanceof UserNotFoundError) throw new InsufficientCreditsError(0, cost);
     if (error instanceof CreditChangeGuardError) {
-      if (error.user?.deletingAt) throw accountDeleting();
-      throw generationInFlight();
+      throw error.user?.deletingAt ? new AccountDeletingError() : generationInFlight();
     }
     throw error;
   }
-
-  let executionArn: string;
   try {
-    executionArn = await startGenerationExecution({
+    const executionArn = await startGenerationExecution({
       generationId: id,
       userId: sub,
       style: request.style,
       background: request.background,
       referenceKeys: request.referenceKeys,
       ...(request.slots ? { slots: request.slots } : {}),
+      priority: await priorityOf(sub),
     });
+    // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
+    await setExecutionArn(sub, id, executionArn).catch((error: unknown) =>
+      logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
+    );
   } catch (error) {
     logger.error('StartExecution failed; refunding the generation', {
       generationId: id,
@@ -146,30 +136,17 @@ export async function startGeneration(caller: Caller, request: GenerationRequest
       code: 'START_FAILED',
       message: GENERATION_ERROR_MESSAGES.START_FAILED,
     });
-    throw new HttpError(
-      502,
-      'WORKFLOW_START_FAILED',
-      `We couldn't start creating your headshots. Your ${cost} ${cost === 1 ? 'credit has' : 'credits have'} been refunded. Please try again.`,
-    );
+    throw new WorkflowStartFailedError(cost);
   }
-  // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
-  await setExecutionArn(sub, id, executionArn).catch((error: unknown) =>
-    logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
-  );
-
-  return json<GenerationStarted>(
-    202,
-    {
-      id,
-      status: 'queued',
-      stage: 'queued',
-      progress: PROGRESS.queued,
-      style: request.style,
-      background: request.background,
-      creditsReserved: cost,
-      credits: balance,
-      createdAt: now,
-    },
-    { location: `/api/generations/${id}` },
-  );
+  return {
+    id,
+    status: 'queued',
+    stage: 'queued',
+    progress: PROGRESS.queued,
+    style: request.style,
+    background: request.background,
+    creditsReserved: cost,
+    credits: balance,
+    createdAt: now,
+  };
 }

@@ -4,10 +4,10 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
-import type { GalleryStats } from '../domain/gallery';
-import { documentClient } from './aws';
-import { headshotSk, PROFILE_SK, userPk } from './keys';
+import { loadConfig } from '../../config';
+import type { GalleryStats } from '../../domain/gallery';
+import { documentClient } from '../aws';
+import { headshotSk, PROFILE_SK, userPk } from '../keys';
 
 /**
  * The gallery's totals as counters on the user item (docs/architecture.md, data model), so `GET /api/headshots`

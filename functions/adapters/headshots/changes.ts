@@ -1,15 +1,16 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
-import { documentClient } from './aws';
-import { galleryCounterUpdate } from './gallery-stats';
-import type { HeadshotRecord } from './generations';
-import { deleteObjects, getHeadshot, ownImageKeys } from './headshots';
-import { headshotSk, userPk } from './keys';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { loadConfig } from '../../config';
+import { documentClient } from '../aws';
+import { headshotSk, userPk } from '../keys';
+import { deleteObjects } from '../support/objects';
+import { batchDelete } from '../support/query';
+import { cancellationCodes, withTransactionRetry } from '../transactions';
+import { getHeadshot, listHeadshotKeys, ownImageKeys, type HeadshotRecord } from './records';
+import { galleryCounterUpdate, invalidateGalleryStats } from './stats';
 
 /**
  * Changes to one headshot from the gallery (docs/architecture.md, API): favorite, delete. Each is one DynamoDB
- * transaction with the gallery's counters on the user item (adapters/gallery-stats.ts), and touches only the
+ * transaction with the gallery's counters on the user item (./stats.ts), and touches only the
  * caller's `USER#<sub>` partition and `results/<sub>/` prefix.
  */
 
@@ -17,7 +18,7 @@ const table = () => loadConfig().TABLE_NAME;
 
 /**
  * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one). A change is one transaction
- * with the favorites counter on the user item (adapters/gallery-stats.ts); setting the value it already has writes
+ * with the favorites counter on the user item (./stats.ts); setting the value it already has writes
  * nothing. The headshot is read first and written only if its `isFavorite` is still what was read (a concurrent
  * toggle makes it read again).
  *
@@ -112,4 +113,17 @@ async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<vo
       headshot = await getHeadshot(sub, read.id);
     }
   }
+}
+
+/**
+ * Deletes every headshot item of `sub` (BatchWriteItem, which has no room for the counters: they are marked not
+ * exact and counted again on the next read). The images are deleted with the user's objects (adapters/user-objects.ts).
+ *
+ * @returns how many items were deleted
+ */
+export async function deleteAllHeadshotItems(sub: string): Promise<number> {
+  const keys = await listHeadshotKeys(sub);
+  await batchDelete(keys);
+  if (keys.length > 0) await invalidateGalleryStats(sub);
+  return keys.length;
 }

@@ -1,0 +1,210 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { logger } from '../../common/logger';
+import { loadConfig } from '../../config';
+import {
+  GenerationClosedError,
+  GenerationNotFoundError,
+  PROGRESS,
+  type Background,
+  type Style,
+} from '../../domain/generation';
+import { documentClient } from '../aws';
+import { generationSk, headshotSk, userPk } from '../keys';
+import { keyOf, queryAll } from '../support/query';
+import { cancellationCodes, withTransactionRetry } from '../transactions';
+import { galleryCounterUpdate } from './stats';
+
+/**
+ * THE headshot storage (docs/architecture.md §2): the headshot items of a user's partition (`HEADSHOT#<ulid>`) and
+ * their images under `results/<sub>/`. This module reads and saves them; ./pages.ts lists the gallery, ./changes.ts
+ * favorites and deletes one, ./stats.ts keeps the gallery's counters. Every operation takes the owner's `sub` and
+ * touches only the `USER#<sub>` partition and the `results/<sub>/` prefix, so another user's id finds nothing.
+ */
+
+/** The headshot item (`HEADSHOT#<ulid>`). */
+export interface HeadshotRecord {
+  id: string;
+  userId: string;
+  generationId: string;
+  /** 0-5: which slot of its generation made it. */
+  slot: number;
+  style: Style;
+  background: Background;
+  /** Results-bucket key of the 1024×1024 JPEG. */
+  imageKey: string;
+  /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
+  thumbnailKey: string;
+  isFavorite: boolean;
+  /** How much it looks like the customer, 0-100 (absent on headshots made before likeness was measured). */
+  likeness?: number;
+  /** Always 1: one credit per headshot (docs/architecture.md §4). */
+  creditsUsed: number;
+  createdAt: string;
+}
+
+const HEADSHOT_PREFIX = headshotSk('');
+const table = () => loadConfig().TABLE_NAME;
+
+/** A headshot item as read (without PK/SK/type). */
+export function toHeadshot(item: Record<string, unknown>): HeadshotRecord {
+  const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
+  return rest as unknown as HeadshotRecord;
+}
+
+/** The `slots` of a generation (strongly consistent), to tell a repeated save from a closed generation. */
+async function readSlots(sub: string, generationId: string): Promise<Record<string, string>> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: generationSk(generationId) },
+      ProjectionExpression: 'slots',
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw new GenerationNotFoundError(`Generation ${generationId} not found`);
+  return (Item.slots as Record<string, string> | undefined) ?? {};
+}
+
+/** What {@link saveHeadshot} stores. */
+export interface NewHeadshot {
+  sub: string;
+  generationId: string;
+  slot: number;
+  style: Style;
+  background: Background;
+  imageKey: string;
+  thumbnailKey: string;
+  /** Likeness to the customer, 0-100 (domain/likeness.ts). */
+  likeness?: number;
+}
+
+/**
+ * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
+ * generation `slots.<n>` = its id, `imagesSaved` + 1 and `progress` + 8 — only while the generation is open and
+ * the slot is still empty — and the gallery's headshot counter on the user item + 1 (./stats.ts).
+ * Idempotent: a repeated call for a saved slot returns the headshot saved first.
+ *
+ * @returns the headshot's id and whether this call saved it
+ * @throws {GenerationClosedError} when the generation was closed before this slot finished (its credit refunded)
+ */
+export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: string; saved: boolean }> {
+  const id = ulid();
+  const now = new Date().toISOString();
+  const slotName = String(input.slot);
+  const headshot: HeadshotRecord = {
+    id,
+    userId: input.sub,
+    generationId: input.generationId,
+    slot: input.slot,
+    style: input.style,
+    background: input.background,
+    imageKey: input.imageKey,
+    thumbnailKey: input.thumbnailKey,
+    isFavorite: false,
+    ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
+    creditsUsed: 1,
+    createdAt: now,
+  };
+  try {
+    await withTransactionRetry(() =>
+      documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table(),
+                Item: { PK: userPk(input.sub), SK: headshotSk(id), type: 'headshot', ...headshot },
+                ConditionExpression: 'attribute_not_exists(SK)',
+              },
+            },
+            {
+              Update: {
+                TableName: table(),
+                Key: { PK: userPk(input.sub), SK: generationSk(input.generationId) },
+                UpdateExpression:
+                  'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
+                ConditionExpression:
+                  'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
+                ExpressionAttributeNames: { '#slot': slotName },
+                ExpressionAttributeValues: {
+                  ':id': id,
+                  ':now': now,
+                  ':one': 1,
+                  ':step': PROGRESS.perHeadshot,
+                },
+              },
+            },
+            galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
+          ],
+        }),
+      ),
+    );
+    return { headshotId: id, saved: true };
+  } catch (error) {
+    if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+    const existing = (await readSlots(input.sub, input.generationId))[slotName];
+    if (existing) return { headshotId: existing, saved: false };
+    throw new GenerationClosedError(
+      `Generation ${input.generationId} closed before slot ${input.slot} was saved`,
+    );
+  }
+}
+
+/** Reads one of `sub`'s headshots (strongly consistent); `undefined` when there is none with that id. */
+export async function getHeadshot(sub: string, id: string): Promise<HeadshotRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: headshotSk(id) },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toHeadshot(Item) : undefined;
+}
+
+/**
+ * Reads headshot items by id (strongly consistent), in the order given; ids without an item (deleted) are skipped.
+ */
+export async function getHeadshots(sub: string, ids: readonly string[]): Promise<HeadshotRecord[]> {
+  if (ids.length === 0) return [];
+  const found = new Map<string, HeadshotRecord>();
+  let keys: Record<string, unknown>[] = ids.map((id) => ({ PK: userPk(sub), SK: headshotSk(id) }));
+  // BatchGet may leave keys unprocessed under load; ask again for those (at most 100 keys per call, we have ≤ 6).
+  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
+    const page = await documentClient().send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    for (const item of page.Responses?.[table()] ?? []) {
+      found.set(String(item.id), toHeadshot(item));
+    }
+    keys = (page.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    if (keys.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+  }
+  return ids.map((id) => found.get(id)).filter((h): h is HeadshotRecord => h !== undefined);
+}
+
+/** The table keys of every headshot item of `sub` (for deleting them all). */
+export async function listHeadshotKeys(sub: string): Promise<{ PK: string; SK: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  return items.map(keyOf);
+}
+
+/** The results-bucket prefix of `sub`'s headshot images. */
+export function resultsPrefix(sub: string): string {
+  return `results/${sub}/`;
+}
+
+/** The keys of a headshot's two images, refusing any key outside the owner's own results prefix. */
+export function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
+  return [headshot.imageKey, headshot.thumbnailKey].filter((key) => {
+    const own = typeof key === 'string' && key.startsWith(resultsPrefix(sub)) && !key.includes('..');
+    if (!own) logger.warn('Headshot image key outside the owner prefix left alone', { id: headshot.id, key });
+    return own;
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Named errors of the use cases (functions/use-cases): each says what went wrong in the domain's words and carries
+ * what its answer needs. The API maps every one to its HTTP form in ONE table (functions/http/errors.ts); the use
+ * cases never speak HTTP. The docstrings give that form.
+ */
+
+/** 400 `INVALID_REFERENCE`: photo `index` (0-based) is not one of the caller's uploads (never says whose it is). */
+export class ForeignUploadError extends Error {
+  override readonly name = 'ForeignUploadError';
+  constructor(readonly index: number) {
+    super(`Photo ${index + 1} is not one of your uploads.`);
+  }
+}
+
+/** 400 `UPLOAD_NOT_FOUND`: photo `index` (0-based) was never uploaded, or has expired (uploads live 7 days). */
+export class UploadMissingError extends Error {
+  override readonly name = 'UploadMissingError';
+  constructor(readonly index: number) {
+    super(`Photo ${index + 1} has not finished uploading or has expired. Please upload it again.`);
+  }
+}
+
+/** 400 `INVALID_UPLOAD`: photo `index` (0-based) is empty, over 10 MB, or not `image/*` (put past the POST policy). */
+export class InvalidUploadError extends Error {
+  override readonly name = 'InvalidUploadError';
+  constructor(readonly index: number) {
+    super(`Photo ${index + 1} must be an image file of at most 10 MB.`);
+  }
+}
+
+/** 409 `PHOTOS_EXPIRED`: a regeneration's reference photos are no longer stored (uploads are kept 7 days). */
+export class PhotosExpiredError extends Error {
+  override readonly name = 'PhotosExpiredError';
+  constructor() {
+    super(
+      'The photos this headshot was made from are no longer stored (uploads are kept for 7 days). Upload them again in the generator to create new headshots.',
+    );
+  }
+}
+
+/** 409 `ACCOUNT_DELETING`: the account's deletion has started, so nothing new may be generated. */
+export class AccountDeletingError extends Error {
+  override readonly name = 'AccountDeletingError';
+  constructor() {
+    super('Your account is being deleted, so no new headshots can be created.');
+  }
+}
+
+/** 502 `WORKFLOW_START_FAILED`: StartExecution failed; the generation was compensated (`credits` refunded). */
+export class WorkflowStartFailedError extends Error {
+  override readonly name = 'WorkflowStartFailedError';
+  constructor(readonly credits: number) {
+    super(
+      `We couldn't start creating your headshots. Your ${credits} ${credits === 1 ? 'credit has' : 'credits have'} been refunded. Please try again.`,
+    );
+  }
+}
+
+/** The message of {@link GenerationInProgressError}. */
+export const GENERATION_RUNNING_MESSAGE =
+  'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your photos.';
+
+/**
+ * 409 `GENERATION_IN_PROGRESS` with details `{ generationId }`: "delete my data" while a generation of the user may
+ * still be running (nothing was deleted).
+ */
+export class GenerationInProgressError extends Error {
+  override readonly name = 'GenerationInProgressError';
+  constructor(readonly generationId: string) {
+    super(GENERATION_RUNNING_MESSAGE);
+  }
+}
+
+/** 404 `NOT_FOUND`: the caller has no such item (a missing one and another user's alike: never says which). */
+export class ItemNotFoundError extends Error {
+  override readonly name = 'ItemNotFoundError';
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** 502 `CHECKOUT_FAILED`: Stripe (or recording the pending purchase) failed; nothing was counted or sold. */
+export class CheckoutFailedError extends Error {
+  override readonly name = 'CheckoutFailedError';
+  constructor() {
+    super('Failed to create checkout session');
+  }
+}
+
+/** 502 `CHECKOUT_UNAVAILABLE`: Stripe could not be reached to verify a payment. */
+export class CheckoutUnavailableError extends Error {
+  override readonly name = 'CheckoutUnavailableError';
+  constructor() {
+    super("We couldn't check your payment right now. Please try again in a moment.");
+  }
+}

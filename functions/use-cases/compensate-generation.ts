@@ -1,0 +1,71 @@
+import {
+  closeGeneration,
+  markFailed,
+  markFinished,
+  requireGeneration,
+  setCreditsRefunded,
+  type GenerationRecord,
+} from '../adapters/generations';
+import { refundCredits } from '../adapters/ledger';
+import {
+  finalStatus,
+  isTerminal,
+  missingSlots,
+  NoHeadshotsError,
+  PROGRESS,
+  slotRefundRef,
+  type GenerationError,
+} from '../domain/generation';
+
+/**
+ * Ending a generation and giving back what it did not deliver (docs/architecture.md §4, §8 "Money").
+ *
+ * Compensation works by closing: every path that refunds (Finalize, RefundCredits, the reconciliation of a timed-out
+ * execution, a failed StartExecution, the sweeper) first sets `closedAt`, and a slot may only save its headshot while
+ * `closedAt` is absent. So the set of refunded slots — every slot without a headshot once closed — is final, and
+ * refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely.
+ */
+
+/**
+ * Closes the generation and refunds 1 credit for every slot without a headshot (ref `<id>#slot-<n>`, so a repeated
+ * call refunds nothing twice), then records `creditsRefunded`.
+ *
+ * @returns the closed generation, with `creditsRefunded` up to date
+ * @throws {GenerationNotFoundError}
+ */
+export async function refundUndelivered(sub: string, id: string): Promise<GenerationRecord> {
+  const closed = await closeGeneration(sub, id);
+  const missing = missingSlots(Object.keys(closed.slots).map(Number), { slotCount: closed.slotCount });
+  // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
+  for (const slot of missing) {
+    await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) });
+  }
+  await setCreditsRefunded(sub, id, missing.length);
+  return { ...closed, creditsRefunded: missing.length };
+}
+
+/**
+ * Finalize: closes the generation, refunds every empty slot and ends it `succeeded` (every slot) or `partial`,
+ * stage `done`, progress 100. Repeating it changes nothing.
+ *
+ * @throws {NoHeadshotsError} when no slot saved a headshot: the workflow's Catch then refunds all and marks it failed
+ */
+export async function finalizeGeneration(sub: string, id: string): Promise<GenerationRecord> {
+  const current = await requireGeneration(sub, id);
+  if (isTerminal(current.status)) return current;
+  const closed = await refundUndelivered(sub, id);
+  const status = finalStatus(Object.keys(closed.slots).length, { expected: closed.slotCount });
+  if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
+  const completedAt = await markFinished(sub, id, status);
+  return { ...closed, status, stage: 'done', progress: PROGRESS.done, completedAt };
+}
+
+/**
+ * The whole compensation in one call — close, refund every undelivered slot, mark failed (or partial) with `error`
+ * — for paths outside the workflow (a failed StartExecution, an execution that timed out or was aborted, the
+ * sweeper, "delete my data"). Idempotent.
+ */
+export async function compensateGeneration(sub: string, id: string, error: GenerationError): Promise<void> {
+  await refundUndelivered(sub, id);
+  await markFailed(sub, id, error);
+}

@@ -1,0 +1,113 @@
+import type Stripe from 'stripe';
+import { trackServerEvent } from '../adapters/analytics-sink';
+import { retrieveCheckoutSession } from '../adapters/checkout';
+import { ensureUser, getUser, grantCredits } from '../adapters/ledger';
+import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';
+import { countMetric } from '../common/metrics';
+import { logger } from '../common/logger';
+import { assessCheckoutSession, sessionOwner, type CheckoutStatus } from '../domain/checkout';
+
+/**
+ * "Fulfil checkout": credit a paid Checkout Session once — idempotently, keyed by the session id, from the webhook
+ * and the success page alike (Stripe "Fulfill orders"; docs/architecture.md §2 "Fulfilment of a Checkout Session is
+ * keyed by the session id"). The domain decides (`assessCheckoutSession`), the ledger applies.
+ */
+
+/** The outcome of {@link fulfillCheckout}. */
+export interface FulfillmentResult {
+  /** `paid` only when the purchase is credited (by this call or an earlier one). */
+  status: CheckoutStatus;
+  /** Credits this purchase added: the pack's credits when `paid` (also on a replay), else 0. */
+  creditsAdded: number;
+  /** The buyer's balance after the call, in credits (0 when the buyer is unknown). */
+  credits: number;
+  /** True only for the one call that wrote the purchase and the credit. */
+  applied: boolean;
+}
+
+/**
+ * Fulfils an already retrieved session (see {@link fulfillCheckout}); the success-page route uses it after its
+ * ownership check so it retrieves the session once.
+ *
+ * @param options.email fallback e-mail to create the buyer's user item with when the session carries none
+ * @throws {Error} when a paid session's buyer does not exist yet and no e-mail is known to create them
+ */
+export async function fulfillSession(
+  session: Stripe.Checkout.Session,
+  options: { email?: string } = {},
+): Promise<FulfillmentResult> {
+  // The pending purchase recorded at creation decides what the session is worth (not today's price list).
+  const owner = sessionOwner(session);
+  const expected = owner ? await getPendingPurchase(owner, session.id) : undefined;
+  const verdict = assessCheckoutSession(session, expected);
+  if (verdict.kind !== 'fulfil') {
+    if (verdict.kind === 'invalid') {
+      logger.error('Checkout Session not credited: it does not match the purchase recorded for it', {
+        checkoutSessionId: session.id,
+        paymentStatus: session.payment_status,
+        reason: verdict.reason,
+      });
+      countMetric('PaidNotCredited');
+    }
+    const user = verdict.sub ? await getUser(verdict.sub) : undefined;
+    const status = verdict.kind === 'invalid' ? 'invalid' : verdict.status;
+    return { status, creditsAdded: 0, credits: user?.credits ?? 0, applied: false };
+  }
+
+  const { sub, packId, credits } = verdict;
+  if (!expected)
+    logger.warn("Checkout Session without a pending purchase: checked against today's pack", {
+      checkoutSessionId: session.id,
+    });
+  // A webhook can arrive before the buyer's first GET /api/me: make sure the user item exists (6 free credits once).
+  if (!(await getUser(sub))) {
+    const email = verdict.email ?? options.email;
+    if (!email) throw new Error(`Cannot create the buyer of ${session.id}: no e-mail known`);
+    await ensureUser(sub, email);
+  }
+  const purchase = purchaseItem(sub, {
+    checkoutSessionId: session.id,
+    packId,
+    credits,
+    amountTotal: verdict.amountTotal,
+    currency: verdict.currency,
+    paymentIntentId: verdict.paymentIntentId,
+  });
+  // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item + the
+  // payment intent's lookup item (refunds and disputes find the purchase through it).
+  const result = await grantCredits({
+    sub,
+    amount: credits,
+    ref: session.id,
+    related: { item: purchase },
+    extraItems: verdict.paymentIntentId
+      ? [paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id)]
+      : [],
+  });
+  if (result.applied) {
+    logger.info('Checkout Session fulfilled', {
+      checkoutSessionId: session.id,
+      packId,
+      credits,
+      amountTotal: verdict.amountTotal,
+    });
+    countMetric('PurchasesCredited');
+    await trackServerEvent('purchase_completed', sub, { packId, credits });
+  }
+  return { status: 'paid', creditsAdded: credits, credits: result.balance, applied: result.applied };
+}
+
+/**
+ * `fulfillCheckout(sessionId)` of Stripe's "Fulfill orders" guide: retrieves the session (line items expanded),
+ * requires `payment_status === 'paid'` (or a 100 % promotion code), checks it against the pending purchase recorded
+ * at creation (see `assessCheckoutSession`), and in
+ * ONE DynamoDB transaction puts the purchase item (`attribute_not_exists(SK)`) and grants the credits through the
+ * ledger. Safe to call any number of times, concurrently, from the webhook and the success page: a second call
+ * changes nothing and returns the current balance.
+ *
+ * @returns `{ status, creditsAdded, credits, applied }`; `status` is `paid` only when credited
+ * @throws the SDK's `StripeError`s when Stripe cannot be reached (callers answer 5xx so Stripe retries the webhook)
+ */
+export async function fulfillCheckout(sessionId: string): Promise<FulfillmentResult> {
+  return fulfillSession(await retrieveCheckoutSession(sessionId));
+}

@@ -1,0 +1,40 @@
+import { getGeneration } from '../adapters/generations';
+import { getHeadshot } from '../adapters/headshots/records';
+import type { GenerationStarted } from '../contracts';
+import {
+  InvalidUploadError,
+  ItemNotFoundError,
+  PhotosExpiredError,
+  UploadMissingError,
+} from '../domain/errors';
+import { REGENERATE_SLOTS } from '../domain/generation';
+import { assertReferencesStored, startGeneration, type Starter } from './start-generation';
+
+/** The message of a headshot that is not the caller's (or is gone): never says which. */
+export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
+
+/**
+ * "Regenerate (1 credit)" (docs/architecture.md §4): a one-slot generation with the style, background and reference
+ * photos of the headshot's own generation, through the same workflow; `regeneratedFrom` names the original.
+ *
+ * @throws {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
+ *   reference photos are no longer stored; and what {@link startGeneration} throws
+ */
+export async function regenerateHeadshot(starter: Starter, headshotId: string): Promise<GenerationStarted> {
+  const headshot = await getHeadshot(starter.sub, headshotId);
+  if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
+  const generation = await getGeneration(starter.sub, headshot.generationId);
+  if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
+  await assertReferencesStored(generation.referenceKeys).catch((error: unknown) => {
+    if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
+      throw new PhotosExpiredError();
+    throw error;
+  });
+  return startGeneration(starter, {
+    style: headshot.style,
+    background: headshot.background,
+    referenceKeys: generation.referenceKeys,
+    slots: REGENERATE_SLOTS,
+    regeneratedFrom: headshot.id,
+  });
+}
