@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as QuotasModule from '../../functions/adapters/quotas';
 import { resetConfigForTests } from '../../functions/config';
-import { handler as createGeneration } from '../../functions/http/create-generation';
-import { handler as createUploads } from '../../functions/http/create-uploads';
-import { handler as getGeneration } from '../../functions/http/get-generation';
-import { httpEvent } from '../helpers/events';
+import { callRoute } from '../helpers/route';
 
 /*
  * The generation routes' checks that need no AWS call: body validation, ownership of upload keys, and the upload
@@ -19,12 +16,9 @@ vi.mock('../../functions/adapters/quotas', async (importOriginal) => ({
 
 const SUB = '6d716c5a-579a-47d4-82f0-e1ea157c6776';
 
-/** The sample events of the routes (test/events/http) with the body under test (none when undefined). */
-const uploadsEvent = (body: unknown) => httpEvent('create-uploads', { body: body ?? null, sub: SUB });
-const generationEvent = (body: unknown) => httpEvent('create-generation', { body: body ?? null, sub: SUB });
-
-const errorOf = (res: { statusCode?: number; body?: string }) =>
-  (JSON.parse(res.body ?? '{}') as { error: { code: string; message: string } }).error;
+/** The routes under test, called through the route harness (sample event, the caller's sub, the contract). */
+const uploads = (body: unknown) => callRoute('POST /api/uploads', { sub: SUB, body });
+const generations = (body: unknown) => callRoute('POST /api/generations', { sub: SUB, body });
 
 beforeAll(() => {
   vi.stubEnv('TABLE_NAME', 'headshot-studio');
@@ -46,19 +40,14 @@ afterAll(() => {
 describe('POST /api/uploads', () => {
   it('presigns a POST whose policy allows 1 B-10 MiB of image/* at that key, for 5 minutes', async () => {
     const before = Date.now();
-    const res = await createUploads(
-      uploadsEvent({
-        files: [
-          { contentType: 'image/jpeg', size: 2_000_000 },
-          { contentType: 'IMAGE/HEIC', size: 1 },
-        ],
-      }),
-    );
-    expect(res.statusCode).toBe(200);
-    const body = JSON.parse(res.body!) as {
-      batchId: string;
-      uploads: { key: string; url: string; fields: Record<string, string> }[];
-    };
+    const res = await uploads({
+      files: [
+        { contentType: 'image/jpeg', size: 2_000_000 },
+        { contentType: 'IMAGE/HEIC', size: 1 },
+      ],
+    });
+    if (!res.ok) throw new Error(res.error.message);
+    const body = res.body;
     expect(body.uploads).toHaveLength(2);
     const [first, second] = body.uploads as [(typeof body.uploads)[number], (typeof body.uploads)[number]];
     expect(first.key).toBe(`uploads/${SUB}/${body.batchId}/0`);
@@ -103,9 +92,9 @@ describe('POST /api/uploads', () => {
       [undefined, /Invalid request/],
     ];
     for (const [body, message] of cases) {
-      const res = await createUploads(uploadsEvent(body));
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(errorOf(res)).toMatchObject({
+      const res = await uploads(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(!res.ok && res.error).toMatchObject({
         code: 'VALIDATION_ERROR',
         message: expect.stringMatching(message),
       });
@@ -128,21 +117,19 @@ describe('POST /api/generations (checks before any I/O)', () => {
       { ...valid, referenceKeys: Array.from({ length: 11 }, (_, i) => `k${i}`) },
       { ...valid, referenceKeys: [valid.referenceKeys[0], valid.referenceKeys[0]] },
     ]) {
-      const res = await createGeneration(generationEvent(body));
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res).code).toBe('VALIDATION_ERROR');
+      const res = await generations(body);
+      expect(res.status).toBe(400);
+      expect(!res.ok && res.error.code).toBe('VALIDATION_ERROR');
     }
   });
 
   it("refuses another user's key (and malformed ones) without saying whether it exists", async () => {
-    const res = await createGeneration(
-      generationEvent({
-        ...valid,
-        referenceKeys: [valid.referenceKeys[0], 'uploads/someone-else/01M80GZ6D1Q79C9B1WV0W2SV7Z/0'],
-      }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toEqual({
+    const res = await generations({
+      ...valid,
+      referenceKeys: [valid.referenceKeys[0], 'uploads/someone-else/01M80GZ6D1Q79C9B1WV0W2SV7Z/0'],
+    });
+    expect(res.status).toBe(400);
+    expect(!res.ok && res.error).toEqual({
       code: 'INVALID_REFERENCE',
       message: 'Photo 2 is not one of your uploads.',
     });
@@ -151,8 +138,11 @@ describe('POST /api/generations (checks before any I/O)', () => {
 
 describe('GET /api/generations/{id}', () => {
   it('answers 404 for an id that is not a ULID, before reading anything', async () => {
-    const res = await getGeneration(httpEvent('get-generation', { pathParameters: { id: '../../PROFILE' } }));
-    expect(res.statusCode).toBe(404);
-    expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: 'Generation not found.' });
+    const res = await callRoute('GET /api/generations/{id}', {
+      sub: SUB,
+      pathParameters: { id: '../../PROFILE' },
+    });
+    expect(res.status).toBe(404);
+    expect(!res.ok && res.error).toEqual({ code: 'NOT_FOUND', message: 'Generation not found.' });
   });
 });
