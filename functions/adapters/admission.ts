@@ -1,10 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config';
 import {
@@ -27,6 +21,7 @@ import { grantsPriority } from '../domain/packs';
 import { logger } from '../common/logger';
 import { documentClient } from './aws';
 import { generationSk, userPk } from './keys';
+import { queryAll, queryPages } from './support/query';
 import { cancellationCodes } from './transactions';
 
 /**
@@ -94,22 +89,12 @@ interface TicketAhead {
 
 /** Live tickets ahead of `sortKey`, in line order; stale ones (their execution ended) are deleted on the way. */
 async function ticketsAhead(sortKey: string, now: number): Promise<TicketAhead[]> {
-  const tickets: TicketAhead[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': admissionPk(), ':from': 'TICKET#', ':to': sortKey },
-        ProjectionExpression: 'SK, generationId, seenAt',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    tickets.push(...((page.Items ?? []) as TicketAhead[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const tickets = (await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': admissionPk(), ':from': 'TICKET#', ':to': sortKey },
+    ProjectionExpression: 'SK, generationId, seenAt',
+    ConsistentRead: true,
+  })) as unknown as TicketAhead[];
   const stale = tickets.filter((t) => t.SK !== sortKey && now - t.seenAt > TICKET_STALE_MS);
   await Promise.all(
     stale.map((t) =>
@@ -309,19 +294,12 @@ export async function releaseSlot(leaseId: string, throttleMs?: number, now = Da
  * (Popular or Pro, docs/product-spec.md) — read from their purchase items.
  */
 export async function priorityOf(sub: string): Promise<TicketPriority> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':purchase': 'PURCHASE#' },
-        ProjectionExpression: 'packId',
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':purchase': 'PURCHASE#' },
+    ProjectionExpression: 'packId',
+  })) {
     if ((page.Items ?? []).some((item) => grantsPriority(String(item.packId)))) return 'priority';
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return 'standard';
 }

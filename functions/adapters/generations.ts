@@ -151,31 +151,10 @@ export async function recordStep(
   id: string,
   step: { stage: GenerationStage; progress: number } & StepFields,
 ): Promise<void> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
-  const sets = ['updatedAt = :now'];
-  for (const [field, value] of Object.entries(step)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key(sub, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(SK) AND attribute_not_exists(closedAt)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const current = await requireGeneration(sub, id);
-    throw new GenerationClosedError(`Generation ${id} is closed (${current.status})`);
-  }
+  const fields = Object.fromEntries(Object.entries(step).filter(([, value]) => value !== undefined));
+  if (await update(sub, id, fields, { ConditionExpression: 'attribute_not_exists(closedAt)' })) return;
+  const current = await requireGeneration(sub, id);
+  throw new GenerationClosedError(`Generation ${id} is closed (${current.status})`);
 }
 
 /** Sets the execution ARN once StartExecution answered (no condition: it is only informative). */

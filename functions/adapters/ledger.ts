@@ -1,9 +1,4 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { loadConfig } from '../config';
 import {
@@ -17,6 +12,7 @@ import {
 import { bonusKey, type SignupBonus } from '../domain/signup-bonus';
 import { documentClient } from './aws';
 import { BONUS_SK, bonusPk, ledgerRefSk, ledgerSk, PROFILE_SK, userPk } from './keys';
+import { queryAll } from './support/query';
 import { cancellationCodes, withTransactionRetry } from './transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -366,29 +362,17 @@ export function reverseCredits(change: CreditChange): Promise<CreditChangeResult
 
 /** The user's ledger, newest first (all pages). For audits and tests of the invariant credits = Σ deltas. */
 export async function listLedger(sub: string): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'LEDGER#' },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      entries.push({
-        id: String(item.SK).slice('LEDGER#'.length),
-        delta: Number(item.delta),
-        reason: item.reason as LedgerReason,
-        ref: String(item.ref),
-        createdAt: String(item.createdAt),
-      });
-    }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return entries;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'LEDGER#' },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    id: String(item.SK).slice('LEDGER#'.length),
+    delta: Number(item.delta),
+    reason: item.reason as LedgerReason,
+    ref: String(item.ref),
+    createdAt: String(item.createdAt),
+  }));
 }

@@ -1,4 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './aws';
 
 /** The per-item cancellation codes of a failed TransactWriteItems, in request order ('None' where the item was fine). */
 export function cancellationCodes(error: unknown): string[] | undefined {
@@ -36,4 +38,11 @@ export async function withTransactionRetry<T>(fn: () => Promise<T>, attempts = 1
       await new Promise((resolve) => setTimeout(resolve, Math.random() * capMs));
     }
   }
+}
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** One TransactWriteItems of `items` on the table, retried on transaction conflicts ({@link withTransactionRetry}). */
+export async function transactWrite(items: TransactItems): Promise<void> {
+  await withTransactionRetry(() => documentClient().send(new TransactWriteCommand({ TransactItems: items })));
 }

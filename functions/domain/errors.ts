@@ -4,6 +4,16 @@
  * cases never speak HTTP. The docstrings give that form.
  */
 
+/** A named error class whose message is always the same (a sentence for a person). */
+function fixedMessageError(name: string, message: string) {
+  return class extends Error {
+    override readonly name = name;
+    constructor() {
+      super(message);
+    }
+  };
+}
+
 /** 400 `INVALID_REFERENCE`: photo `index` (0-based) is not one of the caller's uploads (never says whose it is). */
 export class ForeignUploadError extends Error {
   override readonly name = 'ForeignUploadError';
@@ -29,22 +39,16 @@ export class InvalidUploadError extends Error {
 }
 
 /** 409 `PHOTOS_EXPIRED`: a regeneration's reference photos are no longer stored (uploads are kept 7 days). */
-export class PhotosExpiredError extends Error {
-  override readonly name = 'PhotosExpiredError';
-  constructor() {
-    super(
-      'The photos this headshot was made from are no longer stored (uploads are kept for 7 days). Upload them again in the generator to create new headshots.',
-    );
-  }
-}
+export const PhotosExpiredError = fixedMessageError(
+  'PhotosExpiredError',
+  'The photos this headshot was made from are no longer stored (uploads are kept for 7 days). Upload them again in the generator to create new headshots.',
+);
 
 /** 409 `ACCOUNT_DELETING`: the account's deletion has started, so nothing new may be generated. */
-export class AccountDeletingError extends Error {
-  override readonly name = 'AccountDeletingError';
-  constructor() {
-    super('Your account is being deleted, so no new headshots can be created.');
-  }
-}
+export const AccountDeletingError = fixedMessageError(
+  'AccountDeletingError',
+  'Your account is being deleted, so no new headshots can be created.',
+);
 
 /** 502 `WORKFLOW_START_FAILED`: StartExecution failed; the generation was compensated (`credits` refunded). */
 export class WorkflowStartFailedError extends Error {
@@ -80,17 +84,13 @@ export class ItemNotFoundError extends Error {
 }
 
 /** 502 `CHECKOUT_FAILED`: Stripe (or recording the pending purchase) failed; nothing was counted or sold. */
-export class CheckoutFailedError extends Error {
-  override readonly name = 'CheckoutFailedError';
-  constructor() {
-    super('Failed to create checkout session');
-  }
-}
+export const CheckoutFailedError = fixedMessageError(
+  'CheckoutFailedError',
+  'Failed to create checkout session',
+);
 
 /** 502 `CHECKOUT_UNAVAILABLE`: Stripe could not be reached to verify a payment. */
-export class CheckoutUnavailableError extends Error {
-  override readonly name = 'CheckoutUnavailableError';
-  constructor() {
-    super("We couldn't check your payment right now. Please try again in a moment.");
-  }
-}
+export const CheckoutUnavailableError = fixedMessageError(
+  'CheckoutUnavailableError',
+  "We couldn't check your payment right now. Please try again in a moment.",
+);

@@ -1,10 +1,8 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../../config';
-import { documentClient } from '../aws';
 import { headshotSk, userPk } from '../keys';
 import { deleteObjects } from '../support/objects';
 import { batchDelete } from '../support/query';
-import { cancellationCodes, withTransactionRetry } from '../transactions';
+import { cancellationCodes, transactWrite } from '../transactions';
 import { getHeadshot, listHeadshotKeys, ownImageKeys, type HeadshotRecord } from './records';
 import { galleryCounterUpdate, invalidateGalleryStats } from './stats';
 
@@ -35,27 +33,21 @@ export async function setFavorite(
     const was = headshot.isFavorite === true;
     if (was === isFavorite) return headshot;
     try {
-      await withTransactionRetry(() =>
-        documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: table(),
-                  Key: { PK: userPk(sub), SK: headshotSk(id) },
-                  UpdateExpression: 'SET #isFavorite = :isFavorite',
-                  ConditionExpression: was
-                    ? 'attribute_exists(SK) AND #isFavorite = :true'
-                    : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
-                  ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
-                  ExpressionAttributeValues: { ':isFavorite': isFavorite, ':true': true },
-                },
-              },
-              galleryCounterUpdate(sub, { headshots: 0, favorites: isFavorite ? 1 : -1 }),
-            ],
-          }),
-        ),
-      );
+      await transactWrite([
+        {
+          Update: {
+            TableName: table(),
+            Key: { PK: userPk(sub), SK: headshotSk(id) },
+            UpdateExpression: 'SET #isFavorite = :isFavorite',
+            ConditionExpression: was
+              ? 'attribute_exists(SK) AND #isFavorite = :true'
+              : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
+            ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+            ExpressionAttributeValues: { ':isFavorite': isFavorite, ':true': true },
+          },
+        },
+        galleryCounterUpdate(sub, { headshots: 0, favorites: isFavorite ? 1 : -1 }),
+      ]);
       return { ...headshot, isFavorite };
     } catch (error) {
       if (!cancellationCodes(error)?.includes('ConditionalCheckFailed') || attempt >= 5) throw error;
@@ -87,26 +79,20 @@ async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<vo
   for (let attempt = 1; headshot; attempt++) {
     const favorite = headshot.isFavorite === true;
     try {
-      await withTransactionRetry(() =>
-        documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName: table(),
-                  Key: { PK: userPk(sub), SK: headshotSk(read.id) },
-                  ConditionExpression: favorite
-                    ? 'attribute_exists(SK) AND #isFavorite = :true'
-                    : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
-                  ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
-                  ExpressionAttributeValues: { ':true': true },
-                },
-              },
-              galleryCounterUpdate(sub, { headshots: -1, favorites: favorite ? -1 : 0 }),
-            ],
-          }),
-        ),
-      );
+      await transactWrite([
+        {
+          Delete: {
+            TableName: table(),
+            Key: { PK: userPk(sub), SK: headshotSk(read.id) },
+            ConditionExpression: favorite
+              ? 'attribute_exists(SK) AND #isFavorite = :true'
+              : 'attribute_exists(SK) AND (attribute_not_exists(#isFavorite) OR #isFavorite <> :true)',
+            ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+        galleryCounterUpdate(sub, { headshots: -1, favorites: favorite ? -1 : 0 }),
+      ]);
       return;
     } catch (error) {
       if (!cancellationCodes(error)?.includes('ConditionalCheckFailed') || attempt >= 5) throw error;

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { logger } from '../../common/logger';
 import { loadConfig } from '../../config';
@@ -12,7 +12,7 @@ import {
 import { documentClient } from '../aws';
 import { generationSk, headshotSk, userPk } from '../keys';
 import { keyOf, queryAll } from '../support/query';
-import { cancellationCodes, withTransactionRetry } from '../transactions';
+import { cancellationCodes, transactWrite } from '../transactions';
 import { galleryCounterUpdate } from './stats';
 
 /**
@@ -66,18 +66,11 @@ async function readSlots(sub: string, generationId: string): Promise<Record<stri
   return (Item.slots as Record<string, string> | undefined) ?? {};
 }
 
-/** What {@link saveHeadshot} stores. */
-export interface NewHeadshot {
-  sub: string;
-  generationId: string;
-  slot: number;
-  style: Style;
-  background: Background;
-  imageKey: string;
-  thumbnailKey: string;
-  /** Likeness to the customer, 0-100 (domain/likeness.ts). */
-  likeness?: number;
-}
+/** What {@link saveHeadshot} stores: the owner's `sub` and the headshot's own fields (likeness: domain/likeness.ts). */
+export type NewHeadshot = { sub: string } & Pick<
+  HeadshotRecord,
+  'generationId' | 'slot' | 'style' | 'background' | 'imageKey' | 'thumbnailKey' | 'likeness'
+>;
 
 /**
  * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
@@ -107,39 +100,32 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     createdAt: now,
   };
   try {
-    await withTransactionRetry(() =>
-      documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table(),
-                Item: { PK: userPk(input.sub), SK: headshotSk(id), type: 'headshot', ...headshot },
-                ConditionExpression: 'attribute_not_exists(SK)',
-              },
-            },
-            {
-              Update: {
-                TableName: table(),
-                Key: { PK: userPk(input.sub), SK: generationSk(input.generationId) },
-                UpdateExpression:
-                  'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
-                ConditionExpression:
-                  'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
-                ExpressionAttributeNames: { '#slot': slotName },
-                ExpressionAttributeValues: {
-                  ':id': id,
-                  ':now': now,
-                  ':one': 1,
-                  ':step': PROGRESS.perHeadshot,
-                },
-              },
-            },
-            galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
-          ],
-        }),
-      ),
-    );
+    await transactWrite([
+      {
+        Put: {
+          TableName: table(),
+          Item: { PK: userPk(input.sub), SK: headshotSk(id), type: 'headshot', ...headshot },
+          ConditionExpression: 'attribute_not_exists(SK)',
+        },
+      },
+      {
+        Update: {
+          TableName: table(),
+          Key: { PK: userPk(input.sub), SK: generationSk(input.generationId) },
+          UpdateExpression: 'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
+          ConditionExpression:
+            'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
+          ExpressionAttributeNames: { '#slot': slotName },
+          ExpressionAttributeValues: {
+            ':id': id,
+            ':now': now,
+            ':one': 1,
+            ':step': PROGRESS.perHeadshot,
+          },
+        },
+      },
+      galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
+    ]);
     return { headshotId: id, saved: true };
   } catch (error) {
     if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;

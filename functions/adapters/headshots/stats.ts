@@ -1,13 +1,9 @@
-import {
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../../config';
 import type { GalleryStats } from '../../domain/gallery';
 import { documentClient } from '../aws';
 import { headshotSk, PROFILE_SK, userPk } from '../keys';
+import { queryPages, updateIf } from '../support/query';
 
 /**
  * The gallery's totals as counters on the user item (docs/architecture.md, data model), so `GET /api/headshots`
@@ -60,19 +56,12 @@ export function galleryCounterUpdate(sub: string, delta: GalleryDelta): Transact
  * the counter transactions: deleting all of a user's headshots with BatchWriteItem. No-op without a user item.
  */
 export async function invalidateGalleryStats(sub: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: profileKey(sub),
-        UpdateExpression: 'REMOVE galleryCounted ADD galleryVersion :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await updateIf({
+    Key: profileKey(sub),
+    UpdateExpression: 'REMOVE galleryCounted ADD galleryVersion :one',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
 }
 
 /**
@@ -82,24 +71,17 @@ export async function invalidateGalleryStats(sub: string): Promise<void> {
 export async function countHeadshots(sub: string): Promise<GalleryStats> {
   let total = 0;
   let favorites = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: '#isFavorite = :true',
-        ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX, ':true': true },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: '#isFavorite = :true',
+    ExpressionAttributeNames: { '#isFavorite': 'isFavorite' },
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': HEADSHOT_PREFIX, ':true': true },
+    Select: 'COUNT',
+    ConsistentRead: true,
+  })) {
     total += page.ScannedCount ?? 0;
     favorites += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { total, favorites };
 }
 
@@ -124,29 +106,20 @@ async function readCounters(sub: string): Promise<CounterAttributes | undefined>
 
 /** Stores counted totals, only if no counter transaction ran since `version` was read. */
 async function storeCounted(sub: string, stats: GalleryStats, version: number | undefined): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: profileKey(sub),
-        UpdateExpression: 'SET headshotCount = :total, favoriteCount = :favorites, galleryCounted = :true',
-        ConditionExpression:
-          version === undefined
-            ? 'attribute_exists(PK) AND attribute_not_exists(galleryVersion)'
-            : 'attribute_exists(PK) AND galleryVersion = :version',
-        ExpressionAttributeValues: {
-          ':total': stats.total,
-          ':favorites': stats.favorites,
-          ':true': true,
-          ...(version === undefined ? {} : { ':version': version }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  return updateIf({
+    Key: profileKey(sub),
+    UpdateExpression: 'SET headshotCount = :total, favoriteCount = :favorites, galleryCounted = :true',
+    ConditionExpression:
+      version === undefined
+        ? 'attribute_exists(PK) AND attribute_not_exists(galleryVersion)'
+        : 'attribute_exists(PK) AND galleryVersion = :version',
+    ExpressionAttributeValues: {
+      ':total': stats.total,
+      ':favorites': stats.favorites,
+      ':true': true,
+      ...(version === undefined ? {} : { ':version': version }),
+    },
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
 import {
   BatchWriteCommand,
   QueryCommand,
+  UpdateCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../../config';
 import type { TableKey } from '../../domain/gallery';
@@ -74,5 +76,20 @@ export async function batchDelete(keys: readonly TableKey[]): Promise<void> {
       );
       requests = (result.UnprocessedItems?.[table] ?? []) as typeof requests;
     }
+  }
+}
+
+/**
+ * One conditional UpdateItem on the table (`TableName` is filled in).
+ *
+ * @returns false when its `ConditionExpression` did not hold (nothing written), true otherwise
+ */
+export async function updateIf(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand({ ...input, TableName: loadConfig().TABLE_NAME }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
   }
 }
