@@ -1,14 +1,8 @@
-import {
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { loadConfig } from '../config';
 import { documentClient } from './aws';
-import { batchDelete } from './headshots';
-import { queryUserPrefix } from './user-data';
+import { batchDelete, keyOf, queryAll, updateIf as updateItemIf } from './support/query';
 import {
   ledgerRefSk,
   ledgerSk,
@@ -20,7 +14,7 @@ import {
   quotaSk,
   userPk,
 } from './keys';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { cancellationCodes, transactWrite } from './transactions';
 
 /*
  * The table side of "Delete my account" (docs/architecture.md §8 "Privacy"). The user item becomes a tombstone
@@ -48,32 +42,30 @@ const QUOTA_PREFIX = `${quotaSk('', 0).split('#')[0]!}#`;
 const MOVE_CHUNK = 50;
 
 /** Commits one transaction, retried when it only lost a race with another one. */
-const transact = (items: TransactItem[]) =>
-  withTransactionRetry(() => documentClient().send(new TransactWriteCommand({ TransactItems: items })));
+const transact = (items: TransactItem[]) => transactWrite(items);
+
+/** The items of `sub` whose sort key starts with `prefix` (whole items, or only their keys), every page. */
+const queryUserPrefix = (sub: string, prefix: string, whole?: 'all') =>
+  queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': prefix },
+    ConsistentRead: true,
+    ...(whole ? {} : { ProjectionExpression: 'PK, SK' }),
+  });
 
 /** One UpdateItem that may find its condition false (then nothing changes): true when it applied. */
-async function updateIf(
+const updateIf = (
   Key: Record<string, string>,
   update: string,
   condition: string,
   values?: Record<string, unknown>,
-): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: update,
-        ConditionExpression: condition,
-        ...(values ? { ExpressionAttributeValues: values } : {}),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
+) =>
+  updateItemIf({
+    Key,
+    UpdateExpression: update,
+    ConditionExpression: condition,
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  });
 
 const profileKey = (sub: string) => ({ PK: userPk(sub), SK: PROFILE_SK });
 
@@ -135,7 +127,7 @@ const CHECKOUT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * before `now` (epoch ms). Stripe's answer decides whether each really is (the caller expires them).
  */
 export async function recentCheckoutSessionIds(sub: string, now: number): Promise<string[]> {
-  const pending = await queryUserPrefix(sub, pendingPurchaseSk(''), ['checkoutSessionId', 'createdAt']);
+  const pending = await queryUserPrefix(sub, pendingPurchaseSk(''), 'all');
   return pending
     .filter((item) => now - Date.parse(String(item.createdAt)) < CHECKOUT_SESSION_LIFETIME_MS)
     .map((item) => String(item.checkoutSessionId));
@@ -247,6 +239,6 @@ export async function moveAccountingToPseudonym(
  */
 export async function finishAccountDeletion(sub: string): Promise<void> {
   const quotas = await queryUserPrefix(sub, QUOTA_PREFIX);
-  await batchDelete(quotas.map((item) => ({ PK: String(item.PK), SK: String(item.SK) })));
+  await batchDelete(quotas.map(keyOf));
   await updateIf(profileKey(sub), 'REMOVE pseudonymId', 'attribute_exists(deletedAt)');
 }

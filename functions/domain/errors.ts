@@ -60,18 +60,20 @@ export class WorkflowStartFailedError extends Error {
   }
 }
 
-/** The message of {@link GenerationInProgressError}. */
-export const GENERATION_RUNNING_MESSAGE =
-  'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your photos.';
-
 /**
- * 409 `GENERATION_IN_PROGRESS` with details `{ generationId }`: "delete my data" while a generation of the user may
- * still be running (nothing was deleted).
+ * 409 `GENERATION_IN_PROGRESS` with details `{ generationId }`: deleting the user's photos ("delete my data") or
+ * their account while a generation of theirs may still be running (nothing was deleted).
  */
 export class GenerationInProgressError extends Error {
   override readonly name = 'GenerationInProgressError';
-  constructor(readonly generationId: string) {
-    super(GENERATION_RUNNING_MESSAGE);
+  constructor(
+    readonly generationId: string,
+    /** What the customer asked to delete: the message tells them to wait, then delete it. */
+    what: 'photos' | 'account' = 'photos',
+  ) {
+    super(
+      `Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your ${what === 'account' ? 'account' : 'photos'}.`,
+    );
   }
 }
 

@@ -1,11 +1,6 @@
-import { deleteAccount, GenerationInProgressError } from '../use-cases/delete-account';
-import { HttpError } from './errors';
-import { callerOf, httpHandler, type HttpEvent } from './handler';
+import { deleteAccount } from '../use-cases/delete-account';
+import { callerOf, httpHandler, noContent, type HttpEvent } from './handler';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-
-/** The 409 message while a generation is running. */
-export const ACCOUNT_GENERATION_RUNNING_MESSAGE =
-  'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your account.';
 
 /** The user pool username of the caller: `cognito:username` (ID token) or `username` (access token), else e-mail or sub. */
 function usernameOf(event: HttpEvent, fallback: string): string {
@@ -24,15 +19,6 @@ function usernameOf(event: HttpEvent, fallback: string): string {
  */
 export const handler = httpHandler(async (event) => {
   const { sub, email } = callerOf(event);
-  try {
-    await deleteAccount({ sub, username: usernameOf(event, email ?? sub) });
-  } catch (error) {
-    if (error instanceof GenerationInProgressError) {
-      throw new HttpError(409, 'GENERATION_IN_PROGRESS', ACCOUNT_GENERATION_RUNNING_MESSAGE, {
-        generationId: error.generationId,
-      });
-    }
-    throw error;
-  }
-  return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+  await deleteAccount({ sub, username: usernameOf(event, email ?? sub) });
+  return noContent();
 });

@@ -7,11 +7,13 @@ import {
 } from '../adapters/account-deletion';
 import { expireCheckoutSession } from '../adapters/checkout';
 import { describeStripeError, StripeNotConfiguredError } from '../adapters/stripe';
-import { deleteUserData, GenerationInProgressError, type DeletedData } from '../adapters/user-data';
 import { deleteUserPoolUser } from '../adapters/user-pool';
 import { logger } from '../common/logger';
+import type { DeletedData as DeletedDataBody } from '../contracts';
+import { GenerationInProgressError } from '../domain/errors';
+import { deleteMyData } from './delete-my-data';
 
-export { GenerationInProgressError };
+type DeletedData = DeletedDataBody['deleted'];
 
 /** Who is deleted: the Cognito `sub` (the table's user id) and the user pool's username for AdminDeleteUser. */
 export interface AccountToDelete {
@@ -47,7 +49,8 @@ export interface DeletedAccount {
  * The once-per-person sign-up bonus marker stays, so signing up again with the same e-mail gives 0 free credits.
  *
  * @param now the deletion time (tests)
- * @throws {GenerationInProgressError} while a generation of the user may still be running: nothing was deleted
+ * @throws {GenerationInProgressError} (about the account) while a generation of the user may still be running:
+ *   nothing was deleted
  */
 export async function deleteAccount(account: AccountToDelete, now = new Date()): Promise<DeletedAccount> {
   const { sub } = account;
@@ -55,12 +58,11 @@ export async function deleteAccount(account: AccountToDelete, now = new Date()):
   if (!state) return { deleted: { headshots: 0, generations: 0, objects: 0 }, creditsKept: 0 };
   let deleted: DeletedData;
   try {
-    deleted = await deleteUserData(sub, now.getTime());
+    deleted = await deleteMyData(sub, now.getTime());
   } catch (error) {
-    if (error instanceof GenerationInProgressError && !state.deletedAt) {
-      await cancelAccountDeletion(sub, state.pseudonymId);
-    }
-    throw error;
+    if (!(error instanceof GenerationInProgressError)) throw error;
+    if (!state.deletedAt) await cancelAccountDeletion(sub, state.pseudonymId);
+    throw new GenerationInProgressError(error.generationId, 'account');
   }
   await expireOpenCheckoutSessions(sub, now);
   const creditsKept = await moveAccountingToPseudonym(sub, state.pseudonymId, now);
