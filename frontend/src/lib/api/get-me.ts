@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../api-client';
 import { useAuth } from '../auth/auth-context';
 import { queryKeys } from '../query-keys';
-import { meSchema, type Me } from './contracts';
+import type { Me } from './contracts';
 
 export type { Me };
 
@@ -13,7 +13,10 @@ export const meQueryKey = queryKeys.me.all;
  * `GET /api/me`: the signed-in user's record (the first call creates the user with the sign-up credits).
  * @throws {ApiError} from the API, or `INVALID_RESPONSE` when the answer is not a user record
  */
-export function getMe(signal?: AbortSignal): Promise<Me> {
+export async function getMe(signal?: AbortSignal): Promise<Me> {
+  // The top bar of the landing page shows the balance: the contracts (zod) load with this first signed-in call,
+  // not with the first page's JavaScript.
+  const { meSchema } = await import('./contracts');
   return apiCall('/me', meSchema, { signal });
 }
 
