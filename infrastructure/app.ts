@@ -19,21 +19,34 @@
  *   `mailConfigurationSet` (optional), `sesRegion` (where the identity is verified; default the stack's region);
  * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`): synth refuses real code without
  *   them;
- * - `target=localstack`: the LocalStack community profile instead (see `infrastructure/localstack-stack.ts`);
+ * - `target=localstack`: the LocalStack community profile instead (`infrastructure/localstack-stack.ts`; README,
+ *   "Run with LocalStack");
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addStacks, EDGE_REGION } from './app-stacks';
 import { settingsFromContext } from './constructs/settings';
+import { LocalStackStack } from './localstack-stack';
 
 const app = new App();
 const settings = settingsFromContext(app.node);
-
-addStacks(app, settings, {
+const env = {
   account: process.env.CDK_DEFAULT_ACCOUNT,
   region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,
-});
+};
 
-// cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+if (settings.target === 'localstack') {
+  // A playground on LocalStack, never a production deployment: cdk-nag's production rules do not apply.
+  new LocalStackStack(app, `HeadshotStudio-${settings.stage}`, {
+    stage: settings.stage,
+    stubFunctionCode: settings.stubFunctionCode,
+    nativeLayerDir: settings.nativeLayerDir,
+    env,
+    description: `Headshot Studio (${settings.stage}) on LocalStack: table, buckets, functions, state machine`,
+  });
+} else {
+  addStacks(app, settings, env);
+  // cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+}

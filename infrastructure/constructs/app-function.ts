@@ -92,6 +92,13 @@ export interface AppFunctionProps {
   stubCode?: boolean;
   /** Where handler modules live. Default: the repository's `functions/`. */
   functionsDir?: string;
+  /** An explicit function name (the LocalStack profile, where the README invokes functions by name). */
+  functionName?: string;
+  /**
+   * A `node_modules` folder whose packages are copied into the bundle instead of coming from the native layer
+   * (Lambda layers are a LocalStack Pro feature): the sharp layer's `nodejs/node_modules`.
+   */
+  bundledNativeModulesFrom?: string;
 }
 
 /**
@@ -131,6 +138,7 @@ export class AppFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const common: lambda.FunctionOptions & { runtime: lambda.Runtime } = {
+      functionName: props.functionName,
       runtime: RUNTIME,
       architecture: ARCHITECTURE,
       role: this.role,
@@ -168,13 +176,26 @@ export class AppFunction extends Construct {
             ...BUNDLING,
             externalModules: [...this.nativeModules],
             tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-            assetHash: bundleHash(entry, { ...BUNDLING, externalModules: this.nativeModules, vision }),
-            ...(vision
+            assetHash: bundleHash(entry, {
+              ...BUNDLING,
+              externalModules: this.nativeModules,
+              vision,
+              bundledNativeModulesFrom: props.bundledNativeModulesFrom,
+            }),
+            ...(vision || (props.bundledNativeModulesFrom && this.nativeModules.length > 0)
               ? {
                   commandHooks: {
                     beforeBundling: () => [],
                     beforeInstall: () => [],
-                    afterBundling: visionCopyCommands,
+                    afterBundling: (inputDir: string, outputDir: string) => [
+                      ...(vision ? visionCopyCommands(inputDir, outputDir) : []),
+                      ...(props.bundledNativeModulesFrom && this.nativeModules.length > 0
+                        ? [
+                            `mkdir -p "${join(outputDir, 'node_modules')}"`,
+                            `cp -R "${props.bundledNativeModulesFrom}/." "${join(outputDir, 'node_modules')}/"`,
+                          ]
+                        : []),
+                    ],
                   },
                 }
               : {}),

@@ -208,50 +208,7 @@ export class Functions extends Construct {
   }
 
   private grant(fn: AppFunction, entry: FunctionEntry): void {
-    const { props } = this;
-    const { access } = entry;
-    const role = fn.role;
-    const table = tableActions(access.table);
-    if (table.length > 0) {
-      role.addToPrincipalPolicy(
-        new iam.PolicyStatement({ actions: table, resources: [props.table.tableArn] }),
-      );
-    }
-    const objectGrant = (
-      bucket: s3.IBucket,
-      prefix: string,
-      ops: readonly ObjectAccess[] = [],
-      why: string,
-    ) => {
-      const actions = objectActions(ops);
-      if (actions.length > 0) {
-        const objects = `${bucket.bucketArn}/${prefix}*`;
-        role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
-        acknowledgeWildcardResources(role, [objects], why);
-      }
-      if (ops.includes('list')) {
-        role.addToPrincipalPolicy(
-          new iam.PolicyStatement({
-            actions: ['s3:ListBucket'],
-            resources: [bucket.bucketArn],
-            conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
-          }),
-        );
-      }
-    };
-    objectGrant(
-      props.uploads,
-      UPLOADS_PREFIX,
-      access.uploads,
-      'Object keys are uploads/<user sub>/…, chosen per request; the grant stops at the uploads/ prefix and the handler scopes keys to the caller.',
-    );
-    objectGrant(
-      props.results,
-      RESULTS_PREFIX,
-      access.results,
-      'Result keys are results/<user sub>/<generation>/…, chosen at run time; the grant stops at the results/ prefix and the handler scopes keys to the caller.',
-    );
-    for (const secret of access.secrets ?? []) props.secrets.secrets[secret].grantRead(role);
+    grantDeclaredAccess(fn.role, entry, this.props);
   }
 }
 
@@ -269,4 +226,55 @@ function executionArnPattern(stateMachine: sfn.StateMachine): string {
     name,
     ':*',
   ]);
+}
+
+/**
+ * Grants `role` exactly what a catalogue entry declares on the table, the two buckets (under their prefixes) and the
+ * secrets; the state machine, analytics and user pool grants are {@link Functions}' (they exist later).
+ */
+export function grantDeclaredAccess(
+  role: iam.IRole,
+  entry: FunctionEntry,
+  props: { table: { tableArn: string }; uploads: s3.IBucket; results: s3.IBucket; secrets?: Secrets },
+): void {
+  const { access } = entry;
+  const table = tableActions(access.table);
+  if (table.length > 0) {
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: table, resources: [props.table.tableArn] }));
+  }
+  const objectGrant = (
+    bucket: s3.IBucket,
+    prefix: string,
+    ops: readonly ObjectAccess[] = [],
+    why: string,
+  ) => {
+    const actions = objectActions(ops);
+    if (actions.length > 0) {
+      const objects = `${bucket.bucketArn}/${prefix}*`;
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
+      acknowledgeWildcardResources(role, [objects], why);
+    }
+    if (ops.includes('list')) {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+        }),
+      );
+    }
+  };
+  objectGrant(
+    props.uploads,
+    UPLOADS_PREFIX,
+    access.uploads,
+    'Object keys are uploads/<user sub>/…, chosen per request; the grant stops at the uploads/ prefix and the handler scopes keys to the caller.',
+  );
+  objectGrant(
+    props.results,
+    RESULTS_PREFIX,
+    access.results,
+    'Result keys are results/<user sub>/<generation>/…, chosen at run time; the grant stops at the results/ prefix and the handler scopes keys to the caller.',
+  );
+  for (const secret of access.secrets ?? []) props.secrets?.secrets[secret].grantRead(role);
 }
