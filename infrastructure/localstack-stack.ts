@@ -28,6 +28,8 @@ export const LOCALSTACK_RESOURCE_TYPES = [
   'AWS::Lambda::Function',
   'AWS::Logs::LogGroup',
   'AWS::StepFunctions::StateMachine',
+  // CDK's version report, which LocalStack accepts and ignores.
+  'AWS::CDK::Metadata',
 ] as const;
 
 /** Properties of {@link LocalStackStack}. */
