@@ -1,14 +1,10 @@
 import fc from 'fast-check';
-import Stripe from 'stripe';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
-import { isCheckoutSessionId } from '../../functions/domain/checkout';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import {
   analyticsBody,
   body,
-  bodyHeaders,
   checkoutBody,
   cursorValue,
   favoriteBody,
@@ -19,11 +15,9 @@ import {
   uploadsBody,
 } from '../adversarial/arbitraries';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
+import { authorization, fixed, requestOf, stripeEvents, webhookRequest } from '../adversarial/route-requests';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
 import { seedGeneration, seedHeadshotItems } from '../adversarial/seed';
-import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
-import { startGateway, type RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
-import { createPartLog } from '../../infrastructure/local/support/log';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { userItems } from '../helpers/table';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
@@ -39,7 +33,7 @@ import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/gene
  * (see 'every route of the route table has a fuzz spec') instead of being skipped.
  */
 
-const { gatewayUrl, runtimeConfig, env } = inject('localStack');
+const { gatewayUrl, runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 const RUNS = 200;
 const touch = checkLedgersAfterEachTest();
@@ -71,44 +65,6 @@ async function newUser(): Promise<TestUser> {
   return user;
 }
 
-/** Mostly the user's ID token; sometimes the access token, garbage, an empty bearer or nothing (→ 401). */
-const authorization = (user: TestUser): fc.Arbitrary<string | undefined> =>
-  fc.oneof(
-    { weight: 12, arbitrary: fc.constant(`Bearer ${user.idToken}`) },
-    { weight: 2, arbitrary: fc.constant(`Bearer ${user.accessToken}`) },
-    { weight: 1, arbitrary: fc.constantFrom('Bearer ', 'Basic Zm9vOmJhcg==', `bearer ${user.idToken}x`) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.constant(undefined) },
-  );
-
-/** Builds the request of a route from generated parts. */
-function requestOf(
-  method: string,
-  path: fc.Arbitrary<string>,
-  parts: {
-    auth?: fc.Arbitrary<string | undefined>;
-    query?: fc.Arbitrary<string>;
-    body?: fc.Arbitrary<string | Uint8Array | undefined>;
-  },
-): fc.Arbitrary<RawRequest> {
-  return fc
-    .record({
-      path,
-      auth: parts.auth ?? fc.constant(undefined),
-      query: parts.query ?? queryString(),
-      body: parts.body ?? body(),
-      headers: bodyHeaders,
-    })
-    .map(({ path: p, auth, query, body: b, headers }) => ({
-      method,
-      target: `${p}${query}`,
-      headers: { ...headers, ...(auth === undefined ? {} : { authorization: auth }) },
-      body: b,
-    }));
-}
-
-const fixed = (path: string) => fc.constant(path);
-
 /** An unpaid Checkout Session of `user`, created through the API (the local Checkout provider). */
 async function checkoutSession(user: TestUser): Promise<string> {
   const res = await api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', { packId: 'starter' });
@@ -122,96 +78,6 @@ const generationsOf = async (sub: string) =>
 
 async function creditsOf(user: TestUser): Promise<number | undefined> {
   return (await getUser(user.sub))?.credits;
-}
-
-/** Signed (right secret, now), signed with another secret, signed long ago, garbage, or no signature at all. */
-function webhookRequest(events: fc.Arbitrary<string>): fc.Arbitrary<RawRequest> {
-  const secret = env.STRIPE_WEBHOOK_SECRET!;
-  return fc
-    .tuple(
-      events,
-      fc.constantFrom('signed', 'signed', 'signed', 'wrong-secret', 'stale', 'garbage', 'none'),
-      fc.string({ maxLength: 80 }),
-      bodyHeaders,
-    )
-    .map(([payload, how, garbage, headers]) => {
-      const signature =
-        how === 'signed'
-          ? Stripe.webhooks.generateTestHeaderString({ payload, secret })
-          : how === 'wrong-secret'
-            ? Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_right_one' })
-            : how === 'stale'
-              ? Stripe.webhooks.generateTestHeaderString({
-                  payload,
-                  secret,
-                  timestamp: Math.floor(Date.now() / 1000) - 3600,
-                })
-              : how === 'garbage'
-                ? garbage.replace(/[\r\n]/g, '')
-                : undefined;
-      return {
-        method: 'POST',
-        target: '/api/webhooks/stripe',
-        headers: {
-          ...headers,
-          'content-type': headers['content-type'] ?? 'application/json',
-          ...(signature === undefined ? {} : { 'stripe-signature': signature }),
-        },
-        body: payload,
-      };
-    });
-}
-
-/**
- * Stripe-like events with fuzzed types and payloads. A session id is either one Stripe knows (`known`) or a value
- * that is not a Checkout Session id at all: a *signed* event naming a well-formed id Stripe does not know answers
- * 500 on purpose (so Stripe retries) — asserted on its own in adversarial-webhook.test.ts.
- */
-function stripeEvents(known: string): fc.Arbitrary<string> {
-  const sessionId = fc.oneof(
-    fc.constant(known),
-    fc.string({ maxLength: 40 }).filter((id) => !isCheckoutSessionId(id)),
-    fc.jsonValue(),
-  );
-  const session = fc.record(
-    {
-      id: sessionId,
-      object: fc.constant('checkout.session'),
-      payment_status: fc.oneof(fc.constantFrom('paid', 'unpaid', 'no_payment_required'), fc.jsonValue()),
-      client_reference_id: fc.string(),
-      metadata: fc.jsonValue(),
-    },
-    { requiredKeys: [] },
-  );
-  const event = fc.record(
-    {
-      id: fc.string(),
-      object: fc.constant('event'),
-      type: fc.oneof(
-        fc.constantFrom(
-          'checkout.session.completed',
-          'checkout.session.async_payment_succeeded',
-          'checkout.session.async_payment_failed',
-          'checkout.session.expired',
-          'charge.succeeded',
-        ),
-        fc.string({ maxLength: 40 }),
-        fc.jsonValue(),
-      ),
-      data: fc.oneof(
-        { weight: 4, arbitrary: fc.record({ object: session }) },
-        { weight: 1, arbitrary: fc.record({ object: fc.jsonValue() }, { requiredKeys: [] }) },
-        { weight: 1, arbitrary: fc.jsonValue() },
-      ),
-      created: fc.integer(),
-    },
-    { requiredKeys: ['type'] },
-  );
-  return fc.oneof(
-    { weight: 6, arbitrary: event.map((e) => JSON.stringify(e)) },
-    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-  );
 }
 
 const specs: Record<RouteKey, FuzzSpec> = {
@@ -525,73 +391,5 @@ describe('fuzzing the route table: never a 5xx, always the JSON error shape', ()
       }),
       { numRuns: RUNS },
     );
-  });
-});
-
-describe('the local gateway builds the event API Gateway would, whatever the path and query', () => {
-  // A test-only public route whose handler records the event it gets.
-  let gateway: RunningGateway;
-  const seen: APIGatewayProxyEventV2WithJWTAuthorizer[] = [];
-  beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      routes: [{ method: 'GET', path: '/api/test/echo/{id}', handler: 'test/echo', auth: 'public' }],
-      authorizer: await createCognitoJwtAuthorizer({
-        cognitoEndpoint: env.COGNITO_ENDPOINT!,
-        userPoolId: runtimeConfig.userPoolId,
-        clientId: runtimeConfig.userPoolClientId,
-      }),
-      invoke: async (_route, event) => {
-        seen.push(event);
-        return { statusCode: 200, body: '{}' };
-      },
-      log: createPartLog('api', { quiet: true }),
-    });
-  });
-  afterAll(() => gateway?.stop());
-
-  it(`${RUNS} generated paths and queries: decoded path parameter, query parameters as sent (repeats joined by commas)`, async () => {
-    // `.` and `..` are dot segments: URL resolution removes them before any route matches (a 404).
-    const segment = fc
-      .oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ unit: 'grapheme', minLength: 1 }))
-      .filter((id) => id !== '.' && id !== '..');
-    const key = fc.oneof(
-      fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'),
-      fc.string(),
-    );
-    const pairs = fc.array(fc.tuple(key, fc.string({ maxLength: 12 })), { maxLength: 6 });
-    await fc.assert(
-      fc.asyncProperty(segment, pairs, async (id, query) => {
-        seen.length = 0;
-        const search = new URLSearchParams(query).toString();
-        const req: RawRequest = {
-          method: 'GET',
-          target: `/api/test/echo/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
-        };
-        const res = await send(gateway.url, req);
-        expect(res.status, req.target).toBe(200);
-        const model = new Map<string, string>();
-        for (const [k, v] of new URLSearchParams(search))
-          model.set(k, model.has(k) ? `${model.get(k)},${v}` : v);
-        const expected = Object.fromEntries(model);
-        const event = seen[0]!;
-        expect(event.pathParameters).toEqual({ id });
-        expect({ ...event.queryStringParameters }).toEqual(expected);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it('a path parameter that is not valid percent-encoding → 400 JSON, and the handler is never called', async () => {
-    seen.length = 0;
-    for (const bad of ['%', '%zz', '%E0%A4%A', 'a%2', '%C0']) {
-      const req: RawRequest = { method: 'GET', target: `/api/test/echo/${bad}` };
-      const res = await send(gateway.url, req);
-      expectApiContract(req, res);
-      expect(JSON.parse(res.text)).toEqual({
-        error: { code: 'BAD_REQUEST', message: 'The request path is not valid percent-encoding.' },
-      });
-    }
-    expect(seen).toEqual([]);
   });
 });

@@ -1,0 +1,189 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { ulid } from 'ulid';
+import { expect, inject } from 'vitest';
+import { documentClient, s3Client } from '../../functions/adapters/aws';
+import type { HeadshotRecord } from '../../functions/adapters/headshots/records';
+import { putObject } from '../../functions/adapters/storage';
+import { loadConfig } from '../../functions/config';
+import type { GalleryFilter } from '../../functions/domain/gallery';
+import type { Style } from '../../functions/domain/generation';
+import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+import { createTestUser, type TestUser } from './cognito';
+import { api } from './generation';
+
+/*
+ * The gallery tests' fixtures, on the shared local stack: headshots seeded as the workflow stores them (items in the
+ * table, a JPEG and a WebP thumbnail in the results bucket), the gallery read page by page, and what a user has left
+ * in the table and the buckets.
+ */
+
+/** A gallery item as the tests read it. */
+export interface Item {
+  id: string;
+  generationId: string;
+  style: string;
+  background: string;
+  isFavorite: boolean;
+  createdAt: string;
+  thumbnailUrl: string;
+  imageUrl: string;
+}
+/** One page of `GET /api/headshots`. */
+export interface Page {
+  items: Item[];
+  nextCursor: string | null;
+  stats: { total: number; favorites: number };
+}
+/** The API's error body. */
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export const STYLES: Style[] = ['professional', 'business-casual', 'creative'];
+export const BACKGROUNDS = ['office', 'studio', 'outdoor', 'gradient'] as const;
+
+/** A new user of the shared stack's pool, with their user item (`GET /api/me`). */
+export async function signedUpUser(): Promise<TestUser> {
+  const { gatewayUrl, runtimeConfig } = inject('localStack');
+  const user = await createTestUser({
+    userPoolId: runtimeConfig.userPoolId,
+    clientId: runtimeConfig.userPoolClientId,
+  });
+  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+  return user;
+}
+
+let images: Promise<{ jpeg: Buffer; webp: Buffer }> | undefined;
+
+/** A small JPEG and its WebP thumbnail, made once: what the workflow stores for a headshot. */
+export function sampleImages(): Promise<{ jpeg: Buffer; webp: Buffer }> {
+  images ??= (async () => {
+    const image = sharp({ create: { width: 16, height: 16, channels: 3, background: '#7a869a' } });
+    const [jpeg, webp] = await Promise.all([
+      image.clone().jpeg().toBuffer(),
+      image.clone().webp().toBuffer(),
+    ]);
+    return { jpeg, webp };
+  })();
+  return images;
+}
+
+/** What {@link seedHeadshots} wrote, newest first. */
+export type Seeded = HeadshotRecord[];
+
+/**
+ * Writes `count` headshots of one generation the way the workflow stores them: ULIDs a millisecond apart (so their
+ * order is known), styles cycling professional → business-casual → creative, every `favoriteEvery`th a favorite,
+ * plus the JPEG and thumbnail for the first `withImages` of them (newest first).
+ */
+export async function seedHeadshots(
+  sub: string,
+  count: number,
+  options: { favoriteEvery?: number; withImages?: number; generationId?: string } = {},
+): Promise<Seeded> {
+  const generationId = options.generationId ?? ulid();
+  const start = Date.now() - count - 1000;
+  const records: HeadshotRecord[] = Array.from({ length: count }, (_, i) => ({
+    id: ulid(start + i),
+    userId: sub,
+    generationId,
+    slot: i % 6,
+    style: STYLES[i % 3]!,
+    background: BACKGROUNDS[i % 4]!,
+    imageKey: headshotImageKey(sub, generationId, i),
+    thumbnailKey: headshotThumbnailKey(sub, generationId, i),
+    isFavorite: options.favoriteEvery ? i % options.favoriteEvery === 0 : false,
+    creditsUsed: 1,
+    createdAt: new Date(start + i).toISOString(),
+  }));
+  const { TABLE_NAME } = loadConfig();
+  for (let i = 0; i < records.length; i += 25) {
+    await documentClient().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [TABLE_NAME]: records.slice(i, i + 25).map((r) => ({
+            PutRequest: { Item: { PK: `USER#${sub}`, SK: `HEADSHOT#${r.id}`, type: 'headshot', ...r } },
+          })),
+        },
+      }),
+    );
+  }
+  const newestFirst = [...records].reverse();
+  const { jpeg, webp } = await sampleImages();
+  await Promise.all(
+    newestFirst
+      .slice(0, options.withImages ?? 0)
+      .flatMap((r) => [
+        putObject('results', r.imageKey, jpeg, 'image/jpeg'),
+        putObject('results', r.thumbnailKey, webp, 'image/webp'),
+      ]),
+  );
+  return newestFirst;
+}
+
+/** `GET /api/headshots<query>` as `user`. */
+export const list = (user: TestUser, query = '') =>
+  api(inject('localStack').gatewayUrl, user.idToken, 'GET', `/api/headshots${query}`);
+
+/** One page of the gallery with `filter`, from `cursor`; expects 200. */
+export async function listPage(user: TestUser, filter: GalleryFilter, cursor?: string | null): Promise<Page> {
+  const params = new URLSearchParams({ filter });
+  if (cursor) params.set('cursor', cursor);
+  const res = await list(user, `?${params}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Page;
+}
+
+/** Follows `nextCursor` to the end; returns every page. */
+export async function allPages(user: TestUser, filter: GalleryFilter): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listPage(user, filter, cursor);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 20);
+  return pages;
+}
+
+/** Every key under `prefix` in the uploads or results bucket, across ListObjectsV2 pages. */
+export async function objectKeys(bucket: 'uploads' | 'results', prefix: string): Promise<string[]> {
+  const config = loadConfig();
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({
+        Bucket: bucket === 'uploads' ? config.UPLOADS_BUCKET : config.RESULTS_BUCKET,
+        Prefix: prefix,
+        ContinuationToken: token,
+      }),
+    );
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+/** Every item of the user's partition, by kind (the part of SK before '#'). */
+export async function itemsByKind(sub: string): Promise<Record<string, Record<string, unknown>[]>> {
+  const { Items = [] } = await documentClient().send(
+    new QueryCommand({
+      TableName: loadConfig().TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `USER#${sub}` },
+      ConsistentRead: true,
+    }),
+  );
+  const kinds: Record<string, Record<string, unknown>[]> = {};
+  for (const item of Items) {
+    const kind = String(item.SK).split('#')[0]!;
+    // The user item's gallery counters follow the headshots (functions/adapters/gallery-stats.ts): the rest of it
+    // is the accounting these tests watch.
+    const { headshotCount: _h, favoriteCount: _f, galleryVersion: _v, galleryCounted: _c, ...rest } = item;
+    (kinds[kind] ??= []).push(kind === 'PROFILE' ? rest : item);
+  }
+  return kinds;
+}
