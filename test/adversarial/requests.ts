@@ -37,8 +37,11 @@ export function sendable(target: string): string {
   });
 }
 
-/** Sends one raw request to `baseUrl` (`http://127.0.0.1:<port>`) and reads the whole answer. */
-export function send(baseUrl: string, req: RawRequest): Promise<RawResponse> {
+/**
+ * Sends one raw request to `baseUrl` (`http://127.0.0.1:<port>`) and reads the whole answer; `localAddress` picks the
+ * loopback address it comes from (per-IP limits).
+ */
+export function send(baseUrl: string, req: RawRequest, localAddress?: string): Promise<RawResponse> {
   const url = new URL(baseUrl);
   const body = req.body === undefined ? undefined : Buffer.from(req.body);
   return new Promise((resolve, reject) => {
@@ -49,6 +52,7 @@ export function send(baseUrl: string, req: RawRequest): Promise<RawResponse> {
         port: url.port,
         method: req.method,
         path: sendable(req.target),
+        ...(localAddress ? { localAddress } : {}),
         headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
         timeout: 40_000,
       },

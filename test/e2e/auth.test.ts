@@ -1,32 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { type Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectVisible,
   SCREENSHOTS,
   siteUrl,
-  useBrowser,
+  usePagePerTest,
   viewportImagesLoaded,
   waitForPath,
 } from './helpers';
 
 const REDIRECT_TEXT = 'Redirecting to sign in...';
 
-const e2e = useBrowser();
-const { pageErrors } = e2e;
+const pages = usePagePerTest();
 let page: Page;
-
-afterEach(async () => {
-  await page?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
 
 const url = siteUrl;
 
 async function openPage(width = 1280, height = 900): Promise<Page> {
-  page = await e2e.browser.newPage({ viewport: { width, height } });
-  pageErrors.length = 0;
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await pages.open(width, height);
   // Records whether the redirect message was ever on screen: it may show only for a moment before /signin opens.
   await page.addInitScript((text) => {
     const w = window as unknown as { __sawRedirect?: boolean };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /** Where e2e tests write their screenshots (`test-results/screenshots/`). */
@@ -54,6 +54,27 @@ export function useBrowser(): E2eBrowser {
       return browser;
     },
     pageErrors,
+  };
+}
+
+/**
+ * One fresh page per test: `open(width, height)` makes it (in the file's Chromium, from {@link useBrowser}); after
+ * each test it is closed and the test fails if the page threw an uncaught error.
+ */
+export function usePagePerTest(): { open(width?: number, height?: number): Promise<Page> } {
+  const e2e = useBrowser();
+  let page: Page | undefined;
+  afterEach(async () => {
+    await page?.close();
+    expect(e2e.pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+  return {
+    async open(width = 1280, height = 900) {
+      page = await e2e.browser.newPage({ viewport: { width, height } });
+      e2e.pageErrors.length = 0;
+      page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
+      return page;
+    },
   };
 }
 

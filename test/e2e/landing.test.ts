@@ -1,21 +1,13 @@
 import { type Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAllImages } from './chromium';
-import { expectVisible, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
+import { expectVisible, SCREENSHOTS, siteUrl, usePagePerTest } from './helpers';
 
-const e2e = useBrowser();
-const { pageErrors } = e2e;
+const pages = usePagePerTest();
 let page: Page;
 
-afterEach(async () => {
-  await page?.close();
-  expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-});
-
 async function openLanding(width: number, height = 900): Promise<Page> {
-  page = await e2e.browser.newPage({ viewport: { width, height } });
-  pageErrors.length = 0;
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await pages.open(width, height);
   await page.goto(siteUrl('/'));
   // The packs arrive from the API after the first render; wait for them so every check sees the finished page.
   await page.locator('#pricing').getByRole('button', { name: 'Get 60 Credits' }).waitFor();

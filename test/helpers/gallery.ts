@@ -5,6 +5,7 @@ import { ulid } from 'ulid';
 import { expect, inject } from 'vitest';
 import { documentClient, s3Client } from '../../functions/adapters/aws';
 import type { HeadshotRecord } from '../../functions/adapters/headshots/records';
+import type { Headshot } from '../../functions/contracts';
 import { putObject } from '../../functions/adapters/storage';
 import { loadConfig } from '../../functions/config';
 import type { GalleryFilter } from '../../functions/domain/gallery';
@@ -20,16 +21,7 @@ import { api } from './generation';
  */
 
 /** A gallery item as the tests read it. */
-export interface Item {
-  id: string;
-  generationId: string;
-  style: string;
-  background: string;
-  isFavorite: boolean;
-  createdAt: string;
-  thumbnailUrl: string;
-  imageUrl: string;
-}
+export type Item = Headshot;
 /** One page of `GET /api/headshots`. */
 export interface Page {
   items: Item[];

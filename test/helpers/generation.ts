@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
+import type { Headshot } from '../../functions/contracts';
 import { createTestUser, type TestUser } from './cognito';
 
 /** The fixture photos (test/fixtures/photos; read only). */
@@ -83,18 +84,7 @@ export interface GenerationView {
   headshotsExpected: number;
   /** The headshot a one-slot generation regenerates, or null. */
   regeneratedFrom?: string | null;
-  headshots: {
-    id: string;
-    slot: number;
-    style: string;
-    background: string;
-    isFavorite: boolean;
-    createdAt: string;
-    thumbnailUrl: string;
-    imageUrl: string;
-    downloadUrl: string;
-    fileName: string;
-  }[];
+  headshots: Headshot[];
   creditsReserved: number;
   creditsRefunded: number;
   createdAt: string;

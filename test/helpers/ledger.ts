@@ -8,3 +8,10 @@ export async function expectLedgerBalanced(sub: string): Promise<void> {
   expect(user?.credits ?? 0).toBe(sum);
   expect(user?.credits ?? 0).toBeGreaterThanOrEqual(0);
 }
+
+/** The refs of `sub`'s refund ledger entries, sorted (one per refunded headshot slot). */
+export const refundRefs = async (sub: string) =>
+  (await listLedger(sub))
+    .filter((e) => e.reason === 'refund')
+    .map((e) => e.ref)
+    .sort();

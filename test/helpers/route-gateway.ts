@@ -24,6 +24,12 @@ export function routeRuntime(routes: readonly RouteDefinition[]): LambdaRuntime 
   );
 }
 
+/** Runs each route's handler in `runtime`. */
+const runtimeInvoker =
+  (runtime: LambdaRuntime): RouteInvoker =>
+  (route, event) =>
+    runtime.invoke(functionNameOf(route.handler), event);
+
 /**
  * Starts a quiet gateway on a free loopback port serving `routes`, with the shared stack's Cognito JWT authorizer
  * (`inject('localStack')`). Each request runs the route's handler in `runtime` (default: a runtime of `routes`), or
@@ -35,7 +41,6 @@ export async function startRouteGateway(options: {
   invoke?: RouteInvoker;
 }): Promise<RunningGateway> {
   const { env, runtimeConfig } = inject('localStack');
-  const runtime = options.runtime ?? routeRuntime(options.routes);
   return startGateway({
     port: 0,
     routes: options.routes,
@@ -44,7 +49,7 @@ export async function startRouteGateway(options: {
       userPoolId: runtimeConfig.userPoolId,
       clientId: runtimeConfig.userPoolClientId,
     }),
-    invoke: options.invoke ?? ((route, event) => runtime.invoke(functionNameOf(route.handler), event)),
+    invoke: options.invoke ?? runtimeInvoker(options.runtime ?? routeRuntime(options.routes)),
     log: createPartLog('api', { quiet: true }),
   });
 }

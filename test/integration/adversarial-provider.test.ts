@@ -1,12 +1,13 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
 import { getGeneration } from '../../functions/adapters/generations';
-import { getUser, listLedger } from '../../functions/adapters/ledger';
+import { getUser } from '../../functions/adapters/ledger';
 import { slotRefundRef } from '../../functions/domain/generation';
 import type * as OpenAiModule from '../../functions/adapters/image-providers/openai';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { type TestUser } from '../helpers/cognito';
 import { newUserWithPhotos, pollGeneration, startGeneration } from '../helpers/generation';
+import { refundRefs } from '../helpers/ledger';
 import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
 
 /*
@@ -61,12 +62,6 @@ async function generateWithPhotos(): Promise<{ user: TestUser; id: string }> {
   const choice = { style: 'professional', background: 'office' };
   return { user, id: await startGeneration(gen.stack.gatewayUrl, user, keys, choice) };
 }
-
-const refundRefs = async (sub: string) =>
-  (await listLedger(sub))
-    .filter((e) => e.reason === 'refund')
-    .map((e) => e.ref)
-    .sort();
 
 describe('provider faults: hangs past the client timeout', () => {
   it('every first call hangs, every retry answers → 6 headshots, 12 calls, nothing refunded', async () => {

@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { AnalyticsRecord } from '../../functions/domain/analytics';
+import { send } from '../adversarial/requests';
 import { createTestUser } from '../helpers/cognito';
 
 const { gatewayUrl, runtimeConfig, env } = inject('localStack');
@@ -14,41 +14,21 @@ const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.use
  */
 const sourceAddress = `127.0.0.${20 + Math.floor(Math.random() * 200)}`;
 
-function post(
+async function post(
   body: unknown,
   token?: string,
 ): Promise<{ status: number; headers: Record<string, unknown>; json: unknown }> {
-  const url = new URL(`${gatewayUrl}/api/analytics/events`);
-  const data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: sourceAddress,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(data.length),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            json: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+  const res = await send(
+    gatewayUrl,
+    {
+      method: 'POST',
+      target: '/api/analytics/events',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    sourceAddress,
+  );
+  return { status: res.status, headers: res.headers, json: JSON.parse(res.text || 'null') };
 }
 
 const event = (name: string, anonymousId: string, extra: Record<string, unknown> = {}) => ({

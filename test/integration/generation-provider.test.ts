@@ -21,7 +21,7 @@ import {
   startGeneration,
 } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
+import { expectLedgerBalanced, refundRefs } from '../helpers/ledger';
 
 /*
  * The `openai` image provider (the real openai SDK) against a local server speaking POST /v1/images/edits, with
@@ -51,12 +51,6 @@ async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
 
 const generate = (user: TestUser, keys: string[], style = 'business-casual', background = 'studio') =>
   startGeneration(gen.stack.gatewayUrl, user, keys, { style, background });
-
-const refundRefs = async (sub: string) =>
-  (await listLedger(sub))
-    .filter((e) => e.reason === 'refund')
-    .map((e) => e.ref)
-    .sort();
 
 describe('POST /api/generations when Step Functions refuses to start', () => {
   it('answers 502, refunds all 6 credits and leaves the generation failed', async () => {
