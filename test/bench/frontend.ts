@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { REPO_ROOT } from '../../infrastructure/local/stack';
+import { buildSite } from './site';
 
 /** Gzip bytes of a set of built files. */
 export interface AssetSet {
@@ -69,14 +69,7 @@ export function initialAssets(html: string): string[] {
  * maps), then the gzip -9 bytes of what `/` loads first and of each lazy route chunk.
  */
 export async function benchFrontend(outDir: string): Promise<FrontendFigures> {
-  const { build } = await import('vite');
-  const started = Date.now();
-  await build({
-    configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
-  });
-  const buildMs = Date.now() - started;
+  const buildMs = await buildSite(outDir);
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const initialFiles = initialAssets(html);
   const initial = assetSet(outDir, initialFiles);

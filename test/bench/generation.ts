@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  resetImageProviderForTests,
-  useImageProviderForTests,
-  type ImageProvider,
-} from '../../functions/adapters/image-providers';
+import { useImageProviderForTests, type ImageProvider } from '../../functions/adapters/image-providers';
 import { createLocalProvider } from '../../functions/adapters/image-providers/local';
 import { normalizePhoto } from '../../functions/adapters/images';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
 import { generationSk, userPk } from '../../functions/adapters/keys';
-import { loadConfig, resetConfigForTests } from '../../functions/config';
+import { loadConfig } from '../../functions/config';
 import { FIXTURE_PHOTOS_DIR, apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
 import { median } from './stats';
+import { configureHandlers } from '../helpers/handler-config';
 
 /** One generation of 6 headshots with the `local` provider at a fixed latency, measured from the server's clocks. */
 export interface GenerationFigures {
@@ -49,16 +46,6 @@ interface GenerationView {
 }
 
 /**
- * Sets the handlers' configuration for the next cold start: config is parsed once per process, so the cached copy
- * (and the image provider built from it) are dropped and the next handler call reads `process.env` again.
- */
-function configure(env: Record<string, string>): void {
-  Object.assign(process.env, env);
-  resetConfigForTests();
-  resetImageProviderForTests();
-}
-
-/**
  * Runs one real generation through the local stack (presigned uploads of 3 fixture photos, `POST /api/generations`,
  * the ASL on the local Step Functions runner, the `local` provider sleeping `latencyMs` per headshot) and reads the
  * timings the server recorded: every figure is a difference of server timestamps, so the polling interval does not
@@ -69,7 +56,7 @@ export async function benchGeneration(
   options: { latencyMs: number; maxConcurrency: number; provider?: 'local' | 'fixed' },
 ): Promise<GenerationFigures> {
   const provider = options.provider ?? 'local';
-  configure({
+  configureHandlers({
     LOCAL_PROVIDER_LATENCY_MS: String(options.latencyMs),
     GENERATION_MAX_CONCURRENCY: String(options.maxConcurrency),
   });

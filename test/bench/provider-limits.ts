@@ -4,6 +4,7 @@ import { resetImageProviderForTests } from '../../functions/adapters/image-provi
 import { resetConfigForTests } from '../../functions/config';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
+import { configureHandlers } from '../helpers/handler-config';
 
 /** "Generation under provider limits": N generations of 6 started together against the rate-limited stand-in. */
 export interface ProviderLimitFigures {
@@ -51,12 +52,6 @@ async function retrying<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-function configure(env: Record<string, string>): void {
-  Object.assign(process.env, env);
-  resetConfigForTests();
-  resetImageProviderForTests();
-}
-
 /**
  * Starts `generations` generations at once through the local stack with the `openai` provider pointed at the
  * stand-in, which allows `imagesPerMinute` (quantized per second, as OpenAI documents) and answers each image after
@@ -84,7 +79,7 @@ export async function benchProviderLimits(
     ].map((k) => [k, process.env[k]]),
   );
   try {
-    configure({
+    configureHandlers({
       IMAGE_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-bench',
       OPENAI_BASE_URL: fake.baseURL,

@@ -3,10 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireSlot, releaseSlot } from '../../functions/adapters/admission';
 import { documentClient } from '../../functions/adapters/aws';
 import { getGeneration } from '../../functions/adapters/generations';
-import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { loadConfig, resetConfigForTests } from '../../functions/config';
+import { loadConfig } from '../../functions/config';
 import { LEASE_MS } from '../../functions/domain/admission';
 import { slotRefundRef } from '../../functions/domain/generation';
 import { type TestUser } from '../helpers/cognito';
@@ -19,6 +18,7 @@ import {
 } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
+import { configureHandlers } from '../helpers/handler-config';
 
 /*
  * The provider admission point under real limits: the `openai` provider (the real SDK) against the rate-limited
@@ -31,13 +31,6 @@ const SCALED_MINUTE_MS = 6_000;
 
 const gen = useOpenAiGenerationStack();
 const users: TestUser[] = [];
-
-/** Sets the handlers' provider limits (config is read once per cold start, so the cache is dropped). */
-function configure(env: Record<string, string>): void {
-  Object.assign(process.env, env);
-  resetConfigForTests();
-  resetImageProviderForTests();
-}
 
 afterEach(async () => {
   await gen.stack.settled();
@@ -67,7 +60,7 @@ describe('five customers at once against a provider allowing 30 images a minute'
     async () => {
       gen.fake.rateLimit = { limit: 30, windowMs: SCALED_MINUTE_MS, burst: 5 };
       gen.fake.latencyMs = 300;
-      configure({ PROVIDER_IMAGES_PER_MINUTE: '300', PROVIDER_MAX_CONCURRENCY: '6' });
+      configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '300', PROVIDER_MAX_CONCURRENCY: '6' });
       const customers = await Promise.all([1, 2, 3, 4, 5].map(() => userWithPhotos()));
       const ids = await Promise.all(customers.map(({ user, keys }) => generate(user, keys)));
       const finals = await Promise.all(
@@ -95,7 +88,7 @@ describe('five customers at once against a provider allowing 30 images a minute'
 describe('a provider that answers 429 until past the deadline', () => {
   it('refunds every slot exactly once and never sooner than the deadline', { timeout: 60_000 }, async () => {
     // A 6-second deadline: every slot keeps going back in line (the 429 names 1 s) until it passes.
-    configure({
+    configureHandlers({
       PROVIDER_IMAGES_PER_MINUTE: '0',
       PROVIDER_MAX_CONCURRENCY: '0',
       GENERATION_DEADLINE_MINUTES: '0.1',
@@ -117,7 +110,7 @@ describe('a provider that answers 429 until past the deadline', () => {
       const ended = Date.parse(generation!.completedAt!);
       expect(ended).toBeGreaterThanOrEqual(Date.parse(generation!.createdAt) + 0.1 * 60_000);
     } finally {
-      configure({ GENERATION_DEADLINE_MINUTES: '30' });
+      configureHandlers({ GENERATION_DEADLINE_MINUTES: '30' });
     }
   });
 });
@@ -127,7 +120,7 @@ describe('with the line full', () => {
     "starts a Pro buyer's generation queued later before a free customer's queued earlier, others in arrival order",
     { timeout: 120_000 },
     async () => {
-      configure({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
+      configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
       // The provider holds its first call until the line has formed.
       let open!: () => void;
       const opened = new Promise<void>((resolve) => (open = resolve));
@@ -183,7 +176,7 @@ describe('with the line full', () => {
 
 describe('a holder that crashes', () => {
   it('loses its lease when it expires, and the capacity returns', async () => {
-    configure({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
     const t0 = Date.now();
     const ask = (generationId: string, now: number) =>
       acquireSlot(
