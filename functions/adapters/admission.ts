@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config';
 import {
@@ -43,6 +49,13 @@ export function admissionPk(): string {
   return config.IMAGE_PROVIDER === 'openai'
     ? `ADMISSION#openai#${config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}`
     : 'ADMISSION#local';
+}
+
+/** One UpdateItem of an item of the admission partition (the line's state or a ticket). */
+function updateAdmissionItem(sk: string, input: Omit<UpdateCommandInput, 'TableName' | 'Key'>) {
+  return documentClient().send(
+    new UpdateCommand({ TableName: table(), Key: { PK: admissionPk(), SK: sk }, ...input }),
+  );
 }
 
 /** No call of the generation may start any more: its deadline passed. The slot is refunded. */
@@ -151,20 +164,16 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
       `Generation ${request.generationId} passed its deadline before slot ${request.slot} could be generated`,
     );
   }
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { PK: admissionPk(), SK: sortKey },
-      UpdateExpression:
-        'SET generationId = :g, userId = :u, slot = :s, seenAt = :now, enqueuedAt = if_not_exists(enqueuedAt, :now)',
-      ExpressionAttributeValues: {
-        ':g': request.generationId,
-        ':u': request.userId,
-        ':s': request.slot,
-        ':now': now,
-      },
-    }),
-  );
+  await updateAdmissionItem(sortKey, {
+    UpdateExpression:
+      'SET generationId = :g, userId = :u, slot = :s, seenAt = :now, enqueuedAt = if_not_exists(enqueuedAt, :now)',
+    ExpressionAttributeValues: {
+      ':g': request.generationId,
+      ':u': request.userId,
+      ':s': request.slot,
+      ':now': now,
+    },
+  });
   for (let attempt = 0; ; attempt++) {
     const [state, ahead] = await Promise.all([readAdmissionState(limits, now), ticketsAhead(sortKey, now)]);
     const rank = ahead.length;
@@ -260,25 +269,21 @@ export async function releaseSlot(leaseId: string, throttleMs?: number, now = Da
         state,
         release(state, limits, leaseId, now, throttleMs),
       );
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: { PK: admissionPk(), SK: STATE_SK },
-          UpdateExpression:
-            'SET leases = :leases, tokens = :tokens, refilledAt = :refilledAt, pausedUntil = :pausedUntil, avgCallMs = :avg, calls = :calls, version = :next',
-          ConditionExpression,
-          ExpressionAttributeValues: {
-            ...ExpressionAttributeValues,
-            ':leases': Item.leases,
-            ':tokens': Item.tokens,
-            ':refilledAt': Item.refilledAt,
-            ':pausedUntil': Item.pausedUntil,
-            ':avg': Item.avgCallMs,
-            ':calls': Item.calls,
-            ':next': Item.version,
-          },
-        }),
-      );
+      await updateAdmissionItem(STATE_SK, {
+        UpdateExpression:
+          'SET leases = :leases, tokens = :tokens, refilledAt = :refilledAt, pausedUntil = :pausedUntil, avgCallMs = :avg, calls = :calls, version = :next',
+        ConditionExpression,
+        ExpressionAttributeValues: {
+          ...ExpressionAttributeValues,
+          ':leases': Item.leases,
+          ':tokens': Item.tokens,
+          ':refilledAt': Item.refilledAt,
+          ':pausedUntil': Item.pausedUntil,
+          ':avg': Item.avgCallMs,
+          ':calls': Item.calls,
+          ':next': Item.version,
+        },
+      });
       return;
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
