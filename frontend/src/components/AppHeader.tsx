@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../config/paths';
 import { cx } from '../lib/cx';
-import { BrandMark } from './ui/BrandMark';
+import { HomeBrandLink } from './HomeBrandLink';
 
 /** Props of {@link AppHeader}. */
 export interface AppHeaderProps {
@@ -55,13 +53,7 @@ export function AppHeader({
               <span aria-hidden="true" className="hidden h-6 w-px bg-slate-200 sm:block" />
             </>
           )}
-          <Link
-            to={paths.home.href}
-            aria-label="Headshot Studio home"
-            className="-m-1 flex items-center rounded-lg p-1"
-          >
-            <BrandMark nameClassName={nameClassName} />
-          </Link>
+          <HomeBrandLink className="-m-1 flex items-center rounded-lg p-1" nameClassName={nameClassName} />
         </div>
         {children && (
           <nav aria-label={navLabel} className="flex items-center gap-0.5 min-[400px]:gap-1 sm:gap-2">

@@ -5,7 +5,7 @@ import { signIn, signUp, type SignInInput, type SignUpInput } from 'aws-amplify/
 import { ArrowLeft, Clock, Gift, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { BrandMark } from '../../../components/ui/BrandMark';
+import { HomeBrandLink } from '../../../components/HomeBrandLink';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -113,13 +113,7 @@ function BrandPanel() {
         aria-hidden="true"
         className="pointer-events-none absolute -top-32 -right-32 size-96 rounded-full bg-brand-400/30 blur-3xl"
       />
-      <Link
-        to={paths.home.href}
-        className="relative -m-1 self-start rounded-lg p-1"
-        aria-label="Headshot Studio home"
-      >
-        <BrandMark tone="light" />
-      </Link>
+      <HomeBrandLink className="relative -m-1 self-start rounded-lg p-1" tone="light" />
       <div className="relative">
         <p className="max-w-md font-display text-4xl leading-tight font-bold tracking-tight text-balance">
           Professional headshots from your selfies.
@@ -176,13 +170,7 @@ export function SignInPage() {
       <BrandPanel />
       <div className="flex flex-col px-4 py-6 sm:px-8 lg:px-12">
         <header className="flex items-center justify-between gap-4">
-          <Link
-            to={paths.home.href}
-            className="-m-1 rounded-lg p-1 lg:invisible"
-            aria-label="Headshot Studio home"
-          >
-            <BrandMark />
-          </Link>
+          <HomeBrandLink className="-m-1 rounded-lg p-1 lg:invisible" />
           <Link
             to={paths.home.href}
             className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"

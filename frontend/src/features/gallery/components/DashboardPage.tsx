@@ -358,17 +358,15 @@ function SkeletonGrid() {
   );
 }
 
-function Notice({
-  icon: Icon,
-  title,
-  body,
-  action,
-}: {
+/** An empty or error state: an icon, a title, one line of explanation and an optional call to action. */
+interface NoticeProps {
   icon: LucideIcon;
   title: string;
   body: string;
   action?: ReactNode;
-}) {
+}
+
+function Notice({ icon: Icon, title, body, action }: NoticeProps) {
   return (
     <div className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center sm:py-20">
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">

@@ -2,6 +2,7 @@ import { AlertCircle, ImagePlus, Lightbulb, RotateCw, UploadCloud, X } from 'luc
 import { useState } from 'react';
 import { useDropzone, type DropEvent, type FileRejection } from 'react-dropzone';
 import { Button } from '../../../components/ui/Button';
+import { MarkedList } from '../../../components/ui/MarkedList';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cx } from '../../../lib/cx';
@@ -36,6 +37,8 @@ const TIPS = [
   'Only you in the photo',
   'No sunglasses, hats or heavy filters',
 ];
+
+const TIP_DOT = <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />;
 
 /**
  * Step 1 'Upload your photos' (docs/product-spec.md §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
@@ -182,14 +185,12 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
             </span>
             Tips for best results
           </p>
-          <ul className="mt-4 space-y-2.5 text-sm text-slate-600">
-            {TIPS.map((tip) => (
-              <li key={tip} className="flex gap-2.5">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />
-                {tip}
-              </li>
-            ))}
-          </ul>
+          <MarkedList
+            items={TIPS}
+            marker={TIP_DOT}
+            className="mt-4 space-y-2.5 text-sm text-slate-600"
+            itemClassName="flex gap-2.5"
+          />
           <p className="mt-4 border-t border-slate-100 pt-4 text-xs leading-relaxed text-slate-500">
             Photos are resized on your device before upload and used only to create your headshots.
           </p>

@@ -1,5 +1,6 @@
 import { ArrowRight, Check, Clock, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
+import { MarkedList } from '../../../components/ui/MarkedList';
 import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES } from '../utils/content';
 import { Ratings } from './Ratings';
 
@@ -43,14 +44,12 @@ export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
               <br className="hidden sm:inline" /> No subscription.
             </p>
           </div>
-          <ul className="mt-8 flex flex-col gap-3 text-sm font-medium text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {HIGHLIGHTS.map((item) => (
-              <li key={item} className="flex items-start gap-2">
-                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <MarkedList
+            items={HIGHLIGHTS}
+            marker={<Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />}
+            className="mt-8 flex flex-col gap-3 text-sm font-medium text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6"
+            itemClassName="flex items-start gap-2"
+          />
           <Ratings className="mt-10 border-t border-slate-200 pt-8" />
         </div>
         <HeroVisual />

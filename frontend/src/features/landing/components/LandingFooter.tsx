@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../../../components/ui/BrandMark';
+import { HomeBrandLink } from '../../../components/HomeBrandLink';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { paths } from '../../../config/paths';
 
@@ -17,13 +17,7 @@ export function LandingFooter() {
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-10 md:flex-row md:items-start md:justify-between">
           <div className="max-w-sm">
-            <Link
-              to={paths.home.href}
-              className="-m-1 inline-block rounded-lg p-1"
-              aria-label="Headshot Studio home"
-            >
-              <BrandMark tone="light" />
-            </Link>
+            <HomeBrandLink className="-m-1 inline-block rounded-lg p-1" tone="light" />
             <p className="mt-4 text-sm leading-6 text-slate-400">
               Professional AI headshots from your selfies, for LinkedIn, résumés and professional profiles.
             </p>
