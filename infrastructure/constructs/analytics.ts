@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardActions, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
+import { privateBucketProps } from './storage';
 
 /** Properties of {@link Analytics}. */
 export interface AnalyticsProps {
@@ -47,13 +48,7 @@ export class Analytics extends Construct {
     super(scope, id);
     const prod = props.stage === 'prod';
     this.bucket = new s3.Bucket(this, 'Bucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: props.logBucket,
-      serverAccessLogsPrefix: 's3/analytics/',
+      ...privateBucketProps(props.logBucket, 's3/analytics/'),
       lifecycleRules: [
         { id: 'expire-events', prefix: EVENTS_PREFIX, expiration: Duration.days(400) },
         { id: 'expire-query-results', prefix: 'athena-results/', expiration: Duration.days(30) },

@@ -9,6 +9,7 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { stackOutput } from './naming';
+import { privateBucketProps } from './storage';
 import { Construct, type IConstruct } from 'constructs';
 import { acknowledge, nagFinding } from './nag';
 
@@ -116,13 +117,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     this.bucket = new s3.Bucket(this, 'Bucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: props.logBucket,
-      serverAccessLogsPrefix: 's3/site/',
+      ...privateBucketProps(props.logBucket, 's3/site/'),
       // The site is rebuilt from the repository: nothing in it needs to survive the stack.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,

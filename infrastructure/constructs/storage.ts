@@ -16,6 +16,22 @@ export const UPLOADS_PREFIX = 'uploads/';
 export const RESULTS_PREFIX = 'results/';
 
 /**
+ * The settings every data bucket shares: no public access, TLS 1.2 or later only, S3-managed encryption, ACLs
+ * disabled, and server access logs written to `logBucket` under `logPrefix` (e.g. `s3/uploads/`).
+ */
+export function privateBucketProps(logBucket: s3.IBucket, logPrefix: string): s3.BucketProps {
+  return {
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    minimumTLSVersion: 1.2,
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    serverAccessLogsBucket: logBucket,
+    serverAccessLogsPrefix: logPrefix,
+  };
+}
+
+/**
  * The uploads and results buckets (docs/architecture.md §6) and the log bucket their server access logs (and CloudFront's
  * standard logs) go to. Every bucket blocks public access, refuses non-TLS requests and is encrypted with S3-managed
  * keys. `uploads/` expires after 7 days; incomplete multipart uploads are aborted after 1 day.
@@ -55,28 +71,19 @@ export class Storage extends Construct {
     this.uploadsBucketName = Fn.join('-', [prefix, 'uploads', Aws.ACCOUNT_ID, Aws.REGION]);
     this.resultsBucketName = Fn.join('-', [prefix, 'results', Aws.ACCOUNT_ID, Aws.REGION]);
 
-    const common: s3.BucketProps = {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: this.logBucket,
-      ...removal,
-    };
     this.uploads = new s3.Bucket(this, 'UploadsBucket', {
-      ...common,
+      ...privateBucketProps(this.logBucket, 's3/uploads/'),
+      ...removal,
       bucketName: this.uploadsBucketName,
-      serverAccessLogsPrefix: 's3/uploads/',
       lifecycleRules: [
         { id: 'expire-uploads', prefix: UPLOADS_PREFIX, expiration: Duration.days(UPLOAD_RETENTION_DAYS) },
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
     this.results = new s3.Bucket(this, 'ResultsBucket', {
-      ...common,
+      ...privateBucketProps(this.logBucket, 's3/results/'),
+      ...removal,
       bucketName: this.resultsBucketName,
-      serverAccessLogsPrefix: 's3/results/',
       lifecycleRules: [
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
