@@ -1,3 +1,4 @@
+import { namedError } from './named-error';
 import { GENERATION_COST } from './credits';
 
 /**
@@ -214,24 +215,16 @@ export function noUsablePhotosMessage(problems: readonly { index: number; proble
  */
 
 /** PrepareReferences found no usable photo; `message` is written for the user (see {@link noUsablePhotosMessage}). */
-export class NoUsablePhotosError extends Error {
-  override readonly name = 'NoUsablePhotosError';
-}
+export class NoUsablePhotosError extends namedError('NoUsablePhotosError') {}
 
 /** Every image slot failed: nothing to deliver. Caught by the workflow, which refunds all 6 credits. */
-export class NoHeadshotsError extends Error {
-  override readonly name = 'NoHeadshotsError';
-}
+export class NoHeadshotsError extends namedError('NoHeadshotsError') {}
 
 /**
  * The generation was already closed for new headshots (compensated after a failure, a timeout or a failed start):
  * a late slot must not save an image whose credit was refunded. Not retryable.
  */
-export class GenerationClosedError extends Error {
-  override readonly name = 'GenerationClosedError';
-}
+export class GenerationClosedError extends namedError('GenerationClosedError') {}
 
 /** The generation item does not exist (or belongs to another user). */
-export class GenerationNotFoundError extends Error {
-  override readonly name = 'GenerationNotFoundError';
-}
+export class GenerationNotFoundError extends namedError('GenerationNotFoundError') {}

@@ -1,3 +1,4 @@
+import { namedError } from '../../domain/named-error';
 import type { Background, Style } from '../../domain/generation';
 
 /**
@@ -55,30 +56,20 @@ export class ProviderThrottledError extends Error {
 }
 
 /** The provider failed on its side (HTTP 5xx, connection reset). Retried with backoff and full jitter. */
-export class ProviderUnavailableError extends Error {
-  override readonly name = 'ProviderUnavailableError';
-}
+export class ProviderUnavailableError extends namedError('ProviderUnavailableError') {}
 
 /** The provider did not answer within the client timeout. Retried once. */
-export class ProviderTimeoutError extends Error {
-  override readonly name = 'ProviderTimeoutError';
-}
+export class ProviderTimeoutError extends namedError('ProviderTimeoutError') {}
 
 /** The provider refused the request (HTTP 4xx other than 429: moderation, invalid input, bad key). Not retried. */
-export class ProviderRejectedError extends Error {
-  override readonly name = 'ProviderRejectedError';
-}
+export class ProviderRejectedError extends namedError('ProviderRejectedError') {}
 
 /** The provider answered without a usable image (no data, undecodable bytes). Not retried: the slot is refunded. */
-export class ProviderInvalidOutputError extends Error {
-  override readonly name = 'ProviderInvalidOutputError';
-}
+export class ProviderInvalidOutputError extends namedError('ProviderInvalidOutputError') {}
 
 /**
  * The provider cannot be called at all: its configuration is incomplete (the `openai` provider without an API key,
  * or with the secret's placeholder). Not retried: the slot fails and is refunded, and every occurrence counts in the
  * `ProviderMisconfigured` metric an alarm watches, so a deployment without its key is loud, never silently offline.
  */
-export class ProviderMisconfiguredError extends Error {
-  override readonly name = 'ProviderMisconfiguredError';
-}
+export class ProviderMisconfiguredError extends namedError('ProviderMisconfiguredError') {}
