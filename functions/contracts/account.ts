@@ -42,10 +42,10 @@ export type DeletedData = z.infer<typeof deletedDataSchema>;
 export const creditPackSchema = z.object({
   id: z.enum(['starter', 'popular', 'pro']),
   name: z.string(),
-  credits: z.number().int(),
-  priceCents: z.number().int(),
+  credits: z.number().int().positive(),
+  priceCents: z.number().int().nonnegative(),
   currency: z.literal('usd'),
-  pricePerCredit: z.number(),
+  pricePerCredit: z.number().nonnegative(),
   popular: z.boolean(),
   features: z.array(z.string()).readonly(),
 });
@@ -59,8 +59,14 @@ export type Packs = z.infer<typeof packsSchema>;
 export const createCheckoutSessionBody = z.object({ packId: z.string().trim().min(1).max(64) });
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody>;
 
-/** `POST /api/checkout/sessions` 200: the Checkout Session and its hosted page to send the browser to. */
-export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() });
+/**
+ * `POST /api/checkout/sessions` 200: the Checkout Session and its hosted page to send the browser to — an http(s)
+ * URL only, since the SPA navigates to it.
+ */
+export const checkoutSessionSchema = z.object({
+  id: z.string().min(1),
+  url: z.url({ protocol: /^https?$/ }),
+});
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /**
@@ -69,8 +75,8 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
  */
 export const checkoutResultSchema = z.object({
   status: z.enum(['paid', 'unpaid', 'expired', 'no_payment_required', 'invalid']),
-  creditsAdded: z.number().int(),
-  credits: z.number().int(),
+  creditsAdded: z.number().int().nonnegative(),
+  credits: z.number().int().nonnegative(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 

@@ -1,15 +1,8 @@
-import * as z from 'zod';
+import { checkoutSessionSchema, type CheckoutSession } from '../../../../functions/contracts/account';
 import { ApiError, apiFetch } from '../api-client';
 import type { PackId } from './get-packs';
 
-/** `POST /api/checkout/sessions` answer: the Checkout Session id and the hosted payment page to send the browser to. */
-export const checkoutSessionSchema = z.object({
-  id: z.string().min(1),
-  url: z.url({ protocol: /^https?$/ }),
-});
-
-/** A freshly created Checkout Session. */
-export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+export type { CheckoutSession };
 
 /** What the API accepts as `Idempotency-Key`: 8-128 of `[A-Za-z0-9_-]`. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

@@ -1,34 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod';
+import { creditPackSchema, packsSchema, type CreditPackView } from '../../../../functions/contracts/account';
 import { apiFetch } from '../api-client';
 import { queryKeys } from '../query-keys';
 
-/** One credit pack as `GET /api/packs` returns it (amounts in USD cents, per-credit price in USD). */
-export const packSchema = z.object({
-  id: z.enum(['starter', 'popular', 'pro']),
-  name: z.string(),
-  credits: z.number().int().positive(),
-  priceCents: z.number().int().nonnegative(),
-  currency: z.literal('usd'),
-  pricePerCredit: z.number().nonnegative(),
-  popular: z.boolean(),
-  features: z.array(z.string()),
-});
+/** One credit pack as `GET /api/packs` returns it (the API's contract: amounts in USD cents, per-credit price in USD). */
+export const packSchema = creditPackSchema;
 
 /** A credit pack for sale. The server's list is the only source of prices. */
-export type Pack = z.infer<typeof packSchema>;
+export type Pack = CreditPackView;
 /** Identifier of a credit pack. */
 export type PackId = Pack['id'];
-
-const packsResponseSchema = z.object({ packs: z.array(packSchema) });
 
 /** react-query key of the pack list. */
 export const packsQueryKey = queryKeys.packs;
 
 /** Loads the credit packs from the public `GET /api/packs`. */
-export async function fetchPacks(signal?: AbortSignal): Promise<Pack[]> {
+export async function fetchPacks(signal?: AbortSignal): Promise<readonly Pack[]> {
   const body = await apiFetch<unknown>('/packs', { signal });
-  return packsResponseSchema.parse(body).packs;
+  return packsSchema.parse(body).packs;
 }
 
 /** The credit packs, cached for five minutes (the API sends the same `max-age`). */

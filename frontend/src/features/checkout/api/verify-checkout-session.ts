@@ -1,21 +1,12 @@
-import * as z from 'zod';
+import { checkoutResultSchema, type CheckoutResult } from '../../../../../functions/contracts/account';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every `status` `GET /api/checkout/sessions/{id}` can report. Only `paid` means the credits were added. */
-export const checkoutStatuses = ['paid', 'unpaid', 'expired', 'no_payment_required', 'invalid'] as const;
-
-/** `GET /api/checkout/sessions/{id}` answer. */
-export const checkoutVerificationSchema = z.object({
-  status: z.enum(checkoutStatuses),
-  /** Credits this session added (the pack's credits when `paid`, else 0). */
-  creditsAdded: z.number().int().nonnegative(),
-  /** The caller's balance afterwards. */
-  credits: z.number().int().nonnegative(),
-});
-
-/** The verification of a Checkout Session by the API (which also fulfils it, idempotently, when paid). */
-export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>;
+/**
+ * The verification of a Checkout Session by the API (which also fulfils it, idempotently, when paid): the API's
+ * contract — only `paid` means the credits were added.
+ */
+export type CheckoutVerification = CheckoutResult;
 
 /**
  * Asks the API whether a Checkout Session was paid (`GET /api/checkout/sessions/{id}`, signed in); a paid session
@@ -24,7 +15,7 @@ export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>;
  */
 export async function verifyCheckoutSession(sessionId: string): Promise<CheckoutVerification> {
   const body = await apiFetch<unknown>(`/checkout/sessions/${encodeURIComponent(sessionId)}`);
-  const parsed = checkoutVerificationSchema.safeParse(body);
+  const parsed = checkoutResultSchema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an unexpected answer. Please try again.');
   }
