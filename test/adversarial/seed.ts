@@ -1,12 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { documentClient, s3Client } from '../../functions/adapters/aws';
+import { batchPutItems, headshotSeedItem } from '../helpers/headshot-items';
 import { newGenerationItem, type GenerationRecord } from '../../functions/adapters/generations';
 import { saveHeadshot } from '../../functions/adapters/headshots/records';
 import { finalizeGeneration } from '../../functions/use-cases/compensate-generation';
-import { headshotSk, userPk } from '../../functions/adapters/keys';
+import { userPk } from '../../functions/adapters/keys';
 import { spendCredits } from '../../functions/adapters/ledger';
 import { putObject } from '../../functions/adapters/storage';
 import { loadConfig } from '../../functions/config';
@@ -73,38 +74,18 @@ export async function seedGeneration(
  * whose ledger the test does not reconcile against headshots (the invariant concerns credits only).
  */
 export async function seedHeadshotItems(sub: string, count: number): Promise<string[]> {
-  const table = loadConfig().TABLE_NAME;
   const ids: string[] = [];
   const items = Array.from({ length: count }, (_, i) => {
-    const id = ulid();
-    const generationId = ulid();
-    ids.push(id);
-    return {
-      PK: userPk(sub),
-      SK: headshotSk(id),
-      type: 'headshot',
-      id,
-      userId: sub,
-      generationId,
-      slot: i % 6,
-      style: (['professional', 'business-casual', 'creative'] as const)[i % 3],
+    const { id, item } = headshotSeedItem(sub, i, {
+      style: (['professional', 'business-casual', 'creative'] as const)[i % 3]!,
       background: 'studio',
-      imageKey: headshotImageKey(sub, generationId, i % 6),
-      thumbnailKey: headshotThumbnailKey(sub, generationId, i % 6),
       isFavorite: i % 4 === 0,
-      creditsUsed: 1,
       createdAt: new Date().toISOString(),
-    };
+    });
+    ids.push(id);
+    return item;
   });
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-      );
-      pending = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  await batchPutItems(loadConfig().TABLE_NAME, items);
   return ids;
 }
 

@@ -1,17 +1,16 @@
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
-import { headshotSk, PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
 import { GALLERY_PAGE_SIZE } from '../../functions/domain/gallery';
-import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { apiJson, signedUpUser, type BenchStack } from './http';
 import { percentile } from './stats';
+import { batchPutItems, headshotSeedItem } from '../helpers/headshot-items';
 
 const run = promisify(execFile);
 
@@ -49,37 +48,17 @@ export const SEEDED_HEADSHOTS = 100;
  * themselves are not needed: listing only presigns their keys). 25 per BatchWriteItem.
  */
 async function seedHeadshots(sub: string, count: number): Promise<void> {
-  const table = loadConfig().TABLE_NAME;
-  const items = Array.from({ length: count }, (_, i) => {
-    const id = ulid();
-    const generationId = ulid();
-    const slot = i % 6;
-    return {
-      PK: userPk(sub),
-      SK: headshotSk(id),
-      type: 'headshot',
-      id,
-      userId: sub,
-      generationId,
-      slot,
-      style: STYLES[i % STYLES.length],
-      background: BACKGROUNDS[i % BACKGROUNDS.length],
-      imageKey: headshotImageKey(sub, generationId, slot),
-      thumbnailKey: headshotThumbnailKey(sub, generationId, slot),
-      isFavorite: i % 5 === 0,
-      creditsUsed: 1,
-      createdAt: new Date(Date.now() - i * 1000).toISOString(),
-    };
-  });
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: Record<string, unknown>[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-      );
-      pending = (UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  const items = Array.from(
+    { length: count },
+    (_, i) =>
+      headshotSeedItem(sub, i, {
+        style: STYLES[i % STYLES.length]!,
+        background: BACKGROUNDS[i % BACKGROUNDS.length]!,
+        isFavorite: i % 5 === 0,
+        createdAt: new Date(Date.now() - i * 1000).toISOString(),
+      }).item,
+  );
+  await batchPutItems(loadConfig().TABLE_NAME, items);
 }
 
 /**
