@@ -20,14 +20,16 @@ export interface AnalyticsProps {
 export const EVENTS_PREFIX = 'events/';
 /** The Glue table's columns: the fields of `AnalyticsRecord` (functions/domain/analytics.ts). */
 export const EVENT_COLUMNS: readonly { name: string; type: string }[] = [
-  { name: 'event_name', type: 'string' },
-  { name: 'event_time', type: 'string' },
-  { name: 'received_at', type: 'string' },
-  { name: 'source', type: 'string' },
-  { name: 'session_id', type: 'string' },
-  { name: 'anonymous_id', type: 'string' },
-  { name: 'user_sub', type: 'string' },
-  { name: 'path', type: 'string' },
+  ...[
+    'event_name',
+    'event_time',
+    'received_at',
+    'source',
+    'session_id',
+    'anonymous_id',
+    'user_sub',
+    'path',
+  ].map((name) => ({ name, type: 'string' })),
   { name: 'props', type: 'map<string,string>' },
 ];
 
