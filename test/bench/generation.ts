@@ -8,7 +8,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
 import { generationSk, userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
-import { FIXTURE_PHOTOS_DIR, apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
+import {
+  FIXTURE_PHOTOS_DIR,
+  apiJson,
+  signedUpUser,
+  startGeneration,
+  uploadFixtures,
+  type BenchStack,
+} from './http';
 import { median } from './stats';
 import { configureHandlers } from '../helpers/handler-config';
 
@@ -63,14 +70,7 @@ export async function benchGeneration(
   if (provider === 'fixed') useImageProviderForTests(fixedLatencyProvider(options.latencyMs));
   const user = await signedUpUser(stack);
   const keys = await uploadFixtures(stack, user.idToken, ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
-  const { id } = await apiJson<{ id: string }>(
-    stack,
-    user.idToken,
-    'POST',
-    '/api/generations',
-    { style: 'professional', background: 'studio', referenceKeys: keys },
-    [202],
-  );
+  const id = await startGeneration(stack, user.idToken, keys);
   const deadline = Date.now() + 120_000;
   let view: GenerationView;
   for (;;) {

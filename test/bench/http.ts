@@ -74,3 +74,20 @@ export async function uploadFixtures(
   );
   return uploads.map((u) => u.key);
 }
+
+/** Starts a professional, studio-background generation from `referenceKeys` (`POST /api/generations`, 202): its id. */
+export async function startGeneration(
+  stack: BenchStack,
+  token: string,
+  referenceKeys: string[],
+): Promise<string> {
+  const { id } = await apiJson<{ id: string }>(
+    stack,
+    token,
+    'POST',
+    '/api/generations',
+    { style: 'professional', background: 'studio', referenceKeys },
+    [202],
+  );
+  return id;
+}

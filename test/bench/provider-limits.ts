@@ -3,7 +3,7 @@ import { getGeneration } from '../../functions/adapters/generations';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { resetConfigForTests } from '../../functions/config';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
-import { apiJson, signedUpUser, uploadFixtures, type BenchStack } from './http';
+import { apiJson, signedUpUser, startGeneration, uploadFixtures, type BenchStack } from './http';
 import { configureHandlers } from '../helpers/handler-config';
 
 /** "Generation under provider limits": N generations of 6 started together against the rate-limited stand-in. */
@@ -97,19 +97,7 @@ export async function benchProviderLimits(
     }
     const started = Date.now();
     const ids = await Promise.all(
-      customers.map(
-        async ({ user, keys }) =>
-          (
-            await apiJson<{ id: string }>(
-              stack,
-              user.idToken,
-              'POST',
-              '/api/generations',
-              { style: 'professional', background: 'studio', referenceKeys: keys },
-              [202],
-            )
-          ).id,
-      ),
+      customers.map(({ user, keys }) => startGeneration(stack, user.idToken, keys)),
     );
     const views = await Promise.all(
       customers.map(async ({ user }, i) => {
