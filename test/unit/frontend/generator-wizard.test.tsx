@@ -101,6 +101,23 @@ const headshot = (slot: number, style: Headshot['style'] = 'business-casual'): H
   headshotOf(slot, { style });
 const generation = generationOf;
 
+/** The finished generation: succeeded, done, 100 %, all six headshots, plus `fields`. */
+const finished = (fields: Parameters<typeof generationOf>[0] = {}) =>
+  generation({
+    status: 'succeeded',
+    stage: 'done',
+    progress: 100,
+    headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshot(slot)),
+    ...fields,
+  });
+
+/** Each poll answers the next of `polls`; once they run out, a succeeded generation. */
+function answerPolls(polls: ReturnType<typeof generationOf>[]) {
+  mocks.api.getGeneration.mockImplementation(
+    async () => polls.shift() ?? generation({ status: 'succeeded' }),
+  );
+}
+
 /** Uploads two photos, picks a style and a background: the wizard is on step 3, ready to generate. */
 async function reachStep3(style = 'Business Casual', background = 'Office') {
   drop([photo('a.jpg'), photo('b.heic', '')]);
@@ -191,17 +208,9 @@ describe('generating', () => {
     const polls = [
       generation({ progress: 30, stage: 'generating', queue: { position: 4, etaSeconds: 130 } }),
       generation({ progress: 53, queue: { position: 0, etaSeconds: 0 }, headshots: [headshot(0)] }),
-      generation({
-        status: 'succeeded',
-        stage: 'done',
-        progress: 100,
-        queue: null,
-        headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshot(slot)),
-      }),
+      finished({ queue: null }),
     ];
-    mocks.api.getGeneration.mockImplementation(
-      async () => polls.shift() ?? generation({ status: 'succeeded' }),
-    );
+    answerPolls(polls);
     renderWizard();
     await reachStep3();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
@@ -220,16 +229,9 @@ describe('generating', () => {
     const polls = [
       generation({ progress: 10, stage: 'preparing' }),
       generation({ progress: 53, headshots: [headshot(0)] }),
-      generation({
-        status: 'succeeded',
-        stage: 'done',
-        progress: 100,
-        headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshot(slot)),
-      }),
+      finished(),
     ];
-    mocks.api.getGeneration.mockImplementation(
-      async () => polls.shift() ?? generation({ status: 'succeeded' }),
-    );
+    answerPolls(polls);
     renderWizard();
     await reachStep3();
 
