@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { reversePurchase } from '../adapters/reversals';
+import { reversePurchase } from '../use-cases/reverse-purchase';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
 import { PurchaseNotFoundError, type PaymentReversal } from '../domain/reversals';

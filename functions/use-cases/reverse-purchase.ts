@@ -1,0 +1,88 @@
+import { cancellationCodes } from '../adapters/transactions';
+import { CreditChangeGuardError, getUser, reverseCredits } from '../adapters/ledger';
+import { findPaymentIntent, getPurchase } from '../adapters/purchases';
+import { flagUncoveredReversal, purchaseReversalUpdate, shortfallFlag } from '../adapters/reversals';
+import { countMetric } from '../common/metrics';
+import { logger } from '../common/logger';
+import { InsufficientCreditsError } from '../domain/credits';
+import { PurchaseNotFoundError, reversalTarget, type PaymentReversal } from '../domain/reversals';
+
+/** What {@link reversePurchase} did. */
+export interface ReversalResult {
+  checkoutSessionId: string;
+  /** Credits taken from the balance by this call (0 on a replay or an older event). */
+  creditsTaken: number;
+  /** Credits this call should have taken but the balance no longer had: the account was flagged for them. */
+  shortfall: number;
+  /** The purchase's credits reversed so far, this call included. */
+  creditsReversed: number;
+}
+
+/** Whether a write lost a race with another change of the same balance or purchase (read again and retry). */
+function lostRace(error: unknown): boolean {
+  return (
+    error instanceof CreditChangeGuardError ||
+    error instanceof InsufficientCreditsError ||
+    cancellationCodes(error)?.includes('ConditionalCheckFailed') === true ||
+    cancellationCodes(error)?.includes('TransactionConflict') === true
+  );
+}
+
+/**
+ * Takes back the credits of the purchase paid by `paymentIntentId` after a refund or dispute (docs/architecture.md
+ * §2), in ONE transaction: the balance (never below 0), a `reversal` ledger entry (ref
+ * `<sessionId>#reversed-<target>`, so a replay applies nothing), and the purchase's `creditsReversed` moved from what
+ * was read to the new target (so concurrent events cannot both apply). When the balance no longer covers the
+ * reversal, what is left is taken and the account is flagged (`flaggedAt`, `flagReason`, `creditsOwed`) for a person
+ * to look at.
+ *
+ * @throws {PurchaseNotFoundError} when no fulfilled purchase is known for the payment intent (the webhook answers
+ *   non-2xx, so Stripe delivers the event again after fulfilment)
+ */
+export async function reversePurchase(
+  paymentIntentId: string,
+  reversal: PaymentReversal,
+): Promise<ReversalResult> {
+  const lookup = await findPaymentIntent(paymentIntentId);
+  if (!lookup) throw new PurchaseNotFoundError(paymentIntentId);
+  const { sub, checkoutSessionId } = lookup;
+  const status = reversal.kind === 'dispute' ? 'disputed' : 'refunded';
+  for (let attempt = 1; ; attempt++) {
+    const purchase = await getPurchase(sub, checkoutSessionId);
+    if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
+    const prev = purchase.creditsReversed;
+    const target = Math.max(prev, reversalTarget(purchase.credits, reversal));
+    const due = target - prev;
+    if (due === 0) return { checkoutSessionId, creditsTaken: 0, shortfall: 0, creditsReversed: prev };
+    const balance = (await getUser(sub))?.credits ?? 0;
+    const take = Math.min(due, balance);
+    const shortfall = due - take;
+    const update = purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status);
+    try {
+      if (take > 0) {
+        await reverseCredits({
+          sub,
+          amount: take,
+          ref: `${checkoutSessionId}#reversed-${target}`,
+          extraItems: [update],
+          ...(shortfall > 0 ? { profileGuard: shortfallFlag(shortfall) } : {}),
+        });
+      } else {
+        await flagUncoveredReversal(sub, update, shortfall);
+      }
+    } catch (error) {
+      if (!lostRace(error) || attempt >= 8) throw error;
+      continue;
+    }
+    if (shortfall > 0) {
+      logger.error('Reversal larger than the balance left: account flagged', {
+        sub,
+        checkoutSessionId,
+        shortfall,
+      });
+      countMetric('ReversalShortfalls');
+    }
+    logger.info('Purchase reversed', { checkoutSessionId, kind: reversal.kind, creditsTaken: take, target });
+    return { checkoutSessionId, creditsTaken: take, shortfall, creditsReversed: target };
+  }
+}
