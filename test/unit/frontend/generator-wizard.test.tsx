@@ -111,6 +111,15 @@ const finished = (fields: Parameters<typeof generationOf>[0] = {}) =>
     ...fields,
   });
 
+/** The wizard's failure toast, with the API's reason as its description. */
+async function expectGenerateFailed(description: string) {
+  await waitFor(() =>
+    expect(mocks.toast.error).toHaveBeenCalledWith('Failed to generate headshots. Please try again.', {
+      description,
+    }),
+  );
+}
+
 /** Each poll answers the next of `polls`; once they run out, a succeeded generation. */
 function answerPolls(polls: ReturnType<typeof generationOf>[]) {
   mocks.api.getGeneration.mockImplementation(
@@ -333,11 +342,7 @@ describe('generating', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
 
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to generate headshots. Please try again.', {
-        description: 'None of your photos could be used.',
-      }),
-    );
+    await expectGenerateFailed('None of your photos could be used.');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your background' })).toBeTruthy();
     expect(screen.getByText('Step 3 of 4')).toBeTruthy();
     // Everything chosen is still there: generating again is one click.
@@ -356,11 +361,7 @@ describe('generating', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
 
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to generate headshots. Please try again.', {
-        description: 'Photo 1 has not finished uploading or has expired.',
-      }),
-    );
+    await expectGenerateFailed('Photo 1 has not finished uploading or has expired.');
     expect(screen.getByRole('heading', { level: 1, name: 'Choose your background' })).toBeTruthy();
   });
 
