@@ -52,6 +52,18 @@ function renderPricing(history: string[] = []) {
 
 const buyButton = (credits: number) => screen.findByRole('button', { name: `Get ${credits} Credits` });
 
+/** A checkout-session call that fails with `error`. */
+const rejectWith = (error: Error) => async (): Promise<unknown> => {
+  throw error;
+};
+
+/** The pricing page's purchase-failure toast. */
+async function expectPurchaseFailedToast() {
+  await waitFor(() =>
+    expect(mocks.toast.error).toHaveBeenCalledWith('Failed to initiate purchase. Please try again.'),
+  );
+}
+
 function checkoutCalls() {
   return apiFetchMock.mock.calls.filter(([path]) => path === '/checkout/sessions');
 }
@@ -171,16 +183,12 @@ describe('pricing page', () => {
   });
 
   it('failure: the error toast, the buttons work again, and the retry sends a fresh Idempotency-Key', async () => {
-    createSession = async () => {
-      throw new ApiError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session');
-    };
+    createSession = rejectWith(new ApiError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session'));
     renderPricing();
 
     fireEvent.click(await buyButton(40));
 
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to initiate purchase. Please try again.'),
-    );
+    await expectPurchaseFailedToast();
     const button = (await buyButton(40)) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect(((await buyButton(60)) as HTMLButtonElement).disabled).toBe(false);
@@ -193,16 +201,12 @@ describe('pricing page', () => {
   });
 
   it('a network failure also shows the error toast', async () => {
-    createSession = async () => {
-      throw new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server.");
-    };
+    createSession = rejectWith(new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server."));
     renderPricing();
 
     fireEvent.click(await buyButton(60));
 
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to initiate purchase. Please try again.'),
-    );
+    await expectPurchaseFailedToast();
   });
 
   it('a 401 (session gone at the API) asks to sign in instead of showing an error', async () => {
@@ -224,9 +228,7 @@ describe('pricing page', () => {
 
     fireEvent.click(await buyButton(60));
 
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to initiate purchase. Please try again.'),
-    );
+    await expectPurchaseFailedToast();
     expect(mocks.redirectTo).not.toHaveBeenCalled();
   });
 
