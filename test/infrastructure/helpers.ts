@@ -6,6 +6,8 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { functionNameOf } from '../../functions/catalogue';
+import { pascalCase } from '../../infrastructure/constructs/naming';
 import { HeadshotStudioStack, type HeadshotStudioStackProps } from '../../infrastructure/stack';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -28,6 +30,16 @@ export function testStack(props: Partial<HeadshotStudioStackProps> = {}, id?: st
   });
   return { app, stack, template: Template.fromStack(stack) };
 }
+
+let dev: ReturnType<typeof testStack> | undefined;
+
+/** The dev-stage test stack every `stack-*.test.ts` reads, synthesized once per test file. */
+export function devStack(): ReturnType<typeof testStack> {
+  return (dev ??= testStack({ stage: 'dev' }));
+}
+
+/** The logical id of the function that runs `handler` (its catalogue name in PascalCase). */
+export const samIdOfHandler = (handler: string) => pascalCase(functionNameOf(handler));
 
 /** A directory laid out like the sharp layer (`nodejs/node_modules/sharp`, `@img/sharp-linux-arm64`), in tmp. */
 export function fakeSharpLayer(): string {

@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../functions/http/routes';
-import { functionNameOf } from '../../functions/catalogue';
-import { pascalCase } from '../../infrastructure/constructs/naming';
-import { appFunctions, getAttTarget, testStack } from './helpers';
-
-const samIdOfHandler = (handler: string) => pascalCase(functionNameOf(handler));
+import { appFunctions, devStack, getAttTarget, samIdOfHandler } from './helpers';
 
 describe('HeadshotStudioStack (dev)', () => {
-  let template: Template;
-  beforeAll(() => {
-    ({ template } = testStack({ stage: 'dev' }));
-  });
+  const { template } = devStack();
 
   describe('Api', () => {
     it('has exactly one route per route-table row, integrated with that row’s handler function', () => {

@@ -1,21 +1,16 @@
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../functions/http/routes';
 import { tableActions } from '../../infrastructure/constructs/grants';
-import { catalogue, deployedFunctions, FUNCTION_DEFAULTS, functionNameOf } from '../../functions/catalogue';
+import { catalogue, deployedFunctions, FUNCTION_DEFAULTS } from '../../functions/catalogue';
 import { pascalCase } from '../../infrastructure/constructs/naming';
 import { GENERATION_ASL } from '../../infrastructure/stack';
-import { appFunctions, roleStatements, testStack } from './helpers';
+import { appFunctions, devStack, roleStatements, samIdOfHandler } from './helpers';
 
 const routeHandlers = [...new Set(routes.map((r) => r.handler))];
-const samIdOfHandler = (handler: string) => pascalCase(functionNameOf(handler));
-
 describe('HeadshotStudioStack (dev)', () => {
-  let template: Template;
-  beforeAll(() => {
-    ({ template } = testStack({ stage: 'dev' }));
-  });
+  const { template } = devStack();
 
   describe('Functions', () => {
     it('deploys one function per catalogue entry that is not localOnly, route handlers included', () => {

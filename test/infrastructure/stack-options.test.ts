@@ -2,13 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { deployedFunctions } from '../../functions/catalogue';
 import { IncompleteBuildError, type HeadshotStudioStack } from '../../infrastructure/stack';
-import { appFunctions, fakeSharpLayer, FIXTURES, nagAudit, testStack } from './helpers';
+import { appFunctions, devStack, fakeSharpLayer, FIXTURES, nagAudit, testStack } from './helpers';
 
 describe('HeadshotStudioStack (dev)', () => {
-  let template: Template;
-  beforeAll(() => {
-    ({ template } = testStack({ stage: 'dev' }));
-  });
+  const { template } = devStack();
 
   describe('Data', () => {
     it('has one on-demand table with the design keys and point-in-time recovery', () => {

@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { SECRET_PLACEHOLDER } from '../../infrastructure/constructs/secrets';
-import { GENERATION_ASL, type HeadshotStudioStack } from '../../infrastructure/stack';
-import { appFunctions, AwsSolutionsChecks, nagAudit, roleStatements, testStack } from './helpers';
+import { GENERATION_ASL } from '../../infrastructure/stack';
+import { appFunctions, AwsSolutionsChecks, devStack, nagAudit, roleStatements, testStack } from './helpers';
 
 describe('HeadshotStudioStack (dev)', () => {
-  let template: Template;
-  let stack: HeadshotStudioStack;
-  beforeAll(() => {
-    ({ template, stack } = testStack({ stage: 'dev' }));
-  });
+  const { template, stack } = devStack();
 
   describe('Site', () => {
     it('serves a private bucket through CloudFront with Origin Access Control and SPA routing', () => {

@@ -1,18 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
 import { deployedFunctions } from '../../functions/catalogue';
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
 import { substitutionKeys, definitionTimeoutSeconds } from '../../infrastructure/constructs/workflow';
 import { executionTimeoutSeconds } from '../../functions/domain/admission';
 import { GENERATION_ASL } from '../../infrastructure/stack';
-import { appFunctions, getAttTarget, testStack } from './helpers';
+import { appFunctions, devStack, getAttTarget } from './helpers';
 
 describe('HeadshotStudioStack (dev)', () => {
-  let template: Template;
-  beforeAll(() => {
-    ({ template } = testStack({ stage: 'dev' }));
-  });
+  const { template } = devStack();
 
   describe('Workflow', () => {
     it.runIf(existsSync(GENERATION_ASL))(
