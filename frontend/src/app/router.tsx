@@ -53,6 +53,20 @@ function CatchAll({ PaymentResultPage }: { PaymentResultPage: ComponentType }) {
  * react-dropzone, fflate) load only when their route is visited.
  */
 
+/** A route whose page needs a signed-in customer: its code loads on the first visit, behind RequireAuth. */
+function signedInPage(load: () => Promise<ComponentType>) {
+  return async () => {
+    const Page = await load();
+    return {
+      element: (
+        <RequireAuth>
+          <Page />
+        </RequireAuth>
+      ),
+    };
+  };
+}
+
 /** The route table of the SPA (docs/product-spec.md §2). Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
@@ -64,29 +78,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: paths.generator.path,
-        lazy: async () => {
-          const { GeneratorPage } = await import('../features/generator');
-          return {
-            element: (
-              <RequireAuth>
-                <GeneratorPage />
-              </RequireAuth>
-            ),
-          };
-        },
+        lazy: signedInPage(async () => (await import('../features/generator')).GeneratorPage),
       },
       {
         path: paths.dashboard.path,
-        lazy: async () => {
-          const { DashboardPage } = await import('../features/gallery');
-          return {
-            element: (
-              <RequireAuth>
-                <DashboardPage />
-              </RequireAuth>
-            ),
-          };
-        },
+        lazy: signedInPage(async () => (await import('../features/gallery')).DashboardPage),
       },
       // Amplify UI and its stylesheet load only here; Amplify is configured before the Authenticator renders.
       {
