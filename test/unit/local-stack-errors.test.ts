@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStackError } from '../../infrastructure/local/support/errors';
 import { assertJava } from '../../infrastructure/local/support/java';
-import { assertPortFree, HOST } from '../../infrastructure/local/support/ports';
+import { readFileSync } from 'node:fs';
+import { assertPortFree, findFreePort, HOST } from '../../infrastructure/local/support/ports';
 
 describe('local stack start-up errors', () => {
   let server: Server | undefined;
@@ -34,5 +35,17 @@ describe('local stack start-up errors', () => {
     expect(error).toBeInstanceOf(LocalStackError);
     expect((error as LocalStackError).message).toMatch(/Java was not found/);
     expect((error as LocalStackError).fix).toMatch(/openjdk-17-jre-headless/);
+  });
+
+  it('hands out distinct free ports below the ephemeral range, where outgoing connections cannot take them', async () => {
+    const ephemeralStart = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    const ports = await Promise.all(Array.from({ length: 20 }, () => findFreePort()));
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports) expect(port).toBeLessThan(ephemeralStart);
+    server = createServer();
+    await new Promise<void>((resolve) => server!.listen(ports[0], HOST, resolve));
+    expect((server.address() as { port: number }).port).toBe(ports[0]);
   });
 });

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { LocalStackError } from './errors';
 
@@ -19,11 +21,47 @@ function tryListen(port: number, host: string): Promise<number | undefined> {
   });
 }
 
-/** A TCP port that is free on loopback right now (the OS picks it). */
+/** The lowest port the search considers: above the registered ports most dev tools use. */
+const SEARCH_FLOOR = 20_000;
+
+/**
+ * The first port of the kernel's ephemeral range (Linux: `/proc/sys/net/ipv4/ip_local_port_range`, 32768 by
+ * default; the IANA range starts at 49152). Outgoing connections take their local port from this range.
+ */
+function ephemeralRangeStart(): number {
+  try {
+    const first = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    if (Number.isInteger(first) && first > SEARCH_FLOOR + 1_000) return first;
+  } catch {
+    // Not Linux: fall through to the default Linux range's start, below the IANA one on every other system.
+  }
+  return 32_768;
+}
+
+/** Ports this process has handed out, so two parts starting together never get the same one. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port that is free on loopback right now, chosen at random BELOW the kernel's ephemeral range. A port the OS
+ * picks for `listen(0)` comes from the ephemeral range, which is also where every outgoing connection (to DynamoDB
+ * Local, the stand-ins, the browser's) takes its local port: between the check and a child's bind, such a
+ * connection can take it. Below that range only a listener can, and each port is handed out once per process.
+ *
+ * @throws {Error} when 200 random tries found nothing free.
+ */
 export async function findFreePort(): Promise<number> {
-  const port = await tryListen(0, HOST);
-  if (port === undefined) throw new Error('No free port on loopback');
-  return port;
+  const ceiling = ephemeralRangeStart();
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const candidate = randomInt(SEARCH_FLOOR, ceiling);
+    if (handedOut.has(candidate)) continue;
+    if ((await tryListen(candidate, HOST)) !== undefined) {
+      handedOut.add(candidate);
+      return candidate;
+    }
+  }
+  throw new Error(`No free port on loopback between ${SEARCH_FLOOR} and ${ceiling - 1}`);
 }
 
 /**
