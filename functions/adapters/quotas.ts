@@ -1,8 +1,15 @@
-import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
+import { AccountDeletedError, AccountDeletingError } from '../domain/errors';
 import { assertQuotaRule, quotaExceeded, quotaWindow, type QuotaRule } from '../domain/quotas';
 import { documentClient } from './aws';
-import { quotaSk, userPk } from './keys';
+import { PROFILE_SK, quotaSk, userPk } from './keys';
+import { cancellationCodes, withTransactionRetry } from './transactions';
 
 /**
  * Fixed-window quota counters in the single table (docs/architecture.md §8 "Money": per-user quotas guard the
@@ -11,7 +18,9 @@ import { quotaSk, userPk } from './keys';
  * ends) — so DynamoDB removes old windows by itself and a counter never needs a Scan.
  *
  * A counter only moves under a condition (`used + amount <= limit`), so concurrent requests can never overshoot,
- * and a refused request changes nothing.
+ * and a refused request changes nothing. A signed-in caller's counter moves in one transaction with a check of their
+ * user item: once `DELETE /api/me` has started, a token that is still valid (up to an hour) can no longer presign
+ * uploads, run photo checks or open a Checkout Session (docs/architecture.md §8 "Money").
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -49,12 +58,11 @@ export interface QuotaSubject {
   sub: string;
 }
 
+/** Anonymous subjects have no user item to check. */
+const isAnonymous = (subject: QuotaSubject) => subject.sub.startsWith('anon#');
+
 /** What {@link consumeQuota} used. */
 export interface QuotaUse {
-  /** Units used in this window, this call included. */
-  used: number;
-  /** Units left in this window. */
-  remaining: number;
   /** When the window ends, epoch seconds. */
   resetAt: number;
   /** Gives this call's units back (e.g. when the work they paid for failed on our side). Never throws. */
@@ -85,6 +93,29 @@ function counterUpdate(subject: QuotaSubject, rule: QuotaRule, amount: number, n
   };
 }
 
+/** The user item's guard: its account is neither being deleted nor deleted. */
+function activeAccountCheck(sub: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: PROFILE_SK },
+      ConditionExpression: 'attribute_not_exists(deletingAt) AND attribute_not_exists(deletedAt)',
+    },
+  };
+}
+
+/** Why the user item refused: deleted (410) or still being deleted (409). Read only on that rare path. */
+async function accountStateError(sub: string): Promise<Error> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: PROFILE_SK },
+      ProjectionExpression: 'deletedAt',
+    }),
+  );
+  return Item?.deletedAt ? new AccountDeletedError() : new AccountDeletingError();
+}
+
 /**
  * Counts `amount` units of `rule` for `subject` in the current window, or refuses them all.
  *
@@ -92,6 +123,8 @@ function counterUpdate(subject: QuotaSubject, rule: QuotaRule, amount: number, n
  * @param nowMs the clock, epoch ms (tests)
  * @throws {QuotaExceededError} when the window has fewer than `amount` units left (nothing is counted); its
  *   `retryAfterSeconds` is the rest of the window
+ * @throws {AccountDeletedError} (410) or {AccountDeletingError} (409) when a signed-in subject's account was deleted
+ *   or its deletion has started (nothing is counted)
  */
 export async function consumeQuota(
   subject: QuotaSubject,
@@ -101,19 +134,28 @@ export async function consumeQuota(
 ): Promise<QuotaUse> {
   if (amount > rule.limit) throw quotaExceeded(rule, nowMs);
   const { window, ...update } = counterUpdate(subject, rule, amount, nowMs);
+  const use: QuotaUse = {
+    resetAt: window.end,
+    release: () => releaseQuota(subject, rule, amount, window.start),
+  };
   try {
-    const { Attributes } = await documentClient().send(
-      new UpdateCommand({ ...update, ReturnValues: 'UPDATED_NEW' }),
-    );
-    const used = Number(Attributes?.used ?? amount);
-    return {
-      used,
-      remaining: Math.max(0, rule.limit - used),
-      resetAt: window.end,
-      release: () => releaseQuota(subject, rule, amount, window.start),
-    };
+    if (isAnonymous(subject)) {
+      await documentClient().send(new UpdateCommand(update));
+    } else {
+      const items = [{ Update: update }, activeAccountCheck(subject.sub)];
+      await withTransactionRetry(() =>
+        documentClient().send(new TransactWriteCommand({ TransactItems: items })),
+      );
+    }
+    return use;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw quotaExceeded(rule, nowMs);
+    const codes = cancellationCodes(error);
+    if (codes?.[1] === 'ConditionalCheckFailed') throw await accountStateError(subject.sub);
+    if (
+      codes?.[0] === 'ConditionalCheckFailed' ||
+      (error as Error).name === 'ConditionalCheckFailedException'
+    )
+      throw quotaExceeded(rule, nowMs);
     throw error;
   }
 }

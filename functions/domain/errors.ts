@@ -50,6 +50,12 @@ export const AccountDeletingError = fixedMessageError(
   'Your account is being deleted, so no new headshots can be created.',
 );
 
+/**
+ * 410 `ACCOUNT_DELETED`: the account was deleted (`DELETE /api/me`) while the caller's token is still valid (ID and
+ * access tokens live up to an hour); nothing costly may be started for it any more.
+ */
+export const AccountDeletedError = fixedMessageError('AccountDeletedError', 'This account has been deleted.');
+
 /** 502 `WORKFLOW_START_FAILED`: StartExecution failed; the generation was compensated (`credits` refunded). */
 export class WorkflowStartFailedError extends Error {
   override readonly name = 'WorkflowStartFailedError';

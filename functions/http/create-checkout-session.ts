@@ -17,7 +17,8 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  * Errors: 400 `VALIDATION_ERROR` (no/invalid body, unknown `packId`, malformed `Idempotency-Key`); 401 without a
  * token; 429 `QUOTA_EXCEEDED` with `Retry-After` past the caller's hourly quota (`QUOTA_CHECKOUT_SESSIONS_PER_HOUR`,
  * default 10; nothing is created then); 502 `CHECKOUT_FAILED` 'Failed to create checkout session' when Stripe fails
- * (docs/product-spec.md §8; the attempt is not counted).
+ * (docs/product-spec.md §8; the attempt is not counted); 409 `ACCOUNT_DELETING` / 410 `ACCOUNT_DELETED` for a token
+ * still valid while or after its account is deleted.
  */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);

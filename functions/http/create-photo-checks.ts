@@ -37,7 +37,8 @@ async function analyzeUpload(key: string): Promise<PhotoFacts> {
  *
  * Errors: 400 `VALIDATION_ERROR` (body), 404 `NOT_FOUND` (a key that is not one of the caller's uploads, or was
  * never uploaded: the same answer for both, so nothing about other users is revealed), 429 `QUOTA_EXCEEDED` with
- * `Retry-After` (more than QUOTA_PHOTO_CHECKS_PER_HOUR photos analysed in the hour; cached re-checks do not count).
+ * `Retry-After` (more than QUOTA_PHOTO_CHECKS_PER_HOUR photos analysed in the hour; cached re-checks do not count);
+ * 409 `ACCOUNT_DELETING` / 410 `ACCOUNT_DELETED` for a token still valid while or after its account is deleted.
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);

@@ -16,7 +16,8 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  *
  * Errors: 400 `VALIDATION_ERROR` (no files, more than 10, a type that is not an image, a size of 0 or over 10 MB);
  * 429 `QUOTA_EXCEEDED` with `Retry-After` (seconds) when the caller's hourly photo quota (`QUOTA_UPLOADS_PER_HOUR`,
- * default 100 files) cannot take the whole batch — nothing is presigned then.
+ * default 100 files) cannot take the whole batch — nothing is presigned then; 409 `ACCOUNT_DELETING` / 410
+ * `ACCOUNT_DELETED` for a token still valid while or after its account is deleted.
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);

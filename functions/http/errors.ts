@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../contracts';
 import { InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
 import {
+  AccountDeletedError,
   AccountDeletingError,
   CheckoutFailedError,
   CheckoutUnavailableError,
@@ -90,6 +91,7 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(UserNotFoundError, () => notFound('Your account was not found. Please sign in again.')),
   map(PhotosExpiredError, as(409, 'PHOTOS_EXPIRED')),
   map(AccountDeletingError, as(409, 'ACCOUNT_DELETING')),
+  map(AccountDeletedError, as(410, 'ACCOUNT_DELETED')),
   map(
     GenerationInProgressError,
     (error) =>

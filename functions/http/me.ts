@@ -1,6 +1,7 @@
 import { ensureUser, getUser } from '../adapters/ledger';
 import type { Me } from '../contracts';
-import { badRequest, HttpError } from './errors';
+import { AccountDeletedError } from '../domain/errors';
+import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
@@ -23,7 +24,7 @@ export const handler = httpHandler(async (event) => {
       throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
     user = await ensureUser(caller.sub, caller.email);
   }
-  if (user.deletedAt) throw new HttpError(410, 'ACCOUNT_DELETED', 'This account has been deleted.');
+  if (user.deletedAt) throw new AccountDeletedError();
   return json<Me>(200, {
     id: user.id,
     email: user.email,

@@ -96,12 +96,19 @@ async function customer() {
 }
 
 describe('DELETE /api/me', () => {
-  it('refuses a generation started during the deletion, then removes the Cognito user, objects and items and keeps a pseudonymous, balanced ledger', async () => {
+  it('refuses generations, uploads and purchases during and after the deletion, then removes the Cognito user, objects and items and keeps a pseudonymous, balanced ledger', async () => {
     const { user, uploads, generation, checkoutSessionId, paymentIntentId } = await customer();
     const ledgerBefore = await listLedger(user.sub);
     // 6 free, 6 spent on the generation, 3 undelivered slots refunded, 20 bought.
     const balance = 23;
     expect((await getUser(user.sub))?.credits).toBe(balance);
+
+    // A Checkout Session still open when the account goes: nobody can pay it any more.
+    const checkout = await api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', {
+      packId: 'starter',
+    });
+    const { id: openSessionId } = (await checkout.json()) as { id: string };
+    expect((await retrieveCheckoutSession(openSessionId)).status).toBe('open');
 
     // The deletion's first step has run (deletingAt set): a generation asked for now is refused by its spend
     // transaction, and nothing is spent or created.
@@ -115,13 +122,17 @@ describe('DELETE /api/me', () => {
     expect(((await started.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_DELETING');
     expect((await getUser(user.sub))?.credits).toBe(balance);
     expect((await partition(user.sub)).filter((i) => String(i.SK).startsWith('GENERATION#'))).toHaveLength(1);
-
-    // A Checkout Session still open when the account goes: nobody can pay it any more.
-    const checkout = await api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', {
-      packId: 'starter',
-    });
-    const { id: openSessionId } = (await checkout.json()) as { id: string };
-    expect((await retrieveCheckoutSession(openSessionId)).status).toBe('open');
+    // Nor can the costly routes be used meanwhile: no new upload is presigned, no Checkout Session opened.
+    const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+    const presign = () =>
+      api(gatewayUrl, user.idToken, 'POST', '/api/uploads', {
+        files: [{ contentType: 'image/jpeg', size: 1000 }],
+      });
+    const buy = () => api(gatewayUrl, user.idToken, 'POST', '/api/checkout/sessions', { packId: 'starter' });
+    for (const res of [await presign(), await buy()]) {
+      expect(res.status).toBe(409);
+      expect(await errorCode(res)).toBe('ACCOUNT_DELETING');
+    }
 
     const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
     expect(res.status).toBe(204);
@@ -165,6 +176,10 @@ describe('DELETE /api/me', () => {
     const me = await api(gatewayUrl, user.idToken, 'GET', '/api/me');
     expect(me.status).toBe(410);
     expect(((await me.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_DELETED');
+    for (const res of [await presign(), await buy()]) {
+      expect(res.status).toBe(410);
+      expect(await errorCode(res)).toBe('ACCOUNT_DELETED');
+    }
     expect((await api(gatewayUrl, user.idToken, 'DELETE', '/api/me')).status).toBe(204);
 
     // Signing up again with the same e-mail: a new account, without a second sign-up bonus.
