@@ -1,5 +1,6 @@
 import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../config';
+import type { StoredFraming } from '../domain/framing';
 import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
 import { documentClient } from './aws';
@@ -11,6 +12,8 @@ import { batchDelete, keyOf, queryAll } from './support/query';
  * `SK = PHOTOCHECK#<upload key>`, holding the vision module's facts about the photo and the object's ETag. A re-check
  * of the same object (same ETag) reads the item instead of running the models, so it costs nothing; a replaced
  * object has another ETag and is analysed again. Items expire with the uploads (TTL `expiresAt`).
+ * The item also keeps where the largest face's landmarks are (`framing`), so PrepareReferences crops the reference
+ * photos from what the check learned instead of running the face models again.
  */
 
 /** How long a cached check is kept, in seconds: a day longer than uploads live (their lifecycle is 7 days). */
@@ -24,22 +27,31 @@ interface PhotoCheckItem {
   facts: Omit<PhotoFacts, 'descriptor'>;
   /** The face descriptor as base64 float32 (4 KB instead of 20 KB of JSON numbers). */
   descriptor?: string;
+  /** The largest face's framing landmarks (absent without a face, and on items written before they were kept). */
+  framing?: StoredFraming;
   createdAt: string;
   expiresAt: number;
 }
 
 const table = () => loadConfig().TABLE_NAME;
 
+/** What a photo check stored about one upload. */
+export interface CachedPhotoCheck {
+  facts: PhotoFacts;
+  /** The largest face's framing landmarks; absent without a face, or on checks stored before they were kept. */
+  framing?: StoredFraming;
+}
+
 /**
- * The cached facts of the given uploads whose ETag still matches.
+ * The cached checks of the given uploads whose ETag still matches.
  *
- * @returns facts by upload key (keys without a current entry are absent)
+ * @returns checks by upload key (keys without a current entry are absent)
  */
-export async function cachedPhotoFacts(
+export async function cachedPhotoChecks(
   sub: string,
   uploads: readonly { key: string; etag: string }[],
-): Promise<Map<string, PhotoFacts>> {
-  const found = new Map<string, PhotoFacts>();
+): Promise<Map<string, CachedPhotoCheck>> {
+  const found = new Map<string, CachedPhotoCheck>();
   if (uploads.length === 0) return found;
   let keys: Record<string, unknown>[] | undefined = uploads.map(({ key }) => ({
     PK: userPk(sub),
@@ -55,8 +67,11 @@ export async function cachedPhotoFacts(
       const key = item.SK.slice('PHOTOCHECK#'.length);
       if (etags.get(key) !== item.etag) continue;
       found.set(key, {
-        ...item.facts,
-        ...(item.descriptor ? { descriptor: decodeDescriptor(item.descriptor) } : {}),
+        facts: {
+          ...item.facts,
+          ...(item.descriptor ? { descriptor: decodeDescriptor(item.descriptor) } : {}),
+        },
+        ...(item.framing ? { framing: item.framing } : {}),
       });
     }
     keys = answer.UnprocessedKeys?.[table()]?.Keys;
@@ -64,12 +79,30 @@ export async function cachedPhotoFacts(
   return found;
 }
 
-/** Stores the facts of one upload at its ETag (replacing an older entry). */
+/**
+ * The cached facts of the given uploads whose ETag still matches (see {@link cachedPhotoChecks}).
+ *
+ * @returns facts by upload key (keys without a current entry are absent)
+ */
+export async function cachedPhotoFacts(
+  sub: string,
+  uploads: readonly { key: string; etag: string }[],
+): Promise<Map<string, PhotoFacts>> {
+  const checks = await cachedPhotoChecks(sub, uploads);
+  return new Map([...checks].map(([key, { facts }]) => [key, facts]));
+}
+
+/**
+ * Stores the facts of one upload at its ETag (replacing an older entry).
+ *
+ * @param framing the largest face's framing landmarks (see {@link CachedPhotoCheck}), when the photo has a face
+ */
 export async function savePhotoFacts(
   sub: string,
   key: string,
   etag: string,
   facts: PhotoFacts,
+  framing?: StoredFraming,
   now = new Date(),
 ): Promise<void> {
   const { descriptor, ...rest } = facts;
@@ -80,6 +113,7 @@ export async function savePhotoFacts(
     etag,
     facts: rest,
     ...(descriptor ? { descriptor: encodeDescriptor(descriptor) } : {}),
+    ...(framing ? { framing } : {}),
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + PHOTO_CHECK_TTL_SECONDS,
   };

@@ -101,17 +101,24 @@ export class ObjectTooLargeError extends Error {
   override readonly name = 'ObjectTooLargeError';
 }
 
+/** An object's bytes and the ETag they were read at. */
+export interface ObjectBytes {
+  bytes: Buffer;
+  /** The ETag of exactly these bytes, as S3 sends it (quoted); `undefined` only if the store sends none. */
+  etag: string | undefined;
+}
+
 /**
- * Reads a whole object into memory; `undefined` when it does not exist.
+ * Reads a whole object into memory, with its ETag; `undefined` when it does not exist.
  *
  * @param maxBytes refuse objects larger than this (checked from Content-Length before reading the body)
  * @throws {ObjectTooLargeError} when the object is larger than `maxBytes`
  */
-export async function getObjectBytes(
+export async function getObject(
   bucket: BucketName,
   key: string,
   maxBytes = Number.POSITIVE_INFINITY,
-): Promise<Buffer | undefined> {
+): Promise<ObjectBytes | undefined> {
   try {
     const object = await s3Client().send(new GetObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
     if ((object.ContentLength ?? 0) > maxBytes) {
@@ -120,11 +127,24 @@ export async function getObjectBytes(
       throw new ObjectTooLargeError(`${key} is ${object.ContentLength} bytes, over ${maxBytes}`);
     }
     const bytes = await object.Body?.transformToByteArray();
-    return Buffer.from(bytes ?? []);
+    return { bytes: Buffer.from(bytes ?? []), etag: object.ETag };
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey') return undefined;
     throw error;
   }
+}
+
+/**
+ * Reads a whole object into memory; `undefined` when it does not exist (see {@link getObject}).
+ *
+ * @throws {ObjectTooLargeError} when the object is larger than `maxBytes`
+ */
+export async function getObjectBytes(
+  bucket: BucketName,
+  key: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<Buffer | undefined> {
+  return (await getObject(bucket, key, maxBytes))?.bytes;
 }
 
 /** Writes an object (private; server-side encryption is the bucket's default). */

@@ -20,6 +20,29 @@ export interface FramingFace {
   chin: FramePoint;
 }
 
+/**
+ * The largest face's framing landmarks as the photo check stores them with the photo (docs/architecture.md §2, the
+ * photo check item): in px of the analysed copy (EXIF-upright, long side ≤ 1024 px), whose size they carry, so
+ * PrepareReferences frames its reference crop without running the face models again.
+ */
+export interface StoredFraming extends FramingFace {
+  /** Size of the analysed copy the landmarks are measured in, px. */
+  width: number;
+  height: number;
+}
+
+/** The stored landmarks in px of an image of `width` × `height` (the same photo decoded again, maybe resized). */
+export function framingAt(stored: StoredFraming, width: number, height: number): FramingFace {
+  const sx = width / stored.width;
+  const sy = height / stored.height;
+  const at = (p: FramePoint): FramePoint => ({ x: p.x * sx, y: p.y * sy });
+  return {
+    eyes: [at(stored.eyes[0]), at(stored.eyes[1])],
+    forehead: at(stored.forehead),
+    chin: at(stored.chin),
+  };
+}
+
 /** A square frame in the photo's pixels, possibly reaching past its edges; `angle` levels the eyes. */
 export interface Frame {
   /** Top-left corner of the square, in px of the photo once rotated by `angle` about `pivot`. */

@@ -1,11 +1,11 @@
 import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
-import { analyzePhoto } from '../adapters/vision/photo-facts';
+import { analyzePhoto, type AnalyzedPhoto } from '../adapters/vision/photo-facts';
 import { photoChecksBody, type PhotoChecks } from '../contracts';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
-import { checkPhotoSet, setQuality, type PhotoFacts } from '../domain/photo-checks';
+import { checkPhotoSet, setQuality } from '../domain/photo-checks';
 import { logger } from '../common/logger';
 import { notFound } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
@@ -15,13 +15,15 @@ const CONCURRENCY = 2;
 
 const NOT_FOUND = 'We could not find one of these photos. Please upload it again.';
 
-async function analyzeUpload(key: string): Promise<PhotoFacts> {
+async function analyzeUpload(key: string): Promise<Pick<AnalyzedPhoto, 'facts' | 'framing'>> {
   try {
     const bytes = await getObjectBytes('uploads', key, MAX_UPLOAD_BYTES);
     if (!bytes) throw notFound(NOT_FOUND);
-    return (await analyzePhoto(bytes)).facts;
+    const { facts, framing } = await analyzePhoto(bytes);
+    return { facts, framing };
   } catch (error) {
-    if (error instanceof ObjectTooLargeError) return { width: 0, height: 0, readable: false, faces: [] };
+    if (error instanceof ObjectTooLargeError)
+      return { facts: { width: 0, height: 0, readable: false, faces: [] } };
     throw error;
   }
 }
@@ -60,8 +62,9 @@ export const handler = httpHandler(async (event) => {
     await Promise.all(
       missing.slice(i, i + CONCURRENCY).map(async ({ key, etag }) => {
         const result = await analyzeUpload(key);
-        await savePhotoFacts(sub, key, etag, result);
-        facts.set(key, result);
+        // The framing goes with the facts: PrepareReferences crops the references from it without the models.
+        await savePhotoFacts(sub, key, etag, result.facts, result.framing);
+        facts.set(key, result.facts);
       }),
     );
   }

@@ -53,7 +53,8 @@ interface GenerationView {
 }
 
 /**
- * Runs one real generation through the local stack (presigned uploads of 3 fixture photos, `POST /api/generations`,
+ * Runs one real generation through the local stack (presigned uploads of 3 fixture photos, their photo check
+ * `POST /api/photo-checks` as the wizard makes it before the customer goes on, `POST /api/generations`,
  * the ASL on the local Step Functions runner, the `local` provider sleeping `latencyMs` per headshot) and reads the
  * timings the server recorded: every figure is a difference of server timestamps, so the polling interval does not
  * blur it.
@@ -70,6 +71,8 @@ export async function benchGeneration(
   if (provider === 'fixed') useImageProviderForTests(fixedLatencyProvider(options.latencyMs));
   const user = await signedUpUser(stack);
   const keys = await uploadFixtures(stack, user.idToken, ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+  // As the wizard does while the customer picks a style: the photos are checked once they are uploaded.
+  await apiJson(stack, user.idToken, 'POST', '/api/photo-checks', { keys });
   const id = await startGeneration(stack, user.idToken, keys);
   const deadline = Date.now() + 120_000;
   let view: GenerationView;

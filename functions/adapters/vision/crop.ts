@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { rotatePoint, type Frame } from '../../domain/framing';
-import type { RgbImage } from './faces';
+import type { RgbImage } from './pixels';
 
 /**
  * Cuts a framed square (functions/domain/framing.ts) out of decoded pixels and scales it, rotating first when the

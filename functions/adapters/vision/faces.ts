@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { normalize } from '../../domain/likeness';
+import type { RgbImage } from './pixels';
 import { vision } from './runtime';
 
 /**
@@ -41,31 +42,7 @@ export interface FaceAnalysis {
   faces: DetectedFace[];
 }
 
-/** Decoded RGB pixels (3 channels, row-major). */
-export interface RgbImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-/** Long side at which photos are analysed, in px: faces of 5% of the frame still span 50 px here. */
-export const ANALYSIS_SIDE = 1024;
-
-/**
- * Decodes an image for analysis: EXIF orientation applied, alpha dropped, fitted inside `maxSide` without enlarging.
- *
- * @throws {Error} when the bytes are not a decodable image
- */
-export async function decodeRgb(bytes: Buffer, maxSide = ANALYSIS_SIDE): Promise<RgbImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
+export { ANALYSIS_SIDE, decodeRgb, type RgbImage } from './pixels';
 
 // Indices into MediaPipe's 468-point face mesh.
 const MESH = {

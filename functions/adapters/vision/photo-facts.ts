@@ -1,7 +1,9 @@
 import type { PhotoProblem } from '../../domain/generation';
+import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { normalizePhoto, UnusablePhotoError, type NormalizedPhoto } from '../images';
-import { analyzeFaces, decodeRgb, type FaceAnalysis, type RgbImage } from './faces';
+import { analyzeFaces, decodeRgb, type FaceAnalysis } from './faces';
+import type { RgbImage } from './pixels';
 import { measureFace } from './quality';
 
 /**
@@ -18,6 +20,8 @@ export interface AnalyzedPhoto {
   normalized?: NormalizedPhoto;
   image?: RgbImage;
   analysis?: FaceAnalysis;
+  /** The largest face's framing landmarks in `image` (absent without a face): stored with the photo check. */
+  framing?: StoredFraming;
 }
 
 /**
@@ -51,5 +55,12 @@ export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
     })),
     ...(main ? { face: await measureFace(image, main), descriptor: main.descriptor } : {}),
   };
-  return { facts, normalized, image, analysis };
+  const framing: StoredFraming | undefined = main && {
+    width: image.width,
+    height: image.height,
+    eyes: main.eyes,
+    forehead: main.forehead,
+    chin: main.chin,
+  };
+  return { facts, normalized, image, analysis, ...(framing ? { framing } : {}) };
 }
