@@ -1,4 +1,5 @@
 import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { Firewall } from './constructs/firewall';
 
@@ -26,6 +27,7 @@ export class EdgeStack extends Stack {
     this.firewall = new Firewall(this, 'Firewall', {
       name: props.firewallName,
       webhookPath: props.webhookPath,
+      logRetention: props.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH,
     });
   }
 }

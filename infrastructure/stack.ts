@@ -228,6 +228,7 @@ export class HeadshotStudioStack extends Stack {
       new Firewall(this, 'Firewall', {
         name: Token.isUnresolved(this.region) ? this.stackName : `${this.stackName}-${this.region}`,
         webhookPath,
+        logRetention,
       }).webAcl.attrArn;
 
     const domain =

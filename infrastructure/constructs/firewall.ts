@@ -1,3 +1,5 @@
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { stackOutput } from './naming';
@@ -29,7 +31,15 @@ export interface FirewallProps {
   name: string;
   /** The webhook's path (`/api/webhooks/stripe`). */
   webhookPath: string;
+  /** How long the log of blocked and counted requests is kept. */
+  logRetention: logs.RetentionDays;
 }
+
+/**
+ * Request headers WAF must not write to its log: the caller's JWT and Stripe's webhook signature (a replayable
+ * credential for the signed body while it is fresh).
+ */
+export const REDACTED_HEADERS = ['authorization', 'stripe-signature'] as const;
 
 const NO_TRANSFORM = [{ priority: 0, type: 'NONE' }];
 
@@ -62,7 +72,10 @@ const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL
  * The AWS WAF web ACL in front of CloudFront (scope `CLOUDFRONT`, which AWS accepts only in us-east-1): the AWS
  * managed common rule set (not on the webhook's signed bodies), known bad inputs and the Amazon IP reputation list, then per-IP rate-based rules — tighter
  * on the Stripe webhook and on public writes than on the authenticated API, and a ceiling for the whole site
- * ({@link RATE_LIMITS}). Blocked requests answer 403; every rule has CloudWatch metrics and sampled requests.
+ * ({@link RATE_LIMITS}). Blocked requests answer 403; every rule has CloudWatch metrics and sampled requests, and
+ * every request a rule blocked or counted is logged to CloudWatch Logs (`aws-waf-logs-<name>`, the prefix WAF
+ * requires) with {@link REDACTED_HEADERS} redacted, so an operator can see who was blocked and by which rule.
+ * Allowed requests are not logged: CloudFront's own metrics and the API's access log cover them.
  */
 export class Firewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
@@ -136,5 +149,36 @@ export class Firewall extends Construct {
       ],
     });
     stackOutput(this, 'WebAclArn', this.webAcl.attrArn);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `aws-waf-logs-${props.name}`,
+      retention: props.logRetention,
+      // WAF needs a fixed name (its prefix); a retained group would make the next deploy after a destroy fail on it.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the `:*` suffix `logGroupArn` carries.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroup.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: ['BLOCK', 'COUNT'].map((Action) => ({ ActionCondition: { Action } })),
+          },
+        ],
+      },
+    });
+    stackOutput(this, 'WebAclLogGroup', logGroup.logGroupName);
   }
 }

@@ -5,7 +5,7 @@ import { routes } from '../../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../../functions/http/origin-verify';
 import { addStacks } from '../../infrastructure/app-stacks';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from '../../infrastructure/constructs/api';
-import { RATE_LIMITS } from '../../infrastructure/constructs/firewall';
+import { RATE_LIMITS, REDACTED_HEADERS } from '../../infrastructure/constructs/firewall';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { appFunctions, AwsSolutionsChecks, nagAudit, testStack } from './helpers';
 
@@ -47,6 +47,27 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
     expect(rate['rate-publicWrite']!.Limit).toBeLessThan(rate['rate-writes']!.Limit);
     expect(rate['rate-writes']!.Limit).toBeLessThan(rate['rate-api']!.Limit);
     expect(rate['rate-api']!.Limit).toBe(RATE_LIMITS.api);
+  });
+
+  it('logs what the web ACL blocked or counted, without tokens or webhook signatures', () => {
+    const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
+    const [groupId, group] = Object.entries(template.findResources('AWS::Logs::LogGroup')).find(([, g]) =>
+      String((g.Properties as { LogGroupName?: string }).LogGroupName).startsWith('aws-waf-logs-'),
+    )!;
+    expect((group.Properties as { RetentionInDays: number }).RetentionInDays).toBeGreaterThan(0);
+    const [logging] = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration'));
+    const props = logging!.Properties as {
+      ResourceArn: unknown;
+      LogDestinationConfigs: unknown[];
+      RedactedFields: { SingleHeader: { Name: string } }[];
+      LoggingFilter: { DefaultBehavior: string; Filters: { Conditions: unknown[] }[] };
+    };
+    expect(props.ResourceArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(JSON.stringify(props.LogDestinationConfigs)).toContain(groupId);
+    expect(JSON.stringify(props.LogDestinationConfigs)).not.toContain(':*');
+    expect(props.RedactedFields.map((f) => f.SingleHeader.Name)).toEqual([...REDACTED_HEADERS]);
+    expect(props.LoggingFilter.DefaultBehavior).toBe('DROP');
+    expect(JSON.stringify(props.LoggingFilter.Filters)).toContain('BLOCK');
   });
 
   it('closes the execute-api endpoint: CloudFront adds a generated secret header that every API function checks', () => {
