@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The account's routes (docs/architecture.md §3): the caller's profile, preferences, deleting their data, the credit
@@ -10,7 +10,7 @@ export const meSchema = z.object({
   id: z.string(),
   email: z.string(),
   displayName: z.string(),
-  credits: z.number().int(),
+  credits: z.number().check(z.int()),
   /** `already-claimed` when an earlier account of the same person had the free credits (this one started at 0). */
   signupBonus: z.enum(['granted', 'already-claimed']),
   /** "E-mail me when my headshots are ready". */
@@ -30,10 +30,10 @@ export const preferencesSchema = updateMeBody;
 /** `DELETE /api/me/data` 200: items and S3 objects removed. */
 export const deletedDataSchema = z.object({
   deleted: z.object({
-    headshots: z.number().int(),
-    generations: z.number().int(),
+    headshots: z.number().check(z.int()),
+    generations: z.number().check(z.int()),
     /** Uploads, their normalized copies, headshot images and thumbnails. */
-    objects: z.number().int(),
+    objects: z.number().check(z.int()),
   }),
 });
 export type DeletedData = z.infer<typeof deletedDataSchema>;
@@ -42,21 +42,23 @@ export type DeletedData = z.infer<typeof deletedDataSchema>;
 export const creditPackSchema = z.object({
   id: z.enum(['starter', 'popular', 'pro']),
   name: z.string(),
-  credits: z.number().int().positive(),
-  priceCents: z.number().int().nonnegative(),
+  credits: z.number().check(z.int(), z.positive()),
+  priceCents: z.number().check(z.int(), z.nonnegative()),
   currency: z.literal('usd'),
-  pricePerCredit: z.number().nonnegative(),
+  pricePerCredit: z.number().check(z.nonnegative()),
   popular: z.boolean(),
-  features: z.array(z.string()).readonly(),
+  features: z.readonly(z.array(z.string())),
 });
 export type CreditPackView = z.infer<typeof creditPackSchema>;
 
 /** `GET /api/packs` 200. */
-export const packsSchema = z.object({ packs: z.array(creditPackSchema).readonly() });
+export const packsSchema = z.object({ packs: z.readonly(z.array(creditPackSchema)) });
 export type Packs = z.infer<typeof packsSchema>;
 
 /** `POST /api/checkout/sessions` body: only `packId` matters (a price or credits sent along are dropped). */
-export const createCheckoutSessionBody = z.object({ packId: z.string().trim().min(1).max(64) });
+export const createCheckoutSessionBody = z.object({
+  packId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody>;
 
 /**
@@ -64,7 +66,7 @@ export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody
  * URL only, since the SPA navigates to it.
  */
 export const checkoutSessionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   url: z.url({ protocol: /^https?$/ }),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
@@ -75,19 +77,19 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
  */
 export const checkoutResultSchema = z.object({
   status: z.enum(['paid', 'unpaid', 'expired', 'no_payment_required', 'invalid']),
-  creditsAdded: z.number().int().nonnegative(),
-  credits: z.number().int().nonnegative(),
+  creditsAdded: z.number().check(z.int(), z.nonnegative()),
+  credits: z.number().check(z.int(), z.nonnegative()),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** `POST /api/webhooks/stripe` 200: what the webhook did with Stripe's event. */
 export const stripeWebhookResultSchema = z.object({
   received: z.literal(true),
-  ignored: z.literal(true).optional(),
-  status: z.string().optional(),
-  creditsAdded: z.number().int().optional(),
+  ignored: z.optional(z.literal(true)),
+  status: z.optional(z.string()),
+  creditsAdded: z.optional(z.number().check(z.int())),
   /** Credits taken back by a refund or dispute. */
-  creditsReversed: z.number().int().optional(),
+  creditsReversed: z.optional(z.number().check(z.int())),
 });
 
 /** `GET /api/health` 200 (`time`: ISO 8601). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one error shape of the whole API (docs/architecture.md §3): `{ "error": { "code", "message", "details"? } }`.
@@ -10,7 +10,7 @@ export const apiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

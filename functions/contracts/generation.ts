@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
 import { PHOTO_CHECK_CODES } from '../domain/photo-checks';
 import { backgroundSchema, headshotSchema, styleSchema } from './headshot';
@@ -13,26 +13,32 @@ const uploadFileSchema = z.object({
   /** Must start with `image/` (docs/product-spec.md §5), e.g. `image/jpeg`, `image/heic`. */
   contentType: z
     .string()
-    .trim()
-    .toLowerCase()
-    .regex(
-      /^image\/[a-z0-9][a-z0-9.+-]*$/,
-      'Only image files can be uploaded (the type must start with image/).',
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.regex(
+        /^image\/[a-z0-9][a-z0-9.+-]*$/,
+        'Only image files can be uploaded (the type must start with image/).',
+      ),
     ),
   /** Bytes, 1 to 10 MiB. */
   size: z
     .number()
-    .int('The size must be a whole number of bytes.')
-    .min(1, 'The file is empty.')
-    .max(MAX_UPLOAD_BYTES, 'Each photo must be 10 MB or smaller.'),
+    .check(
+      z.int('The size must be a whole number of bytes.'),
+      z.gte(1, 'The file is empty.'),
+      z.lte(MAX_UPLOAD_BYTES, 'Each photo must be 10 MB or smaller.'),
+    ),
 });
 
 /** `POST /api/uploads` body: 1-10 files. */
 export const createUploadsBody = z.object({
   files: z
     .array(uploadFileSchema)
-    .min(1, 'Choose at least one photo.')
-    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} files allowed.`),
+    .check(
+      z.minLength(1, 'Choose at least one photo.'),
+      z.maxLength(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} files allowed.`),
+    ),
 });
 export type CreateUploadsBody = z.input<typeof createUploadsBody>;
 
@@ -49,11 +55,11 @@ export type Uploads = z.infer<typeof uploadsSchema>;
 
 /** A list of distinct upload keys from `POST /api/uploads`, in the wizard's order. */
 const uploadKeys = (min: string, distinct: string) =>
-  z
-    .array(z.string().min(1).max(512))
-    .min(1, min)
-    .max(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`)
-    .refine((keys) => new Set(keys).size === keys.length, distinct);
+  z.array(z.string().check(z.minLength(1), z.maxLength(512))).check(
+    z.minLength(1, min),
+    z.maxLength(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`),
+    z.refine((keys) => new Set(keys).size === keys.length, distinct),
+  );
 
 /** `POST /api/photo-checks` body: 1-10 distinct upload keys. */
 export const photoChecksBody = z.object({
@@ -103,8 +109,8 @@ export const generationStartedSchema = z.object({
   progress: z.number(),
   style: styleSchema,
   background: backgroundSchema,
-  creditsReserved: z.number().int(),
-  credits: z.number().int(),
+  creditsReserved: z.number().check(z.int()),
+  credits: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type GenerationStarted = z.infer<typeof generationStartedSchema>;
@@ -119,25 +125,25 @@ export const generationSchema = z.object({
   style: styleSchema,
   background: backgroundSchema,
   /** Why it failed (or is partial); `message` is for people. */
-  error: z
-    .object({
+  error: z.nullable(
+    z.object({
       code: z.enum(['NO_USABLE_PHOTOS', 'PROVIDER_FAILED', 'TIMED_OUT', 'START_FAILED', 'GENERATION_FAILED']),
       message: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
   /** Place in the provider's line (1 = next up, 0 = running), or null when not in line. */
-  queue: z.object({ position: z.number().int(), etaSeconds: z.number() }).nullable(),
+  queue: z.nullable(z.object({ position: z.number().check(z.int()), etaSeconds: z.number() })),
   /** 6, or 1 for a regeneration. */
-  headshotsExpected: z.number().int(),
+  headshotsExpected: z.number().check(z.int()),
   /** The headshot a one-slot generation regenerates. */
-  regeneratedFrom: z.string().nullable(),
+  regeneratedFrom: z.nullable(z.string()),
   /** In slot order, filled in as each one is saved. */
   headshots: z.array(headshotSchema),
-  creditsReserved: z.number().int(),
-  creditsRefunded: z.number().int(),
+  creditsReserved: z.number().check(z.int()),
+  creditsRefunded: z.number().check(z.int()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   /** When the headshots' URLs stop working (ISO 8601). */
   urlsExpireAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BACKGROUNDS, STYLES } from '../domain/generation';
 import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gallery';
 
@@ -23,12 +23,12 @@ export const headshotSchema = z.object({
   /** The generation that made it. */
   generationId: z.string(),
   /** 0-5: which slot of its generation made it (the wizard's grid order). */
-  slot: z.number().int().min(0),
+  slot: z.number().check(z.int(), z.gte(0)),
   style: styleSchema,
   background: backgroundSchema,
   isFavorite: z.boolean(),
   /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
-  likeness: z.number().min(0).max(100).nullable(),
+  likeness: z.nullable(z.number().check(z.gte(0), z.lte(100))),
   /** ISO 8601 UTC. */
   createdAt: z.string(),
   /** WebP, ≤ 384 px. */
@@ -44,22 +44,22 @@ export type Headshot = z.infer<typeof headshotSchema>;
 
 /** `GET /api/headshots` query: `filter` defaults to `all`, `sort` to `newest`; `cursor` is a page's `nextCursor`. */
 export const galleryQuerySchema = z.object({
-  filter: z.enum(GALLERY_FILTERS).default('all'),
-  sort: z.enum(GALLERY_SORTS).default('newest'),
-  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional(),
+  filter: z._default(z.enum(GALLERY_FILTERS), 'all'),
+  sort: z._default(z.enum(GALLERY_SORTS), 'newest'),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_CURSOR_LENGTH))),
 });
 export type GalleryQuery = z.input<typeof galleryQuerySchema>;
 
 /** Gallery totals (not the filter's): every headshot of the caller and the favorites among them. */
 export const galleryStatsSchema = z.object({
-  total: z.number().int().min(0),
-  favorites: z.number().int().min(0),
+  total: z.number().check(z.int(), z.gte(0)),
+  favorites: z.number().check(z.int(), z.gte(0)),
 });
 
 /** `GET /api/headshots` 200: one page (30 at most) and the gallery's totals; `nextCursor` null on the last page. */
 export const galleryPageSchema = z.object({
   items: z.array(headshotSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   stats: galleryStatsSchema,
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { routes } from '../http/routes';
 import {
   checkoutResultSchema,
@@ -53,10 +53,10 @@ type KeyOf<R> = R extends { method: infer M extends string; path: infer P extend
 export interface RouteContract {
   /** The status of a successful answer. */
   status: 200 | 202 | 204;
-  body?: z.ZodType;
-  query?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
   /** The success answer's JSON body; `z.undefined()` for a 204 without body. */
-  response: z.ZodType;
+  response: z.ZodMiniType;
 }
 
 /** Every route's contract, keyed like the route table; a route without one fails the type check. */

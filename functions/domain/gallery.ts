@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isUlid } from './object-keys';
 import { STYLES, type Style } from './generation';
 

@@ -5,7 +5,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import '../common/zod-locale';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
@@ -102,7 +103,7 @@ export function httpHandler<E extends HttpEvent>(
   };
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
@@ -119,7 +120,7 @@ export function rawBody(event: HttpEvent): string {
  *
  * @throws {HttpError} 400 `VALIDATION_ERROR` when the body is missing, not JSON, or does not match.
  */
-export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
+export function parseBody<S extends z.core.$ZodType>(event: HttpEvent, schema: S): z.output<S> {
   const text = rawBody(event);
   let data: unknown;
   try {
@@ -127,7 +128,7 @@ export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.o
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
-  const result = schema.safeParse(data);
+  const result = z.safeParse(schema, data);
   if (!result.success)
     throw badRequest(`Invalid request: ${describeIssues(result.error)}`, result.error.issues);
   return result.data;
@@ -138,8 +139,8 @@ export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.o
  *
  * @throws {HttpError} 400 `VALIDATION_ERROR` when they do not match.
  */
-export function parseQuery<S extends z.ZodType>(event: HttpEvent, schema: S): z.output<S> {
-  const result = schema.safeParse(event.queryStringParameters ?? {});
+export function parseQuery<S extends z.core.$ZodType>(event: HttpEvent, schema: S): z.output<S> {
+  const result = z.safeParse(schema, event.queryStringParameters ?? {});
   if (!result.success)
     throw badRequest(`Invalid query: ${describeIssues(result.error)}`, result.error.issues);
   return result.data;

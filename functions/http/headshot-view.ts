@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/headshots/records';
 import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
@@ -10,7 +10,7 @@ import type { HttpEvent } from './handler';
 
 /** The path of `/api/headshots/{id}…`: `id` is a headshot's ULID. */
 export const headshotPathSchema = z.object({
-  id: z.string().refine(isUlid, 'not a headshot id'),
+  id: z.string().check(z.refine(isUlid, 'not a headshot id')),
 });
 
 /** 404 `NOT_FOUND`: for a missing headshot and another user's alike (never says which). */

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../common/zod-locale';
 import { getGeneration } from '../adapters/generations';
 import { compensateGeneration } from '../use-cases/compensate-generation';
 import { errorFor } from '../use-cases/reconcile-generation';
@@ -14,11 +15,14 @@ const executionEndedEvent = z.object({
   detail: z.object({
     executionArn: z.string(),
     status: z.enum(['FAILED', 'TIMED_OUT', 'ABORTED']),
-    input: z.string().nullish(),
+    input: z.nullish(z.string()),
   }),
 });
 
-const executionInput = z.object({ generationId: z.string().min(1), userId: z.string().min(1) });
+const executionInput = z.object({
+  generationId: z.string().check(z.minLength(1)),
+  userId: z.string().check(z.minLength(1)),
+});
 
 /**
  * Function `generation-execution-ended`, run by an EventBridge rule when a generation execution ends FAILED,

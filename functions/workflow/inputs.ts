@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../common/zod-locale';
 import { BACKGROUNDS, SLOTS, STYLES } from '../domain/generation';
 
 /**
@@ -6,45 +7,44 @@ import { BACKGROUNDS, SLOTS, STYLES } from '../domain/generation';
  * definition that drifts from the code fails loudly at the first task instead of half-way through.
  */
 
-const id = z.string().min(1).max(128);
+const id = z.string().check(z.minLength(1), z.maxLength(128));
 
 /** Every task gets the generation and its owner. */
 export const generationRef = z.object({ generationId: id, userId: id });
 
 /** A Catch's `{ Error, Cause }`, as Step Functions puts it at `ResultPath` (`$.failure`). */
-export const failure = z
-  .object({ Error: z.string().optional(), Cause: z.string().optional() })
-  .partial()
-  .optional();
+export const failure = z.optional(
+  z.partial(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
+);
 
 /** PrepareReferences: `{ generationId, userId, referenceKeys }`. */
-export const prepareReferencesInput = generationRef.extend({
-  referenceKeys: z.array(z.string().min(1)).min(1).max(10),
+export const prepareReferencesInput = z.extend(generationRef, {
+  referenceKeys: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(10)),
 });
 
 /** BuildPrompt: `{ generationId, userId, style, background }`. */
-export const buildPromptInput = generationRef.extend({
+export const buildPromptInput = z.extend(generationRef, {
   style: z.enum(STYLES),
   background: z.enum(BACKGROUNDS),
 });
 
 /** GenerateHeadshot (one Map iteration): the slot, the prompt and the normalized reference keys. */
-export const generateHeadshotInput = buildPromptInput.extend({
-  slot: z
-    .number()
-    .int()
-    .refine((n) => SLOTS.includes(n), 'must be one of the generation slots'),
-  prompt: z.string().min(1),
-  references: z.array(z.string().min(1)).min(1).max(3),
+export const generateHeadshotInput = z.extend(buildPromptInput, {
+  slot: z.number().check(
+    z.int(),
+    z.refine((n) => SLOTS.includes(n), 'must be one of the generation slots'),
+  ),
+  prompt: z.string().check(z.minLength(1)),
+  references: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(3)),
 });
 
 /** RefundCredits and MarkFailed: the generation and the failure that was caught. */
-export const compensationInput = generationRef.extend({ failure });
+export const compensationInput = z.extend(generationRef, { failure });
 
 /** AcquireProviderSlot (each try of one slot): the slot, its place among its generation's slots, priority, start. */
-export const acquireSlotInput = generationRef.extend({
-  slot: z.number().int().min(0),
-  round: z.number().int().min(0),
+export const acquireSlotInput = z.extend(generationRef, {
+  slot: z.number().check(z.int(), z.gte(0)),
+  round: z.number().check(z.int(), z.gte(0)),
   priority: z.enum(['priority', 'standard']),
   startedAt: z.iso.datetime({ offset: true }),
 });
@@ -53,16 +53,16 @@ export const acquireSlotInput = generationRef.extend({
 export const callResult = z.union([
   z.object({
     outcome: z.enum(['saved', 'throttled']),
-    headshotId: z.string().nullable(),
-    retryAfterMs: z.number().nullable(),
+    headshotId: z.nullable(z.string()),
+    retryAfterMs: z.nullable(z.number()),
   }),
-  z.object({ Error: z.string(), Cause: z.string().optional() }),
+  z.object({ Error: z.string(), Cause: z.optional(z.string()) }),
 ]);
 
 /** ReleaseProviderSlot: the lease, how the call ended, and the slot's retries so far. */
-export const releaseSlotInput = generationRef.extend({
-  slot: z.number().int().min(0),
-  leaseId: z.string().min(1),
+export const releaseSlotInput = z.extend(generationRef, {
+  slot: z.number().check(z.int(), z.gte(0)),
+  leaseId: z.string().check(z.minLength(1)),
   call: callResult,
-  retries: z.record(z.string(), z.number().int().min(0)),
+  retries: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
 });
