@@ -113,15 +113,28 @@ export interface HeadshotFiles {
  * @throws {Error} when `bytes` is not a decodable image (the caller maps it to a provider error).
  */
 export async function encodeHeadshot(bytes: Buffer): Promise<HeadshotFiles> {
-  const image = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const image = await encodeHeadshotImage(bytes);
+  return { image, thumbnail: await encodeThumbnail(image) };
+}
+
+/**
+ * The headshot's full-size file alone (see {@link encodeHeadshot}): 1024×1024 JPEG, quality 90, no metadata.
+ *
+ * @throws {Error} when `bytes` is not a decodable image
+ */
+export function encodeHeadshotImage(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 90 })
     .toBuffer();
-  const thumbnail = await sharp(image)
+}
+
+/** The thumbnail of a headshot's full-size JPEG (see {@link encodeHeadshot}): WebP, longest side 384 px, quality 80. */
+export function encodeThumbnail(image: Buffer): Promise<Buffer> {
+  return sharp(image)
     .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
     .webp({ quality: 80 })
     .toBuffer();
-  return { image, thumbnail };
 }

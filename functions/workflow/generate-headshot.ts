@@ -5,7 +5,7 @@ import {
   ProviderInvalidOutputError,
   ProviderThrottledError,
 } from '../adapters/image-providers';
-import { encodeHeadshot } from '../adapters/images';
+import { encodeHeadshotImage, encodeThumbnail } from '../adapters/images';
 import { requireLikeness } from '../adapters/vision/likeness';
 import { loadConfig } from '../config';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
@@ -18,6 +18,17 @@ import { loadSecrets } from '../common/secrets';
 /** Thrown when a normalized reference vanished between PrepareReferences and a slot (not retryable). */
 export class ReferenceMissingError extends Error {
   override readonly name = 'ReferenceMissingError';
+}
+
+/** The normalized reference photos' bytes, in order. */
+function loadReferences(keys: readonly string[]): Promise<Buffer[]> {
+  return Promise.all(
+    keys.map(async (key) => {
+      const bytes = await getObjectBytes('uploads', key);
+      if (!bytes) throw new ReferenceMissingError(`Reference ${key} is missing`);
+      return bytes;
+    }),
+  );
 }
 
 /**
@@ -47,18 +58,18 @@ export const handler = async (event: unknown) => {
   await loadSecrets();
   const input = generateHeadshotInput.parse(event);
   const { generationId, userId, slot } = input;
-  const current = await requireGeneration(userId, generationId);
+  // The generation and the references are read at once: both stand between the admission and the provider call.
+  const [generation, loaded] = await Promise.allSettled([
+    requireGeneration(userId, generationId),
+    loadReferences(input.references),
+  ]);
+  if (generation.status === 'rejected') throw generation.reason;
+  const current = generation.value;
   const existing = current.slots[String(slot)];
   if (existing) return { slot, outcome: 'saved', headshotId: existing, retryAfterMs: null };
   if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
-
-  const references = await Promise.all(
-    input.references.map(async (key) => {
-      const bytes = await getObjectBytes('uploads', key);
-      if (!bytes) throw new ReferenceMissingError(`Reference ${key} is missing`);
-      return bytes;
-    }),
-  );
+  if (loaded.status === 'rejected') throw loaded.reason;
+  const references = loaded.value;
   const provider = imageProvider();
   const started = Date.now();
   let image: Buffer;
@@ -75,9 +86,9 @@ export const handler = async (event: unknown) => {
     if (!(error instanceof ProviderThrottledError)) throw error;
     return { slot, outcome: 'throttled', headshotId: null, retryAfterMs: error.retryAfterMs ?? null };
   }
-  let files: Awaited<ReturnType<typeof encodeHeadshot>>;
+  let fullSize: Buffer;
   try {
-    files = await encodeHeadshot(image);
+    fullSize = await encodeHeadshotImage(image);
   } catch (error) {
     throw new ProviderInvalidOutputError(
       `The ${provider.name} provider returned an undecodable image: ${String(error)}`,
@@ -85,19 +96,24 @@ export const handler = async (event: unknown) => {
   }
   // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
   // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
-  const likeness = current.referenceDescriptor
-    ? await requireLikeness(files.image, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD).catch(
-        (error: unknown) => {
-          logger.warn('Headshot rejected: it does not look like the customer', {
-            generationId,
-            slot,
-            provider: provider.name,
-            error: error as Error,
-          });
-          throw error;
-        },
-      )
-    : undefined;
+  // The thumbnail is encoded (sharp's threads) while the likeness is measured (the models, on this thread).
+  const [thumbnail, likeness] = await Promise.all([
+    encodeThumbnail(fullSize),
+    current.referenceDescriptor
+      ? requireLikeness(fullSize, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD).catch(
+          (error: unknown) => {
+            logger.warn('Headshot rejected: it does not look like the customer', {
+              generationId,
+              slot,
+              provider: provider.name,
+              error: error as Error,
+            });
+            throw error;
+          },
+        )
+      : undefined,
+  ]);
+  const files = { image: fullSize, thumbnail };
   const imageKey = headshotImageKey(userId, generationId, slot);
   const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);
   await Promise.all([
