@@ -10,6 +10,12 @@ export const ledgerRefSk = (reason: string, ref: string) => `LEDGERREF#${reason}
 export const purchaseSk = (checkoutSessionId: string) => `PURCHASE#${checkoutSessionId}`;
 export const generationSk = (id: string) => `GENERATION#${id}`;
 export const headshotSk = (id: string) => `HEADSHOT#${id}`;
+/**
+ * The gallery's counters (adapters/headshots/stats.ts). `$` sorts right after `#`, so this key is the last of the range
+ * `HEADSHOT#` … `HEADSHOT$STATS`: a newest-first Query of that range reads it before the newest headshot, while
+ * `begins_with(SK, 'HEADSHOT#')` never sees it.
+ */
+export const GALLERY_STATS_SK = 'HEADSHOT$STATS';
 /** A quota counter of one rule and one fixed window (window start in epoch seconds). */
 export const quotaSk = (rule: string, windowStart: number) => `QUOTA#${rule}#${windowStart}`;
 /** The once-per-person sign-up bonus marker, keyed by the hash of the normalised e-mail; outlives the account. */

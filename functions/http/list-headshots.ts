@@ -1,5 +1,4 @@
-import { listBestMatchPage, listHeadshotPage } from '../adapters/headshots/pages';
-import { readGalleryStats } from '../adapters/headshots/stats';
+import { readGalleryPage } from '../adapters/headshots/pages';
 import { galleryQuerySchema, type GalleryPage } from '../contracts';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
 import { toHeadshot } from './headshot-view';
@@ -12,7 +11,8 @@ import { toHeadshot } from './headshot-view';
  *
  * The caller's headshots, newest first (or with `sort=best-match`, highest likeness first), 30 per page, filtered on the server (`filter` defaults to `all`). Pass
  * `nextCursor` back as `cursor` for the next page; `null` means this was the last one. `stats` counts the whole
- * gallery (not the filter): every headshot and the favorites among them, read from counters on the user item. `thumbnailUrl` (WebP ≤ 384 px) and
+ * gallery (not the filter): every headshot and the favorites among them, read from the gallery's counters (the first page's
+ * one Query reads them with the page: adapters/headshots/pages.ts). `thumbnailUrl` (WebP ≤ 384 px) and
  * `imageUrl` (1024×1024 JPEG) are presigned GETs valid 15 minutes.
  *
  * Errors: 400 `VALIDATION_ERROR` for an unknown filter or an over-long cursor; 400 `INVALID_CURSOR` for a cursor
@@ -21,8 +21,7 @@ import { toHeadshot } from './headshot-view';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { filter, sort, cursor } = parseQuery(event, galleryQuerySchema);
-  const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
-  const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
+  const page = await readGalleryPage(sub, { filter, sort, cursor });
   const items = await Promise.all(page.items.map(toHeadshot));
-  return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats });
+  return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats: page.stats });
 });

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
-import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
 import { GALLERY_PAGE_SIZE } from '../../functions/domain/gallery';
@@ -147,8 +147,10 @@ async function rawLoad(
 
 /**
  * The bare DynamoDB calls the two measured routes are built on, with the handlers' document client: a consistent
- * GetItem of `sub`'s user item (`GET /api/me`; also where the gallery's counters are) and the Query of the first
- * gallery page, newest first (`GET /api/headshots`).
+ * GetItem of `sub`'s user item (`GET /api/me`) and the Query of the first gallery page, newest first, exactly as
+ * `GET /api/headshots` sends it (adapters/headshots/pages.ts): the key range `HEADSHOT#` … `HEADSHOT$STATS`, whose
+ * first item newest first is the gallery's stats item, `Limit` one page + 1 + the stats item. `getStats` is the
+ * GetItem of that stats item which later pages add.
  */
 export function rawCalls(sub: string) {
   const table = loadConfig().TABLE_NAME;
@@ -157,15 +159,27 @@ export function rawCalls(sub: string) {
       documentClient().send(
         new GetCommand({ TableName: table, Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
       ),
+    getStats: () =>
+      documentClient().send(
+        new GetCommand({
+          TableName: table,
+          Key: { PK: userPk(sub), SK: GALLERY_STATS_SK },
+          ConsistentRead: true,
+        }),
+      ),
     query: () =>
       documentClient().send(
         new QueryCommand({
           TableName: table,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'HEADSHOT#' },
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :stats',
+          ExpressionAttributeValues: {
+            ':pk': userPk(sub),
+            ':prefix': 'HEADSHOT#',
+            ':stats': GALLERY_STATS_SK,
+          },
           ScanIndexForward: false,
           ConsistentRead: true,
-          Limit: GALLERY_PAGE_SIZE + 1,
+          Limit: GALLERY_PAGE_SIZE + 2,
         }),
       ),
   };
@@ -199,7 +213,7 @@ export async function benchApi(
     { route: 'GET /api/me', raw: 'GetItem (user item)', path: '/api/me', operation: getItem },
     {
       route: `GET /api/headshots (${SEEDED_HEADSHOTS} seeded)`,
-      raw: `Query (first page, Limit ${GALLERY_PAGE_SIZE + 1})`,
+      raw: `Query (first page + stats item, Limit ${GALLERY_PAGE_SIZE + 2})`,
       path: '/api/headshots',
       operation: query,
     },

@@ -1,8 +1,10 @@
 /**
  * `node --import tsx test/bench/profile-gallery.ts` (PROFILE=1 for a CPU profile in /tmp/perf-gallery.cpuprofile):
- * where `GET /api/headshots`'s time goes, one request at a time on the local stack — the raw Query, the raw GetItem
- * of the counters, both in parallel (what the handler waits for), the handler called in-process, the same route
- * through the local gateway, and a route without a handler's database work (health). Not part of `npm run bench`.
+ * where `GET /api/headshots`'s time goes, one request at a time on the local stack — the raw first-page Query (which
+ * also reads the counters), the GetItem of the counters and both in parallel (what a later page waits for), the
+ * page read through the adapter, the 30 headshots' API views (60 presigned URLs, cache hits), the response's JSON,
+ * the handler called in-process, the same route through the local gateway, and a route without a handler's
+ * database work (health). Not part of `npm run bench`.
  */
 import './env';
 import { performance } from 'node:perf_hooks';
@@ -37,7 +39,12 @@ try {
     },
     isBase64Encoded: false,
   } as never;
-  const { query, getItem } = rawCalls(user.sub);
+  const { query, getStats } = rawCalls(user.sub);
+  const { readGalleryPage } = await import('../../functions/adapters/headshots/pages');
+  const { toHeadshot } = await import('../../functions/http/headshot-view');
+  const read = () => readGalleryPage(user.sub, { filter: 'all', sort: 'newest' });
+  const page = await read();
+  const views = await Promise.all(page.items.map(toHeadshot));
   const time = async (label: string, fn: () => Promise<unknown>, n = 300) => {
     for (let i = 0; i < 30; i++) await fn();
     const t: number[] = [];
@@ -62,9 +69,14 @@ try {
     );
   const health = () => fetch(`${stack.gatewayUrl}/api/health`).then((r) => r.arrayBuffer());
   for (let round = 0; round < 2; round++) {
-    await time('raw query', query);
-    await time('raw getitem', getItem);
-    await time('raw query || getitem', () => Promise.all([query(), getItem()]));
+    await time('raw query (page + stats)', query);
+    await time('raw getitem (stats)', getStats);
+    await time('raw query || getitem', () => Promise.all([query(), getStats()]));
+    await time('readGalleryPage (adapter)', read);
+    await time('30 API views (60 URLs)', () => Promise.all(page.items.map(toHeadshot)));
+    await time('JSON of the page', async () =>
+      JSON.stringify({ items: views, nextCursor: null, stats: page.stats }),
+    );
     await time('handler in-process', () => handler(event));
     await time('HTTP via gateway', http);
     await time('HTTP health', health);

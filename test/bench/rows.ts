@@ -254,12 +254,12 @@ against; "ratio" is measured ÷ reference.
   every image sent the moment the limit allows (N·6/C minutes) plus one image's latency.
 - API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
   beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
-  concurrency. GET /api/headshots reads the gallery's counters from the user item beside its Query and presigns 60
-  URLs per page (signed locally, reused within a 5-minute window). Goal: p50 ≤ ×2 the raw call. The raw call has no
-  HTTP hop, no JWT check and no JSON event: the second gallery row adds the local gateway's own floor at the same
-  concurrency (GET /api/health, a handler without database work) to the raw Query. DynamoDB Local also serialises
-  requests, so the handler's two reads in parallel (the page's Query and the counters' GetItem) cost their sum here,
-  where DynamoDB answers them side by side (test/bench/profile-gallery.ts splits a request into these parts).
+  concurrency. GET /api/headshots reads its first page and the gallery's counters with ONE Query (the stats item sorts
+  at the head of the headshots' key range, newest first) and presigns 60 URLs per page (signed locally, reused within
+  a 5-minute window); the raw call is that same Query. Goal: p50 ≤ ×2 the raw call. The raw call has no HTTP hop, no
+  JWT check and no JSON event: the second gallery row adds the local gateway's own floor at the same concurrency
+  (GET /api/health, a handler without database work) to the raw Query (test/bench/profile-gallery.ts splits a
+  request into these parts).
 - Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp and heic-convert
   external: they come from the layer); init is the import() of the bundle in a fresh node process, median of the
   runs, Node's own boot excluded. Each handler's reference imports the same AWS SDK clients (and sharp when the

@@ -7,15 +7,15 @@ import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshots/
 import { saveHeadshot } from '../../functions/adapters/headshots/records';
 import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/headshots/stats';
 import { deleteMyData } from '../../functions/use-cases/delete-my-data';
-import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { ensureUser } from '../../functions/adapters/ledger';
 import { loadConfig } from '../../functions/config';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 
 /*
- * The gallery's totals are counters on the user item, kept in the transactions that save, favorite and delete
- * headshots, and counted once for data written before they existed (functions/adapters/gallery-stats.ts). Runs on
- * DynamoDB Local (test/integration/global-setup.ts).
+ * The gallery's totals are counters on a stats item beside the headshots, kept in the transactions that save,
+ * favorite and delete headshots, and counted once for data written before they existed
+ * (functions/adapters/headshots/stats.ts). Runs on DynamoDB Local (test/integration/global-setup.ts).
  */
 
 inject('localStack');
@@ -27,10 +27,16 @@ async function newUser(): Promise<string> {
   return sub;
 }
 
+const item = async (sub: string, SK: string) =>
+  (
+    await documentClient().send(
+      new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK }, ConsistentRead: true }),
+    )
+  ).Item;
+
+/** The counters of the stats item. */
 async function counters(sub: string) {
-  const { Item } = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
-  );
+  const Item = await item(sub, GALLERY_STATS_SK);
   return {
     headshotCount: Item?.headshotCount,
     favoriteCount: Item?.favoriteCount,
@@ -129,12 +135,7 @@ describe('gallery counters', () => {
     await seedLegacyHeadshots(sub, 5, 5);
     // Saves that ran before the first read only ADDed to absent counters: 1 is not the gallery's size.
     await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: userPk(sub), SK: PROFILE_SK },
-        UpdateExpression: galleryCounterUpdate(sub, { headshots: 1, favorites: 0 }).Update!.UpdateExpression,
-        ExpressionAttributeValues: { ':headshots': 1, ':favorites': 0, ':one': 1 },
-      }),
+      new UpdateCommand(galleryCounterUpdate(sub, { headshots: 1, favorites: 0 }).Update!),
     );
     expect(await readGalleryStats(sub)).toEqual({ total: 5, favorites: 1 });
     expect(await counters(sub)).toEqual({ headshotCount: 5, favoriteCount: 1, galleryCounted: true });
@@ -185,24 +186,44 @@ describe('gallery counters', () => {
     expect(await readGalleryStats(sub)).toEqual({ total: 6, favorites });
   });
 
+  it('replaces the counters an existing user item held with a count, and removes them there', async () => {
+    const sub = await newUser();
+    await seedLegacyHeadshots(sub, 7, 2);
+    // Counters from before the stats item, stale on purpose: they must not be taken over.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        UpdateExpression:
+          'SET headshotCount = :n, favoriteCount = :n, galleryVersion = :n, galleryCounted = :true',
+        ExpressionAttributeValues: { ':n': 99, ':true': true },
+      }),
+    );
+    expect(await readGalleryStats(sub)).toEqual({ total: 7, favorites: 4 });
+    expect(await counters(sub)).toEqual({ headshotCount: 7, favoriteCount: 4, galleryCounted: true });
+    const profile = await item(sub, PROFILE_SK);
+    expect(profile).toMatchObject({ PK: userPk(sub), email: `${sub}@example.com` });
+    for (const name of ['headshotCount', 'favoriteCount', 'galleryVersion', 'galleryCounted'])
+      expect(profile).not.toHaveProperty(name);
+  });
+
   it('counts again after all of a user’s data is deleted', async () => {
     const sub = await newUser();
     await seedLegacyHeadshots(sub, 3, 1);
     expect(await readGalleryStats(sub)).toEqual({ total: 3, favorites: 3 });
-    await deleteMyData(sub);
+    expect(await deleteMyData(sub)).toMatchObject({ headshots: 3 });
+    expect(await item(sub, GALLERY_STATS_SK)).toBeUndefined();
     expect(await readGalleryStats(sub)).toEqual({ total: 0, favorites: 0 });
     const generationId = await openGeneration(sub);
     await save(sub, generationId, 0);
     expect(await readGalleryStats(sub)).toEqual({ total: 1, favorites: 0 });
   });
 
-  it('answers a count for a user without a user item, storing nothing', async () => {
+  it('counts for a user without a user item and never creates one', async () => {
     const sub = crypto.randomUUID();
     await seedLegacyHeadshots(sub, 2, 1);
     expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 2 });
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK } }),
-    );
-    expect(Item).toBeUndefined();
+    expect(await counters(sub)).toEqual({ headshotCount: 2, favoriteCount: 2, galleryCounted: true });
+    expect(await item(sub, PROFILE_SK)).toBeUndefined();
   });
 });

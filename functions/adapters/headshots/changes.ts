@@ -4,11 +4,11 @@ import { deleteObjects } from '../support/objects';
 import { batchDelete } from '../support/query';
 import { cancellationCodes, transactWrite } from '../transactions';
 import { getHeadshot, listHeadshotKeys, ownImageKeys, type HeadshotRecord } from './records';
-import { galleryCounterUpdate, invalidateGalleryStats } from './stats';
+import { deleteGalleryStats, galleryCounterUpdate } from './stats';
 
 /**
  * Changes to one headshot from the gallery (docs/architecture.md, API): favorite, delete. Each is one DynamoDB
- * transaction with the gallery's counters on the user item (./stats.ts), and touches only the
+ * transaction with the gallery's counters on the stats item (./stats.ts), and touches only the
  * caller's `USER#<sub>` partition and `results/<sub>/` prefix.
  */
 
@@ -16,7 +16,7 @@ const table = () => loadConfig().TABLE_NAME;
 
 /**
  * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one). A change is one transaction
- * with the favorites counter on the user item (./stats.ts); setting the value it already has writes
+ * with the favorites counter on the stats item (./stats.ts); setting the value it already has writes
  * nothing. The headshot is read first and written only if its `isFavorite` is still what was read (a concurrent
  * toggle makes it read again).
  *
@@ -71,7 +71,7 @@ export async function deleteHeadshot(sub: string, id: string): Promise<boolean> 
 }
 
 /**
- * Deletes the headshot item and takes it off the user item's counters in one transaction, provided its
+ * Deletes the headshot item and takes it off the gallery's counters in one transaction, provided its
  * `isFavorite` is still the one read (else reads it again). A headshot already gone counts as deleted.
  */
 async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<void> {
@@ -102,14 +102,15 @@ async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<vo
 }
 
 /**
- * Deletes every headshot item of `sub` (BatchWriteItem, which has no room for the counters: they are marked not
- * exact and counted again on the next read). The images are deleted with the user's objects (adapters/user-objects.ts).
+ * Deletes every headshot item of `sub` (BatchWriteItem, which has no room for the counters), then the gallery's
+ * stats item, so nothing of the gallery is left and the next read counts again. The images are deleted with the
+ * user's objects (adapters/user-objects.ts).
  *
- * @returns how many items were deleted
+ * @returns how many headshot items were deleted
  */
 export async function deleteAllHeadshotItems(sub: string): Promise<number> {
   const keys = await listHeadshotKeys(sub);
   await batchDelete(keys);
-  if (keys.length > 0) await invalidateGalleryStats(sub);
+  await deleteGalleryStats(sub);
   return keys.length;
 }

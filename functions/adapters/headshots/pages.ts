@@ -10,11 +10,14 @@ import {
   filterExpressionOf,
   GALLERY_PAGE_SIZE,
   type GalleryFilter,
+  type GallerySort,
+  type GalleryStats,
   type TableKey,
 } from '../../domain/gallery';
 import { documentClient } from '../aws';
-import { headshotSk, userPk } from '../keys';
+import { GALLERY_STATS_SK, headshotSk, userPk } from '../keys';
 import { toHeadshot, type HeadshotRecord } from './records';
+import { GALLERY_STATS_TYPE, isGalleryStatsItem, readGalleryStats, statsFromItem } from './stats';
 
 /** The gallery's pages of a user's headshots (docs/architecture.md §3 `GET /api/headshots`). */
 
@@ -37,6 +40,32 @@ export interface HeadshotPage {
   nextCursor: string | null;
 }
 
+/** A page of the gallery with the gallery's totals (`GET /api/headshots`). */
+export interface GalleryPageRecord extends HeadshotPage {
+  stats: GalleryStats;
+}
+
+/**
+ * One page of `sub`'s gallery in `sort` order with the whole gallery's totals (./stats.ts). The first newest-first
+ * page is ONE Query: the key range `HEADSHOT#` … `HEADSHOT$STATS` read newest first starts with the stats item.
+ * Other pages read the stats item with one GetItem beside their Query.
+ *
+ * @throws {InvalidCursorError} for a cursor that was altered, belongs to another user or to the other sort
+ */
+export async function readGalleryPage(
+  sub: string,
+  query: { filter: GalleryFilter; sort: GallerySort; cursor?: string | undefined },
+): Promise<GalleryPageRecord> {
+  const { filter, sort, cursor } = query;
+  if (sort === 'newest' && !cursor) {
+    const { statsItem, ...page } = await readNewestPage(sub, filter);
+    return { ...page, stats: await statsFromItem(sub, statsItem) };
+  }
+  const list = sort === 'best-match' ? listBestMatchPage : listHeadshotPage;
+  const [page, stats] = await Promise.all([list(sub, filter, cursor), readGalleryStats(sub)]);
+  return { ...page, stats };
+}
+
 /**
  * One page of `sub`'s headshots matching `filter`, newest first (ULID sort keys, `ScanIndexForward: false`).
  *
@@ -56,29 +85,66 @@ export async function listHeadshotPage(
   cursor?: string,
 ): Promise<HeadshotPage> {
   const pk = userPk(sub);
-  let startKey: TableKey | undefined = cursor
-    ? decodeCursor(cursor, { pk, skPrefix: HEADSHOT_PREFIX })
-    : undefined;
+  const startKey = cursor ? decodeCursor(cursor, { pk, skPrefix: HEADSHOT_PREFIX }) : undefined;
+  const { statsItem: _none, ...page } = await readNewestPage(sub, filter, startKey);
+  return page;
+}
+
+/**
+ * {@link listHeadshotPage}'s reading. Without `startKey` (the first page) the Query's key range also holds the stats
+ * item, which sorts first newest first: it is asked for (`Limit` + 1, or kept by the filter through its `type`) and
+ * returned apart as `statsItem` (`undefined` when the user has none yet).
+ */
+async function readNewestPage(
+  sub: string,
+  filter: GalleryFilter,
+  from?: TableKey,
+): Promise<HeadshotPage & { statsItem?: Record<string, unknown> }> {
+  const pk = userPk(sub);
+  const withStats = from === undefined;
+  let startKey = from;
   const condition = filterExpressionOf(filter);
   const wanted = GALLERY_PAGE_SIZE + 1;
   const found: Record<string, unknown>[] = [];
+  let statsItem: Record<string, unknown> | undefined;
   let calls = 0;
   do {
-    const need = wanted - found.length;
+    const need = wanted - found.length + (withStats && calls === 0 ? 1 : 0);
     const input: QueryCommandInput = {
       TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': HEADSHOT_PREFIX, ...condition?.values },
+      ...(withStats
+        ? {
+            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :stats',
+            ExpressionAttributeValues: {
+              ':pk': pk,
+              ':prefix': HEADSHOT_PREFIX,
+              ':stats': GALLERY_STATS_SK,
+              ...condition?.values,
+              ...(condition ? { ':statsType': GALLERY_STATS_TYPE } : {}),
+            },
+          }
+        : {
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+            ExpressionAttributeValues: { ':pk': pk, ':prefix': HEADSHOT_PREFIX, ...condition?.values },
+          }),
       ScanIndexForward: false,
       ConsistentRead: true,
       Limit: condition ? Math.max(need, FILTERED_BATCH) : need,
       ...(condition
-        ? { FilterExpression: condition.expression, ExpressionAttributeNames: condition.names }
+        ? {
+            FilterExpression: withStats
+              ? `(${condition.expression}) OR #type = :statsType`
+              : condition.expression,
+            ExpressionAttributeNames: withStats ? { ...condition.names, '#type': 'type' } : condition.names,
+          }
         : {}),
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     };
     const page = await documentClient().send(new QueryCommand(input));
-    found.push(...(page.Items ?? []));
+    for (const item of page.Items ?? []) {
+      if (isGalleryStatsItem(item)) statsItem = item;
+      else found.push(item);
+    }
     startKey = page.LastEvaluatedKey as TableKey | undefined;
     calls++;
   } while (found.length < wanted && startKey && calls < MAX_QUERY_CALLS);
@@ -89,11 +155,13 @@ export async function listHeadshotPage(
     return {
       items: items.map(toHeadshot),
       nextCursor: encodeCursor({ PK: String(last.PK), SK: String(last.SK) }),
+      statsItem,
     };
   }
   return {
     items: found.map(toHeadshot),
     nextCursor: startKey ? encodeCursor({ PK: startKey.PK, SK: startKey.SK }) : null,
+    statsItem,
   };
 }
 

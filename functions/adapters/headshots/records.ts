@@ -75,7 +75,7 @@ export type NewHeadshot = { sub: string } & Pick<
 /**
  * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
  * generation `slots.<n>` = its id, `imagesSaved` + 1 and `progress` + 8 — only while the generation is open and
- * the slot is still empty — and the gallery's headshot counter on the user item + 1 (./stats.ts).
+ * the slot is still empty — and the gallery's headshot counter on the stats item + 1 (./stats.ts).
  * Idempotent: a repeated call for a saved slot returns the headshot saved first.
  *
  * @returns the headshot's id and whether this call saved it

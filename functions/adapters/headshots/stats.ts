@@ -1,34 +1,44 @@
-import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../../config';
 import type { GalleryStats } from '../../domain/gallery';
 import { documentClient } from '../aws';
-import { headshotSk, PROFILE_SK, userPk } from '../keys';
+import { GALLERY_STATS_SK, headshotSk, PROFILE_SK, userPk } from '../keys';
 import { queryPages, updateIf } from '../support/query';
 
 /**
- * The gallery's totals as counters on the user item (docs/architecture.md, data model), so `GET /api/headshots`
- * reads them with one GetItem instead of counting the partition on every request.
+ * The gallery's totals as counters on ONE stats item beside the headshots (docs/architecture.md §2, data model), so
+ * `GET /api/headshots` never counts the partition: its first page's Query reads the stats item together with the
+ * page (adapters/keys.ts `GALLERY_STATS_SK` sorts at the head of the newest-first range), later pages read it with one
+ * GetItem.
  *
- * Attributes of the user item (`USER#<sub>` / `PROFILE`):
+ * The stats item (`USER#<sub>` / `HEADSHOT$STATS`, `type` `galleryStats`):
  * - `headshotCount`, `favoriteCount`: whole numbers, changed with `ADD` in the SAME transaction that saves, favorites
  *   or deletes a headshot ({@link galleryCounterUpdate}), so they can never drift from the items;
  * - `galleryVersion`: `ADD 1` in each of those transactions (an optimistic lock for the backfill);
  * - `galleryCounted`: true once the counters are known to be exact.
  *
- * Backfill (data written before the counters existed, or after "delete all my data"): while `galleryCounted` is
- * absent the counters are not trusted. The first read counts the partition once (the COUNT query this replaces) and
- * writes the totals with `galleryCounted = true` only if `galleryVersion` has not moved since it read the item —
- * a headshot saved, favorited or deleted meanwhile makes it count again. Idempotent and safe under concurrency.
+ * Backfill (a user whose headshots were saved before this item existed, or after "delete all my data", which deletes
+ * it): while `galleryCounted` is absent the counters are not trusted. The first read makes sure the item exists
+ * (`ADD galleryVersion 0`), counts the partition once and writes the totals with `galleryCounted = true` only if
+ * `galleryVersion` is still the one it started from and the item is still there — a headshot saved, favorited or
+ * deleted meanwhile, or all of them deleted, makes it count again. Idempotent and safe under concurrency.
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** The stats item's `type`. */
+export const GALLERY_STATS_TYPE = 'galleryStats';
 const HEADSHOT_PREFIX = headshotSk('');
 /** Tries of the backfill before it answers with its own count without storing it (another writer kept winning). */
 const BACKFILL_ATTEMPTS = 3;
 
 const table = () => loadConfig().TABLE_NAME;
-const profileKey = (sub: string) => ({ PK: userPk(sub), SK: PROFILE_SK });
+const statsKey = (sub: string) => ({ PK: userPk(sub), SK: GALLERY_STATS_SK });
 
 /** A change of the gallery's totals: +1/-1 headshots, +1/-1/0 favorites. */
 export interface GalleryDelta {
@@ -37,31 +47,37 @@ export interface GalleryDelta {
 }
 
 /**
- * The transaction item that applies `delta` to `sub`'s counters (and bumps `galleryVersion`); put it in the
- * TransactWriteItems that writes the headshot itself. It has no condition: it never makes the transaction fail.
+ * The transaction item that applies `delta` to `sub`'s counters (and bumps `galleryVersion`), creating the stats
+ * item if needed; put it in the TransactWriteItems that writes the headshot itself. It has no condition: it never
+ * makes the transaction fail.
  */
 export function galleryCounterUpdate(sub: string, delta: GalleryDelta): TransactItem {
   return {
     Update: {
       TableName: table(),
-      Key: profileKey(sub),
-      UpdateExpression: 'ADD headshotCount :headshots, favoriteCount :favorites, galleryVersion :one',
-      ExpressionAttributeValues: { ':headshots': delta.headshots, ':favorites': delta.favorites, ':one': 1 },
+      Key: statsKey(sub),
+      UpdateExpression:
+        'SET #type = :type ADD headshotCount :headshots, favoriteCount :favorites, galleryVersion :one',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': GALLERY_STATS_TYPE,
+        ':headshots': delta.headshots,
+        ':favorites': delta.favorites,
+        ':one': 1,
+      },
     },
   };
 }
 
-/**
- * Marks `sub`'s counters as not exact (the next {@link readGalleryStats} counts again). For changes made outside
- * the counter transactions: deleting all of a user's headshots with BatchWriteItem. No-op without a user item.
- */
-export async function invalidateGalleryStats(sub: string): Promise<void> {
-  await updateIf({
-    Key: profileKey(sub),
-    UpdateExpression: 'REMOVE galleryCounted ADD galleryVersion :one',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':one': 1 },
-  });
+/** True for the stats item as a Query of the gallery's key range returns it. */
+export function isGalleryStatsItem(item: Record<string, unknown>): boolean {
+  return item.SK === GALLERY_STATS_SK;
+}
+
+/** The totals of a stats item as read, or `undefined` when there is none or its counters are not exact yet. */
+export function exactStats(item: Record<string, unknown> | undefined): GalleryStats | undefined {
+  if (item?.galleryCounted !== true) return undefined;
+  return { total: Number(item.headshotCount ?? 0), favorites: Number(item.favoriteCount ?? 0) };
 }
 
 /**
@@ -85,55 +101,103 @@ export async function countHeadshots(sub: string): Promise<GalleryStats> {
   return { total, favorites };
 }
 
-interface CounterAttributes {
-  headshotCount?: number;
-  favoriteCount?: number;
-  galleryVersion?: number;
-  galleryCounted?: boolean;
+async function readStatsItem(sub: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: statsKey(sub), ConsistentRead: true }),
+  );
+  return Item;
 }
 
-async function readCounters(sub: string): Promise<CounterAttributes | undefined> {
-  const { Item } = await documentClient().send(
-    new GetCommand({
+/** Creates the stats item if it is missing (no counters yet) and returns its `galleryVersion`. */
+async function openStatsItem(sub: string): Promise<number> {
+  const { Attributes } = await documentClient().send(
+    new UpdateCommand({
       TableName: table(),
-      Key: profileKey(sub),
-      ProjectionExpression: 'headshotCount, favoriteCount, galleryVersion, galleryCounted',
-      ConsistentRead: true,
+      Key: statsKey(sub),
+      UpdateExpression: 'SET #type = :type ADD galleryVersion :zero',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': GALLERY_STATS_TYPE, ':zero': 0 },
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return Item as CounterAttributes | undefined;
+  return Number(Attributes?.galleryVersion ?? 0);
 }
 
-/** Stores counted totals, only if no counter transaction ran since `version` was read. */
-async function storeCounted(sub: string, stats: GalleryStats, version: number | undefined): Promise<boolean> {
+/**
+ * Removes the counters the user item held before the stats item existed (nothing reads them any more). Once per
+ * user, beside the backfill; a user item without them is left alone.
+ */
+async function dropUserItemCounters(sub: string): Promise<void> {
+  await updateIf({
+    Key: { PK: userPk(sub), SK: PROFILE_SK },
+    UpdateExpression: 'REMOVE headshotCount, favoriteCount, galleryVersion, galleryCounted',
+    ConditionExpression: 'attribute_exists(galleryVersion)',
+  });
+}
+
+/** Stores counted totals, only if the stats item is still there and no counter transaction ran since `version`. */
+async function storeCounted(sub: string, stats: GalleryStats, version: number): Promise<boolean> {
   return updateIf({
-    Key: profileKey(sub),
+    Key: statsKey(sub),
     UpdateExpression: 'SET headshotCount = :total, favoriteCount = :favorites, galleryCounted = :true',
-    ConditionExpression:
-      version === undefined
-        ? 'attribute_exists(PK) AND attribute_not_exists(galleryVersion)'
-        : 'attribute_exists(PK) AND galleryVersion = :version',
+    ConditionExpression: 'galleryVersion = :version',
     ExpressionAttributeValues: {
       ':total': stats.total,
       ':favorites': stats.favorites,
       ':true': true,
-      ...(version === undefined ? {} : { ':version': version }),
+      ':version': version,
     },
   });
 }
 
 /**
- * `sub`'s gallery totals: one strongly consistent GetItem of the user item's counters; counted once and stored
- * when they are not exact yet (see the module comment). A user without a user item gets a count, not stored.
+ * The backfill (see the module comment), starting from the stats item as last read (`undefined`: none).
+ *
+ * @returns the counted totals
+ */
+async function backfillGalleryStats(
+  sub: string,
+  read: Record<string, unknown> | undefined,
+): Promise<GalleryStats> {
+  let item = read;
+  for (let attempt = 1; ; attempt++) {
+    const known = exactStats(item);
+    if (known) return known;
+    const opening = item?.galleryVersion === undefined;
+    const version = opening ? await openStatsItem(sub) : Number(item!.galleryVersion);
+    const [counted] = await Promise.all([
+      countHeadshots(sub),
+      ...(opening && attempt === 1 ? [dropUserItemCounters(sub)] : []),
+    ]);
+    if (attempt >= BACKFILL_ATTEMPTS || (await storeCounted(sub, counted, version))) return counted;
+    item = await readStatsItem(sub);
+  }
+}
+
+/**
+ * `sub`'s gallery totals: one strongly consistent GetItem of the stats item; counted once and stored when they are
+ * not exact yet (see the module comment).
  */
 export async function readGalleryStats(sub: string): Promise<GalleryStats> {
-  for (let attempt = 1; ; attempt++) {
-    const counters = await readCounters(sub);
-    if (counters?.galleryCounted === true) {
-      return { total: Number(counters.headshotCount ?? 0), favorites: Number(counters.favoriteCount ?? 0) };
-    }
-    const counted = await countHeadshots(sub);
-    if (!counters || attempt >= BACKFILL_ATTEMPTS) return counted;
-    if (await storeCounted(sub, counted, counters.galleryVersion)) return counted;
-  }
+  return statsFromItem(sub, await readStatsItem(sub));
+}
+
+/**
+ * The totals of a stats item already read (by a page's Query, strongly consistent; `undefined`: none was there),
+ * backfilled when they are not exact.
+ */
+export async function statsFromItem(
+  sub: string,
+  item: Record<string, unknown> | undefined,
+): Promise<GalleryStats> {
+  return exactStats(item) ?? (await backfillGalleryStats(sub, item));
+}
+
+/**
+ * Deletes `sub`'s stats item, for changes made outside the counter transactions: deleting all of a user's headshots
+ * with BatchWriteItem. Call it after the headshots are gone: the next read counts again, and a backfill that counted
+ * before finds its item gone and does not store its count. No-op without one.
+ */
+export async function deleteGalleryStats(sub: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: table(), Key: statsKey(sub) }));
 }
