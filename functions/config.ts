@@ -102,13 +102,11 @@ const environmentSchema = z.object({
   GENERATION_DEADLINE_MINUTES: z._default(z.coerce.number().check(z.positive()), DEFAULT_DEADLINE_MINUTES),
   /**
    * Sender of the "headshots ready" e-mail, e.g. `Headshot Studio <headshots@example.com>`: an identity verified in
-   * Amazon SES (cloud). Unset and no MAIL_SMTP_URL: no e-mail is sent.
+   * Amazon SES (cloud; `npm start` sets a local sender for its SES stand-in). Unset: no e-mail is sent.
    */
   MAIL_FROM: optionalString,
   /** Optional SES configuration set for those e-mails (event publishing, dedicated IPs). */
   MAIL_CONFIGURATION_SET: optionalString,
-  /** Send over SMTP instead of SES, e.g. `smtp://127.0.0.1:1025` (the local mail catcher `npm start` runs). */
-  MAIL_SMTP_URL: z.optional(z.url()),
   /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks). */
   LOCAL_PROVIDER_LATENCY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   /**

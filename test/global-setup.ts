@@ -5,8 +5,8 @@ let stack: LocalStack | undefined;
 
 /**
  * The one global setup of the integration and e2e projects: starts the local stack exactly as `npm start` does —
- * the real emulators (DynamoDB Local, s3rver, cognito-local, MailDev), the local Lambda, Step Functions, Checkout
- * and gateway endpoints — on free loopback ports, in memory, once per run. Test files stop nothing themselves.
+ * the real emulators (DynamoDB Local, s3rver, cognito-local, MailDev), the local Lambda, Step Functions, Checkout,
+ * SES and gateway endpoints — on free loopback ports, in memory, once per run. Test files stop nothing themselves.
  *
  * - integration: no site; test files get the stack through `inject('localStack')` (setup-env.ts applies its env).
  * - e2e: with the Vite site, whose URL the browser tests read as `inject('baseUrl')`, and at most six provider calls
@@ -16,7 +16,17 @@ let stack: LocalStack | undefined;
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const e2e = project.name === 'e2e';
   stack = await startLocalStack({
-    ports: { site: 0, gateway: 0, lambda: 0, stepfunctions: 0, dynamodb: 0, s3: 0, cognito: 0, checkout: 0 },
+    ports: {
+      site: 0,
+      gateway: 0,
+      lambda: 0,
+      stepfunctions: 0,
+      dynamodb: 0,
+      s3: 0,
+      cognito: 0,
+      checkout: 0,
+      ses: 0,
+    },
     withSite: e2e,
     quiet: true,
     env: { SUPPORT_EMAIL: 'support@headshot.studio', ...(e2e ? { PROVIDER_MAX_CONCURRENCY: '6' } : {}) },

@@ -1,41 +1,31 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { loadConfig } from '../config';
 import type { MailContent } from '../domain/ready-mail';
 
 /**
- * Sends one e-mail (docs/architecture.md §8): Amazon SES v2 `SendEmail` in the cloud, from MAIL_FROM with the
- * optional MAIL_CONFIGURATION_SET; over SMTP when MAIL_SMTP_URL is set (locally, the mail catcher `npm start` runs,
- * whose web inbox shows the message). With neither configured nothing is sent.
+ * Sends one e-mail (docs/architecture.md §8) with Amazon SES v2 `SendEmail`, from MAIL_FROM with the optional
+ * MAIL_CONFIGURATION_SET. The same client runs everywhere: in the cloud it reaches SES; locally
+ * AWS_ENDPOINT_URL_SESV2 points it at the SES stand-in, which relays each message to the mail catcher whose web
+ * inbox shows it (docs/architecture.md §5). Without MAIL_FROM nothing is sent.
  */
 
-/** Where mail goes: `ses`, `smtp`, or `none` (not configured). */
-export function mailTransport(): 'ses' | 'smtp' | 'none' {
-  const config = loadConfig();
-  if (config.MAIL_SMTP_URL) return 'smtp';
-  return config.MAIL_FROM ? 'ses' : 'none';
+/** Where mail goes: `ses`, or `none` when no sender is configured. */
+export function mailTransport(): 'ses' | 'none' {
+  return loadConfig().MAIL_FROM ? 'ses' : 'none';
 }
 
-const LOCAL_SENDER = 'Headshot Studio <no-reply@headshot.studio.local>';
-
 let ses: SESv2Client | undefined;
-let smtp: Transporter | undefined;
 
 /**
  * Sends `content` to `to`.
  *
- * @returns the provider's message id, or `null` when mail is not configured
- * @throws the SES or SMTP error (the caller decides; a generation never fails because of mail)
+ * @returns SES's message id, or `null` when mail is not configured
+ * @throws the SES error (e.g. `MessageRejected`, `TooManyRequestsException` after the SDK's retries); the caller
+ *   decides (a generation never fails because of mail)
  */
 export async function sendMail(to: string, content: MailContent): Promise<string | null> {
   const config = loadConfig();
-  const transport = mailTransport();
-  if (transport === 'none') return null;
-  if (transport === 'smtp') {
-    smtp ??= nodemailer.createTransport(config.MAIL_SMTP_URL!);
-    const info = await smtp.sendMail({ from: config.MAIL_FROM ?? LOCAL_SENDER, to, ...content });
-    return String(info.messageId);
-  }
+  if (mailTransport() === 'none') return null;
   ses ??= new SESv2Client({ region: config.AWS_REGION });
   const { MessageId } = await ses.send(
     new SendEmailCommand({
@@ -56,9 +46,8 @@ export async function sendMail(to: string, content: MailContent): Promise<string
   return MessageId ?? null;
 }
 
-/** Forgets the clients. Tests only (after resetConfigForTests). */
+/** Forgets the client. Tests only (after resetConfigForTests, or a new AWS_ENDPOINT_URL_SESV2). */
 export function resetMailerForTests(): void {
-  smtp?.close();
-  smtp = undefined;
+  ses?.destroy();
   ses = undefined;
 }

@@ -12,7 +12,7 @@ import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFuncti
 import { startGateway } from './stand-ins/api-gateway/server';
 import { createCognitoJwtAuthorizer } from './stand-ins/api-gateway/jwt-authorizer';
 import { startLambdaServer } from './stand-ins/lambda/invoke-api';
-import { startMailCatcher } from './stand-ins/ses/maildev';
+import { startLocalMail } from './stand-ins/ses/local-mail';
 import { createPartLog } from './support/log';
 import { assertPortFree, findFreePort, HOST } from './support/ports';
 import { S3RVER_CREDENTIALS, startS3 } from './stand-ins/s3/s3rver';
@@ -182,16 +182,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (payments) stops.push(payments.stop);
     // --- end Payments
 
-    // --- Mail: the "headshots ready" e-mail goes over SMTP to the local mail catcher (SES in the cloud), unless
-    // .env points MAIL_SMTP_URL elsewhere.
-    const mail = options.env?.MAIL_SMTP_URL
-      ? undefined
-      : await startMailCatcher({
-          smtpPort: ports.mailSmtp ?? (await findFreePort()),
-          webPort: ports.mailWeb ?? (await findFreePort()),
-          log: log('mail'),
-        });
-    if (mail) stops.push(mail.stop);
+    // --- Mail: the handlers' SES client sends the "headshots ready" e-mail to the SES v2 stand-in, which relays it
+    // over SMTP to the local mail catcher (or to the server .env's MAIL_SMTP_URL names).
+    const mail = await startLocalMail({
+      configuredEnv: options.env,
+      sesPort: ports.ses,
+      smtpPort: ports.mailSmtp,
+      webPort: ports.mailWeb,
+      region,
+      log: log('mail'),
+    });
+    stops.push(mail.stop);
 
     const stepfunctionsUrl = `http://${HOST}:${ports.stepfunctions}`;
     const env: Record<string, string> = {
@@ -201,7 +202,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Business metrics (EMF lines) are for CloudWatch; locally they would only clutter the log.
       POWERTOOLS_METRICS_DISABLED: options.env?.POWERTOOLS_METRICS_DISABLED ?? 'true',
       ...payments?.env,
-      ...(mail ? { MAIL_SMTP_URL: mail.smtpUrl } : {}),
+      ...mail.env,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
@@ -286,7 +287,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       siteUrl = site.url;
     }
     stack.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { siteUrl, inboxUrl: mail?.inboxUrl, gatewayUrl: gateway.url, runtimeConfig, env, stop };
+    return { siteUrl, inboxUrl: mail.inboxUrl, gatewayUrl: gateway.url, runtimeConfig, env, stop };
   } catch (error) {
     await stop();
     throw error;

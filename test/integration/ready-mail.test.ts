@@ -5,6 +5,7 @@ import {
   startMailCatcher,
   type MailCatcher,
 } from '../../infrastructure/local/stand-ins/ses/maildev';
+import { startSesStandIn, type SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
 import { findFreePort } from '../../infrastructure/local/support/ports';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, pollGeneration, startGeneration, uploadPhotos } from '../helpers/generation';
@@ -12,34 +13,40 @@ import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-st
 
 /*
  * The "headshots ready" e-mail end to end on the local stack: the workflow's NotifyReady/NotifyFailed task sends it
- * over SMTP to the real mail catcher `npm start` runs (MailDev), and the test reads it back from MailDev's REST API —
- * as a developer reads it in the web inbox.
+ * with the real SES v2 client to the SES stand-in, which relays it over SMTP to the real mail catcher `npm start` runs
+ * (MailDev), and the test reads it back from MailDev's REST API — as a developer reads it in the web inbox.
  */
 
 const { runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 
 let mail: MailCatcher;
-const globalSmtpUrl = process.env.MAIL_SMTP_URL;
+let ses: SesStandIn;
+const globalSesEndpoint = process.env.AWS_ENDPOINT_URL_SESV2;
+const quiet = { info: () => undefined, error: () => undefined };
 
-// Registered before the generation stack, so the mail catcher is up when the stack reads MAIL_SMTP_URL.
+// Registered before the generation stack, so the mail path is up when the stack reads AWS_ENDPOINT_URL_SESV2.
 beforeAll(async () => {
   mail = await startMailCatcher({
     smtpPort: await findFreePort(),
     webPort: await findFreePort(),
-    log: { info: () => undefined, error: () => undefined },
+    log: quiet,
   });
+  ses = await startSesStandIn({ port: 0, host: '127.0.0.1', smtpUrl: mail.smtpUrl, log: quiet });
 });
 const gen = useOpenAiGenerationStack(() => ({
-  MAIL_SMTP_URL: mail.smtpUrl,
+  AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+  MAIL_FROM: 'Headshot Studio <headshots@headshot.studio.local>',
   SITE_ORIGIN: 'http://localhost:5173',
 }));
 beforeAll(() => resetMailerForTests());
 
 afterAll(async () => {
+  resetMailerForTests();
+  await ses?.stop();
   await mail?.stop();
-  if (globalSmtpUrl === undefined) delete process.env.MAIL_SMTP_URL;
-  else process.env.MAIL_SMTP_URL = globalSmtpUrl;
+  if (globalSesEndpoint === undefined) delete process.env.AWS_ENDPOINT_URL_SESV2;
+  else process.env.AWS_ENDPOINT_URL_SESV2 = globalSesEndpoint;
 });
 
 async function generateFor(user: TestUser): Promise<string> {
@@ -67,6 +74,11 @@ describe('the ready e-mail', () => {
     expect(message!.text).toContain('Your 6 headshots are ready to view and download.');
     expect(message!.text).toContain('http://localhost:5173/dashboard');
     expect(message!.html).toContain('href="http://localhost:5173/dashboard"');
+    expect(message!.from).toEqual([{ address: 'headshots@headshot.studio.local', name: 'Headshot Studio' }]);
+    // It went through SES's SendEmail (a MessageId answered), not around it.
+    expect(ses.sent.filter((s) => s.recipients.includes(user.email))).toEqual([
+      expect.objectContaining({ messageId: expect.stringMatching(/^0100[0-9a-f]{12}-/) }),
+    ]);
   });
 
   it('says what was refunded when only some headshots were made', async () => {

@@ -26,6 +26,8 @@ export const portsSchema = z.object({
   MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   /** The local mail catcher's web inbox. */
   MAIL_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  /** The SES v2 API stand-in the handlers send mail through (it relays to the mail catcher). */
+  SES_PORT: z.coerce.number().int().min(1).max(65535).default(4575),
 });
 
 /** Port numbers by part; 0 asks the OS for a free port (tests). */
@@ -42,6 +44,8 @@ export interface LocalPorts {
   /** The mail catcher's SMTP and web inbox ports; absent = any free port. */
   mailSmtp?: number;
   mailWeb?: number;
+  /** The SES v2 stand-in; absent = any free port. */
+  ses?: number;
 }
 
 /** The ports `npm start` uses, from the environment. */
@@ -58,6 +62,7 @@ export function portsFromEnv(env: Record<string, string | undefined>): LocalPort
     checkout: p.CHECKOUT_PORT,
     mailSmtp: p.MAIL_SMTP_PORT,
     mailWeb: p.MAIL_WEB_PORT,
+    ses: p.SES_PORT,
   };
 }
 
@@ -73,4 +78,5 @@ export const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   checkout: 'CHECKOUT_PORT',
   mailSmtp: 'MAIL_SMTP_PORT',
   mailWeb: 'MAIL_WEB_PORT',
+  ses: 'SES_PORT',
 };

@@ -3,14 +3,14 @@ import type { LocalLog } from '../../functions';
 import { HOST } from '../../support/ports';
 
 /**
- * The local mail catcher (docs/architecture.md §5): MailDev, an SMTP server that keeps every message
- * and shows it in a web inbox. The handlers send over SMTP to it (MAIL_SMTP_URL) exactly what SES would send in the
- * cloud; a developer reads the mail in the browser, and tests read it from MailDev's REST API (`GET /api/email`).
+ * The local mail catcher (docs/architecture.md §5): MailDev, an SMTP server that keeps every message and shows it in
+ * a web inbox. The SES v2 stand-in (server.ts) relays to it every message the handlers send with the SES client; a
+ * developer reads the mail in the browser, and tests read it from MailDev's REST API (`GET /api/email`).
  */
 
 /** A running mail catcher. */
 export interface MailCatcher {
-  /** `smtp://127.0.0.1:<port>`: give it to the handlers as MAIL_SMTP_URL. */
+  /** `smtp://127.0.0.1:<port>`: where the SES stand-in relays. */
   smtpUrl: string;
   /** The web inbox, e.g. `http://127.0.0.1:1080/`. */
   inboxUrl: string;

@@ -1,0 +1,66 @@
+import type { LocalLog } from '../../functions';
+import { findFreePort, HOST } from '../../support/ports';
+import { startMailCatcher } from './maildev';
+import { startSesStandIn } from './server';
+
+/** The sender the local stack gives the handlers when `.env` sets no MAIL_FROM. */
+export const LOCAL_SENDER = 'Headshot Studio <no-reply@headshot.studio.local>';
+
+/** The local stack's mail: what the handlers need, the inbox to print, and how to stop it all. */
+export interface LocalMail {
+  /** `AWS_ENDPOINT_URL_SESV2` (the SES stand-in) and `MAIL_FROM` (the configured one, else {@link LOCAL_SENDER}). */
+  env: Record<string, string>;
+  /** MailDev's web inbox, unless MAIL_SMTP_URL sends the mail to another SMTP server. */
+  inboxUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local mail path (docs/architecture.md §5): the mail catcher (MailDev: SMTP and a web inbox, unless
+ * `MAIL_SMTP_URL` names another SMTP server) and, in front of it, the SES v2 stand-in the handlers' SES client talks
+ * to. The stand-in knows the configured MAIL_CONFIGURATION_SET, as if the stack had created it.
+ *
+ * @param configuredEnv the environment the stack was given (`.env`, the shell)
+ */
+export async function startLocalMail(options: {
+  configuredEnv: Record<string, string | undefined> | undefined;
+  sesPort: number | undefined;
+  smtpPort: number | undefined;
+  webPort: number | undefined;
+  region: string;
+  log: LocalLog;
+}): Promise<LocalMail> {
+  const configured = options.configuredEnv ?? {};
+  const catcher = configured.MAIL_SMTP_URL
+    ? undefined
+    : await startMailCatcher({
+        smtpPort: options.smtpPort ?? (await findFreePort()),
+        webPort: options.webPort ?? (await findFreePort()),
+        log: options.log,
+      });
+  try {
+    const configurationSet = configured.MAIL_CONFIGURATION_SET?.trim();
+    const ses = await startSesStandIn({
+      port: options.sesPort ?? 0,
+      host: HOST,
+      smtpUrl: configured.MAIL_SMTP_URL ?? catcher!.smtpUrl,
+      region: options.region,
+      configurationSets: configurationSet ? [configurationSet] : [],
+      log: options.log,
+    });
+    return {
+      env: {
+        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+        MAIL_FROM: configured.MAIL_FROM?.trim() || LOCAL_SENDER,
+      },
+      inboxUrl: catcher?.inboxUrl,
+      stop: async () => {
+        await ses.stop();
+        await catcher?.stop();
+      },
+    };
+  } catch (error) {
+    await catcher?.stop();
+    throw error;
+  }
+}
