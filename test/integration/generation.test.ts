@@ -145,6 +145,26 @@ describe('a generation with the local provider', () => {
       const download = await fetch(final.headshots[0]!.downloadUrl);
       expect(download.status).toBe(200);
 
+      // A poll does not sign its URLs again: they are signed at the start of a 5-minute window and the same until
+      // the next one (so the browser's image cache serves them between polls).
+      const again = (await (
+        await api(gatewayUrl, user.idToken, 'GET', `/api/generations/${created.id}`)
+      ).json()) as typeof final;
+      const signedAt = (url: string) =>
+        Date.parse(
+          new URL(url).searchParams
+            .get('X-Amz-Date')!
+            .replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
+        );
+      for (const [i, headshot] of again.headshots.entries()) {
+        const before = final.headshots[i]!;
+        for (const field of ['thumbnailUrl', 'imageUrl', 'downloadUrl'] as const) {
+          expect(signedAt(headshot[field]) % 300_000).toBe(0);
+          if (signedAt(headshot[field]) === signedAt(before[field]))
+            expect(headshot[field]).toBe(before[field]);
+        }
+      }
+
       // The references: the 3 best photos by photo-check score (the HEIC among the candidates, decoded and judged
       // like the rest), each an upright, metadata-free, head-and-shoulders crop centred on the face.
       const generation = await getGeneration(user.sub, created.id);
