@@ -33,7 +33,7 @@ export function generationRows(figures: GenerationFigures[]): Row[] {
       // Where the overhead is: before the provider is called, and after it answered (the first headshot).
       rows.push([
         area,
-        'overhead before the provider: photo checks + reference crops, prompt, admission (createdAt → admittedAt)',
+        'overhead before the provider: reference crops, prompt, admission (createdAt → admittedAt)',
         ms(g.admittedMs),
         'ideal 0 (the provider called at once)',
         '—',
@@ -243,8 +243,10 @@ against; "ratio" is measured ÷ reference.
   the excess is the workflow's own overhead alone (photo checks and preparation, admission, encoding, likeness,
   DynamoDB/S3 writes, state transitions); the local renderer's rows add its image CPU (six renders share the
   cores), whose own time per headshot is the "local renderer alone" row. The two "overhead" rows split the fixed
-  provider's excess at admittedAt (the first provider call admitted): before it, PrepareReferences runs the vision
-  models on every photo; after it, each slot's likeness check runs them on its headshot. Locally every Lambda
+  provider's excess at admittedAt (the first provider call admitted): before it, PrepareReferences judges the photos
+  by the photo checks stored when they were checked (the bench checks them after uploading, as the wizard does,
+  before it starts the generation) and crops the references with sharp; after it, each slot's likeness check runs
+  the vision models on its headshot. Locally every Lambda
   handler shares ONE Node process, so six likeness checks run one after another on one thread; in the cloud each
   slot's Lambda has its own CPU, so "all 6" there is close to "first" plus the spread of the provider's answers.
 - Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in

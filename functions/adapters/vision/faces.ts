@@ -63,6 +63,20 @@ type Mesh = [number, number, number?][];
 const at = (mesh: Mesh, i: number): Point => ({ x: mesh[i]![0], y: mesh[i]![1] });
 const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 
+let modelsBusy: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` on the one Human instance when the previous run finished: calls queue up in order instead of
+ * interleaving. Human keeps per-call state on its instance, and the wasm backend computes on this one thread anyway,
+ * so interleaved calls gain nothing and all finish late; queued, the first caller (a photo, a headshot's likeness)
+ * has its answer after one run.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = modelsBusy.then(work, work);
+  modelsBusy = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Finds the faces of an image.
  *
@@ -71,13 +85,14 @@ const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y)
  */
 export async function analyzeFaces(image: RgbImage): Promise<FaceAnalysis> {
   const human = await vision();
-  const tensor = human.tf.tensor(new Int32Array(image.data), [1, image.height, image.width, 3], 'int32');
-  let result: Awaited<ReturnType<typeof human.detect>>;
-  try {
-    result = await human.detect(tensor);
-  } finally {
-    human.tf.dispose(tensor);
-  }
+  const result = await oneAtATime(async () => {
+    const tensor = human.tf.tensor(new Int32Array(image.data), [1, image.height, image.width, 3], 'int32');
+    try {
+      return await human.detect(tensor);
+    } finally {
+      human.tf.dispose(tensor);
+    }
+  });
   const faces: DetectedFace[] = [];
   for (const face of result.face) {
     const mesh = face.mesh as Mesh;
@@ -127,17 +142,20 @@ export async function personMatte(image: RgbImage): Promise<Buffer> {
           .raw()
           .toBuffer()
       : image.data;
-  const tensor = human.tf.tensor(new Int32Array(small), [1, height, width, 3], 'int32');
-  let rgba: Awaited<ReturnType<typeof human.segmentation>>;
-  try {
-    rgba = await human.segmentation(tensor);
-  } finally {
-    human.tf.dispose(tensor);
-  }
-  if (!rgba) throw new Error('The segmentation model returned no matte');
-  const values = (await rgba.data()) as Float32Array | Int32Array | Uint8Array;
-  const [outHeight, outWidth] = rgba.shape.slice(-3, -1) as [number, number];
-  human.tf.dispose(rgba);
+  const { values, outWidth, outHeight } = await oneAtATime(async () => {
+    const tensor = human.tf.tensor(new Int32Array(small), [1, height, width, 3], 'int32');
+    let rgba: Awaited<ReturnType<typeof human.segmentation>>;
+    try {
+      rgba = await human.segmentation(tensor);
+    } finally {
+      human.tf.dispose(tensor);
+    }
+    if (!rgba) throw new Error('The segmentation model returned no matte');
+    const data = (await rgba.data()) as Float32Array | Int32Array | Uint8Array;
+    const [h, w] = rgba.shape.slice(-3, -1) as [number, number];
+    human.tf.dispose(rgba);
+    return { values: data, outWidth: w, outHeight: h };
+  });
   const alpha = Buffer.alloc(outWidth * outHeight);
   for (let i = 0; i < alpha.length; i++)
     alpha[i] = Math.max(0, Math.min(255, Math.round(values[i * 4 + 3]!)));
