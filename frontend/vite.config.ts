@@ -20,9 +20,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // The app's own modules run nothing when imported (CSS aside): a barrel re-export of an unused component no
-      // longer drags its libraries (sonner, zod) into the first page's chunk.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/frontend/src/') || id.endsWith('.css') },
+      // The app's own modules run nothing when imported (CSS and `main.tsx`, which `boot.ts` imports to start the
+      // app, aside): a barrel re-export of an unused component no longer drags its libraries (sonner, zod) into the
+      // first page's chunk.
+      output: {
+        // Vite's dynamic-import helper in a chunk of its own: were it left in the entry (`boot.ts`), every lazy chunk
+        // would import the entry and list its stylesheet among the files to load with it, which the prerendered
+        // pages carry inline (scripts/prerender-plugin.ts), so it would be fetched a second time.
+        codeSplitting: { groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }] },
+      },
+      treeshake: {
+        moduleSideEffects: (id) =>
+          !id.includes('/frontend/src/') || id.endsWith('.css') || id.endsWith('/frontend/src/main.tsx'),
+      },
     },
   },
   server: { host: 'localhost' },

@@ -28,6 +28,21 @@ export function pageFileOf(path: string): string {
   return SPA_SHELL;
 }
 
+/**
+ * The page's own stylesheets (`<link rel="stylesheet" href="/assets/…css">`) written into its head as `<style>`: the
+ * prerendered pages then paint from their HTML alone, without waiting for a second request (the site's
+ * Content-Security-Policy allows inline styles). The SPA shell keeps the link, which the browser caches.
+ */
+export function inlineStylesheets(html: string, outDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*\shref="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file: string) => {
+      const css = readFileSync(join(outDir, file), 'utf8');
+      return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+    },
+  );
+}
+
 /** The placeholder `index.html` gives the app's markup (frontend/index.html). */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -35,8 +50,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * Static HTML for the landing and pricing pages (docs/architecture.md, site): after the client build, the prerender
  * entry (`frontend/src/app/prerender.tsx`: the real components, router and providers) is built for Node, and each
  * public page is rendered into a copy of the built `index.html` — `/` into `index.html`, `/pricing` into
- * `pricing.html` — with its title and canonical link in the head. The browser paints that HTML before any script
- * runs; `main.tsx` then hydrates it. Every other path gets the empty shell `app.html` ({@link pageFileOf}; `vite
+ * `pricing.html` — with its title and canonical link in the head, its stylesheet inline ({@link inlineStylesheets})
+ * and its scripts at low fetch priority. The browser paints that HTML before any script runs; `boot.ts` then loads
+ * `main.tsx`, which hydrates it. Every other path gets the empty shell `app.html` ({@link pageFileOf}; `vite
  * preview` maps paths the same way), and `/api` and `/config.json` are served as before.
  *
  * Build-time values: `SITE_URL` (the public origin of canonical URLs; default `http://localhost:5173`) and
@@ -97,9 +113,14 @@ export function prerenderPlugin(
           supportEmail,
           stage: 'build',
         };
+        // The boot script starts the app only after the page has painted, so it need not compete with the page's
+        // images for the network either.
+        const inlined = inlineStylesheets(template, outDir)
+          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
         for (const page of PRERENDERED_PAGES) {
           const { body, head } = await prerender(page.path, runtimeConfig, origin);
-          const html = template
+          const html = inlined
             .replace(/<title>[^<]*<\/title>/, () => head)
             .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
           writeFileSync(join(outDir, page.file), html);

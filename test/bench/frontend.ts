@@ -15,7 +15,7 @@ export interface AssetSet {
 
 /** What the production build of the SPA sends. */
 export interface FrontendFigures {
-  /** What `/` loads before it can render: index.html's module script, modulepreloads and stylesheets. */
+  /** What `/` loads before it can hydrate ({@link initialAssets}). */
   initial: AssetSet;
   /** Each lazily loaded route chunk (a dynamic `import()`), with the chunks and CSS it adds to the initial set. */
   lazy: ({ name: string } & AssetSet)[];
@@ -31,6 +31,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -50,18 +51,27 @@ function assetSet(outDir: string, files: Iterable<string>): AssetSet {
   return { files: list, jsGzipBytes: js, cssGzipBytes: css, rawBytes: raw };
 }
 
-/** The asset URLs `/` loads up front, read from the built index.html. */
-export function initialAssets(html: string): string[] {
-  const urls: string[] = [];
-  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const src = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if (!src || !/\.(m?js|css)$/.test(src)) continue;
-    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
-    const isPreload = /rel="modulepreload"/.test(tag);
-    const isStyle = /rel="stylesheet"/.test(tag);
-    if (isScript || isPreload || isStyle) urls.push(src);
+/**
+ * The files `/` loads before it can hydrate, read from the build's manifest: the entry (`boot.ts`, index.html's module
+ * script), the chunks it imports statically, and the chunks it imports dynamically at once (`main.tsx`, the app) with
+ * everything those import statically; plus their stylesheets (the prerendered pages carry the entry's inline, which
+ * still counts). Lazily loaded routes and components are not part of it.
+ */
+export function initialAssets(manifest: Record<string, ManifestChunk>): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    visit(key);
+    for (const started of chunk.dynamicImports ?? []) visit(started);
   }
-  return urls;
+  return [...files].map((file) => `/${file}`);
 }
 
 /**
@@ -70,16 +80,15 @@ export function initialAssets(html: string): string[] {
  */
 export async function benchFrontend(outDir: string): Promise<FrontendFigures> {
   const buildMs = await buildSite(outDir);
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const initialFiles = initialAssets(html);
-  const initial = assetSet(outDir, initialFiles);
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
+  const initialFiles = initialAssets(manifest);
+  const initial = assetSet(outDir, initialFiles);
   const loaded = new Set(initialFiles.map((f) => f.replace(/^\//, '')));
   const lazy = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry)
+    .filter(([, chunk]) => chunk.isDynamicEntry && !loaded.has(chunk.file))
     .map(([key, chunk]) => {
       // The chunk, the chunks it imports statically, and their CSS: whatever the initial page has not loaded yet.
       const files = new Set<string>();

@@ -1,5 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadSession, mayHaveStoredSession, whenSessionLoaded, type SessionModule } from './configure';
 import { signInPath } from './return-to';
@@ -62,7 +72,7 @@ export function userFromSession(session: AuthSession): AuthUser | null {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<Pick<SessionState, 'status' | 'user'>>({
+  const [state, setSession] = useState<Pick<SessionState, 'status' | 'user'>>({
     status: 'loading',
     user: null,
   });
@@ -72,6 +82,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let stopListening = () => {};
+    // What the session turned out to be re-renders every screen that asks (the whole landing page): as a transition
+    // that rendering yields to the browser every few milliseconds instead of blocking input in one long task.
+    const setState = (next: Pick<SessionState, 'status' | 'user'>) => startTransition(() => setSession(next));
     const readSession = async ({ fetchAuthSession }: SessionModule) => {
       const mine = ++generation.current;
       let user: AuthUser | null;
@@ -138,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.warn('Sign-out did not complete cleanly:', error);
     }
     generation.current++;
-    setState(SIGNED_OUT);
+    setSession(SIGNED_OUT);
   }, []);
 
   const value = useMemo(() => ({ ...state, signOut }), [state, signOut]);
