@@ -19,16 +19,29 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // `<link rel="modulepreload">` is a hint: the few browsers without it (Safari before 17) load the same modules as
+    // they import them, so the first page carries no polyfill for it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app's own modules run nothing when imported (CSS and `main.tsx`, which `boot.ts` imports to start the
-      // app, aside): a barrel re-export of an unused component no longer drags its libraries (sonner, zod) into the
-      // first page's chunk.
       output: {
         // Vite's dynamic-import helper in a chunk of its own: were it left in the entry (`boot.ts`), every lazy chunk
         // would import the entry and list its stylesheet among the files to load with it, which the prerendered
-        // pages carry inline (scripts/prerender-plugin.ts), so it would be fetched a second time.
-        codeSplitting: { groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }] },
+        // pages carry inline (scripts/prerender-plugin.ts), so it would be fetched a second time. React, React DOM,
+        // the router and the icons' common code in one chunk: every page needs them, and as several small chunks
+        // they compress worse.
+        codeSplitting: {
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper/ },
+            {
+              name: 'framework',
+              test: /node_modules\/(?:(?:react|react-dom|scheduler|react-router|react-router-dom)\/|lucide-react\/dist\/esm\/(?:createLucideIcon|Icon|defaultAttributes|shared\/))/,
+            },
+          ],
+        },
       },
+      // The app's own modules run nothing when imported (CSS and `main.tsx`, which `boot.ts` imports to start the
+      // app, aside): a barrel re-export of an unused component no longer drags its libraries (sonner, zod) into the
+      // first page's chunk.
       treeshake: {
         moduleSideEffects: (id) =>
           !id.includes('/frontend/src/') || id.endsWith('.css') || id.endsWith('/frontend/src/main.tsx'),

@@ -70,6 +70,12 @@ export function prerenderPlugin(
     configResolved(resolved) {
       config = resolved;
     },
+    // The built pages start from `boot.ts`, which loads the app (`main.tsx`) once the prerendered HTML has been
+    // painted. The dev server keeps loading `main.tsx` straight from index.html.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('src="/src/main.tsx"', 'src="/src/boot.ts"'),
+    },
     configurePreviewServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [path = '/', query] = (req.url ?? '/').split('?');

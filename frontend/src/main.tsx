@@ -6,6 +6,7 @@ import { loadRouteOf } from './app/router';
 import { configureAuth } from './lib/auth/configure';
 import { configureApi } from './lib/api-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

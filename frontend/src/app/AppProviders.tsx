@@ -1,15 +1,17 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
 import { LazyToaster } from './LazyToaster';
-import { createQueryClient } from './query-client';
 
 /** Props of {@link AppProviders}. */
 export interface AppProvidersProps {
   config: RuntimeConfig;
-  /** Tests pass their own client; the app makes one. */
+  /**
+   * A react-query client for the whole tree (tests, the build-time render). Without it the parts that read the API
+   * use the browser's shared client, loaded with them (lib/query-client.tsx), so the first page needs no react-query.
+   */
   queryClient?: QueryClient;
   children: ReactNode;
 }
@@ -19,13 +21,15 @@ export interface AppProvidersProps {
  * (docs/product-spec.md §9: top-right, 4 s, 3).
  */
 export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
-  const [ownClient] = useState(createQueryClient);
+  const screens = (
+    <>
+      <AuthProvider>{children}</AuthProvider>
+      <LazyToaster />
+    </>
+  );
   return (
     <RuntimeConfigProvider config={config}>
-      <QueryClientProvider client={queryClient ?? ownClient}>
-        <AuthProvider>{children}</AuthProvider>
-        <LazyToaster />
-      </QueryClientProvider>
+      {queryClient ? <QueryClientProvider client={queryClient}>{screens}</QueryClientProvider> : screens}
     </RuntimeConfigProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { setCanonicalOrigin } from '../lib/canonical';
+import { createQueryClient } from '../lib/query-client';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { AppProviders } from './AppProviders';
 import { routes } from './router';
@@ -41,9 +42,11 @@ export async function prerender(
   const context = await handler.query(new Request(new URL(path, origin)));
   if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A client of its own per page: nothing cached while rendering one page leaks into the next.
+  const queryClient = createQueryClient();
   const render = () =>
     renderToString(
-      <AppProviders config={config}>
+      <AppProviders config={config} queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
     );

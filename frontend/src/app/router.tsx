@@ -53,10 +53,27 @@ function CatchAll({ PaymentResultPage }: { PaymentResultPage: ComponentType }) {
  * react-dropzone, fflate) load only when their route is visited.
  */
 
+/**
+ * A route's page loaded with the react-query client its screens read (lib/query-client.tsx), which the landing page
+ * does without: it arrives with the first route that needs it.
+ */
+async function withQueries<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): Promise<ComponentType<Props>> {
+  const [Page, { WithQueryClient }] = await Promise.all([load(), import('../lib/query-client')]);
+  return function RoutePage(props: Props) {
+    return (
+      <WithQueryClient>
+        <Page {...props} />
+      </WithQueryClient>
+    );
+  };
+}
+
 /** A route whose page needs a signed-in customer: its code loads on the first visit, behind RequireAuth. */
 function signedInPage(load: () => Promise<ComponentType>) {
   return async () => {
-    const Page = await load();
+    const Page = await withQueries(load);
     return {
       element: (
         <RequireAuth>
@@ -88,8 +105,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.signIn.path,
         lazy: async () => {
-          const [{ SignInPage }] = await Promise.all([
-            import('../features/auth/components/SignInPage'),
+          const [SignInPage] = await Promise.all([
+            withQueries(async () => (await import('../features/auth/components/SignInPage')).SignInPage),
             loadSession(),
           ]);
           return { Component: SignInPage };
@@ -98,14 +115,18 @@ export const routes: RouteObject[] = [
       {
         path: paths.pricing.path,
         lazy: async () => {
-          const { PricingPage } = await import('../features/pricing');
+          const PricingPage = await withQueries(
+            async () => (await import('../features/pricing')).PricingPage,
+          );
           return { Component: PricingPage };
         },
       },
       {
         path: '*',
         lazy: async () => {
-          const { PaymentResultPage } = await import('../features/checkout/components/PaymentResultPage');
+          const PaymentResultPage = await withQueries(
+            async () => (await import('../features/checkout/components/PaymentResultPage')).PaymentResultPage,
+          );
           return { element: <CatchAll PaymentResultPage={PaymentResultPage} /> };
         },
       },

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   startTransition,
@@ -53,6 +53,18 @@ interface SessionState {
 
 const AuthContext = createContext<SessionState | null>(null);
 
+/** The react-query clients made so far (lib/query-client.tsx): none until a part that reads the API has loaded. */
+const queryClients = new Set<QueryClient>();
+
+/**
+ * Has {@link AuthProvider} clear `client`'s cached API answers whenever the signed-in user goes away or changes, so
+ * one person's data is never shown to the next. The session code keeps this list rather than importing react-query's
+ * client, which the first page does without.
+ */
+export function clearOnUserChange(client: QueryClient): void {
+  queryClients.add(client);
+}
+
 const SIGNED_OUT = { status: 'signedOut', user: null } as const;
 
 /** The user named by a session's ID token, or `null` when the session has no (valid) tokens. */
@@ -68,10 +80,11 @@ export function userFromSession(session: AuthSession): AuthUser | null {
  * again, `signedOut` and `tokenRefresh_failure` mean signed out. Whenever the signed-in user goes away or changes,
  * the react-query cache is cleared, so one person's data is never shown to the next.
  *
- * Must sit inside the `QueryClientProvider`; {@link AppProviders} places it there.
+ * The cache cleared is the one an ancestor `QueryClientProvider` gives (tests) and the browser's shared one
+ * (lib/query-client.tsx), if it has been made yet.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  const providedClient = use(QueryClientContext);
   const [state, setSession] = useState<Pick<SessionState, 'status' | 'user'>>({
     status: 'loading',
     user: null,
@@ -139,9 +152,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const sub = state.user?.sub ?? null;
   useEffect(() => {
     if (state.status === 'loading') return;
-    if (lastSub.current !== null && lastSub.current !== sub) queryClient.clear();
+    if (lastSub.current !== null && lastSub.current !== sub) {
+      providedClient?.clear();
+      for (const client of queryClients) client.clear();
+    }
     lastSub.current = sub;
-  }, [queryClient, state.status, sub]);
+  }, [providedClient, state.status, sub]);
 
   const signOut = useCallback(async () => {
     try {
