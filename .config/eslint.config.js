@@ -37,6 +37,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Lambda bundles: classic zod (~100 KB per handler) and nodemailer (~240 KB) stay out of functions/. The backend
+  // validates with zod/mini and sends mail with the SES v2 client (locally through the SES stand-in).
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "The backend uses zod/mini: import * as z from 'zod/mini'." },
+            {
+              name: 'nodemailer',
+              message: 'Send mail with @aws-sdk/client-sesv2 (functions/adapters/mailer.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['frontend/**/*.{ts,tsx}', 'test/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },

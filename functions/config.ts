@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import './common/zod-locale';
+import { useEnglishIssueMessages } from './common/zod-locale';
+import { SECRET_PLACEHOLDER, secretsGeneration } from './common/secret-values';
 import { DEFAULT_DEADLINE_MINUTES } from './domain/admission';
 import { DEFAULT_LIKENESS_THRESHOLD } from './domain/likeness';
 
@@ -24,8 +25,7 @@ export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
 const positiveInt = (fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
-/** The value a freshly deployed secret holds until an operator puts the real key (README "Deploy to AWS"). */
-export const SECRET_PLACEHOLDER = 'REPLACE_ME';
+export { SECRET_PLACEHOLDER, secretsChanged } from './common/secret-values';
 
 /** A secret: blank or still {@link SECRET_PLACEHOLDER} counts as missing. */
 const secretString = z.optional(
@@ -209,6 +209,7 @@ export class ConfigError extends Error {
  * @throws {ConfigError} listing every missing or invalid variable at once, never only the first.
  */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  useEnglishIssueMessages();
   const result = configSchema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(
@@ -223,29 +224,21 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return result.data;
 }
 
-let cached: AppConfig | undefined;
+let cached: { config: AppConfig; secrets: number } | undefined;
 
 /**
  * The configuration of this Lambda execution environment, parsed from `process.env` on first use and cached for
  * later invocations. The cache holds only a configuration whose secrets are complete: while one is missing or still
  * the placeholder, common/secrets.ts reads it again after a short TTL and, when it arrives, calls
- * {@link secretsChanged}, so the next call parses the completed environment (a placeholder at the first cold start
+ * `secretsChanged` (common/secret-values.ts), so the next call parses the completed environment (a placeholder at the first cold start
  * does not stay "missing" for the life of the environment).
  *
  * @throws {ConfigError} when the environment is incomplete.
  */
 export function loadConfig(): AppConfig {
-  cached ??= parseConfig(process.env);
-  return cached;
-}
-
-/**
- * Forgets the cached configuration because common/secrets.ts has just put a secret into `process.env`: the next
- * {@link loadConfig} parses again. Objects built from the old configuration compare it by identity to rebuild
- * themselves (image-providers/index.ts).
- */
-export function secretsChanged(): void {
-  cached = undefined;
+  if (cached?.secrets !== secretsGeneration())
+    cached = { config: parseConfig(process.env), secrets: secretsGeneration() };
+  return cached.config;
 }
 
 /** Forgets the cached configuration. Tests only: a Lambda environment never changes its plain variables. */

@@ -1,4 +1,4 @@
-import { secretsChanged, SECRET_PLACEHOLDER } from '../config';
+import { secretsChanged, SECRET_PLACEHOLDER } from './secret-values';
 import { logger } from './logger';
 
 /**
@@ -76,7 +76,7 @@ async function loadMissing(): Promise<number> {
  * Parameters and Secrets Lambda Extension) before the handler reads its configuration. A variable already set
  * (local stack, tests) is left alone. A secret still empty or holding `REPLACE_ME` stays unset and is asked for
  * again after {@link MISSING_SECRET_TTL_MS}; when it arrives, the configuration is parsed again
- * (config.ts `secretsChanged`). Once all are present nothing is read any more. Values are never logged. A failed
+ * (secret-values.ts `secretsChanged`). Once all are present nothing is read any more. Values are never logged. A failed
  * load is retried on the next invocation.
  *
  * @param now epoch ms (tests)

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { isUlid } from './object-keys';
 import { STYLES, type Style } from './generation';
 
@@ -93,6 +92,14 @@ export interface TableKey {
   SK: string;
 }
 
+/** Exactly `{ PK, SK }`, both strings, and no other field. */
+function isTableKey(value: unknown): value is TableKey {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const { PK, SK } = value as Record<string, unknown>;
+  return keys.length === 2 && typeof PK === 'string' && typeof SK === 'string';
+}
+
 /** Thrown by {@link decodeCursor} for a cursor this server did not hand to this caller, or one that was altered. */
 export class InvalidCursorError extends Error {
   override readonly name = 'InvalidCursorError';
@@ -125,9 +132,8 @@ export function decodeCursor(cursor: string, expected: { pk: string; skPrefix: s
   } catch {
     throw new InvalidCursorError();
   }
-  const key = z.strictObject({ PK: z.string(), SK: z.string() }).safeParse(parsed);
-  if (!key.success) throw new InvalidCursorError();
-  const { PK, SK } = key.data;
+  if (!isTableKey(parsed)) throw new InvalidCursorError();
+  const { PK, SK } = parsed;
   if (
     PK !== expected.pk ||
     !SK.startsWith(expected.skPrefix) ||

@@ -6,7 +6,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import '../common/zod-locale';
+import { useEnglishIssueMessages } from '../common/zod-locale';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
@@ -128,6 +128,7 @@ export function parseBody<S extends z.core.$ZodType>(event: HttpEvent, schema: S
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
+  useEnglishIssueMessages();
   const result = z.safeParse(schema, data);
   if (!result.success)
     throw badRequest(`Invalid request: ${describeIssues(result.error)}`, result.error.issues);
@@ -140,6 +141,7 @@ export function parseBody<S extends z.core.$ZodType>(event: HttpEvent, schema: S
  * @throws {HttpError} 400 `VALIDATION_ERROR` when they do not match.
  */
 export function parseQuery<S extends z.core.$ZodType>(event: HttpEvent, schema: S): z.output<S> {
+  useEnglishIssueMessages();
   const result = z.safeParse(schema, event.queryStringParameters ?? {});
   if (!result.success)
     throw badRequest(`Invalid query: ${describeIssues(result.error)}`, result.error.issues);

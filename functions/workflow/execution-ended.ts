@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
-import '../common/zod-locale';
+import { useEnglishIssueMessages } from '../common/zod-locale';
 import { getGeneration } from '../adapters/generations';
 import { compensateGeneration } from '../use-cases/compensate-generation';
 import { errorFor } from '../use-cases/reconcile-generation';
 import { isTerminal } from '../domain/generation';
 import { logger } from '../common/logger';
+
+// Parse errors of these payloads end up in the execution's history: give them zod's English messages.
+useEnglishIssueMessages();
 
 /**
  * The EventBridge "Step Functions Execution Status Change" event for an execution that ended FAILED, TIMED_OUT or

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
-import '../common/zod-locale';
+import { useEnglishIssueMessages } from '../common/zod-locale';
 import { BACKGROUNDS, SLOTS, STYLES } from '../domain/generation';
+
+// Parse errors of these payloads end up in the execution's history: give them zod's English messages.
+useEnglishIssueMessages();
 
 /**
  * The payloads the generation workflow (statemachines/generation.asl.json) hands each task, parsed with zod so a

@@ -9,6 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionEntry } from '../../functions/catalogue';
 import { installedVisionFiles } from '../../functions/adapters/vision/assets';
+import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from './bundling';
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase, REPO_ROOT } from './naming';
 
@@ -20,20 +21,7 @@ import { pascalCase, REPO_ROOT } from './naming';
 export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 
-/**
- * Packages that stay out of the bundle and come from a layer: `sharp` (native binaries esbuild cannot bundle) and
- * `heic-convert` (2 MB of HEVC decoder, imported dynamically only when a HEIC photo arrives: bundled, it would be
- * parsed at every cold start of the image tasks).
- */
-export const NATIVE_MODULES = ['sharp', 'heic-convert'] as const;
-
-/**
- * Gives ESM bundles the CommonJS globals their bundled CommonJS dependencies use: `require()`, and `__filename` /
- * `__dirname` (libheif-js, under heic-convert, reads `__dirname` when it loads: without them the workflow tasks that
- * decode photos fail their cold start with "ReferenceError: __dirname is not defined in ES module scope").
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __headshotCreateRequire } from 'node:module'; import { fileURLToPath as __headshotFileURLToPath } from 'node:url'; import { dirname as __headshotDirname } from 'node:path'; const require = __headshotCreateRequire(import.meta.url); const __filename = __headshotFileURLToPath(import.meta.url); const __dirname = __headshotDirname(__filename);";
+export { ESM_REQUIRE_BANNER, NATIVE_MODULES } from './bundling';
 
 /** The module that loads the face and person models: a handler that reaches it needs them in its bundle. */
 const VISION_RUNTIME = join(REPO_ROOT, 'functions', 'adapters', 'vision', 'runtime.ts');
@@ -58,7 +46,10 @@ export function usesVision(entry: string): boolean {
   return moduleGraph(entry).files.includes(VISION_RUNTIME);
 }
 
-/** esbuild settings of every bundle (ESM for top-level await; minified; linked source maps without sources). */
+/**
+ * esbuild settings of every bundle (ESM for top-level await; minified; linked source maps without sources; the
+ * aliases of ./bundling.ts, e.g. no node-fetch beside Node's own fetch).
+ */
 const BUNDLING = {
   format: OutputFormat.ESM,
   target: 'node24',
@@ -68,6 +59,9 @@ const BUNDLING = {
   sourceMap: true,
   sourcesContent: false,
   bundleAwsSDK: true,
+  esbuildArgs: Object.fromEntries(
+    Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to]),
+  ),
 };
 
 /** Code of stub functions (`stubCode`): synth-only, for fast assertions; never deployed. */

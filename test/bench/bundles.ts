@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { catalogue, functionNameOf } from '../../functions/catalogue';
+import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from '../../infrastructure/constructs/bundling';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
+import { packageOf, referenceClientsOf, referenceSource } from './bundle-references';
 import { median } from './stats';
 
 const run = promisify(execFile);
@@ -24,16 +26,19 @@ export interface BundleFigures {
   minifiedBytes: number;
   /** The same, gzip -9 (about what the deployment zip holds). */
   gzipBytes: number;
-  /** The AWS SDK packages (and layer modules) in the bundle: what its reference handler imports too. */
+  /**
+   * The service clients and libraries in the bundle that its reference imports and calls once too (AWS SDK clients,
+   * Stripe, OpenAI, sharp, Human): test/bench/bundle-references.ts.
+   */
   clients?: string[];
   /**
-   * The largest packages in the bundle that its reference does not have (everything but the AWS SDK, Smithy and the
-   * layer's modules), biggest first, with their minified bytes in the bundle: why a bundle outweighs its reference.
+   * The packages (and the project's own code, `functions/`) that weigh more in the bundle than in its reference,
+   * biggest first, with the minified bytes beyond the reference's: why a bundle outweighs its reference.
    */
   beyondReference?: { name: string; bytes: number }[];
   /** Filled by {@link measureColdInits}. */
   init?: InitFigures;
-  /** The handler's reference: the same clients, one call each, bundled with the same settings. */
+  /** The handler's reference: the same clients and libraries, one call each, bundled with the same settings. */
   reference?: BundleFigures;
 }
 
@@ -58,9 +63,10 @@ export function handlerModules(): string[] {
 
 /**
  * The esbuild settings of the CDK's NodejsFunction bundles (infrastructure/constructs/app-function.ts, repeated here
- * because that module is not importable without aws-cdk-lib): ESM, node24, minified, `module` before `main`, the AWS
- * SDK bundled, `require`/`__filename`/`__dirname` provided by a banner, and the layer's modules `sharp` and
- * `heic-convert` external (they come from a layer in the cloud, from node_modules here).
+ * because that module is not importable without aws-cdk-lib; the shared parts come from
+ * infrastructure/constructs/bundling.ts): ESM, node24, minified, `module` before `main`, the AWS SDK bundled,
+ * `require`/`__filename`/`__dirname` provided by a banner, the layer's modules `sharp` and `heic-convert` external
+ * (they come from a layer in the cloud, from node_modules here), and the same aliases (no node-fetch).
  */
 const ESBUILD_OPTIONS = {
   bundle: true,
@@ -69,83 +75,13 @@ const ESBUILD_OPTIONS = {
   target: 'node24',
   format: 'esm',
   mainFields: ['module', 'main'],
-  external: ['sharp', 'heic-convert'],
-  banner: {
-    js: "import { createRequire as __headshotCreateRequire } from 'node:module'; import { fileURLToPath as __headshotFileURLToPath } from 'node:url'; import { dirname as __headshotDirname } from 'node:path'; const require = __headshotCreateRequire(import.meta.url); const __filename = __headshotFileURLToPath(import.meta.url); const __dirname = __headshotDirname(__filename);",
-  },
+  external: [...NATIVE_MODULES],
+  banner: { js: ESM_REQUIRE_BANNER },
+  alias: { ...BUNDLE_ALIASES },
+  absWorkingDir: REPO_ROOT,
   legalComments: 'none',
   logLevel: 'silent',
 } as const;
-
-/**
- * One call per client, as the reference handlers make it: enough for the bundler to keep what a real call needs
- * (client, command, serializers, endpoint rules, credential chain), nothing else.
- */
-const CLIENT_CALLS: Record<string, { imports: string; call: string }> = {
-  '@aws-sdk/client-dynamodb': {
-    imports: "import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';",
-    call: "await new DynamoDBClient({}).send(new GetItemCommand({ TableName: 't', Key: { PK: { S: 'p' } } }));",
-  },
-  '@aws-sdk/lib-dynamodb': {
-    imports:
-      "import { DynamoDBClient as DocBase } from '@aws-sdk/client-dynamodb'; import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';",
-    call: "await DynamoDBDocumentClient.from(new DocBase({})).send(new GetCommand({ TableName: 't', Key: { PK: 'p' } }));",
-  },
-  '@aws-sdk/client-s3': {
-    imports: "import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';",
-    call: "await new S3Client({}).send(new GetObjectCommand({ Bucket: 'b', Key: 'k' }));",
-  },
-  '@aws-sdk/s3-request-presigner': {
-    imports:
-      "import { S3Client as PresignS3, GetObjectCommand as PresignGet } from '@aws-sdk/client-s3'; import { getSignedUrl } from '@aws-sdk/s3-request-presigner';",
-    call: "await getSignedUrl(new PresignS3({}), new PresignGet({ Bucket: 'b', Key: 'k' }));",
-  },
-  '@aws-sdk/s3-presigned-post': {
-    imports:
-      "import { S3Client as PostS3 } from '@aws-sdk/client-s3'; import { createPresignedPost } from '@aws-sdk/s3-presigned-post';",
-    call: "await createPresignedPost(new PostS3({}), { Bucket: 'b', Key: 'k' });",
-  },
-  '@aws-sdk/client-sfn': {
-    imports: "import { SFNClient, DescribeExecutionCommand } from '@aws-sdk/client-sfn';",
-    call: "await new SFNClient({}).send(new DescribeExecutionCommand({ executionArn: 'a' }));",
-  },
-  '@aws-sdk/client-secrets-manager': {
-    imports: "import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';",
-    call: "await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: 's' }));",
-  },
-  sharp: {
-    imports: "import sharp from 'sharp';",
-    call: 'await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } }).png().toBuffer();',
-  },
-};
-
-/** The packages of {@link CLIENT_CALLS} a bundle's inputs contain (statically imported external `sharp` included). */
-function clientsOf(
-  inputs: string[],
-  imports: { path: string; external?: boolean; kind: string }[],
-): string[] {
-  const found = new Set<string>();
-  for (const input of inputs) {
-    const match = /node_modules\/(@aws-sdk\/[^/]+)\//.exec(input);
-    if (match && CLIENT_CALLS[match[1]!]) found.add(match[1]!);
-  }
-  if (imports.some((i) => i.external && i.path === 'sharp' && i.kind === 'import-statement'))
-    found.add('sharp');
-  return [...found].sort();
-}
-
-/** The source of a reference handler that imports `clients` and makes one call with each. */
-function referenceSource(clients: readonly string[]): string {
-  const parts = clients.map((c) => CLIENT_CALLS[c]!);
-  return [
-    ...parts.map((p) => p.imports),
-    'export const handler = async () => {',
-    ...parts.map((p) => `  ${p.call}`),
-    '  return { statusCode: 200, body: "{}" };',
-    '};',
-    '',
-  ].join('\n');
-}
 
 const figuresOf = (handler: string, file: string): BundleFigures => ({
   handler,
@@ -154,26 +90,36 @@ const figuresOf = (handler: string, file: string): BundleFigures => ({
   gzipBytes: gzipSync(readFileSync(file), { level: 9 }).length,
 });
 
-/** The bundle's bytes by package (the project's own code as `functions/`), minus what a reference also bundles. */
-function packagesBeyondSdk(
-  inputs: Record<string, { bytesInOutput: number }>,
-): { name: string; bytes: number }[] {
+type Inputs = Record<string, { bytesInOutput: number }>;
+
+/** A bundle's minified bytes by package (the project's own code as `functions/`). */
+function bytesByPackage(inputs: Inputs): Map<string, number> {
   const bytes = new Map<string, number>();
   for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
-    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'functions/';
-    if (/^@(aws-sdk|smithy|aws-crypto)\//.test(name) || name === 'tslib') continue;
+    const name = packageOf(path) ?? 'functions/';
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
-  return [...bytes]
-    .map(([name, n]) => ({ name, bytes: n }))
+  return bytes;
+}
+
+/**
+ * The packages whose bytes in the bundle exceed their bytes in its reference (the project's own code counts whole),
+ * biggest first, at least 1 KB: why a bundle outweighs its reference.
+ */
+function beyond(handler: Inputs, reference: Inputs): { name: string; bytes: number }[] {
+  const theirs = bytesByPackage(reference);
+  return [...bytesByPackage(handler)]
+    .map(([name, n]) => ({ name, bytes: n - (theirs.get(name) ?? 0) }))
+    .filter((p) => p.bytes >= 1024)
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 3);
 }
 
 /**
  * Bundles every handler module (and an empty handler) into `outDir` as `<name>.mjs` in one esbuild run, then, per
- * handler, a reference handler (`<name>.reference.mjs`) that imports the same AWS SDK clients (and `sharp` when the
- * handler imports it) and makes one call with each, with the same settings. `outDir` must be inside the repository,
+ * handler, a reference handler (`<name>.reference.mjs`) that imports the same service clients and libraries (AWS SDK
+ * clients, Stripe, OpenAI, sharp, Human: test/bench/bundle-references.ts) and makes one call with each, with the same
+ * settings. `outDir` must be inside the repository,
  * so the external `sharp` resolves from its node_modules as it would from the layer.
  */
 export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
@@ -201,14 +147,14 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
     entryPoints: entries.map((e) => ({ in: e.in, out: e.out })),
     metafile: true,
   });
+  const outputOf = (meta: Metafile, out: string) =>
+    Object.entries(meta.outputs).find(([path]) => path.endsWith(`/${out}.mjs`))?.[1];
   const figures = entries.map(({ handler, out }) => {
-    const file = join(outDir, `${out}.mjs`);
-    const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(`/${out}.mjs`))?.[1];
-    const clients = output ? clientsOf(Object.keys(output.inputs), output.imports) : [];
+    const output = outputOf(metafile, out);
     return {
-      ...figuresOf(handler, file),
-      clients,
-      beyondReference: packagesBeyondSdk(output?.inputs ?? {}),
+      ...figuresOf(handler, join(outDir, `${out}.mjs`)),
+      clients: output ? referenceClientsOf(Object.keys(output.inputs), output.imports) : [],
+      inputs: output?.inputs ?? {},
       out,
     };
   });
@@ -216,23 +162,26 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
   for (const f of withClients) {
     writeFileSync(join(outDir, `${f.out}.reference.entry.mjs`), referenceSource(f.clients));
   }
-  await build({
+  const references = await build({
     ...common,
     entryPoints: withClients.map((f) => ({
       in: join(outDir, `${f.out}.reference.entry.mjs`),
       out: `${f.out}.reference`,
     })),
+    metafile: true,
   });
-  const result: BundleFigures[] = figures.map(({ out: _out, ...f }) => f);
-  const empty = result.find((f) => f.handler === EMPTY_HANDLER);
-  figures.forEach((f, i) => {
-    if (f.handler === EMPTY_HANDLER) return;
-    result[i]!.reference =
+  const emptyFigures = figures.find((f) => f.handler === EMPTY_HANDLER)!;
+  const { inputs: _emptyInputs, out: _emptyOut, ...empty } = emptyFigures;
+  return figures.map(({ out, inputs, ...f }) => {
+    if (f.handler === EMPTY_HANDLER) return f;
+    const reference =
       f.clients.length > 0
-        ? figuresOf(`reference of ${f.handler}`, join(outDir, `${f.out}.reference.mjs`))
+        ? figuresOf(`reference of ${f.handler}`, join(outDir, `${out}.reference.mjs`))
         : empty;
+    const referenceInputs =
+      f.clients.length > 0 ? (outputOf(references.metafile, `${out}.reference`)?.inputs ?? {}) : {};
+    return { ...f, reference, beyondReference: beyond(inputs, referenceInputs) };
   });
-  return result;
 }
 
 // Runs in the child: the time from process start (performance.timeOrigin) to the bundle imported, and the import's
@@ -244,43 +193,64 @@ const after = performance.now();
 if (typeof mod.handler !== 'function') throw new Error('no handler export');
 process.stdout.write(JSON.stringify({ importMs: after - before, processMs: after }));`;
 
+/** One fresh `node` process importing `file`: its timings, or the error that stopped the import. */
+async function importOnce(
+  file: string,
+): Promise<{ importMs: number; processMs: number } | { error: string }> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', INIT_SCRIPT, pathToFileURL(file).href],
+      { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
+    );
+    return JSON.parse(stdout) as { importMs: number; processMs: number };
+  } catch (e) {
+    const stderr = (e as { stderr?: string }).stderr ?? String(e);
+    // Node prints the failing source line (a whole minified bundle) before the error itself.
+    const line = stderr.split('\n').find((l) => /^\w*Error\b/.test(l.trim()));
+    return { error: (line ?? stderr.split('\n').filter(Boolean).pop() ?? 'failed').trim().slice(0, 160) };
+  }
+}
+
 /**
- * Times the cold init of every bundle: `runs` fresh `node` processes per bundle (each with an empty environment
- * apart from PATH and a region, like a new Lambda sandbox), one after the other; records the medians.
+ * Times the cold init of every bundle and reference: `runs` rounds, each importing every handler's bundle in a fresh
+ * `node` process (an empty environment apart from PATH and a region, like a new Lambda sandbox) IMMEDIATELY followed
+ * by its reference's (or preceded, every other round), so a handler and its reference see the same machine load (other work on a shared machine
+ * moves absolute times, not the pair's ratio); records the medians per file.
  */
 export async function measureColdInits(bundles: BundleFigures[], runs: number): Promise<void> {
-  const all = new Set<BundleFigures>();
+  const figuresByFile = new Map<string, BundleFigures[]>();
+  const remember = (b: BundleFigures) => figuresByFile.set(b.file, [...(figuresByFile.get(b.file) ?? []), b]);
+  const pairs: string[][] = [];
   for (const b of bundles) {
-    all.add(b);
-    if (b.reference && !bundles.some((x) => x.file === b.reference!.file)) all.add(b.reference);
+    remember(b);
+    if (b.reference) remember(b.reference);
+    pairs.push(b.reference ? [b.file, b.reference.file] : [b.file]);
   }
-  for (const bundle of all) {
-    const importMs: number[] = [];
-    const processMs: number[] = [];
-    let error: string | undefined;
-    for (let i = 0; i < runs && !error; i++) {
-      try {
-        const { stdout } = await run(
-          process.execPath,
-          ['--input-type=module', '-e', INIT_SCRIPT, pathToFileURL(bundle.file).href],
-          {
-            cwd: REPO_ROOT,
-            env: {
-              PATH: process.env.PATH ?? '',
-              AWS_REGION: 'us-east-1',
-            },
-          },
-        );
-        const sample = JSON.parse(stdout) as { importMs: number; processMs: number };
-        importMs.push(sample.importMs);
-        processMs.push(sample.processMs);
-      } catch (e) {
-        const stderr = (e as { stderr?: string }).stderr ?? String(e);
-        // Node prints the failing source line (a whole minified bundle) before the error itself.
-        const line = stderr.split('\n').find((l) => /^\w*Error\b/.test(l.trim()));
-        error = (line ?? stderr.split('\n').filter(Boolean).pop() ?? 'failed').trim().slice(0, 160);
+  const samples = new Map<string, { importMs: number[]; processMs: number[]; error?: string }>();
+  for (const file of figuresByFile.keys()) samples.set(file, { importMs: [], processMs: [] });
+  for (let round = 0; round < runs; round++) {
+    for (const pair of pairs) {
+      // Alternate which of the two goes first, so neither always runs right after the other's process.
+      for (const file of round % 2 === 0 ? pair : [...pair].reverse()) {
+        const s = samples.get(file)!;
+        if (s.error) continue;
+        const result = await importOnce(file);
+        if ('error' in result) s.error = result.error;
+        else {
+          s.importMs.push(result.importMs);
+          s.processMs.push(result.processMs);
+        }
       }
     }
-    bundle.init = { importMs: median(importMs), processMs: median(processMs), runs: importMs.length, error };
+  }
+  for (const [file, s] of samples) {
+    const init = {
+      importMs: median(s.importMs),
+      processMs: median(s.processMs),
+      runs: s.importMs.length,
+      error: s.error,
+    };
+    for (const figure of figuresByFile.get(file)!) figure.init = init;
   }
 }

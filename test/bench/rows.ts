@@ -263,10 +263,17 @@ against; "ratio" is measured ÷ reference.
   (GET /api/health, a handler without database work) to the raw Query (test/bench/profile-gallery.ts splits a
   request into these parts).
 - Lambda bundles: the CDK's esbuild settings (ESM, node24, minified, AWS SDK bundled, sharp and heic-convert
-  external: they come from the layer); init is the import() of the bundle in a fresh node process, median of the
-  runs, Node's own boot excluded. Each handler's reference imports the same AWS SDK clients (and sharp when the
-  handler does) and makes one call with each, bundled with the same settings; handlers without SDK clients are
-  compared with an empty handler. Goal: size and init ≤ ×1.3 the reference.
+  external: they come from the layer; node-fetch aliased to Node's own fetch); init is the import() of the bundle in
+  a fresh node process, median of the runs, Node's own boot excluded, each run of a handler next to one of its
+  reference so both see the same load. Each handler's reference (its row lists what it holds) imports the same
+  service clients and libraries the handler calls — AWS SDK clients, Stripe, OpenAI, sharp, the face models (Human
+  on TensorFlow.js: load + detect on a 64×64 tensor) — and makes one call with each, bundled with the same settings
+  (test/bench/bundle-references.ts); "beyond the reference" is what the handler adds: its own code (functions/), its
+  validation (zod/mini, ~30-40 KB) and its logger (Powertools, ~18 KB). Handlers with no client (http/health,
+  http/packs, the local pre-sign-up trigger) are compared with an empty handler (~0.4 KB, ~1-5 ms): any handler with
+  logic — the CloudFront origin check, the JSON error answers, a structured logger — is tens of KB, so ×1.3 of an
+  empty handler is out of reach for them; their figure is the floor every HTTP handler pays. Goal: size and init
+  ≤ ×1.3 the reference.
 - Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse 13 (the
   devDependency) against that build served by vite preview with /api proxied to the local gateway and config.json
   beside it, in Debian's headless Chromium; mobile = Lighthouse's default emulation (slow 4G, 4× CPU slowdown),

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_ALIASES } from '../../infrastructure/constructs/bundling';
 import {
   ESM_REQUIRE_BANNER,
   usesVision,
@@ -12,9 +13,10 @@ import {
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 
 /**
- * The vision module survives bundling: esbuild (the settings NodejsFunction uses) bundles Human and TensorFlow.js,
- * the afterBundling hook copies only the models and wasm it loads, and the bundle finds a face and a person matte
- * with nothing but its own folder (VISION_ASSETS_DIR) — no node_modules models, no network.
+ * The vision module survives bundling: esbuild (the settings NodejsFunction uses, node-fetch aliased to Node's own
+ * fetch) bundles Human and TensorFlow.js, the afterBundling hook copies only the models and wasm it loads, and the
+ * bundle finds a face and a person matte with nothing but its own folder (VISION_ASSETS_DIR) — no node_modules
+ * models, no network.
  */
 const OUT = join(REPO_ROOT, 'cdk.out', 'test-vision-bundle');
 /** Lambda's limit for a function's unzipped code and layers, in bytes. */
@@ -50,8 +52,11 @@ const person = matte.reduce((n, v) => n + (v > 128 ? 1 : 0), 0) / matte.length;
 console.log(JSON.stringify({ faces: faces.length, descriptor: faces[0]?.descriptor.length, person }));
 `,
     );
-    await build({
+    const { metafile } = await build({
       entryPoints: [entry],
+      absWorkingDir: REPO_ROOT,
+      alias: { ...BUNDLE_ALIASES },
+      metafile: true,
       outfile: join(OUT, 'bundle', 'index.mjs'),
       bundle: true,
       platform: 'node',
@@ -63,6 +68,9 @@ console.log(JSON.stringify({ faces: faces.length, descriptor: faces[0]?.descript
       external: ['sharp'],
       logLevel: 'silent',
     });
+    expect(Object.keys(metafile.inputs).filter((path) => path.includes('node_modules/node-fetch/'))).toEqual(
+      [],
+    );
     for (const command of visionCopyCommands(REPO_ROOT, join(OUT, 'bundle'))) execSync(command);
 
     const models = readdirSync(join(OUT, 'bundle', 'vision', 'models')).sort();
