@@ -44,8 +44,13 @@ export interface BundleFigures {
 
 /** A fresh `node` process importing a bundle. */
 export interface InitFigures {
-  /** Median over the runs of the `import()` of the bundle (module evaluation and its imports), ms. */
+  /** Median over the runs of the `import()` of the bundle (module evaluation and its imports), wall clock, ms. */
   importMs: number;
+  /**
+   * Median over the runs of the CPU time (user + system, all of the process's threads) the `import()` took, ms: what
+   * the init costs a core of its own, as a Lambda sandbox has, whatever else the machine runs meanwhile.
+   */
+  cpuMs: number;
   /** Median over the runs of process start → bundle imported (Node's own boot included), ms. */
   processMs: number;
   runs: number;
@@ -187,23 +192,25 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
 // Runs in the child: the time from process start (performance.timeOrigin) to the bundle imported, and the import's
 // own share; fails loudly when the bundle does not export a handler function.
 const INIT_SCRIPT = `
+const cpu = process.cpuUsage();
 const before = performance.now();
 const mod = await import(process.argv[1]);
 const after = performance.now();
+const used = process.cpuUsage(cpu);
 if (typeof mod.handler !== 'function') throw new Error('no handler export');
-process.stdout.write(JSON.stringify({ importMs: after - before, processMs: after }));`;
+process.stdout.write(JSON.stringify({ importMs: after - before, cpuMs: (used.user + used.system) / 1000, processMs: after }));`;
 
 /** One fresh `node` process importing `file`: its timings, or the error that stopped the import. */
 async function importOnce(
   file: string,
-): Promise<{ importMs: number; processMs: number } | { error: string }> {
+): Promise<{ importMs: number; cpuMs: number; processMs: number } | { error: string }> {
   try {
     const { stdout } = await run(
       process.execPath,
       ['--input-type=module', '-e', INIT_SCRIPT, pathToFileURL(file).href],
       { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
     );
-    return JSON.parse(stdout) as { importMs: number; processMs: number };
+    return JSON.parse(stdout) as { importMs: number; cpuMs: number; processMs: number };
   } catch (e) {
     const stderr = (e as { stderr?: string }).stderr ?? String(e);
     // Node prints the failing source line (a whole minified bundle) before the error itself.
@@ -227,8 +234,11 @@ export async function measureColdInits(bundles: BundleFigures[], runs: number): 
     if (b.reference) remember(b.reference);
     pairs.push(b.reference ? [b.file, b.reference.file] : [b.file]);
   }
-  const samples = new Map<string, { importMs: number[]; processMs: number[]; error?: string }>();
-  for (const file of figuresByFile.keys()) samples.set(file, { importMs: [], processMs: [] });
+  const samples = new Map<
+    string,
+    { importMs: number[]; cpuMs: number[]; processMs: number[]; error?: string }
+  >();
+  for (const file of figuresByFile.keys()) samples.set(file, { importMs: [], cpuMs: [], processMs: [] });
   for (let round = 0; round < runs; round++) {
     for (const pair of pairs) {
       // Alternate which of the two goes first, so neither always runs right after the other's process.
@@ -239,6 +249,7 @@ export async function measureColdInits(bundles: BundleFigures[], runs: number): 
         if ('error' in result) s.error = result.error;
         else {
           s.importMs.push(result.importMs);
+          s.cpuMs.push(result.cpuMs);
           s.processMs.push(result.processMs);
         }
       }
@@ -247,6 +258,7 @@ export async function measureColdInits(bundles: BundleFigures[], runs: number): 
   for (const [file, s] of samples) {
     const init = {
       importMs: median(s.importMs),
+      cpuMs: median(s.cpuMs),
       processMs: median(s.processMs),
       runs: s.importMs.length,
       error: s.error,
