@@ -275,7 +275,8 @@ against; "ratio" is measured ÷ reference.
   logic — the CloudFront origin check, the JSON error answers, a structured logger — is tens of KB, so ×1.3 of an
   empty handler is out of reach for them; their figure is the floor every HTTP handler pays. Goal: size and init
   ≤ ×1.3 the reference.
-- Frontend: gzip -9 of the production build; "initial" is what index.html loads for /. Lighthouse 13 (the
+- Frontend: gzip -9 of the production build; "initial" is what / loads before it hydrates (the boot entry, the app
+  it starts and their static imports). Lighthouse 13 (the
   devDependency) against that build served by vite preview with /api proxied to the local gateway and config.json
   beside it, in Debian's headless Chromium; mobile = Lighthouse's default emulation (slow 4G, 4× CPU slowdown),
   desktop = --preset=desktop. Scores on a loaded 2-core machine are lower than on a laptop.
