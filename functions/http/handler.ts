@@ -7,6 +7,7 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { useEnglishIssueMessages } from '../common/zod-locale';
+import { withLambdaContext } from '../common/lambda-context';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
@@ -85,22 +86,18 @@ function requestKeys(event: HttpEvent): Record<string, string> {
 export function httpHandler<E extends HttpEvent>(
   fn: (event: E) => Promise<HttpResult>,
 ): (event: E, context?: Context) => Promise<HttpResult> {
-  return async (event, context) => {
+  return withLambdaContext(async (event: E) => {
     if (!cameThroughCloudFront(event.headers)) {
       const body: ApiErrorBody = { error: { code: 'FORBIDDEN', message: 'Call the API through the site.' } };
       return json(403, body);
     }
-    if (context) logger.addContext(context);
-    logger.appendKeys(requestKeys(event));
     try {
       await loadSecrets();
       return await fn(event);
     } catch (error) {
       return errorResponse(error);
-    } finally {
-      logger.resetKeys();
     }
-  };
+  }, requestKeys);
 }
 
 function describeIssues(error: z.core.$ZodError): string {

@@ -1,5 +1,6 @@
 import { sweepStrandedGenerations, type SweepResult } from '../use-cases/sweep-generations';
 import { logger } from '../common/logger';
+import { withLambdaContext } from '../common/lambda-context';
 
 /**
  * Function `generation-sweeper`, invoked every 5 minutes by an EventBridge Scheduler schedule (locally by the local
@@ -8,9 +9,9 @@ import { logger } from '../common/logger';
  *
  * @returns `{ examined, compensated }` (the ids of the generations it refunded)
  */
-export const handler = async (): Promise<SweepResult> => {
+export const handler = withLambdaContext<void, SweepResult>(async () => {
   const result = await sweepStrandedGenerations();
   if (result.compensated.length > 0) logger.warn('Sweeper compensated stranded generations', { ...result });
   else logger.info('Sweep done', { examined: result.examined });
   return result;
-};
+});

@@ -1,13 +1,14 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ensureUser } from '../adapters/ledger';
 import { logger } from '../common/logger';
+import { withLambdaContext } from '../common/lambda-context';
 
 /**
  * Cognito post-confirmation trigger: creates the user item with 6 free credits, exactly once (the same idempotent
  * call `GET /api/me` makes). Returns the event unchanged, as Cognito requires. Only sign-up confirmations create
  * users; a forgotten-password confirmation changes nothing.
  */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
     const { sub, email } = event.request.userAttributes;
     if (sub && email) {
@@ -16,4 +17,6 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     }
   }
   return event;
-};
+}
+
+export const handler = withLambdaContext(postConfirmation);

@@ -1,5 +1,6 @@
 import { acquireSlot } from '../adapters/admission';
 import { acquireSlotInput } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task AcquireProviderSlot (function `generation-acquire-provider-slot`): one try of a slot to pass the
@@ -11,7 +12,7 @@ import { acquireSlotInput } from './inputs';
  *
  * @throws {AdmissionDeadlineError} the generation's deadline passed: the slot is refunded
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const input = acquireSlotInput.parse(event);
   return acquireSlot(input);
-};
+}, workflowKeys);

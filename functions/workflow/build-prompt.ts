@@ -2,6 +2,7 @@ import { recordStep } from '../adapters/generations';
 import { PROGRESS } from '../domain/generation';
 import { buildPrompt } from '../domain/prompts';
 import { buildPromptInput } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task BuildPrompt (function `generation-build-prompt`): the edit prompt from the style and background
@@ -11,9 +12,9 @@ import { buildPromptInput } from './inputs';
  *
  * @throws {GenerationClosedError} when the generation was already compensated
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, style, background } = buildPromptInput.parse(event);
   const prompt = buildPrompt(style, background);
   await recordStep(userId, generationId, { stage: 'generating', progress: PROGRESS.generating });
   return { prompt };
-};
+}, workflowKeys);

@@ -5,6 +5,7 @@ import { compensateGeneration } from '../use-cases/compensate-generation';
 import { errorFor } from '../use-cases/reconcile-generation';
 import { isTerminal } from '../domain/generation';
 import { logger } from '../common/logger';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 // Parse errors of these payloads end up in the execution's history: give them zod's English messages.
 useEnglishIssueMessages();
@@ -36,7 +37,7 @@ const executionInput = z.object({
  *
  * @returns `{ compensated: boolean }`
  */
-export const handler = async (event: unknown): Promise<{ compensated: boolean }> => {
+export const handler = withLambdaContext(async (event: unknown): Promise<{ compensated: boolean }> => {
   const { detail } = executionEndedEvent.parse(event);
   const input = executionInput.safeParse(JSON.parse(detail.input ?? 'null'));
   if (!input.success) {
@@ -52,4 +53,4 @@ export const handler = async (event: unknown): Promise<{ compensated: boolean }>
   });
   await compensateGeneration(userId, generationId, errorFor(detail.status));
   return { compensated: true };
-};
+}, workflowKeys);

@@ -1,5 +1,6 @@
 import { finalizeGeneration } from '../use-cases/compensate-generation';
 import { generationRef } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task Finalize (function `generation-finalize`): closes the generation, refunds 1 credit per slot
@@ -10,7 +11,7 @@ import { generationRef } from './inputs';
  *
  * @throws {NoHeadshotsError} when no slot delivered: the workflow then refunds everything and marks it failed
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId } = generationRef.parse(event);
   const generation = await finalizeGeneration(userId, generationId);
   return {
@@ -18,4 +19,4 @@ export const handler = async (event: unknown) => {
     imagesSaved: Object.keys(generation.slots).length,
     creditsRefunded: generation.creditsRefunded,
   };
-};
+}, workflowKeys);

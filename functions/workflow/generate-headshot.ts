@@ -14,6 +14,7 @@ import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
 import { logger } from '../common/logger';
 import { generateHeadshotInput } from './inputs';
 import { loadSecrets } from '../common/secrets';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /** Thrown when a normalized reference vanished between PrepareReferences and a slot (not retryable). */
 export class ReferenceMissingError extends Error {
@@ -54,7 +55,7 @@ function loadReferences(keys: readonly string[]): Promise<Buffer[]> {
  *   customer is under LIKENESS_THRESHOLD: nothing is stored; the slot goes back in line once (domain/slot-outcomes.ts),
  *   then is refunded
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   await loadSecrets();
   const input = generateHeadshotInput.parse(event);
   const { generationId, userId, slot } = input;
@@ -150,4 +151,4 @@ export const handler = async (event: unknown) => {
     ms: Date.now() - started,
   });
   return { slot, outcome: 'saved', headshotId, retryAfterMs: null };
-};
+}, workflowKeys);

@@ -1,6 +1,7 @@
 import { markFailed, requireGeneration } from '../adapters/generations';
 import { generationErrorOf } from '../domain/generation';
 import { compensationInput } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task MarkFailed (function `generation-mark-failed`), after RefundCredits: ends the generation `failed`
@@ -10,10 +11,10 @@ import { compensationInput } from './inputs';
  *
  * Input `{ generationId, userId, failure: { Error, Cause } }` → output `{ status, error: { code, message } }`.
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, failure } = compensationInput.parse(event);
   const error = generationErrorOf(failure?.Error, failure?.Cause);
   await markFailed(userId, generationId, error);
   const generation = await requireGeneration(userId, generationId);
   return { status: generation.status, error: generation.error ?? error };
-};
+}, workflowKeys);

@@ -9,6 +9,7 @@ import { isTerminal } from '../domain/generation';
 import { readyMail } from '../domain/ready-mail';
 import { logger } from '../common/logger';
 import { generationRef } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /** Why no e-mail went out. */
 type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'already-sent' | 'failed';
@@ -22,7 +23,7 @@ type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'already-sent' 
  *
  * Input `{ generationId, userId }` → output `{ sent: boolean, skipped?: reason }`.
  */
-export const handler = async (event: unknown): Promise<{ sent: boolean; skipped?: Skipped }> => {
+async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?: Skipped }> {
   const { generationId, userId } = generationRef.parse(event);
   try {
     if (mailTransport() === 'none') return { sent: false, skipped: 'not-configured' };
@@ -59,4 +60,6 @@ export const handler = async (event: unknown): Promise<{ sent: boolean; skipped?
     logger.error('Ready e-mail not sent', { generationId, error: error as Error });
     return { sent: false, skipped: 'failed' };
   }
-};
+}
+
+export const handler = withLambdaContext(notifyCustomer, workflowKeys);

@@ -13,6 +13,7 @@ import { bestReferences, checkPhotoSet, type PhotoCheckCode, type PhotoFacts } f
 import { logger } from '../common/logger';
 import { prepareReferencesInput } from './inputs';
 import { judgeUploads, referenceCrop, type JudgedPhoto } from './reference-photos';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 const UNREADABLE: PhotoFacts = { width: 0, height: 0, readable: false, faces: [] };
 
@@ -42,7 +43,7 @@ const PROBLEM_OF_CODE: Partial<Record<PhotoCheckCode, PhotoProblem>> = {
  * @throws {NoUsablePhotosError} when every photo is rejected; its message is shown to the user as is
  * @throws {GenerationClosedError} when the generation was already compensated
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, referenceKeys } = prepareReferencesInput.parse(event);
   await recordStep(userId, generationId, {
     status: 'running',
@@ -86,4 +87,4 @@ export const handler = async (event: unknown) => {
     rejectedPhotos: rejected,
   });
   return { references, usable: results.length - rejected.length, rejected: rejected.length };
-};
+}, workflowKeys);

@@ -1,6 +1,7 @@
 import { refundUndelivered } from '../use-cases/compensate-generation';
 import { logger } from '../common/logger';
 import { compensationInput } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task RefundCredits (function `generation-refund-credits`), the first compensation step after any
@@ -10,7 +11,7 @@ import { compensationInput } from './inputs';
  *
  * Input `{ generationId, userId, failure: { Error, Cause } }` → output `{ creditsRefunded, imagesSaved }`.
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, failure } = compensationInput.parse(event);
   const generation = await refundUndelivered(userId, generationId);
   logger.warn('Generation failed; undelivered credits refunded', {
@@ -19,4 +20,4 @@ export const handler = async (event: unknown) => {
     creditsRefunded: generation.creditsRefunded,
   });
   return { creditsRefunded: generation.creditsRefunded, imagesSaved: Object.keys(generation.slots).length };
-};
+}, workflowKeys);

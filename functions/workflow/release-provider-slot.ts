@@ -3,6 +3,7 @@ import { nextAfterCall } from '../domain/slot-outcomes';
 import { releaseSlot } from '../adapters/admission';
 import { logger } from '../common/logger';
 import { releaseSlotInput } from './inputs';
+import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task ReleaseProviderSlot (function `generation-release-provider-slot`), after every provider call,
@@ -12,7 +13,7 @@ import { releaseSlotInput } from './inputs';
  * Input `{ generationId, userId, slot, leaseId, call: { outcome, retryAfterMs } | { Error, Cause }, retries }` →
  * output `{ next: 'done' | 'acquire' | 'fail', retries, error: string | null }`.
  */
-export const handler = async (event: unknown) => {
+export const handler = withLambdaContext(async (event: unknown) => {
   const input = releaseSlotInput.parse(event);
   const { call } = input;
   const outcome = 'Error' in call ? call.Error : call.outcome;
@@ -32,4 +33,4 @@ export const handler = async (event: unknown) => {
     });
   }
   return decision;
-};
+}, workflowKeys);

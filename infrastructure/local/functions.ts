@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { catalogue, type CognitoTrigger, type RateExpression } from '../../functions/catalogue';
 
@@ -157,6 +158,15 @@ function logStreamName(): string {
   return `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
 }
 
+/**
+ * Lambda's per-invocation store, when this process serves concurrent invocations: `AWS_LAMBDA_MAX_CONCURRENCY` set,
+ * as in an execution environment of Lambda Managed Instances (`npm start` sets it). Powertools then keeps each
+ * invocation's log context and keys in it, so two functions running at once never log each other's names.
+ */
+function concurrentInvokeStore(): Promise<InvokeStoreBase> | undefined {
+  return 'AWS_LAMBDA_MAX_CONCURRENCY' in process.env ? InvokeStore.getInstanceAsync() : undefined;
+}
+
 const unsupportedCallback = (): never => {
   throw new Error(
     'context.done/fail/succeed are not supported: return a value (or a Promise) from the handler',
@@ -227,8 +237,19 @@ export function createLambdaRuntime(
     const fn = name === undefined ? undefined : byName.get(name);
     if (!fn) throw new FunctionNotFoundError(functionArn(nameOrArn));
 
-    const timeoutSeconds = fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     const requestId = invokeOptions.requestId ?? randomUUID();
+    const store = await concurrentInvokeStore();
+    const run = () => invokeLoaded(fn, nameOrArn, event, requestId);
+    return store ? store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, run) : run();
+  }
+
+  async function invokeLoaded(
+    fn: LocalFunction,
+    nameOrArn: string,
+    event: unknown,
+    requestId: string,
+  ): Promise<unknown> {
+    const timeoutSeconds = fn.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     const handler = await loadHandler(fn);
     const qualifier = qualifierOf(nameOrArn);
     const invokedFunctionArn = nameOrArn.startsWith('arn:')

@@ -21,6 +21,11 @@ mkdirSync(dataDir, { recursive: true });
 const leftovers = killLeftoverChildren(dataDir);
 if (leftovers) log.info(`ended ${leftovers} process(es) left behind by an earlier run`);
 
+// Every function runs in this one process, invocations overlapping, like one execution environment of Lambda Managed
+// Instances: the variable makes the local runtime give each invocation its own InvokeStore context, where Powertools
+// keeps that invocation's log context (function name, request id) and keys.
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+
 const handlerEnvFile = join(dataDir, 'handler-env.json');
 let stopping = false;
 try {

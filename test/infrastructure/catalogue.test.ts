@@ -54,6 +54,13 @@ describe('function catalogue', () => {
     }
   });
 
+  it('gives every handler the Lambda context in its logs: its export goes through the one handler edge', () => {
+    for (const entry of catalogue) {
+      const text = readFileSync(join(FUNCTIONS, `${entry.handler}.ts`), 'utf8');
+      expect(text, entry.handler).toMatch(/export const handler = (httpHandler|withLambdaContext)(<[^>]*>)?\(/);
+    }
+  });
+
   it('names functions uniquely, as Lambda allows, one function per handler module', () => {
     const names = catalogue.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
