@@ -3,7 +3,7 @@ import { recordAnalytics } from '../adapters/analytics-sink';
 import { createHash } from 'node:crypto';
 import { consumeQuota } from '../adapters/quotas';
 import { loadConfig } from '../config';
-import { analyticsBatchSchema } from '../contracts';
+import { analyticsBatchSchema } from '../contracts/analytics';
 import { MAX_BODY_BYTES, toClientRecord } from '../domain/analytics';
 import { HttpError } from './errors';
 import { httpHandler, json, parseBody, rawBody, type HttpEvent } from './handler';

@@ -1,4 +1,4 @@
-import { createCheckoutSessionBody, type CheckoutSession } from '../contracts';
+import { createCheckoutSessionBody, type CheckoutSession } from '../contracts/account';
 import { CLIENT_IDEMPOTENCY_KEY_PATTERN } from '../domain/checkout';
 import { CREDIT_PACKS, findPack } from '../domain/packs';
 import { buyCreditPack } from '../use-cases/checkout-session';

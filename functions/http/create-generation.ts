@@ -1,5 +1,5 @@
 import { createGeneration } from '../use-cases/create-generation';
-import { createGenerationBody, type GenerationStarted } from '../contracts';
+import { createGenerationBody, type GenerationStarted } from '../contracts/generation';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**

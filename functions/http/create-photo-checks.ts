@@ -2,7 +2,7 @@ import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
 import { analyzePhoto, type AnalyzedPhoto } from '../adapters/vision/photo-facts';
-import { photoChecksBody, type PhotoChecks } from '../contracts';
+import { photoChecksBody, type PhotoChecks } from '../contracts/generation';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
 import { checkPhotoSet, setQuality } from '../domain/photo-checks';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
-import { createUploadsBody, type Uploads } from '../contracts';
+import { createUploadsBody, type Uploads } from '../contracts/generation';
 import { uploadKey } from '../domain/object-keys';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 

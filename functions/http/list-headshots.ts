@@ -1,5 +1,5 @@
 import { readGalleryPage } from '../adapters/headshots/pages';
-import { galleryQuerySchema, type GalleryPage } from '../contracts';
+import { galleryQuerySchema, type GalleryPage } from '../contracts/headshot';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
 import { toHeadshot } from './headshot-view';
 

@@ -1,5 +1,5 @@
 import { setFavorite } from '../adapters/headshots/changes';
-import { updateHeadshotBody, type Headshot } from '../contracts';
+import { updateHeadshotBody, type Headshot } from '../contracts/headshot';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 import { headshotIdOf, headshotNotFound, toHeadshot } from './headshot-view';
 

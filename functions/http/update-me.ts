@@ -1,4 +1,4 @@
-import { updateMeBody, type UpdateMeBody } from '../contracts';
+import { updateMeBody, type UpdateMeBody } from '../contracts/account';
 import { getUser } from '../adapters/ledger';
 import { setEmailWhenReady } from '../adapters/preferences';
 import { callerOf, httpHandler, json, parseBody } from './handler';
