@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { catalogue, type CognitoTrigger, type RateExpression } from '../../functions/catalogue';
+import { jsonCopy } from './support/json-copy';
 
 /**
  * The local Lambda registry and runtime: the same handler modules the CDK stack deploys, imported in-process and
@@ -96,11 +97,12 @@ export interface InvokeOptions {
 export interface LambdaRuntime {
   /**
    * Invokes a function with a JSON event and resolves with its JSON result (`null` when it returns nothing). Event
-   * and result are copied through JSON, as they would be over the wire.
+   * and result are copied as JSON would copy them over the wire; a result over Lambda's 6 MB is Lambda's error.
    *
    * @param nameOrArn a plain name, `name:qualifier`, or a full ARN `arn:aws:lambda:<region>:<account>:function:<name>[:qualifier]`
    * @throws {FunctionNotFoundError} when no function of that name is registered.
-   * @throws {LambdaFunctionError} when the handler throws or rejects, exceeds its timeout, or cannot be loaded.
+   * @throws {LambdaFunctionError} when the handler throws or rejects, exceeds its timeout, cannot be loaded, or
+   *   returns more than {@link MAX_RESULT_BYTES} of JSON (`Function.ResponseSizeTooLarge`).
    */
   invoke(nameOrArn: string, event: unknown, options?: InvokeOptions): Promise<unknown>;
   /** Whether a function of that name (plain name or ARN) is registered. */
@@ -146,11 +148,32 @@ export function toErrorPayload(error: unknown): FunctionErrorPayload {
   return { errorType: typeof error, errorMessage: String(error), trace: [] };
 }
 
-// Lambda serialises the event and the result; copying through JSON gives handlers the same data (no Dates, no
-// undefined, no shared references with the caller).
+/**
+ * The largest result Lambda returns from a synchronous invocation, as its JSON text in bytes (its error message
+ * says 6291556).
+ */
+export const MAX_RESULT_BYTES = 6_291_556;
+
+// Lambda serialises the event and the result; a copy with JSON's semantics gives handlers the same data (no Dates,
+// no undefined, no shared objects with the caller) without escaping and parsing the strings (support/json-copy.ts).
 function throughJson(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  return text === undefined ? null : (JSON.parse(text) as unknown);
+  return jsonCopy(value).value;
+}
+
+/**
+ * The handler's result as Lambda returns it, or Lambda's error for one over {@link MAX_RESULT_BYTES} (the size is
+ * measured exactly only when the copy's upper bound is over the limit).
+ */
+function resultOf(fn: LocalFunction, result: unknown): unknown {
+  const { value, maxBytes } = jsonCopy(result);
+  if (maxBytes > MAX_RESULT_BYTES && Buffer.byteLength(JSON.stringify(value)) > MAX_RESULT_BYTES) {
+    throw new LambdaFunctionError(fn.name, {
+      errorType: 'Function.ResponseSizeTooLarge',
+      errorMessage: `Response payload size exceeded maximum allowed payload size (${MAX_RESULT_BYTES} bytes).`,
+      trace: [],
+    });
+  }
+  return value;
 }
 
 function logStreamName(): string {
@@ -293,7 +316,7 @@ export function createLambdaRuntime(
         Promise.resolve().then(() => handler(throughJson(event), context)),
         timedOut,
       ]);
-      return throughJson(result);
+      return resultOf(fn, result);
     } catch (error) {
       throw error instanceof LambdaFunctionError
         ? error

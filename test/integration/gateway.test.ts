@@ -11,9 +11,12 @@ import { createTestUser, type TestUser } from '../helpers/cognito';
 const { gatewayUrl, runtimeConfig, env } = inject('localStack');
 
 describe('local gateway with the shared route table', () => {
-  it('GET /api/packs returns the three packs in cents', async () => {
+  it('GET /api/packs returns the three packs in cents, with a Content-Length as API Gateway sends', async () => {
     const res = await fetch(`${gatewayUrl}/api/packs`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    const length = Number(res.headers.get('content-length'));
+    expect(length).toBe((await res.clone().arrayBuffer()).byteLength);
     const { packs } = (await res.json()) as {
       packs: { name: string; credits: number; priceCents: number; popular: boolean }[];
     };

@@ -128,23 +128,34 @@ export function buildEvent(options: {
   return event as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
-/** Writes a Lambda result the way API Gateway maps payload v2 responses (structured or a bare value → 200 JSON). */
+/**
+ * Writes a Lambda result the way API Gateway maps payload v2 responses (structured or a bare value → 200 JSON), with
+ * a `Content-Length` as API Gateway sends (never chunked: the whole body is known), in one write with the head.
+ */
 function writeResult(res: ServerResponse, result: unknown): void {
   const structured =
     typeof result === 'object' && result !== null && 'statusCode' in result
       ? (result as APIGatewayProxyStructuredResultV2)
       : undefined;
   if (!structured) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(typeof result === 'string' ? result : JSON.stringify(result ?? null));
+    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
     return;
   }
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(structured.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
-  const body = structured.body ?? '';
-  res.writeHead(structured.statusCode ?? 200, headers);
-  res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const status = structured.statusCode ?? 200;
+  // 204 and 304 have no body, and no Content-Length either (RFC 9110 §8.6).
+  if (status === 204 || status === 304) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  const body = Buffer.from(structured.body ?? '', structured.isBase64Encoded ? 'base64' : 'utf8');
+  headers['content-length'] = String(body.length);
+  res.writeHead(status, headers);
+  res.end(body);
 }
 
 /** A running local HTTP API. */
