@@ -16,7 +16,8 @@ import { toHeadshot } from './headshot-view';
  * `imageUrl` (1024×1024 JPEG) are presigned GETs valid 15 minutes.
  *
  * Errors: 400 `VALIDATION_ERROR` for an unknown filter or an over-long cursor; 400 `INVALID_CURSOR` for a cursor
- * that was altered or was issued to another user (start again without one).
+ * that was altered or was issued to another user (start again without one); 410 `ACCOUNT_DELETED` for a deleted
+ * account's still-valid token.
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);

@@ -180,6 +180,11 @@ describe('DELETE /api/me', () => {
       expect(res.status).toBe(410);
       expect(await errorCode(res)).toBe('ACCOUNT_DELETED');
     }
+    // Opening the gallery with it writes nothing beside the tombstone (its stats item went with the headshots).
+    const gallery = await api(gatewayUrl, user.idToken, 'GET', '/api/headshots');
+    expect(gallery.status).toBe(410);
+    expect(await errorCode(gallery)).toBe('ACCOUNT_DELETED');
+    expect((await partition(user.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
     expect((await api(gatewayUrl, user.idToken, 'DELETE', '/api/me')).status).toBe(204);
 
     // Signing up again with the same e-mail: a new account, without a second sign-up bonus.

@@ -3,6 +3,7 @@ import { documentClient } from '../../functions/adapters/aws';
 import { setFavorite } from '../../functions/adapters/headshots/changes';
 import { readGalleryPage } from '../../functions/adapters/headshots/pages';
 import { listHeadshotKeys } from '../../functions/adapters/headshots/records';
+import { ensureUser } from '../../functions/adapters/ledger';
 import { isUlid } from '../../functions/domain/object-keys';
 import { seedHeadshots, type Seeded } from '../helpers/gallery';
 
@@ -37,6 +38,8 @@ describe('gallery page reads', () => {
   const sub = crypto.randomUUID();
   let seeded: Seeded;
   beforeAll(async () => {
+    // A signed-up user (the post-confirmation trigger's user item): only theirs are the counters stored for.
+    await ensureUser(sub, `${sub}@example.com`);
     seeded = await seedHeadshots(sub, 40, { favoriteEvery: 4 });
     // Data from before the stats item: the first read counts it once.
     const first = await readGalleryPage(sub, { filter: 'all', sort: 'newest' });

@@ -219,11 +219,32 @@ describe('gallery counters', () => {
     expect(await readGalleryStats(sub)).toEqual({ total: 1, favorites: 0 });
   });
 
-  it('counts for a user without a user item and never creates one', async () => {
+  it('counts for a user without a user item and writes nothing: neither a stats item nor a user item', async () => {
     const sub = crypto.randomUUID();
     await seedLegacyHeadshots(sub, 2, 1);
     expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 2 });
-    expect(await counters(sub)).toEqual({ headshotCount: 2, favoriteCount: 2, galleryCounted: true });
+    expect(await item(sub, GALLERY_STATS_SK)).toBeUndefined();
     expect(await item(sub, PROFILE_SK)).toBeUndefined();
+  });
+
+  it('only counts while the account is being deleted, and refuses a deleted account (410), writing nothing', async () => {
+    const sub = await newUser();
+    await seedLegacyHeadshots(sub, 2, 2);
+    const mark = (name: 'deletingAt' | 'deletedAt') =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { PK: userPk(sub), SK: PROFILE_SK },
+          UpdateExpression: 'SET #at = :now',
+          ExpressionAttributeNames: { '#at': name },
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+      );
+    await mark('deletingAt');
+    expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 1 });
+    expect(await item(sub, GALLERY_STATS_SK)).toBeUndefined();
+    await mark('deletedAt');
+    await expect(readGalleryStats(sub)).rejects.toMatchObject({ name: 'AccountDeletedError' });
+    expect(await item(sub, GALLERY_STATS_SK)).toBeUndefined();
   });
 });

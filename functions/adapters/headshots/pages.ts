@@ -51,6 +51,7 @@ export interface GalleryPageRecord extends HeadshotPage {
  * Other pages read the stats item with one GetItem beside their Query.
  *
  * @throws {InvalidCursorError} for a cursor that was altered, belongs to another user or to the other sort
+ * @throws {AccountDeletedError} for a deleted account (its gallery's counters are gone: ./stats.ts)
  */
 export async function readGalleryPage(
   sub: string,

@@ -1,14 +1,11 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../../config';
+import { AccountDeletedError } from '../../domain/errors';
 import type { GalleryStats } from '../../domain/gallery';
 import { documentClient } from '../aws';
 import { GALLERY_STATS_SK, headshotSk, PROFILE_SK, userPk } from '../keys';
 import { queryPages, updateIf } from '../support/query';
+import { cancellationCodes, transactWrite } from '../transactions';
 
 /**
  * The gallery's totals as counters on ONE stats item beside the headshots (docs/architecture.md §2, data model), so
@@ -24,7 +21,9 @@ import { queryPages, updateIf } from '../support/query';
  *
  * Backfill (a user whose headshots were saved before this item existed, or after "delete all my data", which deletes
  * it): while `galleryCounted` is absent the counters are not trusted. The first read makes sure the item exists
- * (`ADD galleryVersion 0`), counts the partition once and writes the totals with `galleryCounted = true` only if
+ * (`ADD galleryVersion 0`, in a transaction with a check that the user item exists and its account is neither
+ * deleted nor being deleted: otherwise it only counts, and a deleted account's token gets 410
+ * `AccountDeletedError`), counts the partition once and writes the totals with `galleryCounted = true` only if
  * `galleryVersion` is still the one it started from and the item is still there — a headshot saved, favorited or
  * deleted meanwhile, or all of them deleted, makes it count again. Idempotent and safe under concurrency.
  */
@@ -108,19 +107,54 @@ async function readStatsItem(sub: string): Promise<Record<string, unknown> | und
   return Item;
 }
 
-/** Creates the stats item if it is missing (no counters yet) and returns its `galleryVersion`. */
-async function openStatsItem(sub: string): Promise<number> {
-  const { Attributes } = await documentClient().send(
-    new UpdateCommand({
+/** The user item's guard for creating the stats item: it exists and its account is not (being) deleted. */
+function activeUserCheck(sub: string): TransactItem {
+  return {
+    ConditionCheck: {
       TableName: table(),
-      Key: statsKey(sub),
-      UpdateExpression: 'SET #type = :type ADD galleryVersion :zero',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': GALLERY_STATS_TYPE, ':zero': 0 },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Number(Attributes?.galleryVersion ?? 0);
+      Key: { PK: userPk(sub), SK: PROFILE_SK },
+      ConditionExpression:
+        'attribute_exists(PK) AND attribute_not_exists(deletingAt) AND attribute_not_exists(deletedAt)',
+    },
+  };
+}
+
+/**
+ * Creates the stats item if it is missing (no counters yet), in one transaction with {@link activeUserCheck}: a
+ * still-valid token of a deleted account, one whose deletion is under way (which deletes the stats item) or a
+ * caller without a user item must not leave a stats item behind.
+ *
+ * @returns its `galleryVersion`, or `'refused'` when the user item refused (nothing was written)
+ * @throws {AccountDeletedError} (410) when the account was deleted: the user item is its tombstone
+ */
+async function openStatsItem(sub: string): Promise<number | 'refused'> {
+  try {
+    await transactWrite([
+      activeUserCheck(sub),
+      {
+        Update: {
+          TableName: table(),
+          Key: statsKey(sub),
+          UpdateExpression: 'SET #type = :type ADD galleryVersion :zero',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': GALLERY_STATS_TYPE, ':zero': 0 },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: table(),
+        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        ProjectionExpression: 'deletedAt',
+      }),
+    );
+    if (Item?.deletedAt) throw new AccountDeletedError();
+    return 'refused';
+  }
+  // A transaction returns no attributes; the version read now is the one a counter transaction since would change.
+  return Number((await readStatsItem(sub))?.galleryVersion ?? 0);
 }
 
 /**
@@ -165,6 +199,7 @@ async function backfillGalleryStats(
     if (known) return known;
     const opening = item?.galleryVersion === undefined;
     const version = opening ? await openStatsItem(sub) : Number(item!.galleryVersion);
+    if (version === 'refused') return countHeadshots(sub);
     const [counted] = await Promise.all([
       countHeadshots(sub),
       ...(opening && attempt === 1 ? [dropUserItemCounters(sub)] : []),
@@ -177,6 +212,8 @@ async function backfillGalleryStats(
 /**
  * `sub`'s gallery totals: one strongly consistent GetItem of the stats item; counted once and stored when they are
  * not exact yet (see the module comment).
+ *
+ * @throws {AccountDeletedError} when they are not stored yet and the account was deleted
  */
 export async function readGalleryStats(sub: string): Promise<GalleryStats> {
   return statsFromItem(sub, await readStatsItem(sub));
@@ -185,6 +222,8 @@ export async function readGalleryStats(sub: string): Promise<GalleryStats> {
 /**
  * The totals of a stats item already read (by a page's Query, strongly consistent; `undefined`: none was there),
  * backfilled when they are not exact.
+ *
+ * @throws {AccountDeletedError} when they are not exact and the account was deleted
  */
 export async function statsFromItem(
   sub: string,
