@@ -73,7 +73,7 @@ async function seedHeadshots(sub: string, count: number): Promise<void> {
  * a ms) by the same nearest-rank {@link percentile} as the raw calls: autocannon's own histogram keeps whole
  * milliseconds, too coarse beside a raw call of 2-3 ms.
  */
-async function autocannon(
+export async function autocannon(
   url: string,
   token: string,
   connections: number,
@@ -125,7 +125,7 @@ async function autocannon(
  * `connections` concurrent loops calling `operation` for `seconds`, in this process: the same DynamoDB document
  * client (and its keep-alive agent) the handlers use, with nothing in front of it.
  */
-async function rawLoad(
+export async function rawLoad(
   operation: () => Promise<unknown>,
   connections: number,
   seconds: number,

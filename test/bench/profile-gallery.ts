@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../../infrastructure/local/stack';
 import { signedUpUser } from './http';
 import { benchStackPorts } from './site';
-import { rawCalls, seedHeadshotsForProfile } from './api';
+import { autocannon, rawCalls, rawLoad, seedHeadshotsForProfile } from './api';
 
 const stack = await startLocalStack({
   ports: benchStackPorts(0),
@@ -68,7 +68,7 @@ try {
       r.arrayBuffer(),
     );
   const health = () => fetch(`${stack.gatewayUrl}/api/health`).then((r) => r.arrayBuffer());
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
     await time('raw query (page + stats)', query);
     await time('raw getitem (stats)', getStats);
     await time('raw query || getitem', () => Promise.all([query(), getStats()]));
@@ -81,13 +81,49 @@ try {
     await time('HTTP via gateway', http);
     await time('HTTP health', health);
   }
+  const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
+  const load = async (label: string) => {
+    const figures = await autocannon(`${stack.gatewayUrl}/api/headshots`, token, connections, 4);
+    console.log(
+      label.padEnd(30),
+      'p50',
+      figures.p50Ms.toFixed(2),
+      'p99',
+      figures.p99Ms.toFixed(2),
+      `${figures.perSecond.toFixed(0)}/s`,
+    );
+  };
+  await load(`HTTP @${connections} (warm-up)`);
+  const before = process.cpuUsage();
+  const requests = await autocannon(`${stack.gatewayUrl}/api/headshots`, token, connections, 4);
+  const used = process.cpuUsage(before);
+  console.log(
+    `HTTP @${connections}`.padEnd(30),
+    'p50',
+    requests.p50Ms.toFixed(2),
+    `${requests.perSecond.toFixed(0)}/s`,
+    'gateway process CPU per request (ms)',
+    ((used.user + used.system) / 1000 / requests.total).toFixed(3),
+  );
+  await rawLoad(query, connections, 2);
+  const rawBefore = process.cpuUsage();
+  const raw = await rawLoad(query, connections, 4);
+  const rawUsed = process.cpuUsage(rawBefore);
+  console.log(
+    `raw query @${connections}`.padEnd(30),
+    'p50',
+    raw.p50Ms.toFixed(2),
+    `${raw.perSecond.toFixed(0)}/s`,
+    'process CPU per query (ms)',
+    ((rawUsed.user + rawUsed.system) / 1000 / raw.total).toFixed(3),
+  );
   if (process.env.PROFILE === '1') {
     const { Session } = await import('node:inspector/promises');
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
-    await time('HTTP via gateway (profiled)', http, 1000);
+    await load(`HTTP @${connections} (profiled)`);
     const { profile } = await session.post('Profiler.stop');
     (await import('node:fs')).writeFileSync('/tmp/perf-gallery.cpuprofile', JSON.stringify(profile));
   }
