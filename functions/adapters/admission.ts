@@ -174,6 +174,9 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
       ':now': now,
     },
   });
+  // The generation item's place in line is written in the admitting transaction itself (one round trip less
+  // between the admission and the provider call); only when that item is gone is the slot admitted without it.
+  let withPlace = true;
   for (let attempt = 0; ; attempt++) {
     const [state, ahead] = await Promise.all([readAdmissionState(limits, now), ticketsAhead(sortKey, now)]);
     const rank = ahead.length;
@@ -185,15 +188,16 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
             TransactItems: [
               { Put: stateWrite(state, admit(state, limits, leaseId, request.generationId, now)) },
               { Delete: { TableName: table(), Key: { PK: admissionPk(), SK: sortKey } } },
+              ...(withPlace ? [{ Update: placeUpdate(request, 0, 0, now) }] : []),
             ],
           }),
         );
-        await recordPlace(request, 0, 0, now);
         return { granted: true, leaseId, retryAt: new Date(now).toISOString(), position: 0, etaSeconds: 0 };
       } catch (error) {
         const codes = cancellationCodes(error);
         if (!codes && (error as Error).name !== 'TransactionConflictException') throw error;
-        // Another slot changed the state first: read again and re-decide.
+        if (codes?.[2] === 'ConditionalCheckFailed') withPlace = false;
+        // Another slot changed the state first (or the generation item is gone): read again and re-decide.
         now = Math.max(now, Date.now());
         continue;
       }
@@ -220,30 +224,37 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
 }
 
 /**
- * Writes the generation's place in line (`queue: { position, etaSeconds, at }`) for `GET /api/generations/{id}`.
- * Position 0 (a slot was admitted) also sets `admittedAt` once, and from then on a waiting slot no longer reports a
- * place: the customer's generation is running. Best effort: a failed write never blocks the slot.
+ * The update of the generation's place in line (`queue: { position, etaSeconds, at }`) for
+ * `GET /api/generations/{id}`. Position 0 (a slot was admitted) also sets `admittedAt` once, and from then on a
+ * waiting slot no longer reports a place: the customer's generation is running. Conditional on the generation item
+ * existing (and, for a waiting slot, on no slot having been admitted yet).
+ */
+function placeUpdate(request: AcquireRequest, position: number, etaSeconds: number, now: number) {
+  const admitted = position === 0;
+  return {
+    TableName: table(),
+    Key: { PK: userPk(request.userId), SK: generationSk(request.generationId) },
+    UpdateExpression: admitted
+      ? 'SET #queue = :queue, admittedAt = if_not_exists(admittedAt, :at)'
+      : 'SET #queue = :queue',
+    ConditionExpression: admitted
+      ? 'attribute_exists(SK)'
+      : 'attribute_exists(SK) AND attribute_not_exists(admittedAt)',
+    ExpressionAttributeNames: { '#queue': 'queue' },
+    ExpressionAttributeValues: {
+      ':queue': { position, etaSeconds, at: new Date(now).toISOString() },
+      ...(admitted ? { ':at': new Date(now).toISOString() } : {}),
+    },
+  };
+}
+
+/**
+ * Writes a waiting slot's place in line (see {@link placeUpdate}). Best effort: a failed write never blocks the
+ * slot.
  */
 async function recordPlace(request: AcquireRequest, position: number, etaSeconds: number, now: number) {
-  const admitted = position === 0;
   await documentClient()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: userPk(request.userId), SK: generationSk(request.generationId) },
-        UpdateExpression: admitted
-          ? 'SET #queue = :queue, admittedAt = if_not_exists(admittedAt, :at)'
-          : 'SET #queue = :queue',
-        ConditionExpression: admitted
-          ? 'attribute_exists(SK)'
-          : 'attribute_exists(SK) AND attribute_not_exists(admittedAt)',
-        ExpressionAttributeNames: { '#queue': 'queue' },
-        ExpressionAttributeValues: {
-          ':queue': { position, etaSeconds, at: new Date(now).toISOString() },
-          ...(admitted ? { ':at': new Date(now).toISOString() } : {}),
-        },
-      }),
-    )
+    .send(new UpdateCommand(placeUpdate(request, position, etaSeconds, now)))
     .catch((error: unknown) => {
       if ((error as Error).name !== 'ConditionalCheckFailedException')
         logger.warn('Could not record the place in line', {

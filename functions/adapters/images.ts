@@ -123,12 +123,45 @@ export async function encodeHeadshot(bytes: Buffer): Promise<HeadshotFiles> {
  * @throws {Error} when `bytes` is not a decodable image
  */
 export function encodeHeadshotImage(bytes: Buffer): Promise<Buffer> {
+  return headshotFrame(bytes, HEADSHOT_SIDE).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * The headshot's thumbnail straight from the provider's image: the same framing as {@link encodeHeadshotImage}, WebP
+ * 384×384, quality 80 — what {@link encodeThumbnail} makes of the full-size file, without waiting for it.
+ *
+ * @throws {Error} when `bytes` is not a decodable image
+ */
+export function encodeHeadshotThumbnail(bytes: Buffer): Promise<Buffer> {
+  return headshotFrame(bytes, THUMBNAIL_SIDE).webp({ quality: 80 }).toBuffer();
+}
+
+/** A provider's image framed as a headshot: EXIF-rotated, centre-cropped to a `side`-px square, alpha on white. */
+function headshotFrame(bytes: Buffer, side: number) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
-    .resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { fit: 'cover', position: 'centre' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+    .resize(side, side, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' });
+}
+
+/**
+ * The headshot's pixels as {@link encodeHeadshotImage} frames them, at `side` px instead of 1024 and never encoded:
+ * what the face models look at (they work at 128-256 px, so the full size adds decode and resize time, no detail).
+ * Decoded straight from the provider's image, so it runs beside the JPEG's encode instead of after it.
+ *
+ * @param side square side, px
+ * @returns RGB pixels, 3 channels, row-major
+ * @throws {Error} when `bytes` is not a decodable image
+ */
+export async function headshotPixels(
+  bytes: Buffer,
+  side: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await headshotFrame(bytes, side)
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /** The thumbnail of a headshot's full-size JPEG (see {@link encodeHeadshot}): WebP, longest side 384 px, quality 80. */

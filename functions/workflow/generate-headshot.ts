@@ -5,7 +5,7 @@ import {
   ProviderInvalidOutputError,
   ProviderThrottledError,
 } from '../adapters/image-providers';
-import { encodeHeadshotImage, encodeThumbnail } from '../adapters/images';
+import { encodeHeadshotImage, encodeHeadshotThumbnail } from '../adapters/images';
 import { requireLikeness } from '../adapters/vision/likeness';
 import { loadConfig } from '../config';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
@@ -87,34 +87,34 @@ export const handler = withLambdaContext(async (event: unknown) => {
     if (!(error instanceof ProviderThrottledError)) throw error;
     return { slot, outcome: 'throttled', headshotId: null, retryAfterMs: error.retryAfterMs ?? null };
   }
-  let fullSize: Buffer;
-  try {
-    fullSize = await encodeHeadshotImage(image);
-  } catch (error) {
+  // All three start at once from the provider's image: the JPEG and the thumbnail on sharp's threads, the likeness
+  // on the face models (this thread) from its own smaller copy of the same framing — none waits for another.
+  // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
+  // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
+  const [fullSize, thumbnail, likeness] = await Promise.allSettled([
+    encodeHeadshotImage(image),
+    encodeHeadshotThumbnail(image),
+    current.referenceDescriptor
+      ? requireLikeness(image, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD)
+      : undefined,
+  ]);
+  if (fullSize.status === 'rejected' || thumbnail.status === 'rejected') {
+    const error: unknown =
+      fullSize.status === 'rejected' ? fullSize.reason : (thumbnail as PromiseRejectedResult).reason;
     throw new ProviderInvalidOutputError(
       `The ${provider.name} provider returned an undecodable image: ${String(error)}`,
     );
   }
-  // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
-  // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
-  // The thumbnail is encoded (sharp's threads) while the likeness is measured (the models, on this thread).
-  const [thumbnail, likeness] = await Promise.all([
-    encodeThumbnail(fullSize),
-    current.referenceDescriptor
-      ? requireLikeness(fullSize, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD).catch(
-          (error: unknown) => {
-            logger.warn('Headshot rejected: it does not look like the customer', {
-              generationId,
-              slot,
-              provider: provider.name,
-              error: error as Error,
-            });
-            throw error;
-          },
-        )
-      : undefined,
-  ]);
-  const files = { image: fullSize, thumbnail };
+  if (likeness.status === 'rejected') {
+    logger.warn('Headshot rejected: it does not look like the customer', {
+      generationId,
+      slot,
+      provider: provider.name,
+      error: likeness.reason as Error,
+    });
+    throw likeness.reason;
+  }
+  const files = { image: fullSize.value, thumbnail: thumbnail.value };
   const imageKey = headshotImageKey(userId, generationId, slot);
   const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);
   await Promise.all([
@@ -131,7 +131,7 @@ export const handler = withLambdaContext(async (event: unknown) => {
       background: input.background,
       imageKey,
       thumbnailKey,
-      likeness,
+      likeness: likeness.value,
     }));
   } catch (error) {
     if (error instanceof GenerationClosedError) {
@@ -147,7 +147,7 @@ export const handler = withLambdaContext(async (event: unknown) => {
     slot,
     headshotId,
     provider: provider.name,
-    likeness,
+    likeness: likeness.value,
     ms: Date.now() - started,
   });
   return { slot, outcome: 'saved', headshotId, retryAfterMs: null };

@@ -45,13 +45,19 @@ const PROBLEM_OF_CODE: Partial<Record<PhotoCheckCode, PhotoProblem>> = {
  */
 export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, referenceKeys } = prepareReferencesInput.parse(event);
-  await recordStep(userId, generationId, {
-    status: 'running',
-    stage: 'preparing',
-    progress: PROGRESS.preparing,
-  });
-
-  const { results, models } = await judgeUploads(userId, referenceKeys);
+  // The step is recorded while the photos are read: both wait on the network. Both settle before anything else,
+  // so a late 'running' can never overwrite what a failure writes after this task.
+  const [step, judged] = await Promise.allSettled([
+    recordStep(userId, generationId, {
+      status: 'running',
+      stage: 'preparing',
+      progress: PROGRESS.preparing,
+    }),
+    judgeUploads(userId, referenceKeys),
+  ]);
+  if (step.status === 'rejected') throw step.reason;
+  if (judged.status === 'rejected') throw judged.reason;
+  const { results, models } = judged.value;
   const checks = checkPhotoSet(results.map((r) => ('facts' in r ? r.facts : UNREADABLE)));
   const rejected = results.flatMap((r, i): { index: number; problem: PhotoProblem }[] => {
     if ('problem' in r) return [{ index: r.index, problem: r.problem }];

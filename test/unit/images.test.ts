@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeHeadshot, normalizePhoto, UnusablePhotoError } from '../../functions/adapters/images';
+import {
+  encodeHeadshot,
+  encodeHeadshotImage,
+  encodeHeadshotThumbnail,
+  headshotPixels,
+  normalizePhoto,
+  UnusablePhotoError,
+} from '../../functions/adapters/images';
 import { FIXTURE_PHOTOS } from '../helpers/generation';
 
 const photo = (name: string) => readFileSync(`${FIXTURE_PHOTOS}${name}`);
@@ -98,5 +105,56 @@ describe('encodeHeadshot', () => {
     expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 384, height: 384 });
     await expect(encodeHeadshot(Buffer.from('nope'))).rejects.toThrow();
+  });
+});
+
+describe('the headshot framing straight from the provider image', () => {
+  // Left half red, right half blue, 1536×1024, a transparent strip at the top: the centred square keeps all three.
+  const source = () => {
+    const [width, height] = [1536, 1024];
+    const rgba = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        rgba[i] = x < width / 2 ? 255 : 0;
+        rgba[i + 2] = x < width / 2 ? 0 : 255;
+        rgba[i + 3] = y < 64 ? 0 : 255;
+      }
+    return sharp(rgba, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
+  };
+
+  it('gives the pixels the models see the same square, colours and white background as the stored JPEG', async () => {
+    const bytes = await source();
+    const pixels = await headshotPixels(bytes, 512);
+    expect(pixels).toMatchObject({ width: 512, height: 512 });
+    expect(pixels.data.length).toBe(512 * 512 * 3);
+    const stored = await sharp(await encodeHeadshotImage(bytes))
+      .resize(512, 512)
+      .raw()
+      .toBuffer();
+    // Every sampled pixel agrees with the stored file's within JPEG noise: same crop, same flattening.
+    for (const [x, y] of [
+      [10, 10],
+      [100, 300],
+      [400, 300],
+      [500, 500],
+    ] as const) {
+      const i = (y * 512 + x) * 3;
+      for (let c = 0; c < 3; c++) expect(Math.abs(pixels.data[i + c]! - stored[i + c]!)).toBeLessThan(24);
+    }
+    expect(pixels.data.subarray(0, 3)).toEqual(Buffer.from([255, 255, 255])); // transparent → white
+  });
+
+  it('makes the 384 px WebP thumbnail of the same square, and refuses bytes that are no image', async () => {
+    const thumbnail = await encodeHeadshotThumbnail(await source());
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 384, height: 384 });
+    const { data } = await sharp(thumbnail).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 384 + x) * 3, (y * 384 + x) * 3 + 3)];
+    expect(at(50, 200)[0]).toBeGreaterThan(200); // red on the left
+    expect(at(330, 200)[2]).toBeGreaterThan(200); // blue on the right
+    await expect(encodeHeadshotThumbnail(Buffer.from('nope'))).rejects.toThrow();
+    await expect(headshotPixels(Buffer.from('nope'), 512)).rejects.toThrow();
   });
 });

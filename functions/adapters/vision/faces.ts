@@ -66,13 +66,20 @@ const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y)
 let modelsBusy: Promise<unknown> = Promise.resolve();
 
 /**
+ * Resolves on the event loop's next turn. A model run finishes in promise callbacks, so the next queued run would
+ * start before any I/O callback: sharp's finished encodes and the answers of S3 and DynamoDB would wait for the whole
+ * queue. Between two runs, the work they unblock goes first.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Runs `work` on the one Human instance when the previous run finished: calls queue up in order instead of
  * interleaving. Human keeps per-call state on its instance, and the wasm backend computes on this one thread anyway,
  * so interleaved calls gain nothing and all finish late; queued, the first caller (a photo, a headshot's likeness)
  * has its answer after one run.
  */
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = modelsBusy.then(work, work);
+  const run = modelsBusy.then(nextTurn, nextTurn).then(work);
   modelsBusy = run.catch(() => undefined);
   return run;
 }
