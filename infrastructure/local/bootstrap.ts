@@ -21,7 +21,7 @@ import * as z from 'zod';
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
- * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (DESIGN.md §2),
+ * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (docs/architecture.md §2),
  * on-demand billing — the same keys the CDK Data construct declares.
  */
 export async function ensureTable(options: {
