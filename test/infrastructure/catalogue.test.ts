@@ -57,7 +57,9 @@ describe('function catalogue', () => {
   it('gives every handler the Lambda context in its logs: its export goes through the one handler edge', () => {
     for (const entry of catalogue) {
       const text = readFileSync(join(FUNCTIONS, `${entry.handler}.ts`), 'utf8');
-      expect(text, entry.handler).toMatch(/export const handler = (httpHandler|withLambdaContext)(<[^>]*>)?\(/);
+      expect(text, entry.handler).toMatch(
+        /export const handler = (httpHandler|withLambdaContext)(<[^>]*>)?\(/,
+      );
     }
   });
 
