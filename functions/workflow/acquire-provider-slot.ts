@@ -1,5 +1,5 @@
 import { acquireSlot } from '../adapters/admission';
-import { acquireSlotInput } from './inputs';
+import { acquireSlotInput } from './inputs/acquire-slot';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

@@ -1,7 +1,7 @@
 import { recordStep } from '../adapters/generations';
 import { PROGRESS } from '../domain/generation';
 import { buildPrompt } from '../domain/prompts';
-import { buildPromptInput } from './inputs';
+import { buildPromptInput } from './inputs/build-prompt';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

@@ -1,5 +1,5 @@
 import { finalizeGeneration } from '../use-cases/compensate-generation';
-import { generationRef } from './inputs';
+import { generationRef } from './inputs/generation-ref';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

@@ -12,7 +12,7 @@ import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
 import { logger } from '../common/logger';
-import { generateHeadshotInput } from './inputs';
+import { generateHeadshotInput } from './inputs/generate-headshot';
 import { loadSecrets } from '../common/secrets';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 

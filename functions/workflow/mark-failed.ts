@@ -1,6 +1,6 @@
 import { markFailed, requireGeneration } from '../adapters/generations';
 import { generationErrorOf } from '../domain/generation';
-import { compensationInput } from './inputs';
+import { compensationInput } from './inputs/compensation';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { isTerminal } from '../domain/generation';
 import { readyMail } from '../domain/ready-mail';
 import { logger } from '../common/logger';
-import { generationRef } from './inputs';
+import { generationRef } from './inputs/generation-ref';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /** Why no e-mail went out. */

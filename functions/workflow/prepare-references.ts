@@ -11,7 +11,7 @@ import { encodeDescriptor, meanDescriptor } from '../domain/likeness';
 import { normalizedKey } from '../domain/object-keys';
 import { bestReferences, checkPhotoSet, type PhotoCheckCode, type PhotoFacts } from '../domain/photo-checks';
 import { logger } from '../common/logger';
-import { prepareReferencesInput } from './inputs';
+import { prepareReferencesInput } from './inputs/prepare-references';
 import { judgeUploads, referenceCrop, type JudgedPhoto } from './reference-photos';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 

@@ -1,6 +1,6 @@
 import { refundUndelivered } from '../use-cases/compensate-generation';
 import { logger } from '../common/logger';
-import { compensationInput } from './inputs';
+import { compensationInput } from './inputs/compensation';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

@@ -2,7 +2,7 @@ import { DEFAULT_THROTTLE_MS } from '../domain/admission';
 import { nextAfterCall } from '../domain/slot-outcomes';
 import { releaseSlot } from '../adapters/admission';
 import { logger } from '../common/logger';
-import { releaseSlotInput } from './inputs';
+import { releaseSlotInput } from './inputs/release-slot';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**

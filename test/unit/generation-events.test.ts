@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadEvent } from '../helpers/events';
 import { createGenerationBody, createUploadsBody } from '../../functions/contracts';
-import {
-  buildPromptInput,
-  compensationInput,
-  generateHeadshotInput,
-  generationRef,
-  prepareReferencesInput,
-} from '../../functions/workflow/inputs';
+import { buildPromptInput } from '../../functions/workflow/inputs/build-prompt';
+import { compensationInput } from '../../functions/workflow/inputs/compensation';
+import { generateHeadshotInput } from '../../functions/workflow/inputs/generate-headshot';
+import { generationRef } from '../../functions/workflow/inputs/generation-ref';
+import { prepareReferencesInput } from '../../functions/workflow/inputs/prepare-references';
 
 /** The sample events (test/events/<handler module>.json, SAM convention) stay valid inputs of their handlers. */
 const sample = (name: string) => loadEvent(name);

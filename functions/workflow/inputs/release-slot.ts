@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { generationRef } from './generation-ref';
+
+/** The GenerateHeadshot result the ASL keeps at `$.call`, or the Catch's `{ Error, Cause }` when it failed. */
+export const callResult = z.union([
+  z.object({
+    outcome: z.enum(['saved', 'throttled']),
+    headshotId: z.nullable(z.string()),
+    retryAfterMs: z.nullable(z.number()),
+  }),
+  z.object({ Error: z.string(), Cause: z.optional(z.string()) }),
+]);
+
+/** ReleaseProviderSlot: the lease, how the call ended, and the slot's retries so far. */
+export const releaseSlotInput = z.extend(generationRef, {
+  slot: z.number().check(z.int(), z.gte(0)),
+  leaseId: z.string().check(z.minLength(1)),
+  call: callResult,
+  retries: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
+});
