@@ -9,6 +9,8 @@ import { startCognito } from './stand-ins/cognito/cognito-local';
 import { startDynamoDb } from './stand-ins/dynamodb/dynamodb-local';
 import { LocalStackError } from './support/errors';
 import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './functions';
+import { FACE_MODEL_THREADS, startFaceModelThreads } from './stand-ins/lambda/face-model-threads';
+import { useFaceModelRunner } from '../../functions/adapters/vision/model-runner';
 import { startGateway } from './stand-ins/api-gateway/server';
 import { createCognitoJwtAuthorizer } from './stand-ins/api-gateway/jwt-authorizer';
 import { startLambdaServer } from './stand-ins/lambda/invoke-api';
@@ -132,6 +134,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const functionList = withRouteFunctions(options.functions ?? localFunctions, allRoutes);
     const functionOfHandler = new Map(functionList.map((f) => [f.handler, f.name]));
     const runtime = createLambdaRuntime(functionList);
+    // The face models get threads of their own, as each cloud execution environment has its own CPU.
+    const faceModels = startFaceModelThreads(FACE_MODEL_THREADS);
+    const previousRunner = useFaceModelRunner(faceModels.runner);
+    stops.push(async () => {
+      useFaceModelRunner(previousRunner);
+      await faceModels.stop();
+    });
     const lambda = await startLambdaServer({ port: ports.lambda, host: HOST, runtime, log: log('lambda') });
     stops.push(() => lambda.close());
 

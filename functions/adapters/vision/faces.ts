@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { normalize } from '../../domain/likeness';
 import type { RgbImage } from './pixels';
+import { faceModelRunner, type ModelFace } from './model-runner';
 import { vision } from './runtime';
 
 /**
@@ -85,12 +86,12 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Finds the faces of an image.
+ * Runs the face models on this thread, queued on the one Human instance of the execution environment.
  *
  * @param image decoded RGB pixels (see {@link decodeRgb})
- * @returns the faces with a full landmark fit and a descriptor, largest first (empty when there is none)
+ * @returns every face the detector found, with its landmarks and descriptor, in the models' order
  */
-export async function analyzeFaces(image: RgbImage): Promise<FaceAnalysis> {
+export async function detectFacesHere(image: RgbImage): Promise<ModelFace[]> {
   const human = await vision();
   const result = await oneAtATime(async () => {
     const tensor = human.tf.tensor(new Int32Array(image.data), [1, image.height, image.width, 3], 'int32');
@@ -100,9 +101,25 @@ export async function analyzeFaces(image: RgbImage): Promise<FaceAnalysis> {
       human.tf.dispose(tensor);
     }
   });
+  return result.face.map((face) => ({
+    mesh: face.mesh as Mesh,
+    ...(face.embedding ? { embedding: Array.from(face.embedding) } : {}),
+    score: face.score,
+    ...(face.faceScore === undefined ? {} : { faceScore: face.faceScore }),
+  }));
+}
+
+/**
+ * Finds the faces of an image, with the models wherever ./model-runner.ts says (this thread unless set).
+ *
+ * @param image decoded RGB pixels (see {@link decodeRgb})
+ * @returns the faces with a full landmark fit and a descriptor, largest first (empty when there is none)
+ */
+export async function analyzeFaces(image: RgbImage): Promise<FaceAnalysis> {
+  const modelFaces = await (faceModelRunner() ?? detectFacesHere)(image);
   const faces: DetectedFace[] = [];
-  for (const face of result.face) {
-    const mesh = face.mesh as Mesh;
+  for (const face of modelFaces) {
+    const mesh = face.mesh;
     if (mesh.length < 468 || !face.embedding || face.embedding.length === 0) continue;
     if ((face.faceScore ?? face.score) < MIN_FACE_CONFIDENCE) continue;
     const xs = mesh.map((p) => p[0]);
