@@ -176,6 +176,7 @@ function resultOf(fn: LocalFunction, result: unknown): unknown {
   return value;
 }
 
+/** A new execution environment's log stream name: Lambda starts one per environment, not per invocation. */
 function logStreamName(): string {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
   return `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
@@ -218,6 +219,13 @@ export function createLambdaRuntime(
     byName.set(fn.name, fn);
   }
   const modules = new Map<string, Promise<Handler>>();
+  // Each function runs in one local "execution environment": one log stream for all its invocations.
+  const logStreams = new Map<string, string>();
+  const logStreamOf = (name: string) => {
+    let stream = logStreams.get(name);
+    if (stream === undefined) logStreams.set(name, (stream = logStreamName()));
+    return stream;
+  };
 
   const functionArn = (nameOrArn: string) =>
     `arn:aws:lambda:${region}:${accountId}:function:${parseFunctionName(nameOrArn) ?? nameOrArn}`;
@@ -288,7 +296,7 @@ export function createLambdaRuntime(
       memoryLimitInMB: String(fn.memorySize ?? DEFAULT_MEMORY_MB),
       awsRequestId: requestId,
       logGroupName: `/aws/lambda/${fn.name}`,
-      logStreamName: logStreamName(),
+      logStreamName: logStreamOf(fn.name),
       getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
       done: unsupportedCallback,
       fail: unsupportedCallback,
