@@ -52,6 +52,65 @@ const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'g
  *   a photo format), `too-many-pixels`, `too-small` (short side under 256 px).
  */
 export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
+  const { input, metadata, format, width, height } = await readablePhoto(bytes);
+  try {
+    const { data, info } = await normalized(input)
+      .jpeg({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    const swapped = (metadata.orientation ?? 1) >= 5;
+    return {
+      jpeg: data,
+      width: info.width,
+      height: info.height,
+      sourceFormat: format,
+      sourceWidth: swapped ? height : width,
+      sourceHeight: swapped ? width : height,
+    };
+  } catch {
+    // Truncated or corrupt data: the header parsed but the pixels do not decode.
+    throw new UnusablePhotoError('not-an-image');
+  }
+}
+
+/**
+ * The pixels of {@link normalizePhoto}'s copy without its JPEG round trip (same checks, same upright, flattened,
+ * ≤ 1024 px image): for crops of a photo already checked, which need pixels, not a file.
+ *
+ * @returns RGB pixels, 3 channels, row-major
+ * @throws {UnusablePhotoError} as {@link normalizePhoto}
+ */
+export async function normalizedPixels(
+  bytes: Buffer,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { input } = await readablePhoto(bytes);
+  try {
+    const { data, info } = await normalized(input)
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw new UnusablePhotoError('not-an-image');
+  }
+}
+
+/** The normalized copy's pipeline: upright, fitted inside 1024 px without enlarging, alpha flattened on white. */
+function normalized(input: Buffer) {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(REFERENCE_MAX_SIDE, REFERENCE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' });
+}
+
+/**
+ * The checks of {@link normalizePhoto} before any pixel is decoded, and the bytes sharp can decode (an HEVC HEIC
+ * converted to JPEG).
+ *
+ * @throws {UnusablePhotoError} `empty`, `too-large`, `not-an-image`, `too-many-pixels`, `too-small`
+ */
+async function readablePhoto(
+  bytes: Buffer,
+): Promise<{ input: Buffer; metadata: Metadata; format: string; width: number; height: number }> {
   if (bytes.length === 0) throw new UnusablePhotoError('empty');
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UnusablePhotoError('too-large');
   let metadata: Metadata;
@@ -76,26 +135,7 @@ export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
       throw new UnusablePhotoError('not-an-image');
     }
   }
-  try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize(REFERENCE_MAX_SIDE, REFERENCE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90 })
-      .toBuffer({ resolveWithObject: true });
-    const swapped = (metadata.orientation ?? 1) >= 5;
-    return {
-      jpeg: data,
-      width: info.width,
-      height: info.height,
-      sourceFormat: format,
-      sourceWidth: swapped ? height : width,
-      sourceHeight: swapped ? width : height,
-    };
-  } catch {
-    // Truncated or corrupt data: the header parsed but the pixels do not decode.
-    throw new UnusablePhotoError('not-an-image');
-  }
+  return { input, metadata, format, width, height };
 }
 
 /** A saved headshot's two files. */

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { normalizePhoto } from '../adapters/images';
+import { normalizedPixels } from '../adapters/images';
 import { cachedPhotoChecks } from '../adapters/photo-checks';
 import { getObject, ObjectTooLargeError, type ObjectBytes } from '../adapters/storage';
 import { extractFrame } from '../adapters/vision/crop';
 import type { AnalyzedPhoto } from '../adapters/vision/photo-facts';
-import { decodeRgb, type RgbImage } from '../adapters/vision/pixels';
+import type { RgbImage } from '../adapters/vision/pixels';
 import { clampFrame, framingAt, headAndShoulders, type StoredFraming } from '../domain/framing';
 import { MAX_UPLOAD_BYTES, type PhotoProblem } from '../domain/generation';
 import { isOwnUploadKey } from '../domain/object-keys';
@@ -132,7 +132,7 @@ export async function judgeUploads(
  */
 export async function referenceCrop(photo: JudgedPhoto): Promise<Buffer> {
   if (!photo.framing) throw new Error(`Photo ${photo.index} has no face to frame`);
-  const image = photo.image ?? (await decodeRgb((await normalizePhoto(photo.bytes)).jpeg));
+  const image = photo.image ?? (await normalizedPixels(photo.bytes));
   const face = framingAt(photo.framing, image.width, image.height);
   const frame = clampFrame(headAndShoulders(face, REFERENCE_ZOOM), image.width, image.height);
   const side = Math.round(frame.side);

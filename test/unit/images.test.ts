@@ -7,6 +7,7 @@ import {
   encodeHeadshotImage,
   encodeHeadshotThumbnail,
   headshotPixels,
+  normalizedPixels,
   normalizePhoto,
   UnusablePhotoError,
 } from '../../functions/adapters/images';
@@ -156,5 +157,21 @@ describe('the headshot framing straight from the provider image', () => {
     expect(at(330, 200)[2]).toBeGreaterThan(200); // blue on the right
     await expect(encodeHeadshotThumbnail(Buffer.from('nope'))).rejects.toThrow();
     await expect(headshotPixels(Buffer.from('nope'), 512)).rejects.toThrow();
+  });
+});
+
+describe('normalizedPixels', () => {
+  it('gives the pixels of the normalized copy (upright, ≤ 1024 px) and refuses what normalizePhoto refuses', async () => {
+    const rotated = photo('obama-rotated.jpg');
+    const [pixels, normalized] = await Promise.all([normalizedPixels(rotated), normalizePhoto(rotated)]);
+    expect(pixels).toMatchObject({ width: normalized.width, height: normalized.height });
+    expect(pixels.data.length).toBe(normalized.width * normalized.height * 3);
+    const decoded = await sharp(normalized.jpeg).raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < decoded.length; i += 997) diff += Math.abs(decoded[i]! - pixels.data[i]!);
+    // The same picture, only without the JPEG's compression: a few levels apart on average.
+    expect(diff / Math.ceil(decoded.length / 997)).toBeLessThan(6);
+    await expect(normalizedPixels(Buffer.alloc(0))).rejects.toMatchObject({ problem: 'empty' });
+    await expect(normalizedPixels(Buffer.from('not a photo'))).rejects.toBeInstanceOf(UnusablePhotoError);
   });
 });
