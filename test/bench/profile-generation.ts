@@ -2,7 +2,8 @@
  * `node --import tsx test/bench/profile-generation.ts`: where a generation's time goes beyond the provider's latency
  * L (BENCH_LATENCY_MS, default 2000), on the local stack with the fixed-latency bench provider: after a warm-up, one
  * generation under a CPU profile (/tmp/perf-generation.cpuprofile), and its timeline from the generation item.
- * Not part of `npm run bench`.
+ * The face models run on the local stack's own threads (infrastructure/local/stand-ins/lambda/face-model-threads.ts):
+ * this profile of the handlers' thread shows them only as the waits for their answers. Not part of `npm run bench`.
  */
 import './env';
 import { writeFileSync } from 'node:fs';
