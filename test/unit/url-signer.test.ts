@@ -5,8 +5,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /*
  * adapters/url-signer.ts signs without the S3 client's middleware stack; these tests prove its URLs are exactly the
  * SDK's own getSignedUrl for the same signing time and lifetime (S3 checks the signature byte for byte; s3rver does
- * not, so the integration tests could not catch a wrong one).
+ * not, so the integration tests could not catch a wrong one) — of a GetObject without the two query parameters the
+ * SDK adds for itself (`x-id`, `x-amz-checksum-mode`), which the signer leaves out.
  */
+
+/** `command` as getSignedUrl signs it once its `x-id` and `x-amz-checksum-mode` are taken off the request. */
+function withoutSdkHints(command: GetObjectCommand): GetObjectCommand {
+  command.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { query?: Record<string, unknown>; headers?: Record<string, string> };
+      delete request.query?.['x-id'];
+      delete request.headers?.['x-amz-checksum-mode'];
+      return next(args);
+    },
+    { step: 'build', priority: 'low', name: 'withoutSdkHints' },
+  );
+  return command;
+}
 
 const ENV = {
   TABLE_NAME: 't',
@@ -50,11 +65,17 @@ describe.each([
   it('equals getSignedUrl for the same signing time and lifetime', async () => {
     const { presignGet, s3, SIGNING_WINDOW_MS } = await load(env);
     const url = await presignGet('results', KEY, 900, { reuse: true }, NOW);
-    const expected = await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY }), {
-      expiresIn: 900 + SIGNING_WINDOW_MS / 1000,
-      signingDate: WINDOW_START,
-    });
+    const expected = await getSignedUrl(
+      s3,
+      withoutSdkHints(new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY })),
+      {
+        expiresIn: 900 + SIGNING_WINDOW_MS / 1000,
+        signingDate: WINDOW_START,
+      },
+    );
     expect(sorted(url)).toBe(sorted(expected));
+    expect(new URL(url).searchParams.has('x-id')).toBe(false);
+    expect(new URL(url).searchParams.has('x-amz-checksum-mode')).toBe(false);
   });
 
   it('signs the download overrides like getSignedUrl', async () => {
@@ -69,12 +90,14 @@ describe.each([
     );
     const expected = await getSignedUrl(
       s3,
-      new GetObjectCommand({
-        Bucket: 'results-bucket',
-        Key: KEY,
-        ResponseContentDisposition: disposition,
-        ResponseContentType: 'image/jpeg',
-      }),
+      withoutSdkHints(
+        new GetObjectCommand({
+          Bucket: 'results-bucket',
+          Key: KEY,
+          ResponseContentDisposition: disposition,
+          ResponseContentType: 'image/jpeg',
+        }),
+      ),
       { expiresIn: 900 + SIGNING_WINDOW_MS / 1000, signingDate: WINDOW_START },
     );
     expect(sorted(url)).toBe(sorted(expected));
@@ -106,10 +129,14 @@ describe('presignGet without reuse (one-off download links)', () => {
   it('signs now, valid exactly the TTL, a fresh URL every time', async () => {
     const { presignGet, s3 } = await load({});
     const url = await presignGet('results', KEY, 900, { reuse: false }, NOW);
-    const expected = await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY }), {
-      expiresIn: 900,
-      signingDate: new Date(NOW),
-    });
+    const expected = await getSignedUrl(
+      s3,
+      withoutSdkHints(new GetObjectCommand({ Bucket: 'results-bucket', Key: KEY })),
+      {
+        expiresIn: 900,
+        signingDate: new Date(NOW),
+      },
+    );
     expect(sorted(url)).toBe(sorted(expected));
     expect(await presignGet('results', KEY, 900, { reuse: false }, NOW + 1000)).not.toBe(url);
   });
