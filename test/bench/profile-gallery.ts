@@ -2,7 +2,7 @@
  * `node --import tsx test/bench/profile-gallery.ts` (PROFILE=1 for a CPU profile in /tmp/perf-gallery.cpuprofile):
  * where `GET /api/headshots`'s time goes, one request at a time on the local stack — the raw first-page Query (which
  * also reads the counters), the GetItem of the counters and both in parallel (what a later page waits for), the
- * page read through the adapter, the 30 headshots' API views (60 presigned URLs, cache hits), the response's JSON,
+ * page read through the adapter, the 30 headshots' API views (90 presigned URLs: thumbnail, image and download; cache hits), the response's JSON,
  * the handler called in-process, the same route through the local gateway, and a route without a handler's
  * database work (health). Not part of `npm run bench`.
  */
@@ -73,7 +73,7 @@ try {
     await time('raw getitem (stats)', getStats);
     await time('raw query || getitem', () => Promise.all([query(), getStats()]));
     await time('readGalleryPage (adapter)', read);
-    await time('30 API views (60 URLs)', () => Promise.all(page.items.map(toHeadshot)));
+    await time('30 API views (90 URLs)', () => Promise.all(page.items.map(toHeadshot)));
     await time('JSON of the page', async () =>
       JSON.stringify({ items: views, nextCursor: null, stats: page.stats }),
     );

@@ -258,7 +258,7 @@ against; "ratio" is measured ÷ reference.
 - API: autocannon (its own process, keep-alive) through the local gateway (JWT check, payload-v2 event, handler),
   beside the bare DynamoDB Local call the handler is built on, made from the handlers' process at the same
   concurrency; both sides' percentiles are nearest-rank over every call's own time in fractions of a ms. GET /api/headshots reads its first page and the gallery's counters with ONE Query (the stats item sorts
-  at the head of the headshots' key range, newest first) and presigns 60 URLs per page (signed locally, reused within
+  at the head of the headshots' key range, newest first) and presigns 90 URLs per page (thumbnail, image, download; signed locally, reused within
   a 5-minute window); the raw call is that same Query. Goal: p50 ≤ ×2 the raw call. The raw call has no HTTP hop, no
   JWT check and no JSON event: the second gallery row adds the local gateway's own floor at the same concurrency
   (GET /api/health, a handler without database work) to the raw Query (test/bench/profile-gallery.ts splits a
