@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
@@ -9,6 +9,7 @@ import type { IConstruct } from 'constructs';
 import { functionNameOf } from '../../functions/catalogue';
 import { pascalCase } from '../../infrastructure/constructs/naming';
 import { HeadshotStudioStack, type HeadshotStudioStackProps } from '../../infrastructure/stack';
+import { testTempDir } from '../helpers/temp-dir';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 /** A directory that never exists: the default site and layer directories of test stacks. */
@@ -41,9 +42,12 @@ export function devStack(): ReturnType<typeof testStack> {
 /** The logical id of the function that runs `handler` (its catalogue name in PascalCase). */
 export const samIdOfHandler = (handler: string) => pascalCase(functionNameOf(handler));
 
-/** A directory laid out like the sharp layer (`nodejs/node_modules/sharp`, `@img/sharp-linux-arm64`), in tmp. */
-export function fakeSharpLayer(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sharp-layer-'));
+/**
+ * A directory laid out like the sharp layer (`nodejs/node_modules/sharp`, `@img/sharp-linux-arm64`).
+ *
+ * @param dir where to lay it out; by default a temp dir removed when the running test finishes
+ */
+export function fakeSharpLayer(dir = testTempDir('sharp-layer-')): string {
   const modules = join(dir, 'nodejs', 'node_modules');
   for (const pkg of ['sharp', '@img/sharp-linux-arm64']) {
     mkdirSync(join(modules, pkg), { recursive: true });

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployedFunctions } from '../../functions/catalogue';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 import { fakeSharpLayer, FIXTURES } from './helpers';
@@ -15,10 +16,17 @@ const OUT = join(REPO_ROOT, 'cdk.out', 'test-synth');
 
 describe('cdk synth of the real app', () => {
   let result: ReturnType<typeof spawnSync>;
+  const layerDir = mkdtempSync(join(tmpdir(), 'sharp-layer-'));
+  afterAll(() => rmSync(layerDir, { recursive: true, force: true }));
   beforeAll(() => {
     // A real synth refuses to run without the built SPA and the sharp layer: stand-ins of both (an index.html, and
     // the layer's package manifests) are enough for the template and the bundles checked here.
-    const context = ['-c', `siteDir=${join(FIXTURES, 'site')}`, '-c', `sharpLayerDir=${fakeSharpLayer()}`];
+    const context = [
+      '-c',
+      `siteDir=${join(FIXTURES, 'site')}`,
+      '-c',
+      `sharpLayerDir=${fakeSharpLayer(layerDir)}`,
+    ];
     result = spawnSync('npx', ['cdk', 'synth', '--quiet', '--output', OUT, ...context], {
       cwd: REPO_ROOT,
       encoding: 'utf8',

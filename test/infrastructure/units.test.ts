@@ -1,5 +1,5 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { functionArnKey, pascalCase } from '../../infrastructure/constructs/nami
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { contentSecurityPolicy, SPA_ROUTING_FUNCTION } from '../../infrastructure/constructs/site';
 import { bucketPrefix } from '../../infrastructure/constructs/storage';
+import { testTempDir } from '../helpers/temp-dir';
 
 describe('naming', () => {
   it('uses the local stack’s PascalCase rule for ASL keys', () => {
@@ -47,7 +48,7 @@ describe('grants', () => {
 
 describe('module graph', () => {
   function project(files: Record<string, string>): string {
-    const dir = mkdtempSync(join(tmpdir(), 'graph-'));
+    const dir = testTempDir('graph-');
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
       writeFileSync(join(dir, path), text);

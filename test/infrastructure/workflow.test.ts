@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
@@ -13,6 +13,7 @@ import {
   type WorkflowProps,
 } from '../../infrastructure/constructs/workflow';
 import { FIXTURES, getAttTarget } from './helpers';
+import { testTempDir } from '../helpers/temp-dir';
 
 const ASL = join(FIXTURES, 'echo.asl.json');
 
@@ -89,7 +90,7 @@ describe('Workflow construct (fixture ASL)', () => {
     expect(
       Annotations.fromStack(build().stack).findWarning('*', Match.stringLikeRegexp('TimeoutSeconds')),
     ).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'asl-'));
+    const dir = testTempDir('asl-');
     const noTimeout = join(dir, 'no-timeout.asl.json');
     const definition = JSON.parse(readFileSync(ASL, 'utf8')) as Record<string, unknown>;
     delete definition.TimeoutSeconds;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, GetBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { ensureTable, ensureUserPool } from '../../infrastructure/local/bootstrap';
+import { testTempDir } from '../helpers/temp-dir';
 
 const { env, runtimeConfig } = inject('localStack');
 
@@ -35,7 +36,7 @@ describe('local stack bootstrap', () => {
   });
 
   it('reuses the user pool recorded in the state file and creates a new one when there is none', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pool-'));
+    const dir = testTempDir('pool-');
     const stateFile = join(dir, 'state.json');
     const options = { endpoint: env.COGNITO_ENDPOINT!, region: env.AWS_REGION!, stateFile, poolName: 'p' };
     const first = await ensureUserPool(options);

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { computeFunnel, windowDates } from '../../infrastructure/report/funnel';
 import { funnelQuery } from '../../infrastructure/report/athena';
+import { testTempDir } from '../helpers/temp-dir';
 
 type Seed = { event_name: string; anonymous_id: string | null; user_sub: string | null; received_at: string };
 
@@ -51,7 +52,7 @@ describe('funnel report', () => {
   });
 
   it('npm run report -- funnel prints the counts and rates of the seeded files within --days', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'analytics-'));
+    const dir = testTempDir('analytics-');
     writeFileSync(
       join(dir, `${today}.jsonl`),
       `${seed()
