@@ -1,6 +1,6 @@
 import type { HeadshotRecord } from './headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
-import { presignGet, type GetOverrides } from './url-signer';
+import { presignGet, reuseScope, type GetOverrides } from './url-signer';
 
 /**
  * A headshot's presigned image URLs (docs/architecture.md §3, image URLs): local signing only, so a function that
@@ -20,19 +20,45 @@ export interface HeadshotUrls {
   downloadUrl: string;
 }
 
-function presign(key: string, options: GetOverrides & { reuse: boolean }) {
-  return presignGet('results', key, DOWNLOAD_URL_TTL_SECONDS, options);
+function presign(key: string, options: GetOverrides & { reuse: boolean }, now = Date.now()) {
+  return presignGet('results', key, DOWNLOAD_URL_TTL_SECONDS, options, now);
 }
 
-/** Presigns a headshot's image URLs (local signing, cached per 5-minute window: adapters/url-signer.ts). */
-export async function headshotUrls(headshot: HeadshotRecord): Promise<HeadshotUrls> {
+/** A headshot's URLs per {@link reuseScope}: ~1.5 KB each. */
+const URL_SETS = 1000;
+const urlSets = new Map<string, HeadshotUrls>();
+
+/**
+ * Presigns a headshot's image URLs (local signing, cached per 5-minute window: adapters/url-signer.ts). The three of
+ * a headshot are kept together for the window too, so a gallery page looks up 30 sets, not 90 URLs.
+ *
+ * @param now epoch ms (tests)
+ */
+export async function headshotUrls(headshot: HeadshotRecord, now = Date.now()): Promise<HeadshotUrls> {
+  const cacheKey = [
+    await reuseScope('results', now),
+    headshot.id,
+    headshot.imageKey,
+    headshot.thumbnailKey,
+  ].join('\n');
+  let urls = urlSets.get(cacheKey);
+  if (!urls) {
+    urls = await presignUrls(headshot, now);
+    if (urlSets.size >= URL_SETS) urlSets.delete(urlSets.keys().next().value as string);
+    urlSets.set(cacheKey, urls);
+  }
+  return urls;
+}
+
+async function presignUrls(headshot: HeadshotRecord, now: number): Promise<HeadshotUrls> {
   const [thumbnailUrl, imageUrl, downloadUrl] = await Promise.all([
-    presign(headshot.thumbnailKey, { reuse: true }),
-    presign(headshot.imageKey, { reuse: true }),
-    presign(headshot.imageKey, {
-      reuse: true,
-      disposition: `attachment; filename="${downloadFileName(headshot.id)}"`,
-    }),
+    presign(headshot.thumbnailKey, { reuse: true }, now),
+    presign(headshot.imageKey, { reuse: true }, now),
+    presign(
+      headshot.imageKey,
+      { reuse: true, disposition: `attachment; filename="${downloadFileName(headshot.id)}"` },
+      now,
+    ),
   ]);
   return { thumbnailUrl, imageUrl, downloadUrl };
 }

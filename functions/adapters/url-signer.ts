@@ -107,6 +107,18 @@ function remember(cacheKey: string, url: string): void {
 }
 
 /**
+ * What every reused URL of `bucket` signed at `now` shares besides its key and overrides: the signing identity (the
+ * credentials' access key id), the bucket and the 5-minute window. Equal scopes, equal keys and equal overrides give
+ * the same URL from {@link presignGet} with `reuse: true`, so a caller may keep a set of URLs under it.
+ *
+ * @param now epoch ms (tests)
+ */
+export async function reuseScope(bucket: BucketName, now = Date.now()): Promise<string> {
+  const { accessKeyId } = await s3Client().config.credentials();
+  return [accessKeyId, bucketOf(bucket), now - (now % SIGNING_WINDOW_MS)].join('\n');
+}
+
+/**
  * A presigned GET of `key` in `bucket`. Local signing only: no network call after the first one per bucket.
  *
  * - `reuse: true` (lists and polls): signed at the start of the current 5-minute window with a lifetime of

@@ -141,3 +141,31 @@ describe('presignGet without reuse (one-off download links)', () => {
     expect(await presignGet('results', KEY, 900, { reuse: false }, NOW + 1000)).not.toBe(url);
   });
 });
+
+describe('headshotUrls', () => {
+  it("keeps a headshot's three URLs together for the window: presignGet's own, new ones in the next window", async () => {
+    const { presignGet, SIGNING_WINDOW_MS } = await load({});
+    const { headshotUrls } = await import('../../functions/adapters/headshot-urls');
+    const id = '01JH0000000000000000000003';
+    const thumbnailKey = 'results/1b2c-sub/01JH0000000000000000000000/thumbnails/3.webp';
+    const headshot = { id, imageKey: KEY, thumbnailKey } as Parameters<typeof headshotUrls>[0];
+    const urls = await headshotUrls(headshot, NOW);
+    expect(urls).toEqual({
+      thumbnailUrl: await presignGet('results', thumbnailKey, 900, { reuse: true }, NOW),
+      imageUrl: await presignGet('results', KEY, 900, { reuse: true }, NOW),
+      downloadUrl: await presignGet(
+        'results',
+        KEY,
+        900,
+        { reuse: true, disposition: `attachment; filename="headshot-${id}.jpg"` },
+        NOW,
+      ),
+    });
+    expect(await headshotUrls(headshot, NOW + 60_000)).toBe(urls);
+    const next = await headshotUrls(headshot, NOW + SIGNING_WINDOW_MS);
+    expect(next.imageUrl).not.toBe(urls.imageUrl);
+    expect(next.imageUrl).toBe(
+      await presignGet('results', KEY, 900, { reuse: true }, NOW + SIGNING_WINDOW_MS),
+    );
+  });
+});
