@@ -8,6 +8,7 @@ import {
   usePagePerTest,
   viewportImagesLoaded,
   waitForPath,
+  waitForApp,
 } from './helpers';
 
 const REDIRECT_TEXT = 'Redirecting to sign in...';
@@ -38,6 +39,7 @@ describe('accounts', () => {
 
     // Landing, signed out: 'Sign Up' opens the sign-in screen on its Sign Up tab.
     await p.goto(url('/'));
+    await waitForApp(p);
     const banner = p.getByRole('banner');
     await banner.getByRole('button', { name: 'Sign Up' }).click();
     const signUpUrl = await waitForPath(p, '/signin');

@@ -84,6 +84,18 @@ export async function expectVisible(locator: Locator): Promise<void> {
   expect(await locator.isVisible()).toBe(true);
 }
 
+/**
+ * Waits until the app has taken over the page. The landing and pricing HTML is rendered at build time and painted
+ * before the app's JavaScript loads: until React listens on `#root` (from `hydrateRoot` on, replaying any click made
+ * while it hydrates), a click on a prerendered button does nothing.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
+
 /** Waits until the page is at `pathname` (after redirects) and returns its URL. */
 export async function waitForPath(page: Page, pathname: string, timeout?: number): Promise<URL> {
   await page.waitForURL((u) => u.pathname === pathname, { timeout });

@@ -7,7 +7,7 @@ import {
   CognitoIdentityProviderClient,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
+import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser, waitForApp } from './helpers';
 
 /*
  * Product analytics, the wizard that survives a purchase, the payment countdown and "Regenerate (1 credit)", in
@@ -44,6 +44,9 @@ describe('product analytics', () => {
     const page = await newPage(tracked);
     await page.goto(url(`${probe}-tracked`));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The heading is in the prerendered HTML, painted before the app loads: wait until the app has queued the page
+    // view (its first event gives the visitor an anonymous id).
+    await page.waitForFunction(() => localStorage.getItem('hs.analytics.anonymousId') !== null);
     // Hiding the page hands the batch to navigator.sendBeacon.
     await page.close({ runBeforeUnload: true });
     await expect
@@ -158,6 +161,7 @@ describe('a signed-in journey', () => {
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
     await page.goto(url('/pricing'));
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Get 40 Credits' }).click();
     await page.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));
     await page.getByRole('button', { name: /^Pay / }).click();

@@ -1,7 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadAllImages } from './chromium';
-import { expectVisible, SCREENSHOTS, siteUrl, usePagePerTest } from './helpers';
+import { expectVisible, SCREENSHOTS, siteUrl, usePagePerTest, waitForApp } from './helpers';
 
 const pages = usePagePerTest();
 let page: Page;
@@ -11,6 +11,7 @@ async function openLanding(width: number, height = 900): Promise<Page> {
   await page.goto(siteUrl('/'));
   // The packs arrive from the API after the first render; wait for them so every check sees the finished page.
   await page.locator('#pricing').getByRole('button', { name: 'Get 60 Credits' }).waitFor();
+  await waitForApp(page);
   return page;
 }
 

@@ -10,6 +10,7 @@ import {
   type E2eUser,
   useBrowser,
   waitForPath,
+  waitForApp,
 } from './helpers';
 
 /*
@@ -40,6 +41,7 @@ function creditsBadge(page: Page, credits: number): Locator {
 async function openPricing(page: Page): Promise<void> {
   await page.goto(url('/pricing'));
   await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
+  await waitForApp(page);
 }
 
 /** Clicks a pack's buy button and waits for the local Checkout provider's hosted page. */
