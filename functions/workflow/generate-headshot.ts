@@ -107,8 +107,6 @@ export const handler = withLambdaContext(async (event: unknown) => {
   }
   if (likeness.status === 'rejected') {
     logger.warn('Headshot rejected: it does not look like the customer', {
-      generationId,
-      slot,
       provider: provider.name,
       error: likeness.reason as Error,
     });
@@ -143,8 +141,6 @@ export const handler = withLambdaContext(async (event: unknown) => {
     throw error;
   }
   logger.info('Headshot saved', {
-    generationId,
-    slot,
     headshotId,
     provider: provider.name,
     likeness: likeness.value,

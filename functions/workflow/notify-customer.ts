@@ -54,10 +54,10 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
       dashboardUrl: new URL('/dashboard', loadConfig().SITE_ORIGIN).toString(),
     });
     const messageId = await sendMail(user.email, content);
-    logger.info('Ready e-mail sent', { generationId, status: generation.status, messageId });
+    logger.info('Ready e-mail sent', { status: generation.status, messageId });
     return { sent: true };
   } catch (error) {
-    logger.error('Ready e-mail not sent', { generationId, error: error as Error });
+    logger.error('Ready e-mail not sent', { error: error as Error });
     return { sent: false, skipped: 'failed' };
   }
 }

@@ -67,7 +67,6 @@ export const handler = withLambdaContext(async (event: unknown) => {
   });
   const chosen = bestReferences(checks, MAX_REFERENCE_PHOTOS).map((i) => results[i] as JudgedPhoto);
   logger.info('Photos checked', {
-    generationId,
     chosen: chosen.map((r) => r.index),
     scores: checks.map((c) => c.score),
     rejected,

@@ -15,7 +15,6 @@ export const handler = withLambdaContext(async (event: unknown) => {
   const { generationId, userId, failure } = compensationInput.parse(event);
   const generation = await refundUndelivered(userId, generationId);
   logger.warn('Generation failed; undelivered credits refunded', {
-    generationId,
     error: failure?.Error,
     creditsRefunded: generation.creditsRefunded,
   });

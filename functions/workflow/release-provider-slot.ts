@@ -25,8 +25,6 @@ export const handler = withLambdaContext(async (event: unknown) => {
   const decision = nextAfterCall(outcome, input.retries);
   if (outcome !== 'saved') {
     logger.info('Provider call ended without a headshot', {
-      generationId: input.generationId,
-      slot: input.slot,
       outcome,
       throttleMs,
       next: decision.next,
