@@ -138,27 +138,9 @@ async function readablePhoto(
   return { input, metadata, format, width, height };
 }
 
-/** A saved headshot's two files. */
-export interface HeadshotFiles {
-  /** 1024×1024 JPEG, quality 90, no metadata. */
-  image: Buffer;
-  /** WebP, longest side 384 px, quality 80. */
-  thumbnail: Buffer;
-}
-
 /**
- * Encodes a provider's image as the product's headshot files: centre-cropped to a square if it is not one,
- * 1024×1024 JPEG and a WebP thumbnail.
- *
- * @throws {Error} when `bytes` is not a decodable image (the caller maps it to a provider error).
- */
-export async function encodeHeadshot(bytes: Buffer): Promise<HeadshotFiles> {
-  const image = await encodeHeadshotImage(bytes);
-  return { image, thumbnail: await encodeThumbnail(image) };
-}
-
-/**
- * The headshot's full-size file alone (see {@link encodeHeadshot}): 1024×1024 JPEG, quality 90, no metadata.
+ * Encodes a provider's image as the stored headshot: centre-cropped to a square if it is not one, 1024×1024 JPEG,
+ * quality 90, no metadata.
  *
  * @throws {Error} when `bytes` is not a decodable image
  */
@@ -168,7 +150,7 @@ export function encodeHeadshotImage(bytes: Buffer): Promise<Buffer> {
 
 /**
  * The headshot's thumbnail straight from the provider's image: the same framing as {@link encodeHeadshotImage}, WebP
- * 384×384, quality 80 — what {@link encodeThumbnail} makes of the full-size file, without waiting for it.
+ * 384×384, quality 80, encoded beside the full-size file instead of from it.
  *
  * @throws {Error} when `bytes` is not a decodable image
  */
@@ -202,12 +184,4 @@ export async function headshotPixels(
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
-}
-
-/** The thumbnail of a headshot's full-size JPEG (see {@link encodeHeadshot}): WebP, longest side 384 px, quality 80. */
-export function encodeThumbnail(image: Buffer): Promise<Buffer> {
-  return sharp(image)
-    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside' })
-    .webp({ quality: 80 })
-    .toBuffer();
 }

@@ -3,7 +3,6 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  encodeHeadshot,
   encodeHeadshotImage,
   encodeHeadshotThumbnail,
   headshotPixels,
@@ -97,15 +96,16 @@ describe('normalizePhoto', () => {
   });
 });
 
-describe('encodeHeadshot', () => {
-  it('stores any provider image as a 1024×1024 JPEG and a WebP thumbnail of at most 384 px', async () => {
+describe('encodeHeadshotImage and encodeHeadshotThumbnail', () => {
+  it('store any provider image as a 1024×1024 JPEG and a WebP thumbnail of at most 384 px', async () => {
     const wide = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
-    const { image, thumbnail } = await encodeHeadshot(wide);
+    const [image, thumbnail] = await Promise.all([encodeHeadshotImage(wide), encodeHeadshotThumbnail(wide)]);
     expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 384, height: 384 });
-    await expect(encodeHeadshot(Buffer.from('nope'))).rejects.toThrow();
+    await expect(encodeHeadshotImage(Buffer.from('nope'))).rejects.toThrow();
+    await expect(encodeHeadshotThumbnail(Buffer.from('nope'))).rejects.toThrow();
   });
 });
 
