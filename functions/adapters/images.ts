@@ -72,23 +72,39 @@ export async function normalizePhoto(bytes: Buffer): Promise<NormalizedPhoto> {
   }
 }
 
+/** The pixels of an upload's normalized copy (see {@link normalizedPixels}). */
+export interface NormalizedPixels {
+  /** RGB, 3 channels, row-major. */
+  data: Buffer;
+  width: number;
+  height: number;
+  /** Pixels of the upload itself, upright (EXIF orientations 5-8 swap width and height). */
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
 /**
- * The pixels of {@link normalizePhoto}'s copy without its JPEG round trip (same checks, same upright, flattened,
- * ≤ 1024 px image): for crops of a photo already checked, which need pixels, not a file.
+ * The pixels of {@link normalizePhoto}'s copy without its JPEG encode (same checks, same upright, flattened,
+ * ≤ 1024 px image): for what needs pixels, not a file — the photo check's face analysis and the crops of a photo
+ * already checked.
  *
- * @returns RGB pixels, 3 channels, row-major
  * @throws {UnusablePhotoError} as {@link normalizePhoto}
  */
-export async function normalizedPixels(
-  bytes: Buffer,
-): Promise<{ data: Buffer; width: number; height: number }> {
-  const { input } = await readablePhoto(bytes);
+export async function normalizedPixels(bytes: Buffer): Promise<NormalizedPixels> {
+  const { input, metadata, width, height } = await readablePhoto(bytes);
   try {
     const { data, info } = await normalized(input)
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    const swapped = (metadata.orientation ?? 1) >= 5;
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      sourceWidth: swapped ? height : width,
+      sourceHeight: swapped ? width : height,
+    };
   } catch {
     throw new UnusablePhotoError('not-an-image');
   }

@@ -4,6 +4,7 @@
  * headshot per background. Prints one JSON line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { normalizePhoto } from '../../functions/adapters/images';
 import { renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
 import { visionInitMs } from '../../functions/adapters/vision/runtime';
@@ -29,7 +30,7 @@ for (const file of photos) {
   if (file !== photos[0]) facts.push(analyzed.facts);
 }
 checkPhotoSet(facts);
-const reference = first.normalized!.jpeg;
+const reference = (await normalizePhoto(readFileSync(`${FIXTURE_PHOTOS_DIR}${photos[0]}`))).jpeg;
 // The first render also analyses the reference (face and matte, cached afterwards): not a per-headshot cost.
 await renderLocalHeadshot({
   prompt: '',

@@ -1,8 +1,8 @@
 import type { PhotoProblem } from '../../domain/generation';
 import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
-import { normalizePhoto, UnusablePhotoError, type NormalizedPhoto } from '../images';
-import { analyzeFaces, decodeRgb, type FaceAnalysis } from './faces';
+import { normalizedPixels, UnusablePhotoError, type NormalizedPixels } from '../images';
+import { analyzeFaces, type FaceAnalysis } from './faces';
 import type { RgbImage } from './pixels';
 import { measureFace } from './quality';
 
@@ -12,12 +12,11 @@ import { measureFace } from './quality';
  * (functions/domain/photo-checks.ts) judge.
  */
 
-/** An analysed photo: the facts, and for a readable photo the normalized copy and the faces in its pixels. */
+/** An analysed photo: the facts, and for a readable photo the normalized copy's pixels and the faces in them. */
 export interface AnalyzedPhoto {
   facts: PhotoFacts;
   /** Why an unreadable photo could not be decoded. */
   problem?: PhotoProblem;
-  normalized?: NormalizedPhoto;
   image?: RgbImage;
   analysis?: FaceAnalysis;
   /** The largest face's framing landmarks in `image` (absent without a face): stored with the photo check. */
@@ -31,16 +30,17 @@ export interface AnalyzedPhoto {
  *   too many pixels, under 256 px)
  */
 export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
-  let normalized: NormalizedPhoto;
+  // Pixels straight from the decode: nothing here needs the normalized copy as a JPEG file.
+  let normalized: NormalizedPixels;
   try {
-    normalized = await normalizePhoto(bytes);
+    normalized = await normalizedPixels(bytes);
   } catch (error) {
     if (error instanceof UnusablePhotoError) {
       return { facts: { width: 0, height: 0, readable: false, faces: [] }, problem: error.problem };
     }
     throw error;
   }
-  const image = await decodeRgb(normalized.jpeg);
+  const image: RgbImage = { data: normalized.data, width: normalized.width, height: normalized.height };
   const analysis = await analyzeFaces(image);
   const main = analysis.faces[0];
   const facts: PhotoFacts = {
@@ -62,5 +62,5 @@ export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
     forehead: main.forehead,
     chin: main.chin,
   };
-  return { facts, normalized, image, analysis, ...(framing ? { framing } : {}) };
+  return { facts, image, analysis, ...(framing ? { framing } : {}) };
 }
