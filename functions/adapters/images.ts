@@ -155,49 +155,58 @@ async function readablePhoto(
 }
 
 /**
- * Encodes a provider's image as the stored headshot: centre-cropped to a square if it is not one, 1024×1024 JPEG,
- * quality 90, no metadata.
- *
- * @throws {Error} when `bytes` is not a decodable image
+ * A provider's image decoded once and framed as the stored headshot: EXIF-rotated, centre-cropped to a
+ * {@link HEADSHOT_SIDE}-px square, alpha flattened on white, 8-bit sRGB. The JPEG, the thumbnail and the pixels the
+ * face models see are all made from it, so the provider's image (a 1-2 MB PNG from OpenAI) is decoded once per
+ * headshot instead of once per output.
  */
-export function encodeHeadshotImage(bytes: Buffer): Promise<Buffer> {
-  return headshotFrame(bytes, HEADSHOT_SIDE).jpeg({ quality: 90 }).toBuffer();
+export interface HeadshotRaster {
+  /** RGB, 3 bytes per pixel, row-major. */
+  data: Buffer;
+  /** Side of the square, px ({@link HEADSHOT_SIDE}). */
+  side: number;
 }
 
 /**
- * The headshot's thumbnail straight from the provider's image: the same framing as {@link encodeHeadshotImage}, WebP
- * 384×384, quality 80, encoded beside the full-size file instead of from it.
+ * Decodes a provider's image into a {@link HeadshotRaster}.
  *
- * @throws {Error} when `bytes` is not a decodable image
+ * @throws {Error} when `bytes` is not a decodable image (or is over {@link MAX_INPUT_PIXELS})
  */
-export function encodeHeadshotThumbnail(bytes: Buffer): Promise<Buffer> {
-  return headshotFrame(bytes, THUMBNAIL_SIDE).webp({ quality: 80 }).toBuffer();
-}
-
-/** A provider's image framed as a headshot: EXIF-rotated, centre-cropped to a `side`-px square, alpha on white. */
-function headshotFrame(bytes: Buffer, side: number) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+export async function decodeHeadshot(bytes: Buffer): Promise<HeadshotRaster> {
+  const { data } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
-    .resize(side, side, { fit: 'cover', position: 'centre' })
-    .flatten({ background: '#ffffff' });
+    .resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, side: HEADSHOT_SIDE };
+}
+
+const rasterInput = (raster: HeadshotRaster) =>
+  sharp(raster.data, { raw: { width: raster.side, height: raster.side, channels: 3 } });
+
+/** The stored headshot: the raster as a JPEG, quality 90, no metadata. */
+export function encodeHeadshotImage(raster: HeadshotRaster): Promise<Buffer> {
+  return rasterInput(raster).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The headshot's thumbnail: the same square as {@link encodeHeadshotImage}, WebP {@link THUMBNAIL_SIDE} px, quality 80. */
+export function encodeHeadshotThumbnail(raster: HeadshotRaster): Promise<Buffer> {
+  return rasterInput(raster).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE).webp({ quality: 80 }).toBuffer();
 }
 
 /**
- * The headshot's pixels as {@link encodeHeadshotImage} frames them, at `side` px instead of 1024 and never encoded:
- * what the face models look at (they work at 128-256 px, so the full size adds decode and resize time, no detail).
- * Decoded straight from the provider's image, so it runs beside the JPEG's encode instead of after it.
+ * The headshot's pixels at `side` px instead of {@link HEADSHOT_SIDE}, never encoded: what the face models look at
+ * (they work at 128-256 px, so the full size adds conversion time, no detail).
  *
  * @param side square side, px
  * @returns RGB pixels, 3 channels, row-major
- * @throws {Error} when `bytes` is not a decodable image
  */
 export async function headshotPixels(
-  bytes: Buffer,
+  raster: HeadshotRaster,
   side: number,
 ): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await headshotFrame(bytes, side)
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  const data = await rasterInput(raster).resize(side, side).raw().toBuffer();
+  return { data, width: side, height: side };
 }

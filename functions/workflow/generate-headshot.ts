@@ -5,7 +5,12 @@ import {
   ProviderInvalidOutputError,
   ProviderThrottledError,
 } from '../adapters/image-providers';
-import { encodeHeadshotImage, encodeHeadshotThumbnail } from '../adapters/images';
+import {
+  decodeHeadshot,
+  encodeHeadshotImage,
+  encodeHeadshotThumbnail,
+  type HeadshotRaster,
+} from '../adapters/images';
 import { requireLikeness } from '../adapters/vision/likeness';
 import { loadConfig } from '../config';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
@@ -87,24 +92,26 @@ export const handler = withLambdaContext(async (event: unknown) => {
     if (!(error instanceof ProviderThrottledError)) throw error;
     return { slot, outcome: 'throttled', headshotId: null, retryAfterMs: error.retryAfterMs ?? null };
   }
-  // All three start at once from the provider's image: the JPEG and the thumbnail on sharp's threads, the likeness
-  // on the face models (this thread) from its own smaller copy of the same framing — none waits for another.
-  // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
-  // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
-  const [fullSize, thumbnail, likeness] = await Promise.allSettled([
-    encodeHeadshotImage(image),
-    encodeHeadshotThumbnail(image),
-    current.referenceDescriptor
-      ? requireLikeness(image, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD)
-      : undefined,
-  ]);
-  if (fullSize.status === 'rejected' || thumbnail.status === 'rejected') {
-    const error: unknown =
-      fullSize.status === 'rejected' ? fullSize.reason : (thumbnail as PromiseRejectedResult).reason;
+  let raster: HeadshotRaster;
+  try {
+    raster = await decodeHeadshot(image);
+  } catch (error) {
     throw new ProviderInvalidOutputError(
       `The ${provider.name} provider returned an undecodable image: ${String(error)}`,
     );
   }
+  // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
+  // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
+  // The likeness starts first: its pixels go ahead of the two encodes in sharp's queue, so the face models (the
+  // longest step) start as soon as possible, and the encodes run beside them.
+  const likenessCheck = current.referenceDescriptor
+    ? requireLikeness(raster, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD)
+    : Promise.resolve(undefined);
+  const [fullSize, thumbnail, likeness] = await Promise.allSettled([
+    encodeHeadshotImage(raster),
+    encodeHeadshotThumbnail(raster),
+    likenessCheck,
+  ]);
   if (likeness.status === 'rejected') {
     logger.warn('Headshot rejected: it does not look like the customer', {
       provider: provider.name,
@@ -112,6 +119,8 @@ export const handler = withLambdaContext(async (event: unknown) => {
     });
     throw likeness.reason;
   }
+  if (fullSize.status === 'rejected') throw fullSize.reason;
+  if (thumbnail.status === 'rejected') throw thumbnail.reason;
   const files = { image: fullSize.value, thumbnail: thumbnail.value };
   const imageKey = headshotImageKey(userId, generationId, slot);
   const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyzeFaces, decodeRgb, detectFacesHere } from '../../functions/adapters/vision/faces';
+import { decodeHeadshot } from '../../functions/adapters/images';
 import { requireLikeness } from '../../functions/adapters/vision/likeness';
 import { useFaceModelRunner, type FaceModelRunner } from '../../functions/adapters/vision/model-runner';
 import { cosine, encodeDescriptor, LikenessRejectedError } from '../../functions/domain/likeness';
@@ -20,7 +21,8 @@ describe('where the face models run', () => {
       return [];
     };
     useFaceModelRunner(noFace);
-    await expect(requireLikeness(photo('obama.jpg'), encodeDescriptor([1, 0, 0]), 55)).rejects.toBeInstanceOf(
+    const headshot = await decodeHeadshot(photo('obama.jpg'));
+    await expect(requireLikeness(headshot, encodeDescriptor([1, 0, 0]), 55)).rejects.toBeInstanceOf(
       LikenessRejectedError,
     );
     // The headshot's square at the likeness size, never the full 1024 px.

@@ -1,5 +1,5 @@
 import { decodeDescriptor, LikenessRejectedError, likenessOf } from '../../domain/likeness';
-import { headshotPixels } from '../images';
+import { headshotPixels, type HeadshotRaster } from '../images';
 import { analyzeFaces } from './faces';
 
 /**
@@ -14,20 +14,18 @@ export const LIKENESS_SIDE = 512;
  * The likeness of one headshot to its customer (docs/architecture.md §8 (faces)): the largest face of the image,
  * its descriptor against the customer's (the mean of the references', saved by PrepareReferences).
  *
- * @param image the provider's image; it is framed exactly as the stored headshot is (images.ts
- *   `encodeHeadshotImage`: the centred square), at {@link LIKENESS_SIDE} px
+ * @param raster the headshot as stored (images.ts `decodeHeadshot`), measured at {@link LIKENESS_SIDE} px
  * @param referenceDescriptor the customer's descriptor (base64 float32)
  * @param threshold minimum likeness, 0-100 (config LIKENESS_THRESHOLD)
  * @returns the likeness, 0-100
  * @throws {LikenessRejectedError} when the headshot has no face, or a likeness under `threshold`
- * @throws {Error} when `image` is not a decodable image
  */
 export async function requireLikeness(
-  image: Buffer,
+  raster: HeadshotRaster,
   referenceDescriptor: string,
   threshold: number,
 ): Promise<number> {
-  const { faces } = await analyzeFaces(await headshotPixels(image, LIKENESS_SIDE));
+  const { faces } = await analyzeFaces(await headshotPixels(raster, LIKENESS_SIDE));
   const face = faces[0];
   if (!face) throw new LikenessRejectedError('The headshot has no face');
   const likeness = likenessOf(face.descriptor, decodeDescriptor(referenceDescriptor));
