@@ -43,6 +43,45 @@ export interface GenerationFigures {
   /** The generation and its owner (to read its item afterwards). */
   id?: string;
   sub?: string;
+  /** When these figures are the medians of several generations ({@link medianGeneration}): each run's own. */
+  samples?: GenerationSample[];
+}
+
+/** One generation's timings, as kept beside the medians of several. */
+export interface GenerationSample {
+  firstSavedMs: number;
+  allSavedMs: number;
+  admittedMs: number;
+}
+
+/**
+ * Several generations of the same settings as one set of figures: each timing is the median of the runs (one
+ * generation's "first" moves by a few hundred ms with what else the machine does), every run kept in `samples`;
+ * the status and headshot count are the worst run's.
+ *
+ * @throws {Error} when `runs` is empty
+ */
+export function medianGeneration(runs: readonly GenerationFigures[]): GenerationFigures {
+  const first = runs[0];
+  if (!first) throw new Error('medianGeneration needs at least one run');
+  const of = (pick: (g: GenerationFigures) => number) => median(runs.map(pick));
+  const failed = runs.find((g) => g.status !== 'succeeded');
+  return {
+    provider: first.provider,
+    maxConcurrency: first.maxConcurrency,
+    latencyMs: first.latencyMs,
+    firstSavedMs: of((g) => g.firstSavedMs),
+    allSavedMs: of((g) => g.allSavedMs),
+    admittedMs: of((g) => g.admittedMs),
+    completedMs: of((g) => g.completedMs),
+    status: failed?.status ?? 'succeeded',
+    headshots: Math.min(...runs.map((g) => g.headshots)),
+    samples: runs.map(({ firstSavedMs, allSavedMs, admittedMs }) => ({
+      firstSavedMs,
+      allSavedMs,
+      admittedMs,
+    })),
+  };
 }
 
 interface GenerationView {

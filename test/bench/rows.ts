@@ -1,7 +1,7 @@
 import type { ApiFigures } from './api';
 import { EMPTY_HANDLER, type BundleFigures } from './bundles';
 import type { FrontendFigures } from './frontend';
-import type { GenerationFigures, RendererFigures } from './generation';
+import type { GenerationFigures, GenerationSample, RendererFigures } from './generation';
 import type { LighthouseFigures } from './lighthouse';
 import type { ProviderLimitFigures } from './provider-limits';
 import { bytes, ms, rate, ratio } from './stats';
@@ -22,10 +22,17 @@ export function generationRows(figures: GenerationFigures[]): Row[] {
     const fixed = g.provider === 'fixed';
     const area = `generation, ${fixed ? 'fixed-latency provider (no CPU)' : 'local renderer'}, L = ${ms(L)}`;
     const ok = g.status === 'succeeded' ? '' : ` (${g.status}, ${g.headshots}/6)`;
+    // With several runs: the median (the goal's verdict) and every run's overhead beyond L.
+    const spread = (pick: (s: GenerationSample) => number) =>
+      g.samples
+        ? ` · median of ${g.samples.length}: L + ${g.samples.map((s) => ms(pick(s) - L)).join(', ')}`
+        : '';
     rows.push([
       area,
       `MaxConcurrency ${g.maxConcurrency}: first of 6 headshots saved${ok}`,
-      fixed ? `${inL(g.firstSavedMs)} = L + ${ms(g.firstSavedMs - L)}` : inL(g.firstSavedMs),
+      fixed
+        ? `${inL(g.firstSavedMs)} = L + ${ms(g.firstSavedMs - L)}${spread((s) => s.firstSavedMs)}`
+        : inL(g.firstSavedMs),
       fixed ? `goal ≤ L + 500 ms (${g.firstSavedMs - L <= 500 ? 'met' : 'NOT met'})` : 'ideal 1.00 L',
       ratio(g.firstSavedMs / L, 1),
     ]);
@@ -51,7 +58,9 @@ export function generationRows(figures: GenerationFigures[]): Row[] {
     rows.push([
       area,
       `MaxConcurrency ${g.maxConcurrency}: all 6 saved`,
-      allGoal ? `${inL(g.allSavedMs)} = L + ${ms(g.allSavedMs - L)}` : inL(g.allSavedMs),
+      allGoal
+        ? `${inL(g.allSavedMs)} = L + ${ms(g.allSavedMs - L)}${spread((s) => s.allSavedMs)}`
+        : inL(g.allSavedMs),
       allGoal
         ? `goal ≤ L + 1,000 ms (${g.allSavedMs - L <= 1000 ? 'met' : 'NOT met'})`
         : `ideal ${ideal.toFixed(2)} L`,
