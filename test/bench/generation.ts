@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -5,6 +6,8 @@ import { useImageProviderForTests, type ImageProvider } from '../../functions/ad
 import { createLocalProvider } from '../../functions/adapters/image-providers/local';
 import { normalizePhoto } from '../../functions/adapters/images';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { HEADSHOT_SIDE } from '../../functions/domain/generation';
 import { documentClient } from '../../functions/adapters/aws';
 import { generationSk, userPk } from '../../functions/adapters/keys';
 import { loadConfig } from '../../functions/config';
@@ -146,17 +149,33 @@ export async function benchGeneration(
   };
 }
 
+/** The fixed-latency provider's answers, by reference hash: framed once per process. */
+const answers = new Map<string, Promise<Buffer>>();
+
 /**
- * A provider of fixed latency and (almost) no CPU: it waits `latencyMs`, then answers with the best reference photo
- * it was sent (already a normalized JPEG of the customer, so the likeness check passes as it would for a real
- * headshot). What a generation then takes beyond `latencyMs` is the workflow's own overhead.
+ * A provider of fixed latency and (almost) no CPU: it waits `latencyMs`, then answers as the `openai` provider asks
+ * OpenAI to (`size: '1024x1024'`, `output_format: 'jpeg'`): a 1024×1024 JPEG, here of the best reference photo it was
+ * sent (the customer, so the likeness check passes as it would for a real headshot). Each reference is framed once
+ * per process, while the first call waits, and kept by its bytes' hash: from then on the provider spends no CPU. What
+ * a generation then takes beyond `latencyMs` is the workflow's own overhead.
  */
 export function fixedLatencyProvider(latencyMs: number): ImageProvider {
   return {
     name: 'fixed-latency (bench)',
     async generate(request) {
-      await sleep(latencyMs);
-      return request.references[0]!;
+      const waited = sleep(latencyMs);
+      const reference = request.references[0]!;
+      const key = createHash('sha256').update(reference).digest('hex');
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = sharp(reference)
+          .resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { fit: 'cover' })
+          .jpeg({ quality: 90 })
+          .toBuffer();
+        answers.set(key, answer);
+      }
+      await waited;
+      return answer;
     },
   };
 }

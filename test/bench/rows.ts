@@ -248,14 +248,14 @@ How to read it: every figure was measured in this run, on this machine, beside t
 against; "ratio" is measured ÷ reference.
 - Generation: from the generation's createdAt to the headshots' createdAt in DynamoDB, in units of the provider's
   fixed latency L, after an unreported warm-up generation. Ideal: 1 L to the first headshot; 1 L (six at once) or
-  6 L (one at a time) to all six. With the fixed-latency provider (waits L, returns the best reference: no CPU)
-  the excess is the workflow's own overhead alone (photo checks and preparation, admission, encoding, likeness,
+  6 L (one at a time) to all six. With the fixed-latency provider (waits L, answers a 1024 px JPEG of the best
+  reference, as OpenAI answers, framed once: no CPU; the medians of several generations, each run listed) the excess is the workflow's own overhead alone (photo checks and preparation, admission, encoding, likeness,
   DynamoDB/S3 writes, state transitions); the local renderer's rows add its image CPU (six renders share the
   cores), whose own time per headshot is the "local renderer alone" row. The two "overhead" rows split the fixed
   provider's excess at admittedAt (the first provider call admitted): before it, PrepareReferences judges the photos
   by the photo checks stored when they were checked (the bench checks them after uploading, as the wizard does,
-  before it starts the generation) and crops the references with sharp; after it, each slot's likeness check runs
-  the vision models on a 512 px copy of its headshot while sharp encodes the files. Locally every Lambda handler
+  before it starts the generation) and crops the references with sharp; after it, each slot decodes the image once, then its likeness
+  check runs the vision models on a 512 px copy while sharp encodes the files. Locally every Lambda handler
   shares ONE Node process; the face models run beside it on threads of their own (every core but one: ONE on a
   2-core machine), so six likeness checks still run one after another; in the cloud each slot's Lambda has its own
   CPU, so "all 6" there is close to "first" plus the spread of the provider's answers.
