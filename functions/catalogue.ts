@@ -32,7 +32,7 @@ export type TableAccess = 'read' | 'write' | 'delete';
  *  POSTs; `list` lets a HeadObject/GetObject of a missing key answer 404 instead of 403. */
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 
-/** The Secrets Manager secrets a function may read (each reaches the code as a plain variable, functions/config.ts). */
+/** The Secrets Manager secrets a function may read (each reaches the code as a plain variable, functions/config/). */
 export type SecretName = 'stripeSecretKey' | 'stripeWebhookSecret' | 'openAiApiKey';
 
 /** Calls on the generation state machine: start an execution, describe one of its executions. */

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { documentClient } from './aws';
 import { batchDelete, keyOf, queryAll, updateIf as updateItemIf } from './support/query';
 import {
@@ -27,7 +27,7 @@ import { cancellationCodes, transactWrite } from './transactions';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** Sort-key prefixes of the accounting items that move to the pseudonymous partition. */
 const ACCOUNTING_PREFIXES = [

@@ -6,7 +6,9 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../config';
+import { generationSettings } from '../config/generation';
+import { imageProviderSettings } from '../config/image-provider';
+import { storageSettings } from '../config/storage';
 import {
   admit,
   deadlineOf,
@@ -45,7 +47,7 @@ const STATE_SK = 'STATE';
  * `ADMISSION#openai#<base URL>` (OpenAI's own unless OPENAI_BASE_URL points elsewhere).
  */
 export function admissionPk(): string {
-  const config = loadConfig();
+  const config = imageProviderSettings();
   return config.IMAGE_PROVIDER === 'openai'
     ? `ADMISSION#openai#${config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}`
     : 'ADMISSION#local';
@@ -65,14 +67,14 @@ export class AdmissionDeadlineError extends Error {
 
 /** The limits from config (`PROVIDER_IMAGES_PER_MINUTE`, `PROVIDER_MAX_CONCURRENCY`). */
 export function configuredLimits(): AdmissionLimits {
-  const config = loadConfig();
+  const config = imageProviderSettings();
   return {
     imagesPerMinute: config.PROVIDER_IMAGES_PER_MINUTE,
     maxConcurrency: config.PROVIDER_MAX_CONCURRENCY,
   };
 }
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** Reads the state item (strongly consistent); a fresh one when it does not exist yet. */
 export async function readAdmissionState(limits: AdmissionLimits, now: number): Promise<AdmissionState> {
@@ -154,7 +156,7 @@ export type AcquireResult =
  */
 export async function acquireSlot(request: AcquireRequest, now = Date.now()): Promise<AcquireResult> {
   const limits = configuredLimits();
-  const deadline = deadlineOf(request.startedAt, loadConfig().GENERATION_DEADLINE_MINUTES);
+  const deadline = deadlineOf(request.startedAt, generationSettings().GENERATION_DEADLINE_MINUTES);
   const sortKey = ticketSortKey(request);
   if (now >= deadline) {
     await documentClient().send(

@@ -1,7 +1,8 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
-import { loadConfig } from '../config';
+import { analyticsSettings } from '../config/analytics';
+import { runtimeSettings } from '../config/runtime';
 import {
   partitionDate,
   toServerRecord,
@@ -21,7 +22,7 @@ import { logger } from '../common/logger';
 const FIREHOSE_BATCH = 500;
 
 let firehose: FirehoseClient | undefined;
-const firehoseClient = () => (firehose ??= new FirehoseClient({ region: loadConfig().AWS_REGION }));
+const firehoseClient = () => (firehose ??= new FirehoseClient({ region: runtimeSettings().AWS_REGION }));
 
 /** Thrown when Firehose refused some records even after one retry of just those. */
 export class AnalyticsDeliveryError extends Error {
@@ -65,7 +66,7 @@ async function appendToFiles(dir: string, records: AnalyticsRecord[]): Promise<v
  */
 export async function recordAnalytics(records: AnalyticsRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const { ANALYTICS_STREAM_NAME, ANALYTICS_DIR } = loadConfig();
+  const { ANALYTICS_STREAM_NAME, ANALYTICS_DIR } = analyticsSettings();
   if (ANALYTICS_STREAM_NAME) return putToFirehose(ANALYTICS_STREAM_NAME, records);
   if (ANALYTICS_DIR) return appendToFiles(ANALYTICS_DIR, records);
   logger.debug('No analytics sink configured; records dropped', { count: records.length });

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
-import { loadConfig } from '../config';
+import { runtimeSettings } from '../config/runtime';
 
 /*
  * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
@@ -23,7 +23,7 @@ let sfn: SFNClient | undefined;
  */
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
-    const { AWS_REGION } = loadConfig();
+    const { AWS_REGION } = runtimeSettings();
     const client = new DynamoDBClient({ region: AWS_REGION });
     client.middlewareStack.remove('loggerMiddleware');
     dynamo = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -34,7 +34,7 @@ export function documentClient(): DynamoDBDocumentClient {
 /** The S3 client; path-style addressing when `S3_FORCE_PATH_STYLE` is set (s3rver, LocalStack). */
 export function s3Client(): S3Client {
   if (!s3) {
-    const { AWS_REGION, S3_FORCE_PATH_STYLE } = loadConfig();
+    const { AWS_REGION, S3_FORCE_PATH_STYLE } = runtimeSettings();
     s3 = new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE });
   }
   return s3;
@@ -43,7 +43,7 @@ export function s3Client(): S3Client {
 /** The Step Functions client. */
 export function sfnClient(): SFNClient {
   if (!sfn) {
-    const { AWS_REGION } = loadConfig();
+    const { AWS_REGION } = runtimeSettings();
     sfn = new SFNClient({ region: AWS_REGION });
   }
   return sfn;

@@ -1,5 +1,5 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { loadConfig } from '../config';
+import { generationSettings } from '../config/generation';
 import type { TicketPriority } from '../domain/admission';
 import { SLOTS, type Background, type Style } from '../domain/generation';
 import { sfnClient } from './aws';
@@ -34,7 +34,7 @@ export interface GenerationExecutionInput {
 
 /** The state machine ARN from config. */
 function stateMachineArn(): string {
-  const arn = loadConfig().STATE_MACHINE_ARN;
+  const arn = generationSettings().STATE_MACHINE_ARN;
   if (!arn) throw new Error('STATE_MACHINE_ARN is not configured');
   return arn;
 }
@@ -61,7 +61,7 @@ export async function startGenerationExecution(
   const payload: GenerationExecutionInput = {
     ...input,
     slots: input.slots ?? SLOTS,
-    maxConcurrency: loadConfig().GENERATION_MAX_CONCURRENCY,
+    maxConcurrency: generationSettings().GENERATION_MAX_CONCURRENCY,
     priority: input.priority ?? 'standard',
   };
   const { executionArn } = await sfnClient().send(

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { isTerminal, TERMINAL_STATUSES } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
 import { documentClient } from './aws';
@@ -24,7 +24,7 @@ export async function generationStartGuard(
   newGenerationId: string,
   cost: number,
 ): Promise<Pick<CreditChange, 'profileGuard' | 'extraItems'>> {
-  const TableName = loadConfig().TABLE_NAME;
+  const TableName = storageSettings().TABLE_NAME;
   const previous = user?.lastGenerationId;
   // A balance under the cost is answered by the spend itself (402), whatever else is running.
   if (user && previous && user.credits >= cost) {

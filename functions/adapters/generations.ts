@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { GENERATION_COST } from '../domain/credits';
 import {
   GenerationClosedError,
@@ -66,7 +66,7 @@ export interface GenerationRecord {
   updatedAt: string;
 }
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 const key = (sub: string, id: string) => ({ PK: userPk(sub), SK: generationSk(id) });
 
 function toRecord(item: Record<string, unknown>): GenerationRecord {

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import {
   assertCreditAmount,
   displayNameFromEmail,
@@ -116,7 +116,7 @@ export class RelatedItemConflictError extends Error {
   override readonly name = 'RelatedItemConflictError';
 }
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** Reads a user item with a strongly consistent read; `undefined` when there is none. */
 export async function getUser(sub: string): Promise<UserRecord | undefined> {

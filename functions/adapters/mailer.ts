@@ -1,5 +1,6 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { loadConfig } from '../config';
+import { runtimeSettings } from '../config/runtime';
+import { mailSettings } from '../config/mail';
 import type { MailContent } from '../domain/ready-mail';
 
 /**
@@ -11,7 +12,7 @@ import type { MailContent } from '../domain/ready-mail';
 
 /** Where mail goes: `ses`, or `none` when no sender is configured. */
 export function mailTransport(): 'ses' | 'none' {
-  return loadConfig().MAIL_FROM ? 'ses' : 'none';
+  return mailSettings().MAIL_FROM ? 'ses' : 'none';
 }
 
 let ses: SESv2Client | undefined;
@@ -24,9 +25,9 @@ let ses: SESv2Client | undefined;
  *   decides (a generation never fails because of mail)
  */
 export async function sendMail(to: string, content: MailContent): Promise<string | null> {
-  const config = loadConfig();
+  const config = mailSettings();
   if (mailTransport() === 'none') return null;
-  ses ??= new SESv2Client({ region: config.AWS_REGION });
+  ses ??= new SESv2Client({ region: runtimeSettings().AWS_REGION });
   const { MessageId } = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.MAIL_FROM,

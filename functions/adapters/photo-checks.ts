@@ -1,5 +1,5 @@
 import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import type { StoredFraming } from '../domain/framing';
 import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
@@ -33,7 +33,7 @@ interface PhotoCheckItem {
   expiresAt: number;
 }
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** What a photo check stored about one upload. */
 export interface CachedPhotoCheck {

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { UserNotFoundError } from '../domain/credits';
 import { documentClient } from './aws';
 import { PROFILE_SK, userPk } from './keys';
@@ -14,7 +14,7 @@ export async function setEmailWhenReady(sub: string, emailWhenReady: boolean): P
   try {
     await documentClient().send(
       new UpdateCommand({
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         Key: { PK: userPk(sub), SK: PROFILE_SK },
         UpdateExpression: 'SET emailWhenReady = :value, updatedAt = :now',
         ConditionExpression: 'attribute_exists(SK)',

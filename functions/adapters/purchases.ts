@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import type { ExpectedPurchase } from '../domain/checkout';
 import { documentClient } from './aws';
 import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, userPk } from './keys';
@@ -17,7 +17,7 @@ import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, user
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 const PENDING_DAYS = 90;
 
 /** Records what a new Checkout Session sells. Idempotent (a replayed creation writes the same values). */
@@ -122,7 +122,7 @@ export interface PurchaseRecord {
 export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
-      TableName: loadConfig().TABLE_NAME,
+      TableName: storageSettings().TABLE_NAME,
       Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
       ConsistentRead: true,
     }),

@@ -4,7 +4,8 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { quotaSettings } from '../config/quotas';
+import { storageSettings } from '../config/storage';
 import { AccountDeletedError, AccountDeletingError } from '../domain/errors';
 import { assertQuotaRule, quotaExceeded, quotaWindow, type QuotaRule } from '../domain/quotas';
 import { documentClient } from './aws';
@@ -27,7 +28,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** The quotas of the costly routes, sized by configuration (`QUOTA_*` variables, see `.env.example`). */
 export function quotaRules() {
-  const config = loadConfig();
+  const config = quotaSettings();
   return {
     /** Photos presigned for upload (`POST /api/uploads`): one unit per file. */
     uploads: {
@@ -69,7 +70,7 @@ export interface QuotaUse {
   release(): Promise<void>;
 }
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 /** Old windows are kept one more window after they end, then TTL removes them. */
 const expiresAt = (rule: QuotaRule, windowEnd: number) => windowEnd + rule.windowSeconds;
 

@@ -1,11 +1,11 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { documentClient } from './aws';
 import { PROFILE_SK, purchaseSk, userPk } from './keys';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /**
  * The transaction item that moves a purchase from `prev` to `target` reversed credits (and its `status` to

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
 import { s3Client } from './aws';
 import { presignGet, type BucketName } from './url-signer';
@@ -43,7 +43,7 @@ export function uploadPolicyConditions(): NonNullable<
  */
 export function presignUpload(key: string, contentType: string): Promise<PresignedPost> {
   return createPresignedPost(s3Client(), {
-    Bucket: loadConfig().UPLOADS_BUCKET,
+    Bucket: storageSettings().UPLOADS_BUCKET,
     Key: key,
     Conditions: uploadPolicyConditions(),
     Fields: { 'Content-Type': contentType },
@@ -54,7 +54,7 @@ export function presignUpload(key: string, contentType: string): Promise<Presign
 export type { BucketName } from './url-signer';
 
 const bucketOf = (bucket: BucketName) =>
-  bucket === 'uploads' ? loadConfig().UPLOADS_BUCKET : loadConfig().RESULTS_BUCKET;
+  bucket === 'uploads' ? storageSettings().UPLOADS_BUCKET : storageSettings().RESULTS_BUCKET;
 
 /**
  * A presigned GET URL for a response that lists images (the generation poll): valid at least

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { loadConfig, type AppConfig } from '../config';
+import { stripeSettings, type StripeSettings } from '../config/stripe';
 
 /*
  * The Stripe client, created once per execution environment (cold start) and reused, like the AWS clients.
@@ -31,7 +31,7 @@ export class StripeNotConfiguredError extends Error {
 }
 
 /** The key and SDK options for a configuration (pure; exported for tests). */
-export function stripeClientSettings(config: Pick<AppConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): {
+export function stripeClientSettings(config: Pick<StripeSettings, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): {
   key: string;
   options: Stripe.StripeConfig;
   local: boolean;
@@ -69,7 +69,7 @@ let client: Stripe | undefined;
  */
 export function stripeClient(): Stripe {
   if (!client) {
-    const { key, options } = stripeClientSettings(loadConfig());
+    const { key, options } = stripeClientSettings(stripeSettings());
     client = new Stripe(key, options);
   }
   return client;

@@ -1,5 +1,6 @@
 import { DeleteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../config';
+import { generationSettings } from '../config/generation';
+import { storageSettings } from '../config/storage';
 import { documentClient } from './aws';
 import { SWEEP_PK, sweepSk } from './keys';
 import { queryPages } from './support/query';
@@ -13,14 +14,14 @@ import { queryPages } from './support/query';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 /** Past the deadline a generation gets this long to end on its own before the sweeper steps in. */
 export const SWEEP_GRACE_MS = 60_000;
 
 /** The deadline of a generation created at `createdAt` (ISO 8601): `GENERATION_DEADLINE_MINUTES` later. */
 export function generationDeadline(
   createdAt: string,
-  deadlineMinutes = loadConfig().GENERATION_DEADLINE_MINUTES,
+  deadlineMinutes = generationSettings().GENERATION_DEADLINE_MINUTES,
 ): string {
   return new Date(Date.parse(createdAt) + deadlineMinutes * 60_000).toISOString();
 }

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { s3Client } from './aws';
 
 /**
@@ -60,7 +60,7 @@ const cache = new Map<string, string>();
 let presigner: S3RequestPresigner | undefined;
 
 const bucketOf = (bucket: BucketName) =>
-  bucket === 'uploads' ? loadConfig().UPLOADS_BUCKET : loadConfig().RESULTS_BUCKET;
+  bucket === 'uploads' ? storageSettings().UPLOADS_BUCKET : storageSettings().RESULTS_BUCKET;
 
 /** The bucket's endpoint as the SDK resolves it, once per cold start. */
 function endpointOf(bucket: string): Promise<Endpoint> {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { storageSettings } from '../config/storage';
 import { uploadPrefix } from '../domain/object-keys';
 import { resultsPrefix } from './headshots/records';
 import { deletePrefix } from './support/objects';
@@ -11,7 +11,7 @@ import { deletePrefix } from './support/objects';
  * @throws the last S3 error when objects are still left after the retries (calling again finishes the job)
  */
 export async function deleteUserObjects(sub: string): Promise<number> {
-  const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
+  const { UPLOADS_BUCKET, RESULTS_BUCKET } = storageSettings();
   const [uploads, results] = await Promise.all([
     deletePrefix(UPLOADS_BUCKET, uploadPrefix(sub)),
     deletePrefix(RESULTS_BUCKET, resultsPrefix(sub)),

@@ -2,7 +2,8 @@ import {
   AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { loadConfig } from '../config';
+import { cognitoSettings } from '../config/cognito';
+import { runtimeSettings } from '../config/runtime';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -16,7 +17,8 @@ let client: CognitoIdentityProviderClient | undefined;
  * @throws {Error} when COGNITO_USER_POOL_ID is not configured, or on any other Cognito error
  */
 export async function deleteUserPoolUser(username: string): Promise<void> {
-  const { COGNITO_USER_POOL_ID, AWS_REGION } = loadConfig();
+  const { COGNITO_USER_POOL_ID } = cognitoSettings();
+  const { AWS_REGION } = runtimeSettings();
   if (!COGNITO_USER_POOL_ID) throw new Error('COGNITO_USER_POOL_ID is not configured');
   client ??= new CognitoIdentityProviderClient({ region: AWS_REGION });
   try {

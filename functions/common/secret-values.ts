@@ -1,6 +1,6 @@
 /*
- * What functions/config.ts and functions/common/secrets.ts share about secrets, in a module of its own so that
- * loading secrets does not load (and parse) the whole configuration schema: handlers that read no configuration
+ * What the settings groups (functions/config/*.ts) and functions/common/secrets.ts share about secrets, in a module
+ * of its own so that loading secrets loads (and parses) no settings group: handlers that read no configuration
  * (`GET /api/health`, `GET /api/packs`) stay small.
  */
 
@@ -15,8 +15,8 @@ export function secretsGeneration(): number {
 }
 
 /**
- * Records that common/secrets.ts has just put a secret into `process.env`: the next `loadConfig` (config.ts) parses
- * the environment again. Objects built from the old configuration compare it by identity to rebuild themselves
+ * Records that common/secrets.ts has just put a secret into `process.env`: the next `load()` of each settings group
+ * (config/settings.ts) parses the environment again. Objects built from the old configuration compare it by identity to rebuild themselves
  * (image-providers/index.ts).
  */
 export function secretsChanged(): void {

@@ -2,8 +2,8 @@ import { secretsChanged, SECRET_PLACEHOLDER } from './secret-values';
 import { logger } from './logger';
 
 /**
- * Secret ARN variable → the plain variable `functions/config.ts` reads. The CDK stack sets the ARNs only on the
- * functions whose code uses the secret (infrastructure/constructs/access.ts).
+ * Secret ARN variable → the plain variable the settings groups (`functions/config/`) read. The CDK stack sets the
+ * ARNs only on the functions whose code uses the secret (infrastructure/constructs/access.ts).
  */
 const SECRETS = [
   ['STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY'],

@@ -2,7 +2,8 @@ import { createTokenVerifier, bearerToken, type TokenVerifier } from '../adapter
 import { recordAnalytics } from '../adapters/analytics-sink';
 import { createHash } from 'node:crypto';
 import { consumeQuota } from '../adapters/quotas';
-import { loadConfig } from '../config';
+import { analyticsSettings } from '../config/analytics';
+import { cognitoSettings } from '../config/cognito';
 import { analyticsBatchSchema } from '../contracts/analytics';
 import { MAX_BODY_BYTES, toClientRecord } from '../domain/analytics';
 import { HttpError } from './errors';
@@ -12,7 +13,7 @@ import { httpHandler, json, parseBody, rawBody, type HttpEvent } from './handler
 function analyticsQuota() {
   return {
     name: 'analytics-events',
-    limit: loadConfig().ANALYTICS_REQUESTS_PER_MINUTE,
+    limit: analyticsSettings().ANALYTICS_REQUESTS_PER_MINUTE,
     windowSeconds: 60,
     noun: 'analytics requests',
   };
@@ -22,7 +23,7 @@ let verifier: Promise<TokenVerifier | undefined> | undefined;
 
 /** The token verifier of this cold start; `undefined` when the pool is not configured (then no sub is attached). */
 function tokenVerifier(): Promise<TokenVerifier | undefined> {
-  const { COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_ENDPOINT } = loadConfig();
+  const { COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_ENDPOINT } = cognitoSettings();
   if (!COGNITO_USER_POOL_ID || !COGNITO_CLIENT_ID) return Promise.resolve(undefined);
   verifier ??= createTokenVerifier({
     userPoolId: COGNITO_USER_POOL_ID,

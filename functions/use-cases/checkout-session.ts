@@ -4,7 +4,7 @@ import { putPendingPurchase } from '../adapters/purchases';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { describeStripeError, isStripeNotFound } from '../adapters/stripe';
 import { logger } from '../common/logger';
-import { loadConfig } from '../config';
+import { siteSettings } from '../config/site';
 import type { CheckoutResult, CheckoutSession } from '../contracts';
 import {
   buildCheckoutSessionParams,
@@ -42,7 +42,7 @@ export async function buyCreditPack(
     pack,
     sub: buyer.sub,
     email: email || undefined,
-    siteOrigin: loadConfig().SITE_ORIGIN,
+    siteOrigin: siteSettings().SITE_ORIGIN,
   });
   const key = checkoutIdempotencyKey(buyer.sub, pack.id, requestKey);
   const quota = await consumeQuota(buyer, quotaRules().checkoutSessions);

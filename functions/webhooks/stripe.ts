@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { fulfillCheckout } from '../use-cases/fulfil-checkout';
-import { loadConfig } from '../config';
+import { stripeSettings } from '../config/stripe';
 import { isCheckoutSessionId } from '../domain/checkout';
 import { HttpError } from '../http/errors';
 import { httpHandler, json, type HttpEvent } from '../http/handler';
@@ -40,7 +40,7 @@ const invalidSignature = (message: string) => new HttpError(400, 'INVALID_SIGNAT
  * (fulfilment is idempotent, so retries are safe).
  */
 export const handler = httpHandler(async (event) => {
-  const secret = loadConfig().STRIPE_WEBHOOK_SECRET;
+  const secret = stripeSettings().STRIPE_WEBHOOK_SECRET;
   if (!secret) {
     logger.error('STRIPE_WEBHOOK_SECRET is not configured: cannot verify Stripe webhooks');
     throw new HttpError(500, 'WEBHOOK_NOT_CONFIGURED', 'Webhook verification is not configured.');

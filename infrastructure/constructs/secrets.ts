@@ -13,7 +13,7 @@ import { acknowledge } from './nag';
 export const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
 /**
- * The environment variable that carries each secret's ARN, and the plain variable (functions/config.ts) the loader
+ * The environment variable that carries each secret's ARN, and the plain variable (functions/config/) the loader
  * fills from it at cold start.
  */
 export const SECRET_ENV = {

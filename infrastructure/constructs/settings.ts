@@ -16,7 +16,7 @@ export interface StackSettings {
   /** Shown on the payment result page (SUPPORT_EMAIL). */
   supportEmail: string;
   cognitoFeaturePlan: CognitoFeaturePlan;
-  /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/config.ts). */
+  /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/config/image-provider.ts). */
   openAiImageModel?: string;
   /** IMAGE_PROVIDER; unset: `openai` (the handlers' cloud default). `local` is refused on stage `prod`. */
   imageProvider?: 'openai' | 'local';

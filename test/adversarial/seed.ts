@@ -10,7 +10,7 @@ import { finalizeGeneration } from '../../functions/use-cases/compensate-generat
 import { userPk } from '../../functions/adapters/keys';
 import { spendCredits } from '../../functions/adapters/ledger';
 import { putObject } from '../../functions/adapters/storage';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { GENERATION_COST } from '../../functions/domain/credits';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 
@@ -85,7 +85,7 @@ export async function seedHeadshotItems(sub: string, count: number): Promise<str
     ids.push(id);
     return item;
   });
-  await batchPutItems(loadConfig().TABLE_NAME, items);
+  await batchPutItems(storageSettings().TABLE_NAME, items);
   return ids;
 }
 
@@ -110,7 +110,7 @@ async function listObjects(bucket: string, prefix: string): Promise<OwnedSnapsho
 
 /** A strongly consistent snapshot of {@link OwnedSnapshot} for `sub`, sorted so two snapshots compare with toEqual. */
 export async function snapshotOwned(sub: string): Promise<OwnedSnapshot> {
-  const { TABLE_NAME, UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
+  const { TABLE_NAME, UPLOADS_BUCKET, RESULTS_BUCKET } = storageSettings();
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
 import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
 import { GALLERY_PAGE_SIZE } from '../../functions/domain/gallery';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
@@ -61,7 +61,7 @@ async function seedHeadshots(sub: string, count: number): Promise<void> {
         createdAt: new Date(Date.now() - i * 1000).toISOString(),
       }).item,
   );
-  await batchPutItems(loadConfig().TABLE_NAME, items);
+  await batchPutItems(storageSettings().TABLE_NAME, items);
 }
 
 /**
@@ -166,7 +166,7 @@ export async function rawLoad(
  * GetItem of that stats item which later pages add.
  */
 export function rawCalls(sub: string) {
-  const table = loadConfig().TABLE_NAME;
+  const table = storageSettings().TABLE_NAME;
   return {
     getItem: () =>
       documentClient().send(

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getGeneration } from '../../functions/adapters/generations';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { apiJson, signedUpUser, startGeneration, uploadFixtures, type BenchStack } from './http';
 import { configureHandlers } from '../helpers/handler-config';

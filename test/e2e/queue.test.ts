@@ -6,7 +6,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { releaseSlot } from '../../functions/adapters/admission';
 import { documentClient } from '../../functions/adapters/aws';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { launchBrowser, signUpNewUser } from './helpers';
@@ -36,7 +36,7 @@ async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }>
   // stays in front of the new customer however the slots of equal customers interleave.
   await documentClient().send(
     new PutCommand({
-      TableName: loadConfig().TABLE_NAME,
+      TableName: storageSettings().TABLE_NAME,
       Item: {
         PK: userPk(user.sub),
         SK: purchaseSk(`cs_test_${user.sub}`),

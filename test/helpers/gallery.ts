@@ -8,7 +8,7 @@ import type { HeadshotRecord } from '../../functions/adapters/headshots/records'
 import { GALLERY_STATS_SK } from '../../functions/adapters/keys';
 import type { Headshot } from '../../functions/contracts';
 import { putObject } from '../../functions/adapters/storage';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import type { GalleryFilter } from '../../functions/domain/gallery';
 import type { Style } from '../../functions/domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
@@ -91,7 +91,7 @@ export async function seedHeadshots(
     creditsUsed: 1,
     createdAt: new Date(start + i).toISOString(),
   }));
-  const { TABLE_NAME } = loadConfig();
+  const { TABLE_NAME } = storageSettings();
   for (let i = 0; i < records.length; i += 25) {
     await documentClient().send(
       new BatchWriteCommand({
@@ -143,7 +143,7 @@ export async function allPages(user: TestUser, filter: GalleryFilter): Promise<P
 
 /** Every key under `prefix` in the uploads or results bucket, across ListObjectsV2 pages. */
 export async function objectKeys(bucket: 'uploads' | 'results', prefix: string): Promise<string[]> {
-  const config = loadConfig();
+  const config = storageSettings();
   const keys: string[] = [];
   let token: string | undefined;
   do {
@@ -164,7 +164,7 @@ export async function objectKeys(bucket: 'uploads' | 'results', prefix: string):
 export async function itemsByKind(sub: string): Promise<Record<string, Record<string, unknown>[]>> {
   const { Items = [] } = await documentClient().send(
     new QueryCommand({
-      TableName: loadConfig().TABLE_NAME,
+      TableName: storageSettings().TABLE_NAME,
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': `USER#${sub}` },
       ConsistentRead: true,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { routes } from '../../functions/http/routes';
 import {

@@ -1,5 +1,5 @@
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
 
 /**
  * Sets the in-process handlers' configuration for their next call: config is parsed once per cold start

@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, inject, vi } from 'vitest';
 import { listLedger } from '../../functions/adapters/ledger';
 import { resetStripeClientForTests, stripeClientSettings } from '../../functions/adapters/stripe';
-import { loadConfig, resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
+import { stripeSettings } from '../../functions/config/stripe';
 import { routes } from '../../functions/http/routes';
 import {
   newWebhookSecret,
@@ -90,7 +91,7 @@ export async function startPaymentsStack(options: {
   });
   resetConfigForTests();
   resetStripeClientForTests();
-  const settings = stripeClientSettings(loadConfig());
+  const settings = stripeClientSettings(stripeSettings());
   const stack: PaymentsStack = {
     gatewayUrl: gateway.url,
     provider,

@@ -106,7 +106,7 @@ describe('function catalogue', () => {
       const native = can.packages.some((p) => p === 'sharp' || p === 'heic-convert');
       expect(entry.assets.includes('sharp-layer'), `${entry.name} sharp layer`).toBe(native);
       expect(entry.assets.includes('vision-models'), `${entry.name} vision models`).toBe(can.vision);
-      // functions/config.ts requires the webhook secret whenever the Stripe key is set.
+      // functions/config/stripe.ts requires the webhook secret whenever the Stripe key is set.
       const secrets = [
         ...(can.packages.includes('stripe') ? ['stripeSecretKey', 'stripeWebhookSecret'] : []),
         ...(can.packages.includes('openai') ? ['openAiApiKey'] : []),

@@ -5,7 +5,7 @@ import { s3Client } from '../../functions/adapters/aws';
 import { startGenerationExecution } from '../../functions/adapters/executions';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { GENERATION_COST } from '../../functions/domain/credits';
 import { slotRefundRef } from '../../functions/domain/generation';
 import { uploadKey } from '../../functions/domain/object-keys';
@@ -40,7 +40,7 @@ async function signedUp(): Promise<TestUser> {
 async function putUpload(key: string, body: Buffer, contentType: string): Promise<void> {
   await s3Client().send(
     new PutObjectCommand({
-      Bucket: loadConfig().UPLOADS_BUCKET,
+      Bucket: storageSettings().UPLOADS_BUCKET,
       Key: key,
       Body: body,
       ContentType: contentType,
@@ -122,7 +122,7 @@ describe('the S3 stand-in enforces the presigned POST policy, as S3 does', () =>
       files: [{ contentType: 'image/jpeg', size: 1000 }],
     });
     const [upload] = ((await ok.json()) as { uploads: PresignedUpload[] }).uploads;
-    const bucket = loadConfig().UPLOADS_BUCKET;
+    const bucket = storageSettings().UPLOADS_BUCKET;
 
     const big = await postUpload(upload!, new Blob([new Uint8Array(11 * MiB)], { type: 'image/jpeg' }));
     expect(big.status).toBe(400);
@@ -180,7 +180,7 @@ describe('hostile photos through the real generation workflow', () => {
       await expectRefundedOnce(user.sub, id);
 
       // Nothing derived from them exists: no normalized copy, no result.
-      const { UPLOADS_BUCKET, RESULTS_BUCKET } = loadConfig();
+      const { UPLOADS_BUCKET, RESULTS_BUCKET } = storageSettings();
       expect((await keysUnder(UPLOADS_BUCKET, `uploads/${user.sub}/`)).sort()).toEqual([...keys].sort());
       expect(await keysUnder(RESULTS_BUCKET, `results/${user.sub}/`)).toEqual([]);
     },

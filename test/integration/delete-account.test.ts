@@ -11,7 +11,7 @@ import { retrieveCheckoutSession } from '../../functions/adapters/checkout';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPurchase, paymentIntentLookupPut } from '../../functions/adapters/purchases';
 import { headObject } from '../../functions/adapters/storage';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { handleReversalEvent } from '../../functions/webhooks/reversal-events';
 import { GENERATION_COST } from '../../functions/domain/credits';
 import { newGenerationItem } from '../../functions/adapters/generations';
@@ -34,7 +34,7 @@ const partition = async (sub: string) =>
   (
     await documentClient().send(
       new QueryCommand({
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': `USER#${sub}` },
         ConsistentRead: true,

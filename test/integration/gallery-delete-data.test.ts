@@ -7,7 +7,7 @@ import { getUser, grantCredits, listLedger, spendCredits } from '../../functions
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { headObject, putObject } from '../../functions/adapters/storage';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { uploadKey } from '../../functions/domain/object-keys';
 import { type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
@@ -42,7 +42,7 @@ describe('DELETE /api/me/data', () => {
     // A normalized copy, as PrepareReferences writes one next to the upload.
     await putObject('uploads', `${uploads[0]!.replace(/\/0$/, '')}/normalized/0.jpg`, jpeg, 'image/jpeg');
     const generationIds = [ulid(), ulid()];
-    const { TABLE_NAME } = loadConfig();
+    const { TABLE_NAME } = storageSettings();
     await documentClient().send(
       new BatchWriteCommand({
         RequestItems: {

@@ -9,7 +9,7 @@ import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters
 import { deleteMyData } from '../../functions/use-cases/delete-my-data';
 import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
 import { ensureUser } from '../../functions/adapters/ledger';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 
 /*
@@ -19,7 +19,7 @@ import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/o
  */
 
 inject('localStack');
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 async function newUser(): Promise<string> {
   const sub = crypto.randomUUID();

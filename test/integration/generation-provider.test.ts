@@ -1,7 +1,8 @@
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests, secretsChanged } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
+import { secretsChanged } from '../../functions/common/secret-values';
 import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
 import { createOpenAiProvider } from '../../functions/adapters/image-providers/openai';
 import { getGeneration } from '../../functions/adapters/generations';

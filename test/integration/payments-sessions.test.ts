@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
-import { loadConfig } from '../../functions/config';
+import { siteSettings } from '../../functions/config/site';
 import { logger } from '../../functions/common/logger';
 import { expectLedgerBalanced } from '../helpers/ledger';
 import {
@@ -29,7 +29,7 @@ describe('POST /api/checkout/sessions', () => {
     expect(id).toMatch(/^cs_test_/);
     expect(url).toBe(`http://localhost:${payments.provider.port}/pay/${id}`);
     const session = await payments.stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] });
-    const origin = loadConfig().SITE_ORIGIN;
+    const origin = siteSettings().SITE_ORIGIN;
     expect(session).toMatchObject({
       mode: 'payment',
       status: 'open',

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { loadConfig } from '../../functions/config';
+import { siteSettings } from '../../functions/config/site';
 import { buildCheckoutSessionParams } from '../../functions/domain/checkout';
 import { findPack } from '../../functions/domain/packs';
 import { logger } from '../../functions/common/logger';
@@ -140,7 +140,7 @@ describe('POST /api/webhooks/stripe', () => {
       pack: findPack('starter')!,
       sub,
       email,
-      siteOrigin: loadConfig().SITE_ORIGIN,
+      siteOrigin: siteSettings().SITE_ORIGIN,
     });
     const session = await payments.stripe.checkout.sessions.create(params);
     expect(await getUser(sub)).toBeUndefined();
@@ -204,7 +204,7 @@ describe('POST /api/webhooks/stripe', () => {
       pack: findPack('popular')!,
       sub: user.sub,
       email: user.email,
-      siteOrigin: loadConfig().SITE_ORIGIN,
+      siteOrigin: siteSettings().SITE_ORIGIN,
     });
     params.line_items[0].price_data.unit_amount = 100; // $1 for the Popular Pack: made outside our API
     const session = await payments.stripe.checkout.sessions.create(params);

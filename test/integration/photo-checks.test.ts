@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
 import { userPk } from '../../functions/adapters/keys';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import sharp from 'sharp';
 import { getUser } from '../../functions/adapters/ledger';
 import { createTestUser, type TestUser } from '../helpers/cognito';
@@ -58,7 +58,7 @@ describe('POST /api/photo-checks', () => {
     // Three calls, eight photo checks answered, four analysed: only those counted against the hourly quota.
     const { Items } = await documentClient().send(
       new QueryCommand({
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
         ExpressionAttributeValues: { ':pk': userPk(user.sub), ':sk': 'QUOTA#photo-checks#' },
       }),

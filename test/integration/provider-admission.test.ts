@@ -5,7 +5,7 @@ import { documentClient } from '../../functions/adapters/aws';
 import { getGeneration } from '../../functions/adapters/generations';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { LEASE_MS } from '../../functions/domain/admission';
 import { slotRefundRef } from '../../functions/domain/generation';
 import { type TestUser } from '../helpers/cognito';
@@ -132,7 +132,7 @@ describe('with the line full', () => {
       const [blocker, freeFirst, pro, freeLast] = await Promise.all([1, 2, 3, 4].map(() => userWithPhotos()));
       await documentClient().send(
         new PutCommand({
-          TableName: loadConfig().TABLE_NAME,
+          TableName: storageSettings().TABLE_NAME,
           Item: {
             PK: userPk(pro!.user.sub),
             SK: purchaseSk(`cs_test_${pro!.user.sub}`),

@@ -4,7 +4,7 @@ import { documentClient } from '../../functions/adapters/aws';
 import { photoCheckSk, userPk } from '../../functions/adapters/keys';
 import { cachedPhotoChecks, savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { getObject } from '../../functions/adapters/storage';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import type { StoredFraming } from '../../functions/domain/framing';
 import { judgeUploads, referenceCrop, type JudgedPhoto } from '../../functions/workflow/reference-photos';
 import { createTestUser } from '../helpers/cognito';
@@ -40,7 +40,7 @@ describe('reference photos of PrepareReferences', () => {
     expect((await api(gatewayUrl, user.idToken, 'POST', '/api/photo-checks', { keys })).status).toBe(200);
     const { Item } = await documentClient().send(
       new GetCommand({
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         Key: { PK: userPk(user.sub), SK: photoCheckSk(keys[0]!) },
       }),
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as QuotasModule from '../../functions/adapters/quotas';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
 import { callRoute } from '../helpers/route';
 
 /*

@@ -65,7 +65,7 @@ describe('imageProvider()', () => {
   it('makes the real openai provider once the key arrives (a secret re-read after its TTL)', async () => {
     process.env.STAGE = 'dev';
     const { imageProvider } = await import('../../functions/adapters/image-providers');
-    const { secretsChanged } = await import('../../functions/config');
+    const { secretsChanged } = await import('../../functions/common/secret-values');
     const misconfigured = imageProvider();
     expect(imageProvider()).toBe(misconfigured);
     process.env.OPENAI_API_KEY = 'sk-test';
@@ -78,7 +78,7 @@ describe('imageProvider()', () => {
   it('uses the offline provider locally without a key, or when asked for it outside prod', async () => {
     const { imageProvider, resetImageProviderForTests } =
       await import('../../functions/adapters/image-providers');
-    const { resetConfigForTests } = await import('../../functions/config');
+    const { resetConfigForTests } = await import('../../functions/config/settings');
     expect(imageProvider().name).toBe('local');
     Object.assign(process.env, { STAGE: 'staging', IMAGE_PROVIDER: 'local' });
     resetConfigForTests();

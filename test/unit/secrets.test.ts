@@ -77,7 +77,8 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
   it('asks again for a missing or placeholder secret after the TTL, then parses the configuration again', async () => {
     process.env.OPENAI_API_KEY_SECRET_ARN = 'arn:openai';
     values['arn:openai'] = 'REPLACE_ME';
-    const config = await import('../../functions/config');
+    const config = await import('../../functions/config/image-provider');
+    const { resetConfigForTests } = await import('../../functions/config/settings');
     const { loadSecrets, MISSING_SECRET_TTL_MS } = await import('../../functions/common/secrets');
     const env = { TABLE_NAME: 't', UPLOADS_BUCKET: 'u', RESULTS_BUCKET: 'r', STAGE: 'dev' };
     Object.assign(process.env, env);
@@ -85,18 +86,18 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
       const t0 = 1_000_000;
       await loadSecrets(t0);
       expect(process.env.OPENAI_API_KEY).toBeUndefined();
-      const before = config.loadConfig();
+      const before = config.imageProviderSettings();
       expect(before.OPENAI_API_KEY).toBeUndefined();
 
       values['arn:openai'] = 'sk-real';
       await loadSecrets(t0 + MISSING_SECRET_TTL_MS - 1); // still within the TTL: not asked again
       expect(requests).toHaveLength(1);
-      expect(config.loadConfig()).toBe(before);
+      expect(config.imageProviderSettings()).toBe(before);
 
       await loadSecrets(t0 + MISSING_SECRET_TTL_MS);
       expect(requests).toHaveLength(2);
       expect(process.env.OPENAI_API_KEY).toBe('sk-real');
-      const after = config.loadConfig();
+      const after = config.imageProviderSettings();
       expect(after).not.toBe(before);
       expect(after.OPENAI_API_KEY).toBe('sk-real');
 
@@ -104,7 +105,7 @@ describe('loadSecrets (Parameters and Secrets Lambda Extension)', () => {
       expect(requests).toHaveLength(2);
     } finally {
       for (const k of Object.keys(env)) delete process.env[k];
-      config.resetConfigForTests();
+      resetConfigForTests();
     }
   });
 });

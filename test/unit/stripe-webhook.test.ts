@@ -8,7 +8,7 @@ import {
   StripeNotConfiguredError,
   stripeClientSettings,
 } from '../../functions/adapters/stripe';
-import { resetConfigForTests } from '../../functions/config';
+import { resetConfigForTests } from '../../functions/config/settings';
 import { assessCheckoutSession, isCheckoutSessionId } from '../../functions/domain/checkout';
 import { loadEvent } from '../helpers/events';
 

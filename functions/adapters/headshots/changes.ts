@@ -1,4 +1,4 @@
-import { loadConfig } from '../../config';
+import { storageSettings } from '../../config/storage';
 import { headshotSk, userPk } from '../keys';
 import { deleteObjects } from '../support/objects';
 import { batchDelete } from '../support/query';
@@ -12,7 +12,7 @@ import { deleteGalleryStats, galleryCounterUpdate } from './stats';
  * caller's `USER#<sub>` partition and `results/<sub>/` prefix.
  */
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /**
  * Sets `isFavorite` on one of `sub`'s headshots (only if it exists: never creates one). A change is one transaction
@@ -65,7 +65,7 @@ export async function setFavorite(
 export async function deleteHeadshot(sub: string, id: string): Promise<boolean> {
   const headshot = await getHeadshot(sub, id);
   if (!headshot) return false;
-  await deleteObjects(loadConfig().RESULTS_BUCKET, ownImageKeys(sub, headshot));
+  await deleteObjects(storageSettings().RESULTS_BUCKET, ownImageKeys(sub, headshot));
   await deleteHeadshotItem(sub, headshot);
   return true;
 }

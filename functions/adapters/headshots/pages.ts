@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../../config';
+import { storageSettings } from '../../config/storage';
 import {
   BEST_MATCH_LIMIT,
   bestMatchCursor,
@@ -30,7 +30,7 @@ const FILTERED_BATCH = 250;
  */
 const MAX_QUERY_CALLS = 50;
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** One page of a user's gallery. */
 export interface HeadshotPage {

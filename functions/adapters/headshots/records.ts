@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { logger } from '../../common/logger';
-import { loadConfig } from '../../config';
+import { storageSettings } from '../../config/storage';
 import {
   GenerationClosedError,
   GenerationNotFoundError,
@@ -44,7 +44,7 @@ export interface HeadshotRecord {
 }
 
 const HEADSHOT_PREFIX = headshotSk('');
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 
 /** A headshot item as read (without PK/SK/type). */
 export function toHeadshot(item: Record<string, unknown>): HeadshotRecord {

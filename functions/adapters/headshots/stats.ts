@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../../config';
+import { storageSettings } from '../../config/storage';
 import { AccountDeletedError } from '../../domain/errors';
 import type { GalleryStats } from '../../domain/gallery';
 import { documentClient } from '../aws';
@@ -36,7 +36,7 @@ const HEADSHOT_PREFIX = headshotSk('');
 /** Tries of the backfill before it answers with its own count without storing it (another writer kept winning). */
 const BACKFILL_ATTEMPTS = 3;
 
-const table = () => loadConfig().TABLE_NAME;
+const table = () => storageSettings().TABLE_NAME;
 const statsKey = (sub: string) => ({ PK: userPk(sub), SK: GALLERY_STATS_SK });
 
 /** A change of the gallery's totals: +1/-1 headshots, +1/-1/0 favorites. */

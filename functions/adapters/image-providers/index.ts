@@ -1,4 +1,4 @@
-import { loadConfig, type AppConfig } from '../../config';
+import { imageProviderSettings, type ImageProviderSettings } from '../../config/image-provider';
 import { countMetric } from '../../common/metrics';
 import { logger } from '../../common/logger';
 import { createLocalProvider } from './local';
@@ -9,7 +9,7 @@ export * from './types';
 
 let provider: ImageProvider | undefined;
 /** The configuration {@link provider} was made from: a new one (a secret arrived) makes a new provider. */
-let madeFrom: AppConfig | undefined;
+let madeFrom: ImageProviderSettings | undefined;
 let replaced = false;
 
 /**
@@ -39,7 +39,7 @@ export function createMisconfiguredProvider(problem: string): ImageProvider {
  * fallback. When the key arrives later (common/secrets.ts re-reads it), the next call makes the real provider.
  */
 export function imageProvider(): ImageProvider {
-  const config = loadConfig();
+  const config = imageProviderSettings();
   if (provider && (replaced || madeFrom === config)) return provider;
   madeFrom = config;
   if (config.IMAGE_PROVIDER === 'local') {

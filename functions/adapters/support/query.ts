@@ -6,7 +6,7 @@ import {
   type QueryCommandOutput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../../config';
+import { storageSettings } from '../../config/storage';
 import type { TableKey } from '../../domain/gallery';
 import { documentClient } from '../aws';
 
@@ -30,7 +30,7 @@ export async function* queryPages(
     const page = await documentClient().send(
       new QueryCommand({
         ...input,
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
@@ -61,7 +61,7 @@ export const keyOf = (item: Record<string, unknown>): TableKey => ({
  * @throws Error when some items are still unprocessed after 8 tries (a retry of the whole operation finishes it)
  */
 export async function batchDelete(keys: readonly TableKey[]): Promise<void> {
-  const table = loadConfig().TABLE_NAME;
+  const table = storageSettings().TABLE_NAME;
   for (let i = 0; i < keys.length; i += BATCH_WRITE_SIZE) {
     let requests = keys.slice(i, i + BATCH_WRITE_SIZE).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 1; requests.length > 0; attempt++) {
@@ -86,7 +86,7 @@ export async function batchDelete(keys: readonly TableKey[]): Promise<void> {
  */
 export async function updateIf(input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
   try {
-    await documentClient().send(new UpdateCommand({ ...input, TableName: loadConfig().TABLE_NAME }));
+    await documentClient().send(new UpdateCommand({ ...input, TableName: storageSettings().TABLE_NAME }));
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;

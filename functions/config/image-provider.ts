@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { defineSettings } from './settings';
+import { optionalString, runtimeOf, secretString } from './fields';
+
+/** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
+export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;
+/** Default PROVIDER_MAX_CONCURRENCY for `openai`: at 60-150 s per edit, 10 in flight sustains ~5 images a minute. */
+export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
+
+const environment = z.object({
+  /** Read to tell the cloud from the local stack (see runtime.ts): they choose the default provider. */
+  STAGE: optionalString,
+  AWS_LAMBDA_FUNCTION_NAME: optionalString,
+  /**
+   * The OpenAI API key. Missing (or the placeholder) with the `openai` provider does not stop the functions: every
+   * headshot slot then fails loudly (refunded, metric `ProviderMisconfigured`, alarm), see image-providers/index.ts.
+   */
+  OPENAI_API_KEY: secretString,
+  /** Another OpenAI-compatible endpoint (default OpenAI's own). */
+  OPENAI_BASE_URL: z.optional(z.url()),
+  /**
+   * OpenAI image model used for edits. `gpt-image-1` was shut down in Oct 2026 and `gpt-image-1.5` shuts down on
+   * 2026-12-01; OpenAI's deprecations page names `gpt-image-2.6-sunburst` (precision) or `-flare` (fast).
+   */
+  OPENAI_IMAGE_MODEL: z._default(z.string().check(z.minLength(1)), 'gpt-image-2.6-sunburst'),
+  /**
+   * `openai` or the offline `local` one. Unset: `openai` in the cloud (a missing key then fails loudly instead of
+   * charging for filtered copies of selfies); locally `openai` when OPENAI_API_KEY is set, else `local`.
+   * `local` is refused when STAGE is `prod` (docs/architecture.md §4).
+   */
+  IMAGE_PROVIDER: z.optional(z.enum(['openai', 'local'])),
+  /**
+   * Images the provider accepts per minute across ALL generations (OpenAI's "IPM" for the image model on the
+   * account's usage tier, Settings → Limits). Unset: 5 for `openai` (safe for a low tier), unlimited for `local`.
+   * `0` means unlimited. May be fractional (e.g. 0.5 = one image every 2 minutes).
+   */
+  PROVIDER_IMAGES_PER_MINUTE: z.optional(z.coerce.number().check(z.gte(0))),
+  /** Provider calls in flight at once across all generations. Unset: 10 for `openai`, unlimited for `local`. 0 = unlimited. */
+  PROVIDER_MAX_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks; default 0). */
+  LOCAL_PROVIDER_LATENCY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+});
+
+/**
+ * The image provider and its limits (docs/architecture.md §4): which provider, its key, model and endpoint, and
+ * how fast the provider admission line lets calls through.
+ */
+const imageProvider = defineSettings(
+  z
+    .pipe(
+      environment,
+      z.transform((env) => {
+        const runtime = runtimeOf(env);
+        const provider =
+          env.IMAGE_PROVIDER ?? (runtime === 'cloud' || env.OPENAI_API_KEY ? 'openai' : ('local' as const));
+        // Defaults safe for a low OpenAI tier; the offline provider has no limit of its own. 0 = unlimited.
+        const openai = provider === 'openai';
+        const ipm = env.PROVIDER_IMAGES_PER_MINUTE ?? (openai ? DEFAULT_OPENAI_IMAGES_PER_MINUTE : 0);
+        const concurrency = env.PROVIDER_MAX_CONCURRENCY ?? (openai ? DEFAULT_OPENAI_MAX_CONCURRENCY : 0);
+        return {
+          ...env,
+          /** `cloud` or `local`, see runtime.ts. */
+          RUNTIME: runtime,
+          /** The provider, its default applied (see IMAGE_PROVIDER above). */
+          IMAGE_PROVIDER: provider,
+          /** Images per minute; `Infinity` when unlimited. */
+          PROVIDER_IMAGES_PER_MINUTE: ipm === 0 ? Number.POSITIVE_INFINITY : ipm,
+          /** Calls in flight; `Infinity` when unlimited. */
+          PROVIDER_MAX_CONCURRENCY: concurrency === 0 ? Number.POSITIVE_INFINITY : concurrency,
+        };
+      }),
+    )
+    .check(
+      z.superRefine((env, ctx) => {
+        if (env.IMAGE_PROVIDER === 'local' && env.STAGE === 'prod') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['IMAGE_PROVIDER'],
+            message:
+              'local (the offline provider) is refused when STAGE is prod: paying customers would get filtered copies of their selfies. Use openai.',
+          });
+        }
+      }),
+    ),
+);
+
+/** The image provider settings, defaults applied. */
+export type ImageProviderSettings = ReturnType<typeof imageProvider.load>;
+/** The image provider settings of this execution environment (parsed again once a secret arrives). */
+export const imageProviderSettings = imageProvider.load;
+/** Parses an environment's image provider settings. @throws {ConfigError} naming each bad variable. */
+export const parseImageProviderSettings = imageProvider.parse;
