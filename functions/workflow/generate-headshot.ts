@@ -12,7 +12,7 @@ import {
   type HeadshotRaster,
 } from '../adapters/images';
 import { requireLikeness } from '../adapters/vision/likeness';
-import { loadConfig } from '../config';
+import { likenessSettings } from '../config/likeness';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
@@ -105,7 +105,7 @@ export const handler = withLambdaContext(async (event: unknown) => {
   // The likeness starts first: its pixels go ahead of the two encodes in sharp's queue, so the face models (the
   // longest step) start as soon as possible, and the encodes run beside them.
   const likenessCheck = current.referenceDescriptor
-    ? requireLikeness(raster, current.referenceDescriptor, loadConfig().LIKENESS_THRESHOLD)
+    ? requireLikeness(raster, current.referenceDescriptor, likenessSettings().LIKENESS_THRESHOLD)
     : Promise.resolve(undefined);
   const [fullSize, thumbnail, likeness] = await Promise.allSettled([
     encodeHeadshotImage(raster),

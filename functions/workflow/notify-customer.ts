@@ -4,7 +4,8 @@ import { getGeneration } from '../adapters/generations';
 import { generationSk, userPk } from '../adapters/keys';
 import { getUser } from '../adapters/ledger';
 import { mailTransport, sendMail } from '../adapters/mailer';
-import { loadConfig } from '../config';
+import { siteSettings } from '../config/site';
+import { storageSettings } from '../config/storage';
 import { isTerminal } from '../domain/generation';
 import { readyMail } from '../domain/ready-mail';
 import { logger } from '../common/logger';
@@ -34,7 +35,7 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
     try {
       await documentClient().send(
         new UpdateCommand({
-          TableName: loadConfig().TABLE_NAME,
+          TableName: storageSettings().TABLE_NAME,
           Key: { PK: userPk(userId), SK: generationSk(generationId) },
           UpdateExpression: 'SET notifiedAt = :now',
           ConditionExpression: 'attribute_exists(SK) AND attribute_not_exists(notifiedAt)',
@@ -51,7 +52,7 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
       delivered: Object.keys(generation.slots).length,
       refunded: generation.creditsRefunded,
       displayName: user.displayName || user.email,
-      dashboardUrl: new URL('/dashboard', loadConfig().SITE_ORIGIN).toString(),
+      dashboardUrl: new URL('/dashboard', siteSettings().SITE_ORIGIN).toString(),
     });
     const messageId = await sendMail(user.email, content);
     logger.info('Ready e-mail sent', { status: generation.status, messageId });

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { HEADSHOT_SIDE } from '../../functions/domain/generation';
 import { documentClient } from '../../functions/adapters/aws';
 import { generationSk, userPk } from '../../functions/adapters/keys';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import {
   FIXTURE_PHOTOS_DIR,
   apiJson,
@@ -128,7 +128,7 @@ export async function benchGeneration(
   // `admittedAt` is not part of the API's view: read it from the generation item, as the workflow wrote it.
   const { Item } = await documentClient().send(
     new GetCommand({
-      TableName: loadConfig().TABLE_NAME,
+      TableName: storageSettings().TABLE_NAME,
       Key: { PK: userPk(user.sub), SK: generationSk(id) },
       ProjectionExpression: 'admittedAt',
     }),

@@ -11,7 +11,7 @@ import { Session } from 'node:inspector/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/aws';
 import { generationSk, userPk } from '../../functions/adapters/keys';
-import { loadConfig } from '../../functions/config';
+import { storageSettings } from '../../functions/config/storage';
 import { startLocalStack } from '../../infrastructure/local/stack';
 import { benchGeneration } from './generation';
 import { benchStackPorts } from './site';
@@ -41,7 +41,7 @@ try {
   if (figures.id && figures.sub) {
     const { Item } = await documentClient().send(
       new GetCommand({
-        TableName: loadConfig().TABLE_NAME,
+        TableName: storageSettings().TABLE_NAME,
         Key: { PK: userPk(figures.sub), SK: generationSk(figures.id) },
       }),
     );
