@@ -254,11 +254,11 @@ against; "ratio" is measured ÷ reference.
   cores), whose own time per headshot is the "local renderer alone" row. The two "overhead" rows split the fixed
   provider's excess at admittedAt (the first provider call admitted): before it, PrepareReferences judges the photos
   by the photo checks stored when they were checked (the bench checks them after uploading, as the wizard does,
-  before it starts the generation) and crops the references with sharp; after it, each slot decodes the image once, then its likeness
-  check runs the vision models on a 512 px copy while sharp encodes the files. Locally every Lambda handler
-  shares ONE Node process; the face models run beside it on threads of their own (every core but one: ONE on a
-  2-core machine), so six likeness checks still run one after another; in the cloud each slot's Lambda has its own
-  CPU, so "all 6" there is close to "first" plus the spread of the provider's answers.
+  before it starts the generation) and crops the references with sharp; after it, each slot decodes the image
+  once, then its likeness check runs the vision models on a 512 px copy while sharp encodes the files. Locally every
+  Lambda handler shares ONE Node process; the face models run beside it on threads of their own (one per core: TWO
+  on a 2-core machine), so six likeness checks (about 120 ms of CPU each) take three rounds here; in the cloud each
+  slot's Lambda has its own CPU, so "all 6" there is close to "first" plus the spread of the provider's answers.
 - Generation under provider limits: N generations started at once against the rate-limited OpenAI stand-in
   (infrastructure/local/stand-ins/openai/server.ts: a token bucket quantized per second, 429 with retry-after beyond it), with
   PROVIDER_IMAGES_PER_MINUTE set to the same limit. Makespan = first POST → last completedAt (it includes the photo

@@ -31,11 +31,13 @@ export interface FaceModelThreads {
 }
 
 /**
- * Threads of the local stack's pool: every core but the one the handlers' thread needs, at least 1, at most 6 (a
- * generation's six slots). On a 2-core machine one thread: measured there, a second one only took CPU from the first
- * and from the handlers (six likeness checks no sooner, each handler's I/O later).
+ * Threads of the local stack's pool: one per core, at most 6 (a generation's six slots). The handlers' thread is
+ * mostly waiting on I/O (a CPU profile of a generation: idle three quarters of the time), so it needs no core of its
+ * own. Measured on a 2-core machine with `npm run bench` (fixed-latency provider, medians of 5 generations, runs
+ * interleaved): all six headshots L + 1,116-1,239 ms with 2 threads against L + 1,535-1,687 ms with 1, the first
+ * L + 654-712 ms against L + 677-976 ms.
  */
-export const FACE_MODEL_THREADS = Math.max(1, Math.min(6, availableParallelism() - 1));
+export const FACE_MODEL_THREADS = Math.max(1, Math.min(6, availableParallelism()));
 
 const THREAD_MODULE = new URL('./face-model-thread.ts', import.meta.url);
 
