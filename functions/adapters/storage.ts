@@ -96,9 +96,18 @@ export async function headObject(bucket: BucketName, key: string): Promise<Objec
   }
 }
 
-/** Thrown by {@link getObjectBytes} when an object is larger than the caller allows. */
+/** Thrown by {@link getObject} when an object is larger than the caller allows. */
 export class ObjectTooLargeError extends Error {
   override readonly name = 'ObjectTooLargeError';
+  /**
+   * @param etag the ETag of the object that was too large (what a caller keys a verdict on it by)
+   */
+  constructor(
+    message: string,
+    readonly etag?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** An object's bytes and the ETag they were read at. */
@@ -124,7 +133,7 @@ export async function getObject(
     if ((object.ContentLength ?? 0) > maxBytes) {
       // Do not download what will be refused: drop the connection instead of draining the body.
       (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
-      throw new ObjectTooLargeError(`${key} is ${object.ContentLength} bytes, over ${maxBytes}`);
+      throw new ObjectTooLargeError(`${key} is ${object.ContentLength} bytes, over ${maxBytes}`, object.ETag);
     }
     const bytes = await object.Body?.transformToByteArray();
     return { bytes: Buffer.from(bytes ?? []), etag: object.ETag };

@@ -1,6 +1,6 @@
 import { cachedPhotoFacts, savePhotoFacts } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
-import { getObjectBytes, headObject, ObjectTooLargeError } from '../adapters/storage';
+import { getObject, headObject, ObjectTooLargeError } from '../adapters/storage';
 import { analyzePhoto, type AnalyzedPhoto } from '../adapters/vision/photo-facts';
 import { photoChecksBody, type PhotoChecks } from '../contracts/generation';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
@@ -15,15 +15,28 @@ const CONCURRENCY = 2;
 
 const NOT_FOUND = 'We could not find one of these photos. Please upload it again.';
 
-async function analyzeUpload(key: string): Promise<Pick<AnalyzedPhoto, 'facts' | 'framing'>> {
+/** What the models found in one upload, and the version of the bytes they ran on. */
+interface AnalysedUpload extends Pick<AnalyzedPhoto, 'facts' | 'framing'> {
+  /** The ETag the GET answered with: the version of exactly the bytes analysed. */
+  etag: string;
+}
+
+/**
+ * Reads and analyses one upload. The result is keyed by the ETag of the GET that returned the bytes, never by the
+ * HeadObject before it: an upload replaced between the two would otherwise store the facts, descriptor and framing
+ * of other bytes under the old version, and PrepareReferences reuses stored checks without looking again.
+ */
+async function analyzeUpload(key: string, headEtag: string): Promise<AnalysedUpload> {
   try {
-    const bytes = await getObjectBytes('uploads', key, MAX_UPLOAD_BYTES);
-    if (!bytes) throw notFound(NOT_FOUND);
-    const { facts, framing } = await analyzePhoto(bytes);
-    return { facts, framing };
+    const object = await getObject('uploads', key, MAX_UPLOAD_BYTES);
+    if (!object) throw notFound(NOT_FOUND);
+    const etag = object.etag ?? `size:${object.bytes.length}`;
+    if (etag !== headEtag) logger.info('Upload replaced while it was checked', { key, headEtag, etag });
+    const { facts, framing } = await analyzePhoto(object.bytes);
+    return { facts, framing, etag };
   } catch (error) {
     if (error instanceof ObjectTooLargeError)
-      return { facts: { width: 0, height: 0, readable: false, faces: [] } };
+      return { facts: { width: 0, height: 0, readable: false, faces: [] }, etag: error.etag ?? headEtag };
     throw error;
   }
 }
@@ -35,7 +48,8 @@ async function analyzeUpload(key: string): Promise<Pick<AnalyzedPhoto, 'facts' |
  * Each photo is judged on its own (no face, several faces, face too small or cut off, blurry, too dark or bright,
  * low resolution) and against the others (a different person), by the rules of functions/domain/photo-checks.ts.
  * The vision module runs only for photos not checked before at their current ETag (the cache in DynamoDB), so a
- * re-check costs nothing.
+ * re-check costs nothing; what it finds is stored under the ETag of the bytes it analysed (the GET's own), so a
+ * photo replaced during the check is never stored under its old version.
  *
  * Errors: 400 `VALIDATION_ERROR` (body), 404 `NOT_FOUND` (a key that is not one of the caller's uploads, or was
  * never uploaded: the same answer for both, so nothing about other users is revealed), 429 `QUOTA_EXCEEDED` with
@@ -61,9 +75,9 @@ export const handler = httpHandler(async (event) => {
   for (let i = 0; i < missing.length; i += CONCURRENCY) {
     await Promise.all(
       missing.slice(i, i + CONCURRENCY).map(async ({ key, etag }) => {
-        const result = await analyzeUpload(key);
+        const result = await analyzeUpload(key, etag);
         // The framing goes with the facts: PrepareReferences crops the references from it without the models.
-        await savePhotoFacts(sub, key, etag, result.facts, result.framing);
+        await savePhotoFacts(sub, key, result.etag, result.facts, result.framing);
         facts.set(key, result.facts);
       }),
     );
