@@ -6,7 +6,8 @@
  * Sections: generation of 6 headshots with the `local` provider at a fixed latency L; API latency and throughput
  * beside raw DynamoDB Local; the esbuild bundle and cold init of every Lambda function beside an empty handler's;
  * the SPA's production build (gzip bytes of `/` and of each lazy chunk); and the bytes the browser's photo downscale
- * saves (emulated with sharp); the vision module (cold init, photo check per photo cold and warm, offline render).
+ * saves (emulated with sharp); the vision module (cold init, photo check per photo cold and warm, offline render);
+ * and "vision: identity", the identity models compared on the labelled faces (docs/decisions/002-identity-model.md).
  *
  * Environment: BENCH_LATENCY_MS (L, default 2000), BENCH_API_SECONDS (per autocannon run, default 4),
  * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_GENERATION_RUNS (generations per fixed-latency row, whose
@@ -14,7 +15,8 @@
  * BENCH_PROVIDER_IPM (the stand-in's images per minute for "generation under provider limits", default 60),
  * BENCH_PROVIDER_LATENCY_MS (its latency per image, default 3000), BENCH_ONLY (comma-separated sections to run
  * alone, on a shared machine: generation, renderer, provider-limits, api, bundles, frontend, lighthouse,
- * browser-uploads, uploads, vision; default all).
+ * browser-uploads, uploads, vision, identity; default all); BENCH_IDENTITY_MODELS (comma-separated models of the
+ * identity section, default all: test/bench/identity-set.ts).
  */
 import './env';
 import { execFileSync } from 'node:child_process';
@@ -52,6 +54,7 @@ import {
 } from './rows';
 import { benchStackPorts, startPreviewSite } from './site';
 import { benchUploads, type UploadFigures } from './uploads';
+import { benchIdentity, identityRows, identityTable, type IdentityFigures } from './identity';
 import { benchVision, visionRows, type VisionFigures } from './vision';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
@@ -75,6 +78,7 @@ const SECTIONS = [
   'browser-uploads',
   'uploads',
   'vision',
+  'identity',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
@@ -117,6 +121,7 @@ interface BenchResults {
   frontend?: FrontendFigures;
   uploads?: UploadFigures[];
   vision?: VisionFigures;
+  identity?: IdentityFigures;
   errors: { section: string; message: string }[];
 }
 
@@ -301,6 +306,8 @@ async function main(): Promise<number> {
     const bundles = results.bundles;
     if (bundles) await section(results, 'cold inits', () => measureColdInits(bundles, INIT_RUNS));
     if (runs('vision')) results.vision = await section(results, 'vision', async () => benchVision());
+    if (runs('identity'))
+      results.identity = await section(results, 'vision: identity', async () => benchIdentity());
   } finally {
     await stopStack().catch(() => undefined);
     rmSync(siteDir, { recursive: true, force: true });
@@ -318,6 +325,7 @@ async function main(): Promise<number> {
     ...(results.browserUploads ? browserUploadRows(results.browserUploads) : []),
     ...uploadRows(results.uploads ?? []),
     ...(results.vision ? visionRows(results.vision) : []),
+    ...(results.identity ? identityRows(results.identity) : []),
     ...results.errors.map((e): Row => ['FAILED', e.section, e.message.slice(0, 200), '—', '—']),
   ];
   const file = join(RESULTS_DIR, `${results.startedAt.replaceAll(':', '-')}.json`);
@@ -325,7 +333,7 @@ async function main(): Promise<number> {
   const machine = `${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load ${results.machine.loadavgAtStart.join(' / ')} at start`;
   process.stdout.write(
     `\n## npm run bench — ${results.startedAt} (${results.commit ?? 'no git'}), ${machine}, ${(results.durationMs / 1000).toFixed(0)} s\n\n` +
-      `${markdownTable(rows)}\n${NOTE}\n\nJSON: ${file}\n`,
+      `${markdownTable(rows)}\n${NOTE}\n\n${results.identity ? `${identityTable(results.identity)}\n\n` : ''}JSON: ${file}\n`,
   );
   return results.errors.length ? 1 : 0;
 }

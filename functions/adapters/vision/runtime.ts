@@ -19,7 +19,7 @@ let fetchPatched = false;
  * Node's fetch has no `file://`, and Human loads models and wasm through fetch: answer `file://` URLs from disk and
  * pass everything else to the real fetch (the AWS SDK does not use fetch; the OpenAI SDK's https calls go through).
  */
-function allowFileFetch(): void {
+export function allowFileFetch(): void {
   if (fetchPatched) return;
   fetchPatched = true;
   const realFetch = globalThis.fetch;
@@ -39,7 +39,7 @@ function allowFileFetch(): void {
 const dirUrl = (dir: string) => `${pathToFileURL(dir).href}/`;
 
 /** Human's configuration: the face pipeline for still photos, nothing for bodies, hands, video or emotions. */
-function humanConfig(assets: VisionAssets): Partial<Config> {
+export function humanConfig(assets: VisionAssets): Partial<Config> {
   return {
     backend: 'wasm',
     modelBasePath: dirUrl(assets.modelsDir),
