@@ -47,6 +47,26 @@ export async function sendMail(to: string, content: MailContent): Promise<string
   return MessageId ?? null;
 }
 
+/**
+ * SES v2 SendEmail errors that come from the account's setup, not from this message or a passing overload: the
+ * sender is not a verified identity or, in the sandbox, the recipient is not (`MessageRejected`), the MAIL FROM
+ * domain is not verified, sending is paused or the account suspended, the configuration set does not exist. Every
+ * later message fails the same way until an operator acts (Amazon SES API v2 reference, SendEmail "Errors":
+ * https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html).
+ */
+export const SES_SETUP_ERRORS: ReadonlySet<string> = new Set([
+  'MessageRejected',
+  'MailFromDomainNotVerifiedException',
+  'AccountSuspendedException',
+  'SendingPausedException',
+  'NotFoundException',
+]);
+
+/** Whether `error` is one of {@link SES_SETUP_ERRORS}. */
+export function isMailRefused(error: unknown): boolean {
+  return error instanceof Error && SES_SETUP_ERRORS.has(error.name);
+}
+
 /** Forgets the client. Tests only (after resetConfigForTests, or a new AWS_ENDPOINT_URL_SESV2). */
 export function resetMailerForTests(): void {
   ses?.destroy();

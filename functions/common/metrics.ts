@@ -20,7 +20,9 @@ export type BusinessMetric =
   /** A reversal larger than the balance left: the account was flagged. */
   | 'ReversalShortfalls'
   /** A headshot slot failed (and was refunded) because the image provider has no key: deployment incomplete. */
-  | 'ProviderMisconfigured';
+  | 'ProviderMisconfigured'
+  /** SES refused an e-mail for the account's setup (unverified sender, sandbox recipient, sending paused). */
+  | 'MailRefused';
 
 /** The namespace of every business metric. */
 export const METRICS_NAMESPACE = 'HeadshotStudio';

@@ -3,7 +3,8 @@ import { documentClient } from '../adapters/aws';
 import { getGeneration } from '../adapters/generations';
 import { generationSk, userPk } from '../adapters/keys';
 import { getUser } from '../adapters/ledger';
-import { mailTransport, sendMail } from '../adapters/mailer';
+import { isMailRefused, mailTransport, sendMail } from '../adapters/mailer';
+import { countMetric } from '../common/metrics';
 import { siteSettings } from '../config/site';
 import { storageSettings } from '../config/storage';
 import { isTerminal } from '../domain/generation';
@@ -20,7 +21,8 @@ type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'already-sent' 
  * generation (succeeded, partial, failed): e-mails the customer that their headshots are ready, or what was
  * refunded (domain/ready-mail.ts), unless they turned "E-mail me when my headshots are ready" off. At most once per
  * generation (`notifiedAt` is claimed before sending). It never throws: a mail failure is logged, the generation
- * stays as it is.
+ * stays as it is. An SES refusal that comes from the account's setup (`MessageRejected`: the sender is not a verified
+ * identity, or the customer is not verified while SES is in the sandbox) also counts `MailRefused`, which alarms.
  *
  * Input `{ generationId, userId }` → output `{ sent: boolean, skipped?: reason }`.
  */
@@ -58,7 +60,9 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
     logger.info('Ready e-mail sent', { status: generation.status, messageId });
     return { sent: true };
   } catch (error) {
-    logger.error('Ready e-mail not sent', { error: error as Error });
+    const refused = isMailRefused(error);
+    if (refused) countMetric('MailRefused');
+    logger.error('Ready e-mail not sent', { error: error as Error, refusedBySes: refused });
     return { sent: false, skipped: 'failed' };
   }
 }

@@ -145,6 +145,12 @@ export class Reliability extends Construct {
       alarmDescription:
         'A headshot slot failed (refunded) because the image provider has no API key: put the OpenAI key into its secret (README "Production checklist").',
     });
+    alarm('MailRefused', {
+      metric: business('MailRefused'),
+      threshold: 1,
+      alarmDescription:
+        'SES refused a "headshots ready" e-mail for the account\'s setup (MessageRejected: the sender is not a verified identity, or SES is still in the sandbox): verify the identity or request production access (README "E-mail (Amazon SES)").',
+    });
     const day = Duration.days(1);
     alarm('RefundRatio', {
       metric: new cloudwatch.MathExpression({

@@ -62,6 +62,7 @@ describe('Reliability', () => {
       'DisputesCreated',
       'ReversalShortfalls',
       'ProviderMisconfigured',
+      'MailRefused',
     ]) {
       expect(alarms.some((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio')).toBe(true);
     }

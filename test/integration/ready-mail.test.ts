@@ -32,7 +32,14 @@ beforeAll(async () => {
     webPort: await findFreePort(),
     log: quiet,
   });
-  ses = await startSesStandIn({ port: 0, host: '127.0.0.1', smtpUrl: mail.smtpUrl, log: quiet });
+  // As in SES, only the verified sender's domain may send (the stack verifies MAIL_FROM's domain).
+  ses = await startSesStandIn({
+    port: 0,
+    host: '127.0.0.1',
+    smtpUrl: mail.smtpUrl,
+    verifiedIdentities: ['headshot.studio.local'],
+    log: quiet,
+  });
 });
 const gen = useOpenAiGenerationStack(() => ({
   AWS_ENDPOINT_URL_SESV2: ses.endpoint,
@@ -90,6 +97,21 @@ describe('the ready e-mail', () => {
     const [message] = await mailTo(user.email);
     expect(message!.subject).toBe('4 headshots ready, 2 credits refunded');
     expect(message!.text).toContain('2 credits went back to your balance');
+  });
+
+  it('is refused by SES in the sandbox for an unverified customer: logged, and the generation still succeeds', async () => {
+    const user = await createTestUser(pool);
+    await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me');
+    ses.account.sandbox = true;
+    try {
+      const id = await generateFor(user);
+      const generation = await api(gen.stack.gatewayUrl, user.idToken, 'GET', `/api/generations/${id}`);
+      expect(await generation.json()).toMatchObject({ status: 'succeeded' });
+    } finally {
+      ses.account.sandbox = false;
+    }
+    expect(await mailTo(user.email)).toEqual([]);
+    expect(ses.sent.filter((s) => s.recipients.includes(user.email))).toEqual([]);
   });
 
   it('is not sent when the customer turned it off', async () => {

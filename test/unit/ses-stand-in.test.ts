@@ -10,13 +10,15 @@ import { findFreePort } from '../../infrastructure/local/support/ports';
 
 /*
  * The SES v2 stand-in (infrastructure/local/stand-ins/ses/server.ts) spoken to by the real @aws-sdk/client-sesv2
- * client: SendEmail's answer, SES's error types for bad input, the send-rate throttle, and the relay into MailDev.
+ * client: SendEmail's answer, SES's error types for bad input, MessageRejected for unverified identities (sender
+ * always, recipients in the sandbox), the send-rate throttle, and the relay into MailDev.
  */
 
 const quiet = { info: () => undefined, error: () => undefined };
 let mail: MailCatcher;
 let ses: SesStandIn;
 let throttled: SesStandIn;
+let sandbox: SesStandIn;
 
 const client = (endpoint: string) =>
   new SESv2Client({
@@ -68,13 +70,25 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     smtpUrl: mail.smtpUrl,
+    verifiedIdentities: ['example.com'],
     maxSendRate: 0.01,
+    log: quiet,
+  });
+  sandbox = await startSesStandIn({
+    port: 0,
+    host: '127.0.0.1',
+    smtpUrl: mail.smtpUrl,
+    region: 'us-east-1',
+    verifiedIdentities: ['headshots@example.com', 'team.example.org'],
+    sandbox: true,
+    maxSendRate: 100,
     log: quiet,
   });
 });
 afterAll(async () => {
   await ses?.stop();
   await throttled?.stop();
+  await sandbox?.stop();
   await mail?.stop();
 });
 
@@ -147,6 +161,102 @@ describe('SES v2 stand-in', () => {
         simple({ Content: { Template: { TemplateName: 'ready', TemplateData: '{}' } } }),
       ),
     ).toEqual({ name: 'NotFoundException', status: 404, message: 'Template ready does not exist.' });
+  });
+
+  it('sends only from a verified identity, matched as SES matches them', async () => {
+    // A domain identity covers its addresses and its subdomains' addresses; case does not matter.
+    for (const from of ['news@example.com', 'Ops <ops@mail.EXAMPLE.com>']) {
+      await expect(
+        client(ses.endpoint).send(new SendEmailCommand(simple({ FromEmailAddress: from }))),
+      ).resolves.toMatchObject({ MessageId: expect.any(String) });
+    }
+    // Not a parent domain, a look-alike or an address of another domain.
+    for (const from of ['a@notexample.com', 'Someone <a@example.com.evil.net>']) {
+      expect(await failure(ses.endpoint, simple({ FromEmailAddress: from }))).toEqual({
+        name: 'MessageRejected',
+        status: 400,
+        message: `Email address is not verified. The following identities failed the check in region EU-WEST-1: ${from}`,
+      });
+    }
+    // An address identity covers that address only.
+    expect(
+      await failure(
+        sandbox.endpoint,
+        simple({
+          FromEmailAddress: 'other@example.com',
+          Destination: { ToAddresses: ['headshots@example.com'] },
+        }),
+      ),
+    ).toMatchObject({ name: 'MessageRejected' });
+  });
+
+  it('answers MessageRejected with SES’s status, x-amzn-ErrorType and JSON body', async () => {
+    // The stand-in checks that a request is SigV4-signed, not the signature (as the other emulators).
+    const res = await fetch(`${ses.endpoint}/v2/email/outbound-emails`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'AWS4-HMAC-SHA256 Credential=AKIDLOCAL/20261126/eu-west-1/ses/aws4_request',
+      },
+      body: JSON.stringify(simple({ FromEmailAddress: 'nobody@elsewhere.net' })),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-amzn-errortype')).toBe('MessageRejected');
+    expect(res.headers.get('x-amzn-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.json()).toEqual({
+      message:
+        'Email address is not verified. The following identities failed the check in region EU-WEST-1: nobody@elsewhere.net',
+    });
+  });
+
+  it('in the sandbox, refuses each unverified recipient too, but not the mailbox simulator', async () => {
+    const from = 'Headshot Studio <headshots@example.com>';
+    const sent = async (to: string[]) =>
+      (
+        await client(sandbox.endpoint).send(
+          new SendEmailCommand(simple({ FromEmailAddress: from, Destination: { ToAddresses: to } })),
+        )
+      ).MessageId;
+    expect(
+      await sent(['headshots@example.com', 'ann@team.example.org', 'success@simulator.amazonses.com']),
+    ).toEqual(expect.any(String));
+    expect(
+      await failure(
+        sandbox.endpoint,
+        simple({
+          FromEmailAddress: from,
+          Destination: {
+            ToAddresses: ['Ada <ada@example.org>', 'ann@team.example.org'],
+            BccAddresses: ['bob@example.net'],
+          },
+        }),
+      ),
+    ).toEqual({
+      name: 'MessageRejected',
+      status: 400,
+      message:
+        'Email address is not verified. The following identities failed the check in region US-EAST-1: Ada <ada@example.org>, bob@example.net',
+    });
+    // The sender first, then the recipients, when both fail.
+    expect(
+      (
+        await failure(
+          sandbox.endpoint,
+          simple({ FromEmailAddress: 'x@elsewhere.net', Destination: { ToAddresses: ['y@example.org'] } }),
+        )
+      ).message,
+    ).toMatch(/US-EAST-1: x@elsewhere\.net, y@example\.org$/);
+    // Out of the sandbox the same recipients are fine.
+    sandbox.account.sandbox = false;
+    try {
+      expect(await sent(['ada@example.org'])).toEqual(expect.any(String));
+    } finally {
+      sandbox.account.sandbox = true;
+    }
+    expect(sandbox.sent.map((m) => m.recipients)).toEqual([
+      ['headshots@example.com', 'ann@team.example.org', 'success@simulator.amazonses.com'],
+      ['ada@example.org'],
+    ]);
   });
 
   it('throttles beyond the maximum send rate with 429 TooManyRequestsException', async () => {

@@ -1,6 +1,7 @@
 import type { LocalLog } from '../../functions';
 import { findFreePort, HOST } from '../../support/ports';
 import { startMailCatcher } from './maildev';
+import { mailboxOf } from './send-email';
 import { startSesStandIn } from './server';
 
 /** The sender the local stack gives the handlers when `.env` sets no MAIL_FROM. */
@@ -18,8 +19,11 @@ export interface LocalMail {
 /**
  * Starts the local mail path (docs/architecture.md §5): the mail catcher (MailDev: SMTP and a web inbox, unless
  * `MAIL_SMTP_URL` names another SMTP server) and, in front of it, the SES v2 stand-in the handlers' SES client talks
- * to. The stand-in knows the configured MAIL_CONFIGURATION_SET, as if the stack had created it.
+ * to. The stand-in knows the configured MAIL_CONFIGURATION_SET, as if the stack had created it. Like SES it sends
+ * only from verified identities: `SES_VERIFIED_IDENTITIES` (addresses or domains, comma-separated; default the
+ * sender, MAIL_FROM); `SES_SANDBOX=true` makes it refuse unverified recipients as a new SES account does.
  *
+ * @throws {Error} when SES_SANDBOX is neither `true` nor `false`
  * @param configuredEnv the environment the stack was given (`.env`, the shell)
  */
 export async function startLocalMail(options: {
@@ -40,18 +44,28 @@ export async function startLocalMail(options: {
       });
   try {
     const configurationSet = configured.MAIL_CONFIGURATION_SET?.trim();
+    const sender = configured.MAIL_FROM?.trim() || LOCAL_SENDER;
+    const listed = (configured.SES_VERIFIED_IDENTITIES ?? '')
+      .split(',')
+      .map((identity) => identity.trim())
+      .filter(Boolean);
+    const sandbox = (configured.SES_SANDBOX?.trim() || 'false').toLowerCase();
+    if (!['true', 'false'].includes(sandbox))
+      throw new Error(`SES_SANDBOX "${configured.SES_SANDBOX}": true or false`);
     const ses = await startSesStandIn({
       port: options.sesPort ?? 0,
       host: HOST,
       smtpUrl: configured.MAIL_SMTP_URL ?? catcher!.smtpUrl,
       region: options.region,
+      verifiedIdentities: listed.length > 0 ? listed : [mailboxOf(sender)],
+      sandbox: sandbox === 'true',
       configurationSets: configurationSet ? [configurationSet] : [],
       log: options.log,
     });
     return {
       env: {
         AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-        MAIL_FROM: configured.MAIL_FROM?.trim() || LOCAL_SENDER,
+        MAIL_FROM: sender,
       },
       inboxUrl: catcher?.inboxUrl,
       stop: async () => {

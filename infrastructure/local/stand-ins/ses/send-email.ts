@@ -4,9 +4,18 @@ import type { SendMailOptions } from 'nodemailer';
 /*
  * Amazon SES v2 `SendEmail` (`POST /v2/email/outbound-emails`, REST JSON) as the stand-in reads it: the request's
  * checks and their answers, and the message the stand-in relays over SMTP. Error types, statuses and wording follow
- * what SES answers (Amazon SES API v2 reference, SendEmail "Errors"; observed answers such as
- * `BadRequestException: Invalid email address .` for an empty recipient and `MessageRejected: Email address is not
- * verified. …` for an unverified sender).
+ * what SES answers (Amazon SES API v2 reference, SendEmail "Errors": MessageRejected is HTTP 400; observed answers
+ * such as `BadRequestException: Invalid email address .` for an empty recipient).
+ *
+ * Verified identities (https://docs.aws.amazon.com/ses/latest/dg/verify-addresses-and-domains.html): the sender must
+ * belong to one — an address identity covers that address, a domain identity every address of the domain and of its
+ * subdomains (https://docs.aws.amazon.com/ses/latest/dg/creating-identities.html). In the sandbox every account
+ * starts in, each recipient must be verified too, except the mailbox simulator's addresses
+ * (https://docs.aws.amazon.com/ses/latest/dg/request-production-access.html). Otherwise SES answers 400
+ * `MessageRejected` "Email address is not verified. The following identities failed the check in region
+ * <REGION>: <identity>, <identity>" (the region upper-cased, each identity as the request wrote it; e.g. "… in region
+ * US-WEST-2: a@example.org, b@example.org" in danilop/LambdAuth#64, "… in region US-EAST-1: test@xyz.com" for an
+ * unverified recipient in mageplaza/magento-2-smtp#211).
  */
 
 /** Most recipients (To + Cc + Bcc) of one message that SES accepts. */
@@ -25,14 +34,16 @@ export class SesError extends Error {
 
 const badRequest = (message: string) => new SesError(400, 'BadRequestException', message);
 
-/** What the stand-in knows of the account: its verified identities and configuration sets. */
+/** The mailbox simulator's domain: its addresses count as verified recipients in the sandbox. */
+export const MAILBOX_SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+
+/** What the stand-in knows of the account: its verified identities, sandbox status and configuration sets. */
 export interface SesAccount {
   region: string;
-  /**
-   * Verified identities (addresses or domains) a sender must belong to; `undefined` = every sender is verified
-   * (production access with a verified domain, as the local stack runs).
-   */
-  verifiedIdentities?: readonly string[];
+  /** Verified identities, addresses (`headshots@example.com`) or domains (`example.com`). */
+  verifiedIdentities: readonly string[];
+  /** In the SES sandbox: every recipient must be verified too (or a mailbox simulator address). */
+  sandbox: boolean;
   /** Configuration sets that exist; a request naming another one gets `NotFoundException`. */
   configurationSets: readonly string[];
 }
@@ -89,13 +100,37 @@ export function mailboxOf(value: string): string {
   return address;
 }
 
-function isVerified(address: string, identities: readonly string[]): boolean {
+/**
+ * Whether the bare `address` belongs to one of `identities`, as SES matches them: an address identity is that address
+ * (case-insensitive), a domain identity covers its addresses and those of its subdomains.
+ */
+export function isVerified(address: string, identities: readonly string[]): boolean {
   const lower = address.toLowerCase();
   const domain = lower.slice(lower.lastIndexOf('@') + 1);
   return identities.some((identity) => {
-    const id = identity.toLowerCase();
-    return id === lower || id === domain || domain.endsWith(`.${id}`);
+    const id = identity.trim().toLowerCase();
+    return id === lower || (!id.includes('@') && (id === domain || domain.endsWith(`.${id}`)));
   });
+}
+
+/**
+ * The identities of a request that fail SES's verification check, as the request wrote them: the sender unless it is
+ * verified and, in the sandbox, each recipient that is neither verified nor a mailbox simulator address.
+ */
+function unverified(
+  sender: { written: string; address: string },
+  recipients: readonly { written: string; address: string }[],
+  account: SesAccount,
+): string[] {
+  const failed = isVerified(sender.address, account.verifiedIdentities) ? [] : [sender.written];
+  if (account.sandbox) {
+    for (const recipient of recipients) {
+      const simulator = recipient.address.toLowerCase().endsWith(`@${MAILBOX_SIMULATOR_DOMAIN}`);
+      if (!simulator && !isVerified(recipient.address, account.verifiedIdentities))
+        failed.push(recipient.written);
+    }
+  }
+  return [...new Set(failed)];
 }
 
 function text(part: Content | undefined, member: string): string | undefined {
@@ -144,7 +179,8 @@ function headerAddresses(raw: string, name: string): string[] {
  * Checks a `SendEmail` body as SES does and returns the message to relay.
  *
  * @throws {SesError} `BadRequestException` (400) for a malformed request, an invalid address or more than 50
- *   recipients; `MessageRejected` (400) for a sender outside the verified identities; `NotFoundException` (404) for
+ *   recipients; `MessageRejected` (400) for a sender outside the verified identities and, in the sandbox, an
+ *   unverified recipient; `NotFoundException` (404) for
  *   an unknown configuration set or any template (the stand-in stores none)
  */
 export function acceptSendEmail(body: unknown, account: SesAccount): AcceptedMessage {
@@ -156,6 +192,11 @@ export function acceptSendEmail(body: unknown, account: SesAccount): AcceptedMes
       `1 validation error detected: Value null at 'content' failed to satisfy constraint: Member must not be null`,
     );
   const destination = isObject(request.Destination) ? request.Destination : {};
+  const writtenTo = [
+    ...stringList(destination.ToAddresses, 'destination.toAddresses'),
+    ...stringList(destination.CcAddresses, 'destination.ccAddresses'),
+    ...stringList(destination.BccAddresses, 'destination.bccAddresses'),
+  ];
   const to = stringList(destination.ToAddresses, 'destination.toAddresses').map(mailboxOf);
   const cc = stringList(destination.CcAddresses, 'destination.ccAddresses').map(mailboxOf);
   const bcc = stringList(destination.BccAddresses, 'destination.bccAddresses').map(mailboxOf);
@@ -172,6 +213,7 @@ export function acceptSendEmail(body: unknown, account: SesAccount): AcceptedMes
   let mail: SendMailOptions;
   let from = typeof request.FromEmailAddress === 'string' ? request.FromEmailAddress : undefined;
   let recipients = [...to, ...cc, ...bcc];
+  let written = writtenTo;
   if (isObject(content.Raw)) {
     if (typeof content.Raw.Data !== 'string')
       throw badRequest(
@@ -179,8 +221,10 @@ export function acceptSendEmail(body: unknown, account: SesAccount): AcceptedMes
       );
     const raw = Buffer.from(content.Raw.Data, 'base64').toString('utf8');
     from ??= headerAddresses(raw, 'From')[0];
-    if (recipients.length === 0)
-      recipients = ['To', 'Cc', 'Bcc'].flatMap((h) => headerAddresses(raw, h)).map(mailboxOf);
+    if (recipients.length === 0) {
+      written = ['To', 'Cc', 'Bcc'].flatMap((h) => headerAddresses(raw, h));
+      recipients = written.map(mailboxOf);
+    }
     mail = { raw };
   } else if (isObject(content.Simple)) {
     mail = {
@@ -197,11 +241,16 @@ export function acceptSendEmail(body: unknown, account: SesAccount): AcceptedMes
   const sender = mailboxOf(from);
   if (recipients.length === 0) throw badRequest('Invalid email address .');
   if (recipients.length > MAX_RECIPIENTS) throw badRequest(`Recipient count exceeds ${MAX_RECIPIENTS}.`);
-  if (account.verifiedIdentities && !isVerified(sender, account.verifiedIdentities)) {
+  const failed = unverified(
+    { written: from, address: sender },
+    recipients.map((address, i) => ({ written: written[i] ?? address, address })),
+    account,
+  );
+  if (failed.length > 0) {
     throw new SesError(
       400,
       'MessageRejected',
-      `Email address is not verified. The following identities failed the check in region ${account.region.toUpperCase()}: ${from}`,
+      `Email address is not verified. The following identities failed the check in region ${account.region.toUpperCase()}: ${failed.join(', ')}`,
     );
   }
   return {

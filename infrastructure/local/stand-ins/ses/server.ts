@@ -10,12 +10,15 @@ import { acceptSendEmail, SesError, type SesAccount } from './send-email';
  * handlers send mail with the real `@aws-sdk/client-sesv2` client (AWS_ENDPOINT_URL_SESV2 points it here) exactly as
  * in the cloud. Each accepted message is relayed over SMTP to the local mail catcher (MailDev), where a developer
  * reads it in the web inbox and tests read it from its REST API. Like SES it answers `{ MessageId }`, refuses bad
- * input with SES's error types (`x-amzn-ErrorType` and `{ message }`), and throttles beyond the account's maximum
- * send rate with 429 `TooManyRequestsException` (the SDK retries those).
+ * input with SES's error types (`x-amzn-ErrorType` and `{ message }`), refuses a sender that is not a verified
+ * identity (and, in the sandbox, an unverified recipient) with 400 `MessageRejected` as SES does (send-email.ts), and
+ * throttles beyond the account's maximum send rate with 429 `TooManyRequestsException` (the SDK retries those).
  */
 
 /** SES's starting maximum send rate of an account out of the sandbox, in messages per second. */
 export const DEFAULT_MAX_SEND_RATE = 14;
+/** The sandbox's maximum send rate: 1 message per second (https://docs.aws.amazon.com/ses/latest/dg/quotas.html). */
+export const SANDBOX_MAX_SEND_RATE = 1;
 /** Largest request body accepted (SES v2's 40 MB message limit, base64 included). */
 const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
@@ -33,16 +36,26 @@ export interface SesStandIn {
   endpoint: string;
   /** Every accepted message, oldest first. */
   sent: SentEmail[];
+  /** The account the stand-in checks requests against; tests may change its identities or sandbox status. */
+  account: SesAccount;
   stop(): Promise<void>;
 }
 
 /** Options of {@link startSesStandIn}. */
-export interface SesStandInOptions extends Partial<SesAccount> {
+export interface SesStandInOptions extends Partial<Omit<SesAccount, 'verifiedIdentities'>> {
+  /**
+   * The verified identities, addresses or domains (the local stack verifies its sender, MAIL_FROM, unless
+   * SES_VERIFIED_IDENTITIES says otherwise). Required: as in SES, nothing is verified by default.
+   */
+  verifiedIdentities: readonly string[];
   port: number;
   host: string;
   /** Where accepted messages are relayed, e.g. MailDev's `smtp://127.0.0.1:1025`. */
   smtpUrl: string;
-  /** Messages per second before 429 `TooManyRequestsException` (default {@link DEFAULT_MAX_SEND_RATE}). */
+  /**
+   * Messages per second before 429 `TooManyRequestsException` (default {@link DEFAULT_MAX_SEND_RATE}, or
+   * {@link SANDBOX_MAX_SEND_RATE} in the sandbox).
+   */
   maxSendRate?: number;
   log: LocalLog;
 }
@@ -98,10 +111,13 @@ export async function startSesStandIn(options: SesStandInOptions): Promise<SesSt
   const account: SesAccount = {
     region: options.region ?? 'us-east-1',
     verifiedIdentities: options.verifiedIdentities,
+    sandbox: options.sandbox ?? false,
     configurationSets: options.configurationSets ?? [],
   };
   const relay = nodemailer.createTransport(options.smtpUrl);
-  const allow = sendRateLimiter(options.maxSendRate ?? DEFAULT_MAX_SEND_RATE);
+  const allow = sendRateLimiter(
+    options.maxSendRate ?? (account.sandbox ? SANDBOX_MAX_SEND_RATE : DEFAULT_MAX_SEND_RATE),
+  );
   const sent: SentEmail[] = [];
 
   async function sendEmail(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -159,10 +175,14 @@ export async function startSesStandIn(options: SesStandInOptions): Promise<SesSt
   });
   const { port } = server.address() as AddressInfo;
   const endpoint = `http://${options.host}:${port}`;
-  options.log.info(`SES v2 API on ${endpoint}, relaying to ${options.smtpUrl}`);
+  options.log.info(
+    `SES v2 API on ${endpoint}, relaying to ${options.smtpUrl}; verified: ${account.verifiedIdentities.join(', ') || 'nothing'}` +
+      (account.sandbox ? ' (sandbox: recipients must be verified too)' : ''),
+  );
   return {
     endpoint,
     sent,
+    account,
     stop: async () => {
       relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
