@@ -7,7 +7,7 @@
  * a machine with no AWS configuration) the stacks are synthesized for us-east-1.
  *
  * Context (`-c key=value`; see `settingsFromContext`):
- * - `stage` (default `dev`; `prod` turns on deletion protection and RETAIN);
+ * - `stage` (default `dev`; `prod` turns on deletion protection and retains the stateful resources);
  * - `domainName` + `certificateArn` (ACM, us-east-1): the site's custom domain;
  * - `alarmEmail`: subscribed to the alarm topic;
  * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`
@@ -15,38 +15,56 @@
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
  *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
  * - e-mail: `mailFrom` (an address of a verified SES identity: the "headshots ready" e-mail, and Cognito's own mail
- *   unless `cognitoMailFrom` says otherwise; required on `prod`), `mailIdentity` (default: its domain),
- *   `mailConfigurationSet` (optional), `sesRegion` (where the identity is verified; default the stack's region);
+ *   unless `cognitoMailFrom` says otherwise; required on `prod`), `mailIdentity` (the SES identity it belongs to, a
+ *   domain or the address; default: its domain), `cognitoMailIdentity` (the same for Cognito's sender), and
+ *   `mailConfigurationSet` (optional), `sesRegion` (where Cognito's identity is verified; default the stack's region);
  * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`): synth refuses real code without
  *   them;
  * - `target=localstack`: the LocalStack community profile instead (`infrastructure/localstack-stack.ts`; README,
  *   "Run with LocalStack");
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
+ *
+ * A refusal (`SynthRefusal`: `IncompleteBuildError`, `InvalidContextError`, …) prints `Error: <what to do>` on one
+ * line to stderr and exits 1, without a stack trace.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addStacks, EDGE_REGION } from './app-stacks';
+import { SynthRefusal } from './constructs/refusal';
 import { settingsFromContext } from './constructs/settings';
 import { LocalStackStack } from './localstack-stack';
 
-const app = new App();
-const settings = settingsFromContext(app.node);
-const env = {
-  account: process.env.CDK_DEFAULT_ACCOUNT,
-  region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,
-};
+function buildApp(): void {
+  const app = new App();
+  const settings = settingsFromContext(app.node);
+  const env = {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,
+  };
 
-if (settings.target === 'localstack') {
-  // A playground on LocalStack, never a production deployment: cdk-nag's production rules do not apply.
-  new LocalStackStack(app, `HeadshotStudio-${settings.stage}`, {
-    stage: settings.stage,
-    stubFunctionCode: settings.stubFunctionCode,
-    nativeLayerDir: settings.nativeLayerDir,
-    env,
-    description: `Headshot Studio (${settings.stage}) on LocalStack: table, buckets, functions, state machine`,
-  });
-} else {
-  addStacks(app, settings, env);
-  // cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  if (settings.target === 'localstack') {
+    // A playground on LocalStack, never a production deployment: cdk-nag's production rules do not apply.
+    new LocalStackStack(app, `HeadshotStudio-${settings.stage}`, {
+      stage: settings.stage,
+      stubFunctionCode: settings.stubFunctionCode,
+      nativeLayerDir: settings.nativeLayerDir,
+      env,
+      description: `Headshot Studio (${settings.stage}) on LocalStack: table, buckets, functions, state machine`,
+    });
+  } else {
+    addStacks(app, settings, env);
+    // cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  }
+}
+
+try {
+  buildApp();
+} catch (error) {
+  // A refusal the operator can act on (missing build, invalid or missing context) is one line that says what to do;
+  // anything else is a bug in the app and keeps its stack trace. Exiting here also skips the synthesis the App
+  // would run when the process ends.
+  if (!(error instanceof SynthRefusal)) throw error;
+  process.stderr.write(`Error: ${error.message}\n`);
+  process.exit(1);
 }

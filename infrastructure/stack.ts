@@ -22,7 +22,8 @@ import { Functions } from './constructs/functions';
 import { REPO_ROOT, stackOutput } from './constructs/naming';
 import { Reliability } from './constructs/reliability';
 import { Secrets } from './constructs/secrets';
-import { DEFAULT_SUPPORT_EMAIL, type StackSettings } from './constructs/settings';
+import { InvalidContextError, SynthRefusal } from './constructs/refusal';
+import { DEFAULT_SUPPORT_EMAIL, defaultIdentity, type StackSettings } from './constructs/settings';
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
@@ -72,12 +73,21 @@ export class HeadshotStudioStack extends Stack {
     const deadlineMinutes = props.generationDeadlineMinutes ?? DEFAULT_DEADLINE_MINUTES;
     const catalogue = props.catalogue ?? functionCatalogue;
     if (prod && props.imageProvider === 'local') {
-      throw new Error('imageProvider "local" is refused on prod: paying customers get the openai provider');
+      throw new InvalidContextError([
+        'imageProvider "local" is refused on prod: paying customers get the openai provider (drop -c imageProvider=local)',
+      ]);
     }
     const cognitoMailFrom = props.cognitoMailFrom ?? props.mailFrom;
     if (prod && !cognitoMailFrom) {
-      throw new Error('prod needs mailFrom (or cognitoMailFrom): Cognito must send its mail through SES');
+      throw new InvalidContextError([
+        'prod needs mailFrom (or cognitoMailFrom): pass -c mailFrom=<an address at your SES-verified domain>, since Cognito must send its mail through SES',
+      ]);
     }
+    const mailIdentity = props.mailFrom && (props.mailIdentity ?? defaultIdentity(props.mailFrom));
+    const cognitoMailIdentity =
+      cognitoMailFrom &&
+      (props.cognitoMailIdentity ??
+        (cognitoMailFrom === props.mailFrom ? mailIdentity : defaultIdentity(cognitoMailFrom)));
     if (!props.stubFunctionCode) {
       assertDeployable({
         siteDir: props.siteDir ?? join(REPO_ROOT, 'dist', 'site'),
@@ -130,10 +140,9 @@ export class HeadshotStudioStack extends Stack {
     });
 
     const notify = this.functions.get('generation-notify-customer');
-    if (notify?.entry.access.mail && props.mailFrom) {
-      const identity = props.mailIdentity ?? props.mailFrom.split('@')[1]!;
+    if (notify?.entry.access.mail && props.mailFrom && mailIdentity) {
       grantSendEmail(notify.fn.function, {
-        identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+        identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity }),
         configurationSetArn: props.mailConfigurationSet
           ? this.formatArn({
               service: 'ses',
@@ -190,6 +199,7 @@ export class HeadshotStudioStack extends Stack {
       ses: cognitoMailFrom
         ? {
             fromEmail: cognitoMailFrom,
+            identity: cognitoMailIdentity,
             sesRegion: props.sesRegion ?? this.region,
             configurationSet: props.mailConfigurationSet,
           }
@@ -314,7 +324,7 @@ function grantSendEmail(
 }
 
 /** A synth of real code that would deploy a broken app: the built SPA or the sharp layer is missing. */
-export class IncompleteBuildError extends Error {
+export class IncompleteBuildError extends SynthRefusal {
   override readonly name = 'IncompleteBuildError';
 }
 
@@ -334,7 +344,7 @@ export function assertDeployable(input: {
 }): void {
   const problems: string[] = [];
   if (input.needsSite && !existsSync(join(input.siteDir, 'index.html'))) {
-    problems.push(`the built site: ${input.siteDir}/index.html is missing — run \`npm run build\``);
+    problems.push(`run \`npm run build\` (the built site ${input.siteDir}/index.html is missing)`);
   }
   const modules = join(input.nativeLayerDir, 'nodejs', 'node_modules');
   const layerComplete = ['sharp', join('@img', 'sharp-linux-arm64')].every((pkg) =>
@@ -342,14 +352,14 @@ export function assertDeployable(input: {
   );
   if (input.needsLayer.length > 0 && !layerComplete) {
     problems.push(
-      `the sharp layer for linux-arm64 (needed by ${input.needsLayer.join(', ')}): ${modules}/sharp and ` +
-        '@img/sharp-linux-arm64 are missing — run `npm run build:layers`',
+      `run \`npm run build:layers\` (the sharp layer for linux-arm64 that ${input.needsLayer.length} functions ` +
+        `need is missing from ${modules})`,
     );
   }
   if (problems.length > 0) {
     throw new IncompleteBuildError(
-      `Refusing to synthesize real function code without:\n  - ${problems.join('\n  - ')}\n` +
-        '(README, "Deploy to AWS"). Template-only checks may use -c stubFunctionCode=true.',
+      `Build first: ${problems.join(', then ')}; see the README, "Deploy to AWS" ` +
+        '(template-only checks may use -c stubFunctionCode=true)',
     );
   }
 }

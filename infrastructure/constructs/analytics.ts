@@ -57,7 +57,8 @@ export class Analytics extends Construct {
         { id: 'expire-delivery-errors', prefix: 'errors/', expiration: Duration.days(30) },
       ],
       ...(prod
-        ? { removalPolicy: RemovalPolicy.RETAIN }
+        ? // Only Firehose deliveries of customers' events write here: empty when a failed first create rolls back.
+          { removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE }
         : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }),
     });
 

@@ -19,11 +19,14 @@ export interface AuthProps {
    */
   triggers?: ReadonlyMap<cognito.UserPoolOperation, lambda.IFunction>;
   /**
-   * Send Cognito's e-mail (verification codes, password resets) through SES as `fromEmail`, an address of an identity
-   * verified in `sesRegion` (needed when the stack's region is not known at synth). Unset: Cognito's built-in mail,
-   * limited to 50 messages a day — for development only.
+   * Send Cognito's e-mail (verification codes, password resets) through SES as `fromEmail`, an address of the SES
+   * `identity` verified in `sesRegion` (needed when the stack's region is not known at synth). `identity` is the
+   * address itself or its domain (default: the address): Cognito's `EmailConfiguration.SourceArn` names it, and
+   * Cognito refuses the pool ("Email address is not verified") when that ARN is not a verified identity — an
+   * address under a verified domain is not one (aws/aws-cdk#18964, #19762). Unset: Cognito's built-in mail, limited
+   * to 50 messages a day — for development only.
    */
-  ses?: { fromEmail: string; sesRegion?: string; configurationSet?: string };
+  ses?: { fromEmail: string; identity?: string; sesRegion?: string; configurationSet?: string };
 }
 
 /** Token lifetimes the SPA expects (spec: access token 900 s, refresh token 30 days). */
@@ -83,11 +86,15 @@ export class Auth extends Construct {
             email: cognito.UserPoolEmail.withSES({
               fromEmail: props.ses.fromEmail,
               fromName: 'Headshot Studio',
+              sesVerifiedDomain: verifiedDomain(props.ses),
               sesRegion: props.ses.sesRegion,
               configurationSetName: props.ses.configurationSet,
             }),
           }
         : {}),
+      // Deletion protection makes Cognito refuse DeleteUserPool, so a rollback of a failed first create could not
+      // delete the pool (RETAIN_ON_UPDATE_OR_DELETE would end in ROLLBACK_FAILED): prod retains it instead. It has no
+      // fixed name, so a retry creates a new pool beside the empty one left behind (README, "Teardown").
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -120,4 +127,21 @@ export class Auth extends Construct {
     stackOutput(this, 'UserPoolId', this.userPool.userPoolId);
     stackOutput(this, 'UserPoolClientId', this.client.userPoolClientId);
   }
+}
+
+/**
+ * The domain to give `UserPoolEmail.withSES` as `sesVerifiedDomain` when the identity is a domain (so SourceArn names
+ * `identity/<domain>`), undefined when it is the address itself (SourceArn `identity/<address>`).
+ *
+ * @throws {Error} when the identity is another address, or a domain other than the sender's own (CDK's withSES takes
+ *   only the `fromEmail`'s domain).
+ */
+function verifiedDomain(ses: { fromEmail: string; identity?: string }): string | undefined {
+  const identity = ses.identity?.toLowerCase();
+  const from = ses.fromEmail.toLowerCase();
+  if (identity === undefined || identity === from) return undefined;
+  if (identity.includes('@') || from.slice(from.lastIndexOf('@') + 1) !== identity) {
+    throw new Error(`Cognito's sender ${ses.fromEmail} cannot send as the SES identity ${ses.identity}`);
+  }
+  return identity;
 }

@@ -13,7 +13,8 @@ export interface DataProps {
 
 /**
  * The single DynamoDB table (docs/architecture.md §2): string keys `PK`/`SK`, on-demand, point-in-time recovery, AWS-owned
- * encryption, TTL on `expiresAt`. In `prod` it is protected from deletion and retained when the stack goes away.
+ * encryption, TTL on `expiresAt`. In `prod` it is protected from deletion and retained when the stack goes away (and
+ * when a failed first create rolls back: it has no fixed name, so the retry is not blocked).
  */
 export class Data extends Construct {
   readonly table: TableV2;
@@ -28,6 +29,9 @@ export class Data extends Construct {
       // Epoch seconds after which DynamoDB deletes an item by itself (quota windows, other short-lived items).
       timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Deletion protection makes DynamoDB refuse DeleteTable, so a rollback of a failed first create could not delete
+      // the table (RETAIN_ON_UPDATE_OR_DELETE would end in ROLLBACK_FAILED): prod retains it instead. It has no fixed
+      // name, so a retry creates a new table beside the empty one left behind (README, "Teardown").
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

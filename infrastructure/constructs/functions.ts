@@ -17,6 +17,7 @@ import { acknowledgeWildcardResources } from './nag';
 import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
 import { RESULTS_PREFIX, UPLOADS_PREFIX } from './storage';
+import { SynthRefusal } from './refusal';
 
 /** Properties of {@link Functions}. */
 export interface FunctionsProps {
@@ -49,7 +50,7 @@ export interface DeployedFunction {
 }
 
 /** Why the sharp layer is missing, for the error synth raises when real code would be bundled without it. */
-export class MissingSharpLayerError extends Error {
+export class MissingSharpLayerError extends SynthRefusal {
   override readonly name = 'MissingSharpLayerError';
 }
 

@@ -3,6 +3,7 @@ import type { Node } from 'constructs';
 import type { CognitoFeaturePlan } from './auth';
 import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/admission';
 import { REPO_ROOT } from './naming';
+import { InvalidContextError } from './refusal';
 
 /** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
 export interface StackSettings {
@@ -33,7 +34,10 @@ export interface StackSettings {
    * region (e.g. `headshots@example.com`). Unset: no e-mail is sent.
    */
   mailFrom?: string;
-  /** The SES identity that sends: the domain (default, from mailFrom) or the address itself. */
+  /**
+   * The SES identity `mailFrom` belongs to: a domain (default: mailFrom's domain) or the address itself. The notify
+   * function may send only as this identity (its ARN is the IAM resource).
+   */
   mailIdentity?: string;
   /** MAIL_CONFIGURATION_SET: optional SES configuration set for those e-mails. */
   mailConfigurationSet?: string;
@@ -42,6 +46,11 @@ export interface StackSettings {
    * Required on `prod`: Cognito's built-in mail sends at most 50 messages a day.
    */
   cognitoMailFrom?: string;
+  /**
+   * The SES identity Cognito's sender belongs to (Cognito's `EmailConfiguration.SourceArn`): default mailIdentity when
+   * Cognito sends as mailFrom, else cognitoMailFrom's domain. A domain identity must be the sender's own domain.
+   */
+  cognitoMailIdentity?: string;
   /** The region of the SES identity Cognito sends from; default the stack's region. */
   sesRegion?: string;
   /** `aws` (default): the whole product; `localstack`: what LocalStack's community image runs. */
@@ -57,10 +66,13 @@ export interface StackSettings {
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@headshot.studio';
 
+/** A bare e-mail address (no display name), as SES identities and Cognito's sender take it. */
+const MAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
 /**
  * Reads and validates the context.
  *
- * @throws {Error} listing every invalid value.
+ * @throws {InvalidContextError} listing every invalid value, and what prod requires but lacks.
  */
 export function settingsFromContext(node: Node): StackSettings {
   const get = (key: string): string | undefined => {
@@ -113,24 +125,37 @@ export function settingsFromContext(node: Node): StackSettings {
     );
   }
   const mailFrom = get('mailFrom');
-  if (mailFrom !== undefined && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(mailFrom)) {
+  if (mailFrom !== undefined && !MAIL_ADDRESS.test(mailFrom)) {
     problems.push(`mailFrom "${mailFrom}": an e-mail address of a verified SES identity`);
   }
   const mailConfigurationSet = get('mailConfigurationSet');
   if (mailConfigurationSet !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(mailConfigurationSet)) {
     problems.push(`mailConfigurationSet "${mailConfigurationSet}": letters, digits, _ and -`);
   }
-  const mailAddress = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
   const cognitoMailFrom = get('cognitoMailFrom') ?? mailFrom;
-  if (get('cognitoMailFrom') !== undefined && !mailAddress.test(get('cognitoMailFrom')!)) {
+  if (get('cognitoMailFrom') !== undefined && !MAIL_ADDRESS.test(get('cognitoMailFrom')!)) {
     problems.push(
       `cognitoMailFrom "${get('cognitoMailFrom')}": an e-mail address of a verified SES identity`,
     );
   }
   if (stage === 'prod' && cognitoMailFrom === undefined) {
     problems.push(
-      'prod needs mailFrom (or cognitoMailFrom): Cognito must send its codes through SES (its own mail allows 50 a day)',
+      'prod needs mailFrom (or cognitoMailFrom): pass -c mailFrom=<an address at your SES-verified domain>, since Cognito must send its codes through SES (its own mail allows 50 a day)',
     );
+  }
+  const mailIdentity = get('mailIdentity') ?? (mailFrom && defaultIdentity(mailFrom));
+  if (mailFrom && mailIdentity && MAIL_ADDRESS.test(mailFrom)) {
+    const problem = identityProblem(mailFrom, mailIdentity, 'mailIdentity');
+    if (problem) problems.push(problem);
+  }
+  const cognitoMailIdentity =
+    get('cognitoMailIdentity') ??
+    (cognitoMailFrom && (cognitoMailFrom === mailFrom ? mailIdentity : defaultIdentity(cognitoMailFrom)));
+  if (cognitoMailFrom && cognitoMailIdentity && MAIL_ADDRESS.test(cognitoMailFrom)) {
+    const problem = identityProblem(cognitoMailFrom, cognitoMailIdentity, 'cognitoMailIdentity', {
+      exactDomain: true,
+    });
+    if (problem) problems.push(problem);
   }
   const sesRegion = get('sesRegion');
   if (sesRegion !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(sesRegion)) {
@@ -142,7 +167,7 @@ export function settingsFromContext(node: Node): StackSettings {
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) {
     problems.push(`logLevel "${logLevel}": DEBUG, INFO, WARN or ERROR`);
   }
-  if (problems.length > 0) throw new Error(`Invalid context:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new InvalidContextError(problems);
   return {
     stage,
     domainName,
@@ -157,9 +182,10 @@ export function settingsFromContext(node: Node): StackSettings {
     providerMaxConcurrency: inFlight === undefined ? undefined : Number(inFlight),
     generationDeadlineMinutes: deadline,
     mailFrom,
-    mailIdentity: get('mailIdentity') ?? mailFrom?.split('@')[1],
+    mailIdentity,
     mailConfigurationSet,
     cognitoMailFrom,
+    cognitoMailIdentity,
     sesRegion,
     target: target as StackSettings['target'],
     logLevel: logLevel as StackSettings['logLevel'],
@@ -167,4 +193,40 @@ export function settingsFromContext(node: Node): StackSettings {
     nativeLayerDir: get('sharpLayerDir') ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),
     stubFunctionCode: get('stubFunctionCode') === 'true',
   };
+}
+
+/** The SES identity a sender belongs to by default: its domain (`headshots@example.com` → `example.com`). */
+export function defaultIdentity(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/**
+ * Why `address` cannot send as the SES identity `identity`, or undefined when it can. An address identity covers that
+ * address only; a domain identity covers its addresses and its subdomains' (Amazon SES Developer Guide, "Creating and
+ * verifying identities": https://docs.aws.amazon.com/ses/latest/dg/creating-identities.html). With `exactDomain`
+ * (Cognito) the domain must be the sender's own: CDK's `UserPoolEmail.withSES` refuses a `sesVerifiedDomain` other
+ * than the `fromEmail`'s domain.
+ */
+export function identityProblem(
+  address: string,
+  identity: string,
+  key: string,
+  options: { exactDomain?: boolean } = {},
+): string | undefined {
+  const id = identity.toLowerCase();
+  const sender = address.toLowerCase();
+  const domain = defaultIdentity(sender);
+  if (id.includes('@')) {
+    if (!MAIL_ADDRESS.test(id)) return `${key} "${identity}": an e-mail address or a domain verified in SES`;
+    return id === sender
+      ? undefined
+      : `${key} "${identity}": the address identity must be the sender itself (${address}), or name its domain`;
+  }
+  if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/.test(id))
+    return `${key} "${identity}": an e-mail address or a domain verified in SES`;
+  if (domain === id) return undefined;
+  if (domain.endsWith(`.${id}`) && !options.exactDomain) return undefined;
+  return domain.endsWith(`.${id}`)
+    ? `${key} "${identity}": Cognito sends only from the identity's own domain, not ${domain}; set ${key}=${domain} (verified in SES) or send from an address at ${id}`
+    : `${key} "${identity}": ${address} is not in that identity; verify ${domain} (or the address) in SES and set ${key} to it`;
 }

@@ -12,6 +12,7 @@ import { stackOutput } from './naming';
 import { privateBucketProps } from './storage';
 import { Construct, type IConstruct } from 'constructs';
 import { acknowledge, nagFinding } from './nag';
+import { InvalidContextError } from './refusal';
 
 /**
  * What the SPA reads from `/config.json` at boot: the same shape the local stack serves
@@ -175,9 +176,9 @@ export class Site extends Construct {
 
     const domain = props.domain;
     if (domain && !/^arn:aws[a-z-]*:acm:us-east-1:/.test(domain.certificateArn)) {
-      throw new Error(
-        `certificateArn must be an ACM certificate in us-east-1 (CloudFront): ${domain.certificateArn}`,
-      );
+      throw new InvalidContextError([
+        `certificateArn "${domain.certificateArn}": request the certificate in us-east-1 (CloudFront takes ACM certificates only from there)`,
+      ]);
     }
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Headshot Studio (${Stack.of(this).stackName})`,

@@ -2,6 +2,7 @@ import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
+import { InvalidContextError } from './refusal';
 
 /** Properties of {@link Storage}. */
 export interface StorageProps {
@@ -39,7 +40,11 @@ export function privateBucketProps(logBucket: s3.IBucket, logPrefix: string): s3
  * The two data buckets have deterministic names (`<stack>-uploads-<account>-<region>`): the site's
  * Content-Security-Policy must name their endpoints, and the buckets' CORS rule must name the site's origin, so
  * referring to each other's resources would be a dependency cycle; names built from pseudo parameters break it.
- * In `prod` they are retained when the stack goes away; elsewhere they are emptied and deleted.
+ * In `prod` they are retained when the stack goes away or a change replaces them, but not when the create that made
+ * them rolls back (RETAIN_ON_UPDATE_OR_DELETE, CloudFormation's `RetainExceptOnCreate`): only customers put objects
+ * in them, so they are still empty then and deleting them frees their names for the retry. The log bucket has no
+ * fixed name and is always retained in `prod` (AWS writes to it during the create). Elsewhere every bucket is emptied
+ * and deleted.
  */
 export class Storage extends Construct {
   readonly logBucket: s3.Bucket;
@@ -53,7 +58,7 @@ export class Storage extends Construct {
     super(scope, id);
     const prod = props.stage === 'prod';
     const removal = prod
-      ? { removalPolicy: RemovalPolicy.RETAIN }
+      ? { removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE }
       : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
 
     this.logBucket = new s3.Bucket(this, 'LogBucket', {
@@ -64,7 +69,10 @@ export class Storage extends Construct {
       // CloudFront standard logging writes with ACLs; S3 server access logs use the bucket policy.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(prod ? 365 : 90) }],
-      ...removal,
+      // S3 and CloudFront write logs here while the first create is still running, and CloudFormation cannot delete
+      // a bucket that holds objects: with RETAIN_ON_UPDATE_OR_DELETE a failed first create would end in
+      // ROLLBACK_FAILED. Prod keeps it instead; it has no fixed name, so the retry creates a new one.
+      ...(prod ? { removalPolicy: RemovalPolicy.RETAIN } : removal),
     });
 
     const prefix = bucketPrefix(Stack.of(this).stackName);
@@ -132,7 +140,7 @@ function regionalEndpoint(bucketName: string): string {
  * A bucket-name prefix from the stack name: lowercase letters, digits and hyphens, short enough that
  * `<prefix>-results-<12-digit account>-<longest region>` stays within S3's 63 characters.
  *
- * @throws {Error} when the stack name leaves no room (choose a shorter stage name).
+ * @throws {InvalidContextError} when the stack name leaves no room (choose a shorter stage name).
  */
 export function bucketPrefix(stackName: string): string {
   const prefix = stackName
@@ -141,7 +149,9 @@ export function bucketPrefix(stackName: string): string {
     .replace(/^-+|-+$/g, '');
   const longest = `${prefix}-results-123456789012-ap-southeast-5`;
   if (prefix === '' || longest.length > 63) {
-    throw new Error(`Stack name "${stackName}" is too long for the bucket names; use a shorter stage name.`);
+    throw new InvalidContextError([
+      `stage: the stack name "${stackName}" is too long for the bucket names; use a shorter stage name`,
+    ]);
   }
   return prefix;
 }

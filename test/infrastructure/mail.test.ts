@@ -44,3 +44,36 @@ describe('SES permission', () => {
     expect(JSON.stringify(notify.resource.Properties?.Environment)).not.toContain('MAIL_FROM');
   });
 });
+
+/*
+ * Cognito's own mail (codes, password resets) through SES: `EmailConfiguration.SourceArn` must name the identity SES
+ * verified — the domain when the domain is verified — or Cognito refuses the user pool ("Email address is not
+ * verified", aws/aws-cdk#18964, #19762).
+ */
+describe('Cognito’s SES identity', () => {
+  const sourceArn = (template: ReturnType<typeof testStack>['template']) => {
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool'));
+    const config = (pool!.Properties as { EmailConfiguration: Record<string, unknown> }).EmailConfiguration;
+    expect(config).toMatchObject({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'Headshot Studio <headshots@example.com>',
+    });
+    const parts = (config.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    return parts.filter((p) => typeof p === 'string').join('');
+  };
+
+  it('names the domain identity when the domain is verified (the default), and the address when it is', () => {
+    const domain = testStack({ stage: 'prod', mailFrom: 'headshots@example.com' }, 'CognitoDomain-prod');
+    expect(sourceArn(domain.template)).toMatch(/:identity\/example\.com$/);
+    const address = testStack(
+      { stage: 'prod', mailFrom: 'headshots@example.com', mailIdentity: 'headshots@example.com' },
+      'CognitoAddress-prod',
+    );
+    expect(sourceArn(address.template)).toMatch(/:identity\/headshots@example\.com$/);
+    // The ready e-mail's grant names the same identity.
+    const notify = appFunctions(address.template).get('GenerationNotifyCustomer')!;
+    expect(JSON.stringify(sendsMail(address.template, notify.logicalId))).toContain(
+      ':identity/headshots@example.com',
+    );
+  });
+});

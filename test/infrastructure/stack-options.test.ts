@@ -23,6 +23,13 @@ describe('HeadshotStudioStack (dev)', () => {
   });
 });
 
+type Resource = {
+  Type: string;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties?: Record<string, unknown>;
+};
+
 describe('HeadshotStudioStack (prod)', () => {
   let template: Template;
   let stack: HeadshotStudioStack;
@@ -42,18 +49,55 @@ describe('HeadshotStudioStack (prod)', () => {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
     });
+    // Retained on a stack delete and on a replacement, deleted when the create that made them rolls back: they are
+    // empty then (only customers put objects there), and the retry can create them again under the same names.
     for (const suffix of ['-uploads$', '-results$']) {
       template.hasResource('AWS::S3::Bucket', {
-        DeletionPolicy: 'Retain',
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
         Properties: Match.objectLike({
           BucketName: { 'Fn::Join': ['-', Match.arrayWith([Match.stringLikeRegexp(suffix)])] },
         }),
       });
     }
+    const buckets = template.findResources('AWS::S3::Bucket');
+    const policy = (idPart: string) =>
+      Object.entries(buckets)
+        .filter(([id]) => id.includes(idPart))
+        .map(([, r]) => [r.DeletionPolicy, r.UpdateReplacePolicy]);
+    expect(policy('AnalyticsBucket')).toEqual([['RetainExceptOnCreate', 'Retain']]);
+    // AWS writes logs here during the create, and a bucket with objects cannot be deleted: kept, never named.
+    expect(policy('StorageLogBucket')).toEqual([['Retain', 'Retain']]);
     // No auto-delete custom resource may empty a prod data bucket.
     expect(JSON.stringify(template.findResources('Custom::S3AutoDeleteObjects'))).not.toMatch(
-      /Storage(Uploads|Results)/,
+      /Storage(Uploads|Results|LogBucket)|Analytics/,
     );
+  });
+
+  it('can retry a failed first create: whatever it keeps on rollback has no fixed name', () => {
+    // DeletionPolicy Retain survives a rollback of the create (RetainExceptOnCreate does not): a fixed name would
+    // make the next attempt fail "already exists".
+    const named = /^(BucketName|TableName|UserPoolName|LogGroupName|Name|QueueName|TopicName|SecretName)$/;
+    const retainedOnRollback = Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(
+      ([, r]) => r.DeletionPolicy === 'Retain',
+    );
+    expect(retainedOnRollback.length).toBeGreaterThan(0);
+    for (const [id, r] of retainedOnRollback) {
+      // A name given as a string or built with Fn::Join is fixed; a Ref to another resource is not a name of its own.
+      const fixed = Object.entries(r.Properties ?? {}).filter(
+        ([key, value]) =>
+          named.test(key) && (typeof value === 'string' || JSON.stringify(value).includes('Fn::Join')),
+      );
+      expect(fixed, `${id} (${r.Type})`).toEqual([]);
+    }
+    // Deletion protection refuses the delete a rollback would make, so protected resources are the retained ones.
+    const protectedIds = Object.entries(template.toJSON().Resources as Record<string, Resource>)
+      .filter(([, r]) =>
+        /"(DeletionProtection|DeletionProtectionEnabled)":("ACTIVE"|true)/.test(JSON.stringify(r.Properties)),
+      )
+      .map(([id, r]) => [id, r.DeletionPolicy]);
+    expect(protectedIds.length).toBe(2);
+    for (const [id, deletionPolicy] of protectedIds) expect(deletionPolicy, id).toBe('Retain');
   });
 
   it('passes cdk-nag too', () => {

@@ -8,6 +8,7 @@ import { routeId } from '../../infrastructure/constructs/api';
 import { cognitoActions, objectActions, tableActions } from '../../infrastructure/constructs/grants';
 import { bundleHash, moduleGraph, nativeModulesOf } from '../../infrastructure/constructs/app-function';
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
+import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { contentSecurityPolicy, SPA_ROUTING_FUNCTION } from '../../infrastructure/constructs/site';
 import { bucketPrefix } from '../../infrastructure/constructs/storage';
@@ -172,6 +173,50 @@ describe('settingsFromContext', () => {
     ).toMatchObject({ mailFrom: 'a@example.com', cognitoMailFrom: 'auth@example.com' });
     expect(settings({}).cognitoMailFrom).toBeUndefined();
     expect(() => settings({ sesRegion: 'nowhere' })).toThrow(/sesRegion/);
+  });
+
+  it('reads the SES identities: the sender’s domain by default, and refuses a sender outside its identity', () => {
+    expect(settings({ stage: 'prod', mailFrom: 'headshots@Example.com' })).toMatchObject({
+      mailIdentity: 'example.com',
+      cognitoMailIdentity: 'example.com',
+    });
+    expect(
+      settings({ mailFrom: 'headshots@example.com', mailIdentity: 'headshots@example.com' }),
+    ).toMatchObject({ mailIdentity: 'headshots@example.com', cognitoMailIdentity: 'headshots@example.com' });
+    // A subdomain's address may send as the parent domain (SES), but Cognito takes only the sender's own domain.
+    expect(
+      settings({
+        mailFrom: 'headshots@mail.example.com',
+        mailIdentity: 'example.com',
+        cognitoMailFrom: 'auth@example.com',
+      }),
+    ).toMatchObject({ mailIdentity: 'example.com', cognitoMailIdentity: 'example.com' });
+    expect(() => settings({ mailFrom: 'headshots@mail.example.com', mailIdentity: 'example.com' })).toThrow(
+      /cognitoMailIdentity "example\.com": Cognito sends only from the identity's own domain.*cognitoMailIdentity=mail\.example\.com/,
+    );
+    expect(() => settings({ mailFrom: 'headshots@example.com', mailIdentity: 'other.org' })).toThrow(
+      /mailIdentity "other\.org": headshots@example\.com is not in that identity/,
+    );
+    expect(() => settings({ mailFrom: 'headshots@example.com', mailIdentity: 'ops@example.com' })).toThrow(
+      /mailIdentity "ops@example\.com": the address identity must be the sender itself/,
+    );
+    expect(() =>
+      settings({ cognitoMailFrom: 'auth@example.com', cognitoMailIdentity: 'not a domain' }),
+    ).toThrow(/cognitoMailIdentity "not a domain": an e-mail address or a domain/);
+  });
+
+  it('refuses on one line that says what to do (InvalidContextError)', () => {
+    try {
+      settings({ stage: 'prod', generationMaxConcurrency: '9' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidContextError);
+      expect((error as InvalidContextError).problems).toHaveLength(2);
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).toMatch(
+        /^Invalid context: generationMaxConcurrency .*; prod needs mailFrom .*pass -c mailFrom=/,
+      );
+    }
   });
 
   it('reads the target: aws by default, or localstack', () => {
