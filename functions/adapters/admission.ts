@@ -225,6 +225,13 @@ export async function acquireSlot(request: AcquireRequest, now = Date.now()): Pr
   }
 }
 
+/** Removes a slot's ticket (a slot that will not be generated): nobody waits behind it any more. Idempotent. */
+export async function leaveLine(request: AcquireRequest): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: table(), Key: { PK: admissionPk(), SK: ticketSortKey(request) } }),
+  );
+}
+
 /**
  * The update of the generation's place in line (`queue: { position, etaSeconds, at }`) for
  * `GET /api/generations/{id}`. Position 0 (a slot was admitted) also sets `admittedAt` once, and from then on a

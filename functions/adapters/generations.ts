@@ -13,6 +13,7 @@ import {
   type PhotoProblem,
   type Style,
 } from '../domain/generation';
+import type { LikenessStop } from '../domain/likeness-guard';
 import { documentClient } from './aws';
 import { generationSk, userPk } from './keys';
 import { batchDelete, queryAll } from './support/query';
@@ -59,6 +60,10 @@ export interface GenerationRecord {
   queue?: { position: number; etaSeconds: number; at: string };
   /** When the provider first admitted one of its slots. */
   admittedAt?: string;
+  /** The identity of its reference photos (domain/likeness-guard.ts `referenceSetHash`); absent on older items. */
+  referenceSetHash?: string;
+  /** Set when the likeness cap stopped its provider calls: photos that keep failing, or the day's calls used up. */
+  likenessStop?: LikenessStop;
   /** Set once, when the generation stops accepting headshots (see the module comment). */
   closedAt?: string;
   completedAt?: string;
@@ -88,6 +93,8 @@ export function newGenerationItem(input: {
   /** 1 for a regeneration of `regeneratedFrom`; absent for the usual 6. */
   slotCount?: number;
   regeneratedFrom?: string;
+  /** The photos' identity, for the likeness cap. */
+  referenceSetHash?: string;
 }): Record<string, unknown> {
   return {
     ...key(input.sub, input.id),
@@ -103,6 +110,7 @@ export function newGenerationItem(input: {
     creditsReserved: input.slotCount ?? GENERATION_COST,
     ...(input.slotCount === undefined ? {} : { slotCount: input.slotCount }),
     ...(input.regeneratedFrom === undefined ? {} : { regeneratedFrom: input.regeneratedFrom }),
+    ...(input.referenceSetHash === undefined ? {} : { referenceSetHash: input.referenceSetHash }),
     creditsRefunded: 0,
     imagesSaved: 0,
     slots: {},
@@ -243,7 +251,7 @@ export async function setCreditsRefunded(sub: string, id: string, creditsRefunde
 
 /**
  * Ends a closed generation that delivered: `succeeded` or `partial` (decided by the caller), stage `done`, progress
- * 100. Never overwrites a terminal status.
+ * 100, with `error` saying why a partial one stopped when the caller knows. Never overwrites a terminal status.
  *
  * @returns the completion time (ISO 8601)
  */
@@ -251,9 +259,11 @@ export async function markFinished(
   sub: string,
   id: string,
   status: 'succeeded' | 'partial',
+  error?: GenerationError,
 ): Promise<string> {
   const now = new Date().toISOString();
-  await update(sub, id, { status, stage: 'done', progress: PROGRESS.done, completedAt: now }, NOT_TERMINAL);
+  const fields = { status, stage: 'done', progress: PROGRESS.done, completedAt: now };
+  await update(sub, id, error ? { ...fields, error } : fields, NOT_TERMINAL);
   return now;
 }
 

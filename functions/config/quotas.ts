@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { defineSettings } from './settings';
 import { positiveInt } from './fields';
 
-/** The per-user quotas of the costly routes (docs/architecture.md, API: quotas), each per rolling hour. */
+/**
+ * The per-user quotas of the costly routes (docs/architecture.md, API: quotas), each per fixed hour, and the likeness
+ * guarantee's cap on provider calls (functions/domain/likeness-guard.ts, docs/decisions/003-likeness-retry-cap.md).
+ */
 const quotas = defineSettings(
   z.object({
     /** Photos presigned for upload per hour (default 100; a full wizard batch is 10). */
@@ -11,6 +14,12 @@ const quotas = defineSettings(
     QUOTA_CHECKOUT_SESSIONS_PER_HOUR: positiveInt(10),
     /** Photos checked (`POST /api/photo-checks`) per hour (default 100). */
     QUOTA_PHOTO_CHECKS_PER_HOUR: positiveInt(100),
+    /** Provider calls per credit paid for, per UTC day (default 2: the headshot and one likeness retry). */
+    QUOTA_PROVIDER_CALLS_PER_CREDIT: positiveInt(2),
+    /** Failed likeness checks in one generation that stop it and refuse its photos (default 3 of 6). */
+    QUOTA_LIKENESS_REJECTIONS_TO_STOP: positiveInt(3),
+    /** Days photos whose headshots kept failing are refused for new generations (default 7). */
+    QUOTA_FAILED_PHOTO_SET_DAYS: positiveInt(7),
   }),
 );
 

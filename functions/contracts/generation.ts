@@ -127,7 +127,17 @@ export const generationSchema = z.object({
   /** Why it failed (or is partial); `message` is for people. */
   error: z.nullable(
     z.object({
-      code: z.enum(['NO_USABLE_PHOTOS', 'PROVIDER_FAILED', 'TIMED_OUT', 'START_FAILED', 'GENERATION_FAILED']),
+      code: z.enum([
+        'NO_USABLE_PHOTOS',
+        'PROVIDER_FAILED',
+        'TIMED_OUT',
+        'START_FAILED',
+        'GENERATION_FAILED',
+        /** Its headshots kept failing the likeness check: stopped, the rest refunded; `message` asks for other photos. */
+        'LIKENESS_MISMATCH',
+        /** The day's provider calls (the likeness cap) ran out: stopped, the rest refunded. */
+        'LIKENESS_LIMIT',
+      ]),
       message: z.string(),
     }),
   ),

@@ -119,7 +119,15 @@ export function finalStatus(
 
 /** Stable codes of a generation's `error`, for programs; each has a message written for a person. */
 export type GenerationErrorCode =
-  'NO_USABLE_PHOTOS' | 'PROVIDER_FAILED' | 'TIMED_OUT' | 'START_FAILED' | 'GENERATION_FAILED';
+  | 'NO_USABLE_PHOTOS'
+  | 'PROVIDER_FAILED'
+  | 'TIMED_OUT'
+  | 'START_FAILED'
+  | 'GENERATION_FAILED'
+  /** Its headshots kept failing the likeness check: stopped, the rest refunded, other photos asked for. */
+  | 'LIKENESS_MISMATCH'
+  /** The day's provider calls (the likeness cap) ran out: stopped, the rest refunded. */
+  | 'LIKENESS_LIMIT';
 
 /** A generation's failure as the API shows it: `message` is safe to show as is (no internals). */
 export interface GenerationError {
@@ -130,7 +138,10 @@ export interface GenerationError {
 const REFUNDED = 'Your credits for it have been refunded.';
 
 /** The person-readable message of each failure code (the wizard may show it under its own toast). */
-export const GENERATION_ERROR_MESSAGES: Record<Exclude<GenerationErrorCode, 'NO_USABLE_PHOTOS'>, string> = {
+export const GENERATION_ERROR_MESSAGES: Record<
+  Exclude<GenerationErrorCode, 'NO_USABLE_PHOTOS' | 'LIKENESS_MISMATCH' | 'LIKENESS_LIMIT'>,
+  string
+> = {
   PROVIDER_FAILED: `We couldn't create your headshots this time: the image service did not deliver any. ${REFUNDED}`,
   TIMED_OUT: `Your headshots took too long to create, so we stopped. ${REFUNDED}`,
   START_FAILED: `We couldn't start creating your headshots. ${REFUNDED}`,

@@ -16,7 +16,10 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  * 402 `INSUFFICIENT_CREDITS` ('Insufficient credits! You need 6 credits but only have N.', details
  * `{ required, credits }`), 409 `ACCOUNT_DELETING` (the account's deletion has started), 429 `QUOTA_EXCEEDED` with
  * `Retry-After` while the caller's previous generation is still running (at most one in flight, checked inside the
- * spend transaction), 502 `WORKFLOW_START_FAILED` (credits refunded).
+ * spend transaction), 409 `PHOTOS_DONT_MATCH` (these photos' headshots kept failing the likeness check: other photos
+ * are asked for; nothing spent), 429 `QUOTA_EXCEEDED` (`details.quota: 'likeness-attempts'`, `Retry-After` to the end
+ * of the UTC day) when the day's provider calls of the likeness cap are used up (use-cases/likeness-cap.ts),
+ * 502 `WORKFLOW_START_FAILED` (credits refunded).
  */
 export const handler = httpHandler(async (event) => {
   const started = await createGeneration(callerOf(event), parseBody(event, createGenerationBody));

@@ -14,6 +14,7 @@ import {
   WorkflowStartFailedError,
 } from '../domain/errors';
 import { InvalidCursorError } from '../domain/gallery';
+import { PhotosDontMatchError } from '../domain/likeness-guard';
 import { QuotaExceededError } from '../domain/quotas';
 import { PurchaseNotFoundError } from '../domain/reversals';
 
@@ -90,6 +91,7 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(ItemNotFoundError, as(404, 'NOT_FOUND')),
   map(UserNotFoundError, () => notFound('Your account was not found. Please sign in again.')),
   map(PhotosExpiredError, as(409, 'PHOTOS_EXPIRED')),
+  map(PhotosDontMatchError, as(409, 'PHOTOS_DONT_MATCH')),
   map(AccountDeletingError, as(409, 'ACCOUNT_DELETING')),
   map(AccountDeletedError, as(410, 'ACCOUNT_DELETED')),
   map(

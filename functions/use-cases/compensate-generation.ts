@@ -7,8 +7,10 @@ import {
   type GenerationRecord,
 } from '../adapters/generations';
 import { refundCredits } from '../adapters/ledger';
+import { likenessStopError } from '../domain/likeness-guard';
 import {
   finalStatus,
+  HEADSHOTS_PER_GENERATION,
   isTerminal,
   missingSlots,
   NoHeadshotsError,
@@ -54,10 +56,23 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
   const current = await requireGeneration(sub, id);
   if (isTerminal(current.status)) return current;
   const closed = await refundUndelivered(sub, id);
-  const status = finalStatus(Object.keys(closed.slots).length, { expected: closed.slotCount });
+  const delivered = Object.keys(closed.slots).length;
+  const status = finalStatus(delivered, { expected: closed.slotCount });
   if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
-  const completedAt = await markFinished(sub, id, status);
-  return { ...closed, status, stage: 'done', progress: PROGRESS.done, completedAt };
+  // A partial generation the likeness cap stopped says why, and asks for other photos.
+  const error =
+    status === 'partial' && closed.likenessStop
+      ? likenessStopError(closed.likenessStop, delivered, closed.slotCount ?? HEADSHOTS_PER_GENERATION)
+      : undefined;
+  const completedAt = await markFinished(sub, id, status, error);
+  return {
+    ...closed,
+    status,
+    stage: 'done',
+    progress: PROGRESS.done,
+    completedAt,
+    ...(error ? { error } : {}),
+  };
 }
 
 /**

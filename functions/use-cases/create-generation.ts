@@ -18,6 +18,6 @@ export async function createGeneration(
   body.referenceKeys.forEach((key, i) => {
     if (!isOwnUploadKey(starter.sub, key)) throw new ForeignUploadError(i);
   });
-  await assertReferencesStored(body.referenceKeys);
-  return startGeneration(starter, body);
+  const referenceSetHash = await assertReferencesStored(body.referenceKeys);
+  return startGeneration(starter, { ...body, referenceSetHash });
 }

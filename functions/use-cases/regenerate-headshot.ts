@@ -25,7 +25,7 @@ export async function regenerateHeadshot(starter: Starter, headshotId: string): 
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await getGeneration(starter.sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  await assertReferencesStored(generation.referenceKeys).catch((error: unknown) => {
+  const referenceSetHash = await assertReferencesStored(generation.referenceKeys).catch((error: unknown) => {
     if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
       throw new PhotosExpiredError();
     throw error;
@@ -36,5 +36,6 @@ export async function regenerateHeadshot(starter: Starter, headshotId: string): 
     referenceKeys: generation.referenceKeys,
     slots: REGENERATE_SLOTS,
     regeneratedFrom: headshot.id,
+    referenceSetHash,
   });
 }

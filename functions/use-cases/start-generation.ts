@@ -23,6 +23,8 @@ import {
   type Style,
 } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
+import { generationStartMs, referenceSetHash } from '../domain/likeness-guard';
+import { guardGenerationStart } from './likeness-cap';
 import { compensateGeneration } from './compensate-generation';
 
 /**
@@ -40,16 +42,29 @@ export interface Starter {
  * Checks that every reference key is still stored and is an image of at most 10 MB (an object put past the POST
  * policy — leaked credentials, a misconfigured policy — is checked again here).
  *
+ * @returns the photos' identity for the likeness cap: a hash of their ETags (domain/likeness-guard.ts)
  * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
  */
-export async function assertReferencesStored(referenceKeys: readonly string[]): Promise<void> {
+export async function assertReferencesStored(referenceKeys: readonly string[]): Promise<string> {
   const heads = await Promise.all(referenceKeys.map((key) => headObject('uploads', key)));
-  heads.forEach((head, i) => {
+  const etags = heads.map((head, i) => {
     if (!head) throw new UploadMissingError(i);
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
       throw new InvalidUploadError(i);
     }
+    return head.etag;
   });
+  try {
+    return referenceSetHash(etags);
+  } catch {
+    // S3 sends an ETag with every object; without one the photo cannot be told apart, so it is refused.
+    throw new UploadMissingError(
+      Math.max(
+        0,
+        etags.findIndex((etag) => !etag),
+      ),
+    );
+  }
 }
 
 /** What {@link startGeneration} starts. */
@@ -61,6 +76,8 @@ export interface GenerationRequest {
   slots?: readonly number[];
   /** The headshot a one-slot generation regenerates. */
   regeneratedFrom?: string;
+  /** The photos' identity ({@link assertReferencesStored}), for the likeness cap. */
+  referenceSetHash: string;
 }
 
 /**
@@ -70,7 +87,9 @@ export interface GenerationRequest {
  *
  * @returns the started generation (`status: 'queued'`, `progress: 5`, `creditsReserved`, the balance after it)
  * @throws {InsufficientCreditsError} balance under the cost; {AccountDeletingError}; {WorkflowStartFailedError}
- *   (refunded); {QuotaExceededError} while another generation of the caller is running
+ *   (refunded); {QuotaExceededError} while another generation of the caller is running, or (`likeness-attempts`)
+ *   when the day's provider calls are used up; {PhotosDontMatchError} for photos whose headshots kept failing the
+ *   likeness check (use-cases/likeness-cap.ts)
  */
 export async function startGeneration(
   starter: Starter,
@@ -85,6 +104,9 @@ export async function startGeneration(
   let balance: number;
   // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
   const guard = await generationStartGuard(user, id, cost);
+  // The likeness cap, before anything is spent (a balance under the cost is answered by the spend: 402).
+  if (user && user.credits >= cost)
+    await guardGenerationStart(sub, user.credits, request.referenceSetHash, generationStartMs(id));
   try {
     ({ balance } = await spendCredits({
       sub,
@@ -102,6 +124,7 @@ export async function startGeneration(
           now,
           ...(request.slots ? { slotCount: request.slots.length } : {}),
           ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
+          referenceSetHash: request.referenceSetHash,
         }),
       },
     }));

@@ -1,4 +1,5 @@
-import { acquireSlot } from '../adapters/admission';
+import { acquireSlot, leaveLine } from '../adapters/admission';
+import { assertSlotMayQueue } from '../use-cases/likeness-slot-gate';
 import { acquireSlotInput } from './inputs/acquire-slot';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
@@ -11,8 +12,18 @@ import { withLambdaContext, workflowKeys } from '../common/lambda-context';
  * `{ granted, leaseId, retryAt (ISO 8601), position, etaSeconds }`.
  *
  * @throws {AdmissionDeadlineError} the generation's deadline passed: the slot is refunded
+ * @throws {LikenessStoppedError | ProviderCallCapError} (`LikenessStopped`, `ProviderCallCapReached`) the generation
+ *   was stopped by the likeness cap, or the account's provider calls for the day are used up: the slot takes no place
+ *   in line and is refunded (use-cases/likeness-slot-gate.ts)
  */
 export const handler = withLambdaContext(async (event: unknown) => {
   const input = acquireSlotInput.parse(event);
+  try {
+    await assertSlotMayQueue(input.userId, input.generationId);
+  } catch (error) {
+    // A slot that will make no call gives its place in line back at once.
+    await leaveLine(input);
+    throw error;
+  }
   return acquireSlot(input);
 }, workflowKeys);

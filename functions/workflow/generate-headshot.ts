@@ -15,6 +15,7 @@ import { requireLikeness } from '../adapters/vision/likeness';
 import { likenessSettings } from '../config/likeness';
 import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
+import { admitProviderCall } from '../use-cases/likeness-slot-gate';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
 import { logger } from '../common/logger';
 import { generateHeadshotInput } from './inputs/generate-headshot';
@@ -56,9 +57,11 @@ function loadReferences(keys: readonly string[]): Promise<Buffer[]> {
  * @throws {ProviderRejectedError | ProviderInvalidOutputError} refused or unusable: the slot is refunded
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing saved)
  * @throws {ReferenceMissingError} a reference photo is gone (not retried)
+ * @throws {LikenessStoppedError | ProviderCallCapError} the likeness cap: the generation was stopped, or the
+ *   account's provider calls for the day are used up — no call is made, the slot is refunded
  * @throws {LikenessRejectedError} (name `LikenessRejected`) the headshot has no face or its likeness to the
  *   customer is under LIKENESS_THRESHOLD: nothing is stored; the slot goes back in line once (domain/slot-outcomes.ts),
- *   then is refunded
+ *   then is refunded — or at once when the generation's failed checks reach the cap (use-cases/likeness-cap.ts)
  */
 export const handler = withLambdaContext(async (event: unknown) => {
   await loadSecrets();
@@ -76,6 +79,8 @@ export const handler = withLambdaContext(async (event: unknown) => {
   if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
   if (loaded.status === 'rejected') throw loaded.reason;
   const references = loaded.value;
+  // The likeness cap: a stopped generation, or a day without calls left, makes no call.
+  await admitProviderCall(current);
   const provider = imageProvider();
   const started = Date.now();
   let image: Buffer;

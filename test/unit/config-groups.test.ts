@@ -40,6 +40,9 @@ describe('settings groups', () => {
       QUOTA_UPLOADS_PER_HOUR: 100,
       QUOTA_CHECKOUT_SESSIONS_PER_HOUR: 10,
       QUOTA_PHOTO_CHECKS_PER_HOUR: 100,
+      QUOTA_PROVIDER_CALLS_PER_CREDIT: 2,
+      QUOTA_LIKENESS_REJECTIONS_TO_STOP: 3,
+      QUOTA_FAILED_PHOTO_SET_DAYS: 7,
     });
     expect(parseLikenessSettings({}).LIKENESS_THRESHOLD).toBeGreaterThan(0);
     const provider = parseImageProviderSettings({});

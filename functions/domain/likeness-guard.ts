@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { decodeTime } from 'ulid';
+import type { LedgerReason } from './credits';
+import type { GenerationError } from './generation';
+import { namedError } from './named-error';
+import { describeWait, QuotaExceededError } from './quotas';
+
+/**
+ * The likeness guarantee's cap (docs/architecture.md §4 "Likeness cap", docs/decisions/003-likeness-retry-cap.md):
+ * a headshot that does not look like its customer is refunded, and a refunded credit can be spent again — so without
+ * a cap, photos whose headshots never match buy unlimited provider calls. Two rules close that:
+ *
+ * 1. **Calls per day follow the credits paid for.** In one UTC day an account gets at most `callsPerCredit` (2: the
+ *    headshot and one retry) provider calls per credit it paid for: the credits it held when the day began plus those
+ *    it bought (or was given) during the day. A credit refunded and spent again brings no new calls.
+ * 2. **A reference set whose headshots keep failing stops.** When `rejectionsToStop` headshots of one generation fail
+ *    the likeness check, no slot of it is retried or called again (they are refunded), the customer is asked for
+ *    other photos, and the same photos (same ETags, in any order) are refused for `failedSetDays` days.
+ *
+ * Pure: the adapters (functions/adapters/likeness-guard.ts) count in DynamoDB and the workflow applies the decisions.
+ */
+
+/** The cap's sizes (config group `quotas`: `QUOTA_PROVIDER_CALLS_PER_CREDIT`, `QUOTA_LIKENESS_REJECTIONS_TO_STOP`,
+ *  `QUOTA_FAILED_PHOTO_SET_DAYS`). */
+export interface LikenessGuardLimits {
+  /** Provider calls per credit paid for, per day (default 2: one headshot and one likeness retry). */
+  callsPerCredit: number;
+  /** Failed likeness checks in one generation that stop it and mark its photos (default 3 of 6). */
+  rejectionsToStop: number;
+  /** Days a stopped reference set is refused (default 7). */
+  failedSetDays: number;
+}
+
+/** The day window the provider-call counter uses (fixed UTC days, like the quotas' windows). */
+export const PROVIDER_CALL_WINDOW_SECONDS = 86_400;
+
+/** The quota rule name of the provider-call counter (its item: `QUOTA#provider-calls#<windowStart>`). */
+export const PROVIDER_CALLS_RULE = 'provider-calls';
+
+/** Start of the UTC day `ms` falls in, in epoch seconds. */
+export function dayWindowStart(ms: number): number {
+  const seconds = Math.floor(ms / 1000);
+  return seconds - (seconds % PROVIDER_CALL_WINDOW_SECONDS);
+}
+
+/**
+ * When a generation started, epoch ms: its id is a ULID (https://github.com/ulid/spec), whose first 10 characters
+ * are the time. Every call of a generation counts in the day it started, even when it runs past midnight.
+ *
+ * @throws {Error} (from `ulid`) for an id that is not a ULID
+ */
+export function generationStartMs(generationId: string): number {
+  return decodeTime(generationId);
+}
+
+/** One ledger entry as the cap reads it. */
+export interface LedgerDelta {
+  delta: number;
+  reason: LedgerReason;
+  /** The generation id (spend) or `<generationId>#slot-<n>` (refund); other reasons carry other refs. */
+  ref: string;
+}
+
+/**
+ * Credits the account paid for today: its balance minus the spends and refunds of today's generations, i.e. what it
+ * held when the day began plus what it bought or was given since (reversals taken off). Spending and refunding do not
+ * change it, which is what makes a refunded credit worth no new calls.
+ *
+ * @param balance the balance now, in credits
+ * @param entries at least every ledger entry written since `windowStartSeconds`; older ones are ignored
+ * @param windowStartSeconds start of the day, epoch seconds ({@link dayWindowStart})
+ * @returns whole credits, never negative
+ */
+export function creditsPaidForToday(
+  balance: number,
+  entries: readonly LedgerDelta[],
+  windowStartSeconds: number,
+): number {
+  const todays = (ref: string) => {
+    const id = ref.split('#')[0] ?? '';
+    try {
+      return dayWindowStart(generationStartMs(id)) === windowStartSeconds;
+    } catch {
+      return false;
+    }
+  };
+  const moved = entries
+    .filter((e) => (e.reason === 'generation' || e.reason === 'refund') && todays(e.ref))
+    .reduce((sum, e) => sum + e.delta, 0);
+  return Math.max(0, balance - moved);
+}
+
+/** Provider calls an account may make today: `callsPerCredit` per credit paid for. */
+export function providerCallAllowance(creditsPaidFor: number, limits: LikenessGuardLimits): number {
+  return Math.max(0, creditsPaidFor) * limits.callsPerCredit;
+}
+
+/**
+ * Outcomes of a provider call the provider did not bill (no image made): the call goes back to the day's count.
+ * A 429 (`throttled`), a 5xx or dropped connection, a refusal (HTTP 400). Everything else — a saved headshot, a
+ * likeness rejection, an unusable image, a timeout (the image may have been made) — stays counted.
+ */
+const UNBILLED_OUTCOMES: ReadonlySet<string> = new Set([
+  'throttled',
+  'ProviderUnavailableError',
+  'ProviderRejectedError',
+]);
+
+/** True when a call that ended with `outcome` gives its place in the day's count back. */
+export function isUnbilledOutcome(outcome: string): boolean {
+  return UNBILLED_OUTCOMES.has(outcome);
+}
+
+/** Why a generation stopped calling the provider: its photos keep failing, or the day's calls are used up. */
+export type LikenessStop = 'mismatch' | 'limit';
+
+/** True when the `rejections`-th failed likeness check of a generation stops it (rule 2). */
+export function stopsGeneration(rejections: number, limits: LikenessGuardLimits): boolean {
+  return rejections >= limits.rejectionsToStop;
+}
+
+/**
+ * The identity of a set of reference photos: a SHA-256 (hex, 32 characters) of their S3 ETags, sorted, so the same
+ * photos uploaded again (an ETag is the MD5 of a single-part upload's bytes) or in another order are the same set.
+ *
+ * @param etags the photos' ETags as S3 sends them (quoted or not); an empty entry is an error
+ * @throws {RangeError} when a photo has no ETag
+ */
+export function referenceSetHash(etags: readonly (string | undefined)[]): string {
+  const normalized = etags.map((etag) => {
+    const value = etag?.replace(/"/g, '').trim().toLowerCase();
+    if (!value) throw new RangeError('Every reference photo needs an ETag');
+    return value;
+  });
+  return createHash('sha256')
+    .update([...new Set(normalized)].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** When a stopped reference set may be used again, epoch seconds (the marker's TTL). */
+export function failedSetExpiresAt(nowMs: number, limits: LikenessGuardLimits): number {
+  return Math.floor(nowMs / 1000) + limits.failedSetDays * 86_400;
+}
+
+const OTHER_PHOTOS =
+  'Please upload 5-10 different photos: recent, well lit, just you, facing the camera, with nothing covering your face.';
+
+/** The generation's `error` after a stop, by its reason, for a generation that delivered `delivered` of `expected`. */
+export function likenessStopMessage(stop: LikenessStop, delivered: number, expected: number): string {
+  const refunded = expected - delivered;
+  const credits = `${refunded} ${refunded === 1 ? 'credit has' : 'credits have'} been refunded`;
+  if (stop === 'mismatch') {
+    const lead =
+      delivered === 0
+        ? "Your headshots didn't look enough like you, so we stopped instead of trying again with these photos."
+        : "Some of your headshots didn't look enough like you, so we stopped instead of trying again with these photos.";
+    return `${lead} ${credits}. ${OTHER_PHOTOS}`;
+  }
+  return (
+    "We stopped because today's headshot attempts are used up: your recent headshots didn't look enough like you. " +
+    `${credits}. ${OTHER_PHOTOS}`
+  );
+}
+
+/** The generation's `error` after a stop (code `LIKENESS_MISMATCH` or `LIKENESS_LIMIT`, see {@link likenessStopMessage}). */
+export function likenessStopError(stop: LikenessStop, delivered: number, expected: number): GenerationError {
+  return {
+    code: stop === 'mismatch' ? 'LIKENESS_MISMATCH' : 'LIKENESS_LIMIT',
+    message: likenessStopMessage(stop, delivered, expected),
+  };
+}
+
+/**
+ * `POST /api/generations` (or a regeneration) with photos whose headshots kept failing the likeness check: refused
+ * before anything is spent (HTTP 409 `PHOTOS_DONT_MATCH`).
+ */
+export class PhotosDontMatchError extends namedError('PhotosDontMatchError') {
+  constructor() {
+    super(
+      "These photos didn't give us headshots that look like you, so we won't use them again. " + OTHER_PHOTOS,
+    );
+  }
+}
+
+/**
+ * The day's provider calls are used up: a new generation is refused before anything is spent (HTTP 429, quota
+ * `likeness-attempts`, `Retry-After` = the rest of the day).
+ *
+ * @param nowMs the clock, epoch ms
+ */
+export function attemptsUsedUp(nowMs: number): QuotaExceededError {
+  const end = dayWindowStart(nowMs) + PROVIDER_CALL_WINDOW_SECONDS;
+  const retryAfterSeconds = Math.max(1, end - Math.floor(nowMs / 1000));
+  return new QuotaExceededError(
+    'likeness-attempts',
+    retryAfterSeconds,
+    "You've used today's headshot attempts: your recent headshots didn't look enough like you. " +
+      `Please try again in ${describeWait(retryAfterSeconds)}, with different photos.`,
+  );
+}
+
+/** A slot of a generation stopped by rule 2 ends without a provider call (Step Functions `Error`: `LikenessStopped`). */
+export class LikenessStoppedError extends namedError('LikenessStopped') {}
+
+/** A slot refused by rule 1 ends without a provider call (Step Functions `Error`: `ProviderCallCapReached`). */
+export class ProviderCallCapError extends namedError('ProviderCallCapReached') {}

@@ -1,0 +1,108 @@
+import {
+  isReferenceSetFailed,
+  ledgerSince,
+  markReferenceSetFailed,
+  recordLikenessRejection,
+  returnProviderCall,
+  setProviderCallAllowance,
+  stopGenerationCalls,
+} from '../adapters/likeness-guard';
+import { quotaSettings } from '../config/quotas';
+import { logger } from '../common/logger';
+import {
+  attemptsUsedUp,
+  creditsPaidForToday,
+  dayWindowStart,
+  isUnbilledOutcome,
+  PhotosDontMatchError,
+  providerCallAllowance,
+  stopsGeneration,
+  type LikenessGuardLimits,
+} from '../domain/likeness-guard';
+import { nextAfterCall, type RetryCounts, type SlotNext } from '../domain/slot-outcomes';
+
+/**
+ * The likeness cap applied (functions/domain/likeness-guard.ts, docs/decisions/003-likeness-retry-cap.md) at the
+ * start of a generation and after each provider call; before a call, use-cases/likeness-slot-gate.ts.
+ */
+
+/** The cap's sizes from the `quotas` settings group. */
+export function likenessGuardLimits(): LikenessGuardLimits {
+  const config = quotaSettings();
+  return {
+    callsPerCredit: config.QUOTA_PROVIDER_CALLS_PER_CREDIT,
+    rejectionsToStop: config.QUOTA_LIKENESS_REJECTIONS_TO_STOP,
+    failedSetDays: config.QUOTA_FAILED_PHOTO_SET_DAYS,
+  };
+}
+
+/**
+ * Before a generation (or a regeneration) spends anything: refuses photos whose headshots kept failing, sets the
+ * day's allowance of provider calls from the credits paid for, and refuses the start when none is left.
+ *
+ * @param balance the caller's balance, in credits, read before the spend
+ * @param referenceSetHash the photos' identity (domain `referenceSetHash`)
+ * @param nowMs when the generation starts (its id's time), epoch ms
+ * @throws {PhotosDontMatchError} (409) for a failed reference set; {QuotaExceededError} (429, `likeness-attempts`)
+ *   when the day's provider calls are used up
+ */
+export async function guardGenerationStart(
+  sub: string,
+  balance: number,
+  referenceSetHash: string,
+  nowMs: number,
+): Promise<void> {
+  const windowStart = dayWindowStart(nowMs);
+  const [failed, ledger] = await Promise.all([
+    isReferenceSetFailed(sub, referenceSetHash, nowMs),
+    ledgerSince(sub, windowStart),
+  ]);
+  if (failed) throw new PhotosDontMatchError();
+  const allowance = providerCallAllowance(
+    creditsPaidForToday(balance, ledger, windowStart),
+    likenessGuardLimits(),
+  );
+  const { calls } = await setProviderCallAllowance(sub, allowance, nowMs);
+  if (calls >= allowance) throw attemptsUsedUp(nowMs);
+}
+
+/** What ReleaseProviderSlot decides (domain/slot-outcomes.ts `nextAfterCall`, then the likeness cap). */
+export interface SlotDecision {
+  next: SlotNext;
+  retries: RetryCounts;
+  error: string | null;
+}
+
+/**
+ * After a provider call: gives back a call the provider did not bill, counts a failed likeness check, and when the
+ * generation's failed checks reach the limit stops it (no retry, remaining slots refunded without a call) and
+ * remembers its photos as failing.
+ *
+ * @param outcome `saved`, `throttled`, or the failed call's error name
+ * @param retries the slot's retries so far, by error name
+ */
+export async function decideAfterCall(call: {
+  sub: string;
+  generationId: string;
+  slot: number;
+  outcome: string;
+  retries: RetryCounts;
+}): Promise<SlotDecision> {
+  const { sub, generationId, outcome, retries } = call;
+  if (isUnbilledOutcome(outcome)) await returnProviderCall(sub, generationId);
+  const decision = nextAfterCall(outcome, retries);
+  if (outcome !== 'LikenessRejected') return decision;
+  const attempt = retries.LikenessRejected ?? 0;
+  const { rejections, referenceSetHash } = await recordLikenessRejection(
+    sub,
+    generationId,
+    call.slot,
+    attempt,
+  );
+  const limits = likenessGuardLimits();
+  if (!stopsGeneration(rejections, limits)) return decision;
+  await stopGenerationCalls(sub, generationId, 'mismatch');
+  if (referenceSetHash) await markReferenceSetFailed(sub, referenceSetHash, limits);
+  logger.warn('Generation stopped: its headshots keep failing the likeness check', { rejections });
+  return { next: 'fail', retries, error: outcome };
+}
