@@ -73,3 +73,93 @@ describe('cdk synth of the real app', () => {
     expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' });
   });
 });
+
+/** `npx cdk synth` of the real app with `context`, as an operator runs it. */
+function cdkSynth(context: Record<string, string>, output: string) {
+  const args = Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+  return spawnSync('npx', ['cdk', 'synth', '--quiet', '--output', output, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
+  });
+}
+
+/** What the app itself wrote to stderr: without the CLI's own "Subprocess exited with error 1" line. */
+const appErrorLines = (stderr: string) =>
+  stderr.split('\n').filter((line) => line.trim() !== '' && !/Subprocess exited with error \d+$/.test(line));
+
+describe('cdk synth refusals', () => {
+  const out = mkdtempSync(join(tmpdir(), 'synth-refusal-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it.each([
+    {
+      why: 'no build',
+      context: { siteDir: join(FIXTURES, 'does-not-exist'), sharpLayerDir: join(FIXTURES, 'does-not-exist') },
+      line: /^Error: Build first: run `npm run build` \(.*\), then run `npm run build:layers` \(.*\); see the README, "Deploy to AWS"/,
+    },
+    {
+      why: 'invalid context',
+      context: { generationMaxConcurrency: '9', mailFrom: 'headshots' },
+      line: /^Error: Invalid context: generationMaxConcurrency "9": an integer from 1 to 6; mailFrom "headshots": an e-mail address/,
+    },
+    {
+      why: 'prod without its required context',
+      context: { stage: 'prod' },
+      line: /^Error: Invalid context: prod needs mailFrom \(or cognitoMailFrom\): pass -c mailFrom=/,
+    },
+  ])(
+    'refuses $why with one line that says what to do, and exit code 1',
+    ({ context, line }) => {
+      const result = cdkSynth(context, out);
+      expect(result.status).toBe(1);
+      const lines = appErrorLines(result.stderr);
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    },
+    180_000,
+  );
+});
+
+describe('cdk synth of prod (template only)', () => {
+  const out = mkdtempSync(join(tmpdir(), 'synth-prod-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('names the verified domain in Cognito’s SourceArn and retains the buckets on update or delete only', () => {
+    const result = cdkSynth(
+      {
+        stage: 'prod',
+        mailFrom: 'headshots@example.com',
+        mailIdentity: 'example.com',
+        stubFunctionCode: 'true',
+      },
+      out,
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const template = JSON.parse(readFileSync(join(out, 'HeadshotStudio-prod.template.json'), 'utf8')) as {
+      Resources: Record<
+        string,
+        {
+          Type: string;
+          DeletionPolicy?: string;
+          UpdateReplacePolicy?: string;
+          Properties: Record<string, unknown>;
+        }
+      >;
+    };
+    const resources = Object.entries(template.Resources);
+    const [pool] = resources.filter(([, r]) => r.Type === 'AWS::Cognito::UserPool');
+    expect(JSON.stringify(pool![1].Properties.EmailConfiguration)).toMatch(/":identity\/example\.com"/);
+    const buckets = resources.filter(
+      ([id, r]) => r.Type === 'AWS::S3::Bucket' && /Uploads|Results|Analytics/.test(id),
+    );
+    expect(buckets).toHaveLength(3);
+    for (const [id, bucket] of buckets) {
+      expect([bucket.DeletionPolicy, bucket.UpdateReplacePolicy], id).toEqual([
+        'RetainExceptOnCreate',
+        'Retain',
+      ]);
+    }
+  }, 300_000);
+});
