@@ -129,7 +129,10 @@ export class Analytics extends Construct {
     new athena.CfnWorkGroup(this, 'WorkGroup', {
       name: this.workGroupName,
       description: 'Funnel reports over the analytics table',
-      recursiveDeleteOption: !prod,
+      // Athena refuses to delete a workgroup that holds query executions or named queries unless told to, which
+      // would fail `cdk destroy` once a funnel report ran. It holds only query history: the results and events stay
+      // in the bucket (retained on prod).
+      recursiveDeleteOption: true,
       workGroupConfiguration: {
         enforceWorkGroupConfiguration: true,
         publishCloudWatchMetricsEnabled: true,
