@@ -92,7 +92,7 @@ describe('cdk synth refusals', () => {
   const out = mkdtempSync(join(tmpdir(), 'synth-refusal-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it.each([
+  it.each<{ why: string; context: Record<string, string>; line: RegExp }>([
     {
       why: 'no build',
       context: { siteDir: join(FIXTURES, 'does-not-exist'), sharpLayerDir: join(FIXTURES, 'does-not-exist') },
