@@ -1,26 +1,30 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { headAndShoulders, rotatePoint, EYE_LINE, type FramingFace } from '../../domain/framing';
+import { logger } from '../../common/logger';
 import { HEADSHOT_SIDE } from '../../domain/generation';
-import { extractFrame } from '../vision/crop';
-import { analyzeFaces, decodeRgb, personMatte, type RgbImage } from '../vision/faces';
-import { composite, decontaminate, refineMatte } from '../vision/matte';
+import { composite, decontaminate } from '../vision/matte';
 import { backdrop } from './local-backdrops';
 import { grade, GRADES } from './local-grade';
+import { cutoutLayer, eyesInFrame, readReference, vignetteLayer, type PersonLayer } from './local-layers';
+import { previewMark } from './local-mark';
 import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } from './types';
 
 /**
  * The offline `local` provider (docs/architecture.md §4 (image providers) and §8 (faces)): a studio headshot of the
  * customer made from a reference photo with the vision module, so the whole product runs with no API key.
  *
- * 1. The face's landmarks place an eye-level, face-centred head-and-shoulders frame (functions/domain/framing.ts);
- *    the photo is rotated so the eyes are level.
- * 2. The person matte from the segmentation model is tightened and the edge colours decontaminated
- *    (../vision/matte.ts), so no rim of the old background is left around hair and shoulders.
+ * 1. The face's landmarks place an eye-level, face-centred head-and-shoulders frame (functions/domain/framing.ts),
+ *    kept within reach of the photo's own pixels (./local-cutout.ts); the photo is rotated so the eyes are level.
+ * 2. The person matte from the segmentation model is limited to the customer (no bystanders), tightened and the
+ *    edge colours decontaminated (../vision/matte.ts), so no rim of the old background is left around hair and
+ *    shoulders. A matte that cannot be trusted (it misses the face, separates nothing, or would leave a straight
+ *    hard edge: a pasted photo) is not used: another reference is, or a soft vignette around the face
+ *    (./local-layers.ts).
  * 3. The person, graded per style (./local-grade.ts), is composited on the background's plate
  *    (./local-backdrops.ts): studio, gradient, office or outdoor.
- * 4. A vignette per style; split toning for creative.
+ * 4. A vignette per style; split toning for creative; the "PREVIEW" mark (./local-mark.ts), because these are
+ *    composites of the customer's own photos, not AI headshots.
  *
  * Per slot: another reference (slot mod references), zoom, a small horizontal offset, the plate's palette, light and
  * side, and a brightness jitter, all deterministic per generation and slot.
@@ -39,48 +43,6 @@ function randomFrom(seedText: string): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** What one reference photo gives every slot that uses it. */
-interface PreparedReference {
-  image: RgbImage;
-  face: FramingFace;
-  matte: Buffer;
-}
-
-/** A guess for a photo without a detectable face: an ordinary portrait's proportions, upper centre. */
-function guessedFace(image: RgbImage): FramingFace {
-  const unit = Math.min(image.width, image.height) / 10;
-  const cx = image.width / 2;
-  const eyeY = image.height * 0.35;
-  return {
-    eyes: [
-      { x: cx - unit * 0.65, y: eyeY },
-      { x: cx + unit * 0.65, y: eyeY },
-    ],
-    forehead: { x: cx, y: eyeY - unit * 1.5 },
-    chin: { x: cx, y: eyeY + unit * 2.2 },
-  };
-}
-
-async function prepare(reference: Buffer): Promise<PreparedReference> {
-  const image = await decodeRgb(reference);
-  const [analysis, matte] = await Promise.all([analyzeFaces(image), personMatte(image)]);
-  return { image, face: analysis.faces[0] ?? guessedFace(image), matte };
-}
-
-// The six slots of a generation share at most three references: analyse each once per warm environment.
-const prepared = new Map<string, Promise<PreparedReference>>();
-function cachedReference(reference: Buffer): Promise<PreparedReference> {
-  const key = createHash('sha256').update(reference).digest('hex');
-  let entry = prepared.get(key);
-  if (!entry) {
-    entry = prepare(reference);
-    prepared.set(key, entry);
-    entry.catch(() => prepared.delete(key));
-    if (prepared.size > 6) prepared.delete(prepared.keys().next().value!);
-  }
-  return entry;
 }
 
 /** A radial vignette and, for creative, teal-to-magenta split toning, as overlays. */
@@ -114,47 +76,82 @@ export interface LocalProviderOptions {
   latencyMs?: number;
 }
 
+/** One local headshot and how it was made (see {@link composeLocalHeadshot}). */
+export interface LocalHeadshot {
+  /** 1024×1024 JPEG, quality 90, with the "PREVIEW" mark. */
+  jpeg: Buffer;
+  /** The alpha the person was composited with, one byte per pixel, 1024 × 1024. */
+  alpha: Buffer;
+  method: PersonLayer['method'];
+  /** Index into the request's references of the photo used. */
+  reference: number;
+}
+
 /**
- * Renders one local headshot (exported for tests, previews and `npm run bench`).
+ * Renders one local headshot and says how (exported for tests, previews and `npm run bench`). The slot's reference
+ * (slot mod references) is cut out when its matte can be trusted; otherwise the other references are tried, best
+ * first, and when none can be cut out cleanly, the slot's reference is shown as a soft vignette. Never a photo
+ * pasted whole: a cutout whose matte has a straight hard edge of MAX_STRAIGHT_EDGE (./local-layers.ts) of the side or more is
+ * not used.
  *
- * @returns a 1024×1024 JPEG (quality 90)
- * @throws {ProviderInvalidOutputError} when no reference photo was given or it cannot be decoded
+ * @throws {ProviderInvalidOutputError} when no reference photo was given or one cannot be decoded
  */
-export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buffer> {
-  const reference = request.references[request.slot % Math.max(1, request.references.length)];
-  if (!reference)
+export async function composeLocalHeadshot(request: HeadshotRequest): Promise<LocalHeadshot> {
+  const count = request.references.length;
+  if (count === 0)
     throw new ProviderInvalidOutputError('The local provider needs at least one reference photo');
+  const preferred = request.slot % count;
   const random = randomFrom(`${request.generationId}:${request.slot}`);
-  let ref: PreparedReference;
-  try {
-    ref = await cachedReference(reference);
-  } catch (error) {
-    throw new ProviderInvalidOutputError(`The local provider could not read a reference: ${String(error)}`);
-  }
   const zoom = ZOOMS[request.slot % ZOOMS.length]!;
-  const frame = headAndShoulders(ref.face, zoom, (random() - 0.5) * 0.06);
-  const framed = await extractFrame(ref.image, frame, SIDE, ref.matte);
+  const shift = (random() - 0.5) * 0.06;
+  const order = [preferred, ...Array.from({ length: count }, (_, i) => i).filter((i) => i !== preferred)];
+  let layer: PersonLayer | undefined;
+  let used = preferred;
+  for (const index of order) {
+    layer = await cutoutLayer(await readReference(request.references[index]!), zoom, shift);
+    if (layer) {
+      used = index;
+      break;
+    }
+  }
+  if (!layer) {
+    const ref = await readReference(request.references[preferred]!);
+    logger.info('Local provider: no reference could be cut out cleanly, using a vignette', {
+      generationId: request.generationId,
+      slot: request.slot,
+      problem: ref.person.problem ?? 'straight-edge',
+    });
+    layer = await vignetteLayer(ref, zoom, shift);
+  }
+  const { frame, alpha } = layer;
   // Where the head lands in the output, for the light behind it.
-  const pivot = rotatePoint(frame.pivot, frame.pivot, frame.angle);
-  const focus = {
-    x: ((pivot.x - frame.left) / frame.side) * SIDE,
-    y: EYE_LINE * SIDE,
-  };
-  const [alpha, plate, person] = await Promise.all([
-    refineMatte(framed.alpha!, SIDE),
+  const focus = eyesInFrame(frame);
+  const [plate, person] = await Promise.all([
     backdrop(request.background, SIDE, focus, request.slot, random),
-    grade(framed.rgb, SIDE, request.style, 0.97 + random() * 0.06),
+    grade(layer.rgb, SIDE, request.style, 0.97 + random() * 0.06),
   ]);
-  // The backdrop takes a lighter version of the same grade, so person and plate share one look.
+  // The backdrop takes a lighter version of the same grade, so person and plate share one look. A vignette keeps
+  // its photo's own background on purpose, so its edge colours are left as they are.
   const [clean, gradedPlate] = await Promise.all([
-    decontaminate(person, alpha, SIDE),
+    layer.method === 'cutout' ? decontaminate(person, alpha, SIDE) : person,
     grade(plate, SIDE, request.style, 1, 0.5),
   ]);
   const pixels = composite(clean, alpha, gradedPlate);
-  return sharp(pixels, { raw: { width: SIDE, height: SIDE, channels: 3 } })
-    .composite(finishingLayers(request))
+  const jpeg = await sharp(pixels, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .composite([...finishingLayers(request), { input: previewMark(SIDE) }])
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
+  return { jpeg, alpha, method: layer.method, reference: used };
+}
+
+/**
+ * Renders one local headshot (see {@link composeLocalHeadshot}).
+ *
+ * @returns a 1024×1024 JPEG (quality 90)
+ * @throws {ProviderInvalidOutputError} when no reference photo was given or one cannot be decoded
+ */
+export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buffer> {
+  return (await composeLocalHeadshot(request)).jpeg;
 }
 
 /** Creates the offline provider. */

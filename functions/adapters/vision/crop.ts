@@ -1,13 +1,18 @@
 import sharp from 'sharp';
-import { rotatePoint, type Frame } from '../../domain/framing';
+import { rotatePoint, type Frame, type FramePoint } from '../../domain/framing';
 import type { RgbImage } from './pixels';
 
 /**
  * Cuts a framed square (functions/domain/framing.ts) out of decoded pixels and scales it, rotating first when the
  * frame levels the eyes. Parts of the frame beyond the photo repeat its edge pixels (`extendWith: 'copy'`), so a
- * suit continues to the bottom of the frame instead of stopping in a hard line. A matte is copied only downwards:
- * past the photo's left, right and top edges it fades out over a few percent of the frame, so a shoulder the photo
- * cut off ends softly instead of as a shelf of repeated pixels.
+ * suit continues to the bottom of the frame instead of stopping in a hard line. A matte is meant to continue only
+ * downwards: past the photo's left, right and top edges it should fade out over a few percent of the frame
+ * ({@link photoCoverage}), so a shoulder the photo cut off ends softly instead of as a shelf of repeated pixels.
+ *
+ * A rotated frame is padded BEFORE the rotation: rotating fills the new corners with black (and a matte with 0),
+ * and padding after it would copy that fill into the frame, so a tilted photo's edges used to land in the frame as
+ * hard straight lines (a pasted rectangle in the offline headshots). Padded first, the frame only ever holds the
+ * photo's own pixels or copies of its edge.
  */
 
 /** A framed square: RGB and, when a matte was given, its alpha (one byte per pixel). */
@@ -17,6 +22,37 @@ export interface FramedPixels {
   side: number;
 }
 
+/** Pixels of margin kept between the frame and any fill, so resampling never reads a filled pixel. */
+const MARGIN = 3;
+
+/** The frame's corners in the photo's own (unrotated) pixels. */
+function frameCorners(frame: Frame): FramePoint[] {
+  const { left, top, side } = frame;
+  return [
+    { x: left, y: top },
+    { x: left + side, y: top },
+    { x: left + side, y: top + side },
+    { x: left, y: top + side },
+  ].map((corner) => rotatePoint(corner, frame.pivot, -frame.angle));
+}
+
+/** How far the frame reaches past each edge of a `width` × `height` photo, in px of the photo (0 when inside). */
+export function frameOverflow(
+  frame: Frame,
+  width: number,
+  height: number,
+): { left: number; top: number; right: number; bottom: number } {
+  const corners = frameCorners(frame);
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  return {
+    left: Math.max(0, -Math.min(...xs)),
+    top: Math.max(0, -Math.min(...ys)),
+    right: Math.max(0, Math.max(...xs) - width),
+    bottom: Math.max(0, Math.max(...ys) - height),
+  };
+}
+
 async function transform(
   data: Buffer,
   width: number,
@@ -24,82 +60,117 @@ async function transform(
   channels: 1 | 3,
   frame: Frame,
   side: number,
-): Promise<{ data: Buffer; inside: { left: number; top: number; right: number } }> {
+): Promise<Buffer> {
   let image = sharp(data, { raw: { width, height, channels } });
   let w = width;
   let h = height;
   let pivot = frame.pivot;
-  if (frame.angle !== 0) {
-    const rotated = await image
-      .rotate(frame.angle, { background: { r: 0, g: 0, b: 0, alpha: 1 } })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const centre = { x: width / 2, y: height / 2 };
-    const moved = rotatePoint(pivot, centre, frame.angle);
-    pivot = {
-      x: moved.x - centre.x + rotated.info.width / 2,
-      y: moved.y - centre.y + rotated.info.height / 2,
-    };
-    w = rotated.info.width;
-    h = rotated.info.height;
-    image = sharp(rotated.data, { raw: { width: w, height: h, channels: rotated.info.channels } });
-    if (rotated.info.channels !== channels)
-      image = channels === 1 ? image.extractChannel(0) : image.removeAlpha();
-  }
-  let left = Math.round(frame.left + (pivot.x - frame.pivot.x));
-  let top = Math.round(frame.top + (pivot.y - frame.pivot.y));
   const size = Math.max(2, Math.round(frame.side));
-  const pad = {
-    left: Math.max(0, -left),
-    top: Math.max(0, -top),
-    right: Math.max(0, left + size - w),
-    bottom: Math.max(0, top + size - h),
+  const rotated = frame.angle !== 0;
+  // Unrotated: pad around the rounded square. Rotated: pad the photo so the tilted square (plus a margin) lies in it.
+  const reach = frameOverflow(frame, width, height);
+  let pad = {
+    left: Math.max(0, -Math.round(frame.left)),
+    top: Math.max(0, -Math.round(frame.top)),
+    right: Math.max(0, Math.round(frame.left) + size - width),
+    bottom: Math.max(0, Math.round(frame.top) + size - height),
   };
-  if (pad.left || pad.top || pad.right || pad.bottom) {
+  if (rotated) {
+    // Always a margin: the rotation's resampling near the photo's edge would blend in the fill.
+    const grow = (v: number) => Math.ceil(v) + MARGIN;
+    pad = {
+      left: grow(reach.left),
+      top: grow(reach.top),
+      right: grow(reach.right),
+      bottom: grow(reach.bottom),
+    };
+  }
+  const extend = async () => {
     // extend() turns one channel into three: keep the first (all three are equal).
     let extended = image.extend({ ...pad, extendWith: 'copy' });
     if (channels === 1) extended = extended.extractChannel(0);
     const { data: padded, info } = await extended.raw().toBuffer({ resolveWithObject: true });
     image = sharp(padded, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    left += pad.left;
-    top += pad.top;
+    w = info.width;
+    h = info.height;
+  };
+  const padded = pad.left || pad.top || pad.right || pad.bottom;
+  let left: number;
+  let top: number;
+  if (rotated) {
+    if (padded) await extend();
+    const centre = { x: w / 2, y: h / 2 };
+    const result = await image
+      .rotate(frame.angle, { background: { r: 0, g: 0, b: 0, alpha: 1 } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const moved = rotatePoint({ x: pivot.x + pad.left, y: pivot.y + pad.top }, centre, frame.angle);
+    pivot = {
+      x: moved.x - centre.x + result.info.width / 2,
+      y: moved.y - centre.y + result.info.height / 2,
+    };
+    image = sharp(result.data, {
+      raw: { width: result.info.width, height: result.info.height, channels: result.info.channels },
+    });
+    if (result.info.channels !== channels)
+      image = channels === 1 ? image.extractChannel(0) : image.removeAlpha();
+    left = Math.round(frame.left + (pivot.x - frame.pivot.x));
+    top = Math.round(frame.top + (pivot.y - frame.pivot.y));
+  } else {
+    if (padded) await extend();
+    left = Math.round(frame.left) + pad.left;
+    top = Math.round(frame.top) + pad.top;
   }
   let out = image
     .extract({ left, top, width: size, height: size })
     .resize(side, side, { kernel: channels === 1 ? 'cubic' : 'lanczos3' });
   if (channels === 1) out = out.extractChannel(0);
-  // Where the photo's own pixels are in the output (beyond: copies of its edge).
-  const scale = side / size;
-  const inside = {
-    left: (pad.left - left) * scale,
-    top: (pad.top - top) * scale,
-    right: (pad.left + w - left) * scale,
-  };
-  return { data: await out.raw().toBuffer(), inside };
+  return out.raw().toBuffer();
 }
 
-/** Fades a matte past the photo's left, right and top edges (see the module comment). */
-function fadeOutside(
-  alpha: Buffer,
-  side: number,
-  inside: { left: number; top: number; right: number },
-): Buffer {
+/**
+ * How much of the photo's own pixels each pixel of a framed square holds, one byte per pixel: 255 inside the photo,
+ * and past its left and right edges `255 × exp(-d / reach)` with `d` the distance beyond them in output px and
+ * `reach` 4 % of the side, past its top edge twice as fast (copies of the top row are streaks of hair, not a
+ * continuation; see the module comment; below the photo a matte is copied, so it stays 255). Multiply a
+ * matte by it AFTER refining the matte: refined after, the fade would be sharpened back into a hard line.
+ *
+ * @param frame the frame given to {@link extractFrame}
+ * @param width the photo's size, px
+ * @param side the framed square's side, px
+ */
+export function photoCoverage(frame: Frame, width: number, side: number): Buffer {
+  const out = Buffer.alloc(side * side, 255);
+  const over = frameOverflow(frame, width, Number.POSITIVE_INFINITY);
+  if (over.left === 0 && over.top === 0 && over.right === 0) return out;
   const reach = side * 0.04;
+  const reachTop = side * 0.02;
+  const scale = frame.side / side;
+  const r = (-frame.angle * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(r), Math.sin(r)];
+  // Output (x, y) → the rotated photo's px → the photo's own px: one affine map.
+  const ox = frame.left - frame.pivot.x;
+  const oy = frame.top - frame.pivot.y;
   for (let y = 0; y < side; y++) {
-    const dy = Math.max(0, inside.top - y);
+    const ry = oy + (y + 0.5) * scale;
     for (let x = 0; x < side; x++) {
-      const dx = Math.max(0, inside.left - x, x - (inside.right - 1));
-      const d = Math.hypot(dx, dy);
-      if (d > 0) alpha[y * side + x] = Math.round(alpha[y * side + x]! * Math.exp(-d / reach));
+      const rx = ox + (x + 0.5) * scale;
+      const px = frame.pivot.x + rx * cos - ry * sin;
+      const py = frame.pivot.y + rx * sin + ry * cos;
+      const dx = Math.max(0, -px, px - width);
+      const dy = Math.max(0, -py);
+      if (dx === 0 && dy === 0) continue;
+      out[y * side + x] = Math.round(255 * Math.exp(-(dx / reach + dy / reachTop) / scale));
     }
   }
-  return alpha;
+  return out;
 }
 
 /**
  * The frame's pixels at `side` × `side`.
  *
- * @param alpha optional matte of `image` (one byte per pixel), transformed the same way
+ * @param alpha optional matte of `image` (one byte per pixel), transformed the same way (copied, not faded, past
+ *   the photo's edges: see {@link photoCoverage})
  */
 export async function extractFrame(
   image: RgbImage,
@@ -111,5 +182,5 @@ export async function extractFrame(
     transform(image.data, image.width, image.height, 3, frame, side),
     alpha ? transform(alpha, image.width, image.height, 1, frame, side) : undefined,
   ]);
-  return { rgb: rgb.data, alpha: matte && fadeOutside(matte.data, side, matte.inside), side };
+  return { rgb, ...(matte ? { alpha: matte } : {}), side };
 }

@@ -1,0 +1,223 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { composeLocalHeadshot } from '../../functions/adapters/image-providers/local';
+import { MAX_STRAIGHT_EDGE } from '../../functions/adapters/image-providers/local-layers';
+import { isolatePerson } from '../../functions/adapters/image-providers/local-cutout';
+import { previewMark } from '../../functions/adapters/image-providers/local-mark';
+import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
+import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
+import { longestStraightEdge } from '../../functions/adapters/vision/straight-edges';
+import { refineMatte } from '../../functions/adapters/vision/matte';
+import { BACKGROUNDS, HEADSHOT_SIDE, STYLES } from '../../functions/domain/generation';
+import { buildPrompt } from '../../functions/domain/prompts';
+import { referenceCrop } from '../../functions/workflow/reference-photos';
+import { FIXTURE_PHOTOS } from '../helpers/generation';
+
+/**
+ * The offline provider's headshots of every fixture photo (docs/decisions/003-offline-preview-edges.md): each photo
+ * goes the product's way — decoded and analysed as the photo check does (HEIC through heic-convert), cropped as
+ * PrepareReferences crops it — and is rendered alone, so nothing but that photo (or the soft vignette) can make its
+ * headshot. No headshot may carry a pasted rectangle: a long straight hard edge in the matte it was composited
+ * with. The renders are written to test-results/offline-previews/ to be looked at.
+ */
+
+const SIDE = HEADSHOT_SIDE;
+const OUT_DIR = 'test-results/offline-previews';
+
+const PHOTOS = readdirSync(FIXTURE_PHOTOS)
+  .filter((name) => /\.(jpe?g|heic)$/i.test(name))
+  .sort();
+const COMBOS = STYLES.flatMap((style) => BACKGROUNDS.map((background) => ({ style, background })));
+
+describe('the straight-edge measure', () => {
+  const matte = (svg: string) =>
+    sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE}" height="${SIDE}">${svg}</svg>`),
+    )
+      .flatten({ background: '#000' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+
+  it('finds a tilted pasted rectangle and nothing in a feathered vignette', async () => {
+    const pasted = await refineMatte(
+      await matte(
+        `<rect x="180" y="150" width="700" height="760" fill="#fff" transform="rotate(4 512 512)"/>`,
+      ),
+      SIDE,
+    );
+    expect(longestStraightEdge(pasted, SIDE, SIDE).length).toBeGreaterThan(SIDE * 0.6);
+    const vignette = await matte(
+      `<defs><radialGradient id="v"><stop offset="0.6" stop-color="#fff"/><stop offset="1" stop-color="#000"/></radialGradient></defs><ellipse cx="512" cy="560" rx="380" ry="460" fill="url(#v)"/>`,
+    );
+    expect(longestStraightEdge(vignette, SIDE, SIDE).length).toBe(0);
+  });
+});
+
+describe('offline previews of every fixture photo', () => {
+  const crops = new Map<string, Buffer>();
+  beforeAll(async () => {
+    mkdirSync(OUT_DIR, { recursive: true });
+    for (const name of PHOTOS) {
+      const bytes = readFileSync(`${FIXTURE_PHOTOS}${name}`);
+      const analysed = await analyzePhoto(bytes);
+      expect(analysed.framing, name).toBeDefined();
+      crops.set(
+        name,
+        await referenceCrop({
+          index: 0,
+          key: name,
+          bytes,
+          facts: analysed.facts,
+          ...(analysed.framing ? { framing: analysed.framing } : {}),
+          ...(analysed.image ? { image: analysed.image } : {}),
+        }),
+      );
+    }
+  }, 120_000);
+
+  // Two renders per photo, at different slots (zoom, offset), so every style × background appears at least once.
+  const cases = PHOTOS.flatMap((name, i) =>
+    [i, i + PHOTOS.length].map((n) => ({ name, slot: n % 6, ...COMBOS[n % COMBOS.length]! })),
+  );
+
+  it.each(cases)(
+    '$name, slot $slot, $style on $background: no pasted rectangle',
+    async ({ name, slot, style, background }) => {
+      const request: HeadshotRequest = {
+        prompt: buildPrompt(style, background),
+        references: [crops.get(name)!],
+        style,
+        background,
+        slot,
+        generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+      };
+      const { jpeg, alpha } = await composeLocalHeadshot(request);
+      writeFileSync(
+        `${OUT_DIR}/${name.replace(/\.\w+$/, '')}-${name.split('.').pop()}-${style}-${background}.jpg`,
+        jpeg,
+      );
+      const edge = longestStraightEdge(alpha, SIDE, SIDE);
+      expect(edge.length, `straight hard edge ${JSON.stringify(edge)}`).toBeLessThan(
+        SIDE * MAX_STRAIGHT_EDGE,
+      );
+    },
+    60_000,
+  );
+});
+
+describe('limiting the matte to the customer', () => {
+  const W = 600;
+  // Eyes at y 240, 100 px apart; hairline 150, chin 390: a face 240 px tall.
+  const face = {
+    eyes: [
+      { x: 250, y: 240 },
+      { x: 350, y: 240 },
+    ] as [{ x: number; y: number }, { x: number; y: number }],
+    forehead: { x: 300, y: 150 },
+    chin: { x: 300, y: 390 },
+  };
+  const drawn = (svg: string) =>
+    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${W}">${svg}</svg>`))
+      .flatten({ background: '#000' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+  const at = (matte: Buffer, x: number, y: number) => matte[y * W + x]!;
+  const person = `<ellipse cx="300" cy="250" rx="115" ry="150" fill="#fff"/><path d="M180 380 Q300 420 420 380 L600 520 V600 H0 V520 Z" fill="#fff"/>`;
+
+  it('keeps the customer and drops a bystander beside the head and a blob that touches them nowhere', async () => {
+    const raw = await drawn(
+      `${person}<circle cx="530" cy="200" r="60" fill="#fff"/><rect x="20" y="40" width="60" height="60" fill="#fff"/>`,
+    );
+    const { matte, problem } = isolatePerson(raw, W, W, face);
+    expect(problem).toBeUndefined();
+    expect(at(matte, 300, 250)).toBe(255); // face
+    expect(at(matte, 300, 560)).toBe(255); // chest
+    expect(at(matte, 530, 200)).toBe(0); // the bystander's head
+    expect(at(matte, 50, 70)).toBe(0); // a blob in the corner
+  });
+
+  it('refuses a matte that misses the face or covers everything', async () => {
+    const holed = await drawn(`${person}<ellipse cx="300" cy="280" rx="70" ry="90" fill="#000"/>`);
+    expect(isolatePerson(holed, W, W, face).problem).toBe('face-not-covered');
+    const everything = Buffer.alloc(W * W, 255);
+    expect(isolatePerson(everything, W, W, face).problem).toBe('no-separation');
+  });
+});
+
+describe('the local provider falls back without pasting a photo', () => {
+  let customer: Buffer;
+  let faceless: Buffer;
+  beforeAll(async () => {
+    const bytes = readFileSync(`${FIXTURE_PHOTOS}obama.jpg`);
+    const analysed = await analyzePhoto(bytes);
+    customer = await referenceCrop({
+      index: 0,
+      key: 'obama.jpg',
+      bytes,
+      facts: analysed.facts,
+      ...(analysed.framing ? { framing: analysed.framing } : {}),
+    });
+    // The lower half of the photo: a suit and a tie, no face for the envelope to be placed by.
+    const { width, height } = await sharp(bytes).metadata();
+    faceless = await sharp(bytes)
+      .extract({
+        left: 0,
+        top: Math.round(height! * 0.55),
+        width: width!,
+        height: Math.round(height! * 0.45),
+      })
+      .jpeg()
+      .toBuffer();
+  }, 60_000);
+  const request = (references: Buffer[]): HeadshotRequest => ({
+    prompt: buildPrompt('professional', 'studio'),
+    references,
+    style: 'professional',
+    background: 'studio',
+    slot: 0,
+    generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+  });
+
+  it("uses the next reference when the slot's own cannot be cut out", async () => {
+    const made = await composeLocalHeadshot(request([faceless, customer]));
+    expect(made).toMatchObject({ method: 'cutout', reference: 1 });
+  });
+
+  it('shows the only reference as a soft vignette when it cannot be cut out', async () => {
+    const made = await composeLocalHeadshot(request([faceless]));
+    expect(made).toMatchObject({ method: 'vignette', reference: 0 });
+    expect(longestStraightEdge(made.alpha, SIDE, SIDE).length).toBeLessThan(SIDE * MAX_STRAIGHT_EDGE);
+    writeFileSync(`${OUT_DIR}/vignette-without-face.jpg`, made.jpeg);
+  });
+
+  it('burns a legible "PREVIEW" mark into the bottom-right corner of every headshot', async () => {
+    const { data: mark } = await sharp(previewMark(SIDE))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { data: made } = await sharp((await composeLocalHeadshot(request([customer]))).jpeg)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let minX = SIDE;
+    let minY = SIDE;
+    let strokes = 0;
+    let bright = 0;
+    for (let i = 0; i < SIDE * SIDE; i++) {
+      if (mark[i * 4 + 3]! === 0) continue;
+      minX = Math.min(minX, i % SIDE);
+      minY = Math.min(minY, Math.floor(i / SIDE));
+      // The letters: white strokes, nearly opaque.
+      if (mark[i * 4]! > 240 && mark[i * 4 + 3]! > 200) {
+        strokes++;
+        if (made[i * 3]! > 170 && made[i * 3 + 1]! > 170 && made[i * 3 + 2]! > 170) bright++;
+      }
+    }
+    expect(minX).toBeGreaterThan(SIDE * 0.8);
+    expect(minY).toBeGreaterThan(SIDE * 0.92);
+    expect(strokes).toBeGreaterThan(300);
+    expect(bright / strokes).toBeGreaterThan(0.9);
+  });
+});
