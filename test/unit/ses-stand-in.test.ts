@@ -1,5 +1,6 @@
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isMailRefused } from '../../functions/adapters/mailer';
 import {
   caughtMail,
   startMailCatcher,
@@ -257,6 +258,27 @@ describe('SES v2 stand-in', () => {
       ['headshots@example.com', 'ann@team.example.org', 'success@simulator.amazonses.com'],
       ['ada@example.org'],
     ]);
+  });
+
+  it('gives errors the mailer tells apart: setup refusals (alarmed) from bad input and throttling', async () => {
+    const caught = async (endpoint: string, input: SendEmailCommandInput) => {
+      try {
+        await client(endpoint).send(new SendEmailCommand(input));
+      } catch (error) {
+        return error;
+      }
+      throw new Error('SendEmail succeeded');
+    };
+    expect(isMailRefused(await caught(ses.endpoint, simple({ FromEmailAddress: 'a@elsewhere.net' })))).toBe(
+      true,
+    );
+    expect(
+      isMailRefused(await caught(sandbox.endpoint, simple({ FromEmailAddress: 'headshots@example.com' }))),
+    ).toBe(true);
+    expect(isMailRefused(await caught(ses.endpoint, simple({ ConfigurationSetName: 'nope' })))).toBe(true);
+    expect(isMailRefused(await caught(ses.endpoint, simple({ Destination: { ToAddresses: [''] } })))).toBe(
+      false,
+    );
   });
 
   it('throttles beyond the maximum send rate with 429 TooManyRequestsException', async () => {
