@@ -11,7 +11,8 @@ import { isFinished, type Generation, type Headshot } from '../../../lib/api/get
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
 import { captionOf } from '../../../lib/headshot-caption';
-import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION } from '../utils/content';
+import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION, LIKENESS_STOP_CODES } from '../utils/content';
+import { LikenessNotice } from './LikenessNotice';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
@@ -27,6 +28,8 @@ export interface GenerationStepProps {
   onFailed: (reason: string | null) => void;
   /** 'Generate More Headshots': back to step 1 with everything cleared. */
   onGenerateMore: () => void;
+  /** 'Upload different photos' after the likeness cap stopped the generation: back to step 1, style kept. */
+  onNewPhotos: () => void;
 }
 
 /** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
@@ -36,15 +39,20 @@ const INITIAL_PROGRESS = 5;
  * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
  * percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
  * headshots are ready!', the grid with favorite and download on every headshot, and 'Generate More Headshots'.
- * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3).
+ * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3) —
+ * except when the likeness cap stopped it: then it stays, says why and asks for other photos (LikenessNotice).
  */
-export function GenerationStep({ generationId, onFailed, onGenerateMore }: GenerationStepProps) {
+export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPhotos }: GenerationStepProps) {
   const queryClient = useQueryClient();
   const query = useGeneration(generationId);
   const generation = query.data;
   const status = generation?.status;
   const done = status === 'succeeded' || status === 'partial';
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // The likeness cap stopped it: other photos are asked for, here, instead of generating again.
+  const likenessStop =
+    generation?.error && LIKENESS_STOP_CODES.has(generation.error.code) ? generation.error : null;
+  const stoppedEmpty = status === 'failed' && likenessStop !== null;
 
   // Finishing is reported once per generation, whatever re-renders follow.
   const reported = useRef<string | null>(null);
@@ -60,8 +68,17 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
     // Refunds (partial, failed) change the balance; new headshots belong in the gallery.
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
     void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
-    if (status === 'failed' || notFound) onFailed(generation?.error?.message ?? null);
-  }, [delivered, generation?.error?.message, generationId, notFound, onFailed, queryClient, status]);
+    if ((status === 'failed' && !stoppedEmpty) || notFound) onFailed(generation?.error?.message ?? null);
+  }, [
+    delivered,
+    generation?.error?.message,
+    generationId,
+    notFound,
+    onFailed,
+    queryClient,
+    status,
+    stoppedEmpty,
+  ]);
 
   const percent = done ? 100 : clampPercent(generation?.progress ?? INITIAL_PROGRESS);
   const headshots = generation?.headshots ?? [];
@@ -75,8 +92,10 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
         {statusText}
       </p>
 
-      {done && generation ? (
-        <ReadyHeader generation={generation} />
+      {stoppedEmpty ? (
+        <LikenessNotice variant="failed" message={likenessStop.message} onNewPhotos={onNewPhotos} />
+      ) : done && generation ? (
+        <ReadyHeader generation={generation} onNewPhotos={onNewPhotos} />
       ) : (
         <ProgressCard
           percent={percent}
@@ -88,7 +107,7 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore }: Gener
 
       <ResultsGrid
         headshots={headshots}
-        pendingSlots={done ? 0 : Math.max(0, expected - headshots.length)}
+        pendingSlots={done || stoppedEmpty ? 0 : Math.max(0, expected - headshots.length)}
         canRegenerate={done}
       />
 
@@ -178,9 +197,11 @@ function ProgressCard({
   );
 }
 
-function ReadyHeader({ generation }: { generation: Generation }) {
+function ReadyHeader({ generation, onNewPhotos }: { generation: Generation; onNewPhotos: () => void }) {
   const delivered = generation.headshots.length;
   const refunded = generation.creditsRefunded;
+  const likeness =
+    generation.error && LIKENESS_STOP_CODES.has(generation.error.code) ? generation.error : null;
   return (
     <div className="text-center">
       <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
@@ -197,7 +218,10 @@ function ReadyHeader({ generation }: { generation: Generation }) {
         {delivered} headshots · {captionOf(generation.style)} style · {captionOf(generation.background)}{' '}
         background. Hover or focus one to favorite or download it.
       </p>
-      {generation.status === 'partial' && (
+      {generation.status === 'partial' && likeness && (
+        <LikenessNotice variant="partial" message={likeness.message} onNewPhotos={onNewPhotos} />
+      )}
+      {generation.status === 'partial' && !likeness && (
         <p
           role="note"
           className="mx-auto mt-5 flex max-w-xl items-start gap-3 rounded-2xl bg-sky-50 p-4 text-left text-sm text-sky-900 ring-1 ring-sky-200"

@@ -69,6 +69,12 @@ export function GeneratorPage() {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
+      if (error.code === 'PHOTOS_DONT_MATCH') {
+        // These photos' headshots kept failing the likeness check: back to step 1 to choose others.
+        toast.error(error.message);
+        setStep(1);
+        return;
+      }
       if (error.status === 402) {
         toast.error(GENERATOR_TEXT.insufficientToast(creditsOf(error) ?? credits ?? 0));
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -109,6 +115,16 @@ export function GeneratorPage() {
     uploads.clear();
     setStyle(null);
     setBackground(null);
+    setGenerationId(null);
+    resetCreate();
+    setStep(1);
+  }, [generationId, queryClient, resetCreate, uploads]);
+
+  // After the likeness cap stopped a generation: other photos, the same style and background.
+  const newPhotos = useCallback(() => {
+    if (generationId) queryClient.removeQueries({ queryKey: generationQueryKey(generationId) });
+    clearDraft();
+    uploads.clear();
     setGenerationId(null);
     resetCreate();
     setStep(1);
@@ -173,7 +189,12 @@ export function GeneratorPage() {
             />
           )}
           {step === 4 && generationId && (
-            <GenerationStep generationId={generationId} onFailed={onFailed} onGenerateMore={generateMore} />
+            <GenerationStep
+              generationId={generationId}
+              onFailed={onFailed}
+              onGenerateMore={generateMore}
+              onNewPhotos={newPhotos}
+            />
           )}
         </div>
       </main>

@@ -6,6 +6,7 @@ import type { Headshot } from '../../../lib/api/contracts';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { useGeneration } from '../../../hooks/use-generation';
 import { queryKeys } from '../../../lib/query-keys';
+import { LIKENESS_STOP_CODES } from '../utils/content';
 
 /**
  * The new headshot of a "Regenerate (1 credit)", shown right after its original in the results grid: a pending tile
@@ -33,9 +34,11 @@ export function RegeneratedHeadshot({
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
     void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
     if (status === 'failed') {
-      toast.error("We couldn't create the new headshot. Your credit has been refunded.");
+      // The likeness cap's message says why and asks for other photos; otherwise the usual one.
+      const likeness = data?.error && LIKENESS_STOP_CODES.has(data.error.code) ? data.error.message : null;
+      toast.error(likeness ?? "We couldn't create the new headshot. Your credit has been refunded.");
     }
-  }, [queryClient, status]);
+  }, [data?.error, queryClient, status]);
 
   const headshot = data?.headshots[0];
   if (headshot) {

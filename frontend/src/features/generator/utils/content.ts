@@ -77,6 +77,12 @@ export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
   },
 ];
 
+/**
+ * Generation error codes of the likeness cap (docs/decisions/003-likeness-retry-cap.md): the photos' headshots kept
+ * failing the likeness check, or the day's attempts ran out. The wizard asks for other photos instead of retrying.
+ */
+export const LIKENESS_STOP_CODES: ReadonlySet<string> = new Set(['LIKENESS_MISMATCH', 'LIKENESS_LIMIT']);
+
 /** The wizard's texts, verbatim from docs/product-spec.md §2, §5 and §8. Functions take the numbers they show. */
 export const GENERATOR_TEXT = {
   stepOf: (step: number) => `Step ${step} of ${TOTAL_STEPS}`,
@@ -112,6 +118,10 @@ export const GENERATOR_TEXT = {
   ready: 'Your headshots are ready!',
   generateMore: 'Generate More Headshots',
   generationFailed: 'Failed to generate headshots. Please try again.',
+  /** The likeness cap stopped the generation (the API's `error.message` says why and what was refunded). */
+  likenessTitle: "These headshots didn't look like you",
+  /** Back to step 1 to choose other photos (the style and background stay). */
+  uploadDifferentPhotos: 'Upload different photos',
   invalidFiles: 'Please upload valid image files (max 10MB each)',
   tooManyFiles: 'Maximum 10 files allowed. Some files were not added.',
   filesAdded: (n: number) => `${n} file(s) uploaded successfully`,
