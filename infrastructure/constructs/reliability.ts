@@ -11,6 +11,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, type BusinessMetric } from '../../functions/common/metrics';
 import { ratePeriodMs } from '../local/stand-ins/eventbridge-scheduler/scheduler';
+import { EXECUTION_ENDED_RULE } from './execution-ended-rule';
 import { acknowledge, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
 
@@ -91,8 +92,10 @@ export class Reliability extends Construct {
         'AwsSolutions-SQS3',
         'This queue is itself the dead-letter (on-failure) destination of the compensator.',
       );
+      // The same settings the local Lambda stand-in applies to the compensator's runs (execution-ended-rule.ts).
       props.compensator.configureAsyncInvoke({
-        retryAttempts: 2,
+        retryAttempts: EXECUTION_ENDED_RULE.asyncInvoke.retryAttempts,
+        maxEventAge: Duration.seconds(EXECUTION_ENDED_RULE.asyncInvoke.maxEventAgeSeconds),
         onFailure: new destinations.SqsDestination(this.deadLetterQueue),
       });
       alarm('CompensatorDeadLettersVisible', {

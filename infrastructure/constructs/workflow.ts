@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Annotations, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -7,6 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { EXECUTION_ENDED_RULE, executionEndedPattern } from './execution-ended-rule';
 import { acknowledgeWildcardResources } from './nag';
 import { functionArnKey, stackOutput } from './naming';
 
@@ -136,17 +137,18 @@ export class Workflow extends Construct {
     );
 
     if (props.onExecutionEnded) {
-      new events.Rule(this, 'ExecutionEnded', {
-        description: 'Compensates generations whose execution failed, timed out or was stopped',
-        eventPattern: {
-          source: ['aws.states'],
-          detailType: ['Step Functions Execution Status Change'],
-          detail: {
-            status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
-            stateMachineArn: [this.stateMachine.stateMachineArn],
-          },
-        },
-        targets: [new targets.LambdaFunction(props.onExecutionEnded, { retryAttempts: 8 })],
+      // The pattern and retry policy come from one definition the local EventBridge stand-in uses too.
+      const pattern = executionEndedPattern(this.stateMachine.stateMachineArn);
+      const { delivery } = EXECUTION_ENDED_RULE;
+      new events.Rule(this, EXECUTION_ENDED_RULE.id, {
+        description: EXECUTION_ENDED_RULE.description,
+        eventPattern: { source: pattern.source, detailType: pattern['detail-type'], detail: pattern.detail },
+        targets: [
+          new targets.LambdaFunction(props.onExecutionEnded, {
+            retryAttempts: delivery.retryAttempts,
+            maxEventAge: Duration.seconds(delivery.maxEventAgeSeconds),
+          }),
+        ],
       });
     }
 

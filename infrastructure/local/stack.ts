@@ -20,6 +20,8 @@ import { assertPortFree, findFreePort, HOST } from './support/ports';
 import { S3RVER_CREDENTIALS, startS3 } from './stand-ins/s3/s3rver';
 import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './support/settings';
 import { startScheduler } from './stand-ins/eventbridge-scheduler/scheduler';
+import { executionEndedRule, startEventBus } from './stand-ins/eventbridge/bus';
+import { createAsyncInvoker } from './stand-ins/lambda/async-invoke';
 import { startSite } from './stand-ins/cloudfront/site';
 import { startStepFunctionsServer, stateMachineSubstitutions } from './stand-ins/step-functions/server';
 import { REPO_ROOT } from './support/paths';
@@ -234,6 +236,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Handlers run in this process and read their configuration from process.env at their cold start.
     Object.assign(process.env, env);
 
+    // EventBridge's default bus: the Step Functions stand-in puts its execution status changes on it, and the
+    // execution-ended rule hands the ones the cloud rule matches to the compensator, with Lambda's asynchronous
+    // retries; what fails every run lands in <data dir>/dead-letter/ (`.local/dead-letter/` for npm start).
+    const eventsLog = log('events');
+    const bus = startEventBus({
+      rules: [executionEndedRule({ region, deadLetterDir: join(dataDir, 'dead-letter'), log: eventsLog })],
+      invoker: createAsyncInvoker(runtime, { log: eventsLog }),
+      log: eventsLog,
+    });
+    stops.push(bus.stop);
+
     const stateMachinesDir = join(REPO_ROOT, 'statemachines');
     const stepfunctions = await startStepFunctionsServer({
       port: ports.stepfunctions,
@@ -246,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         env,
       ),
       region,
+      events: bus,
       log: log('stepfn'),
     });
     stops.push(() => stepfunctions.close());

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetConfigForTests } from '../../functions/config/settings';
@@ -10,6 +13,8 @@ import {
 } from '../../infrastructure/local/functions';
 import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { createPartLog } from '../../infrastructure/local/support/log';
+import { executionEndedRule, startEventBus } from '../../infrastructure/local/stand-ins/eventbridge/bus';
+import { createAsyncInvoker } from '../../infrastructure/local/stand-ins/lambda/async-invoke';
 import { startRouteGateway } from './route-gateway';
 import {
   startStepFunctionsServer,
@@ -32,7 +37,12 @@ export interface GenerationStack {
   gatewayUrl: string;
   stepfunctions: StepFunctionsServer;
   /**
-   * Resolves once no function invocation is running. A stopped execution's tasks keep running in the background (as
+   * Where the execution-ended rule's dead letters land (`<dir>/generation-execution-ended.jsonl`, as
+   * `.local/dead-letter/` for `npm start`); removed at stop.
+   */
+  deadLetterDir: string;
+  /**
+   * Resolves once no function invocation is running (the execution-ended compensator's, retries included). A stopped execution's tasks keep running in the background (as
    * Lambda invocations do when Step Functions stops waiting): a test that stops one awaits this before asserting.
    */
   settled(): Promise<void>;
@@ -69,6 +79,12 @@ function trackInvocations(runtime: LambdaRuntime): { runtime: LambdaRuntime; set
  */
 export async function startGenerationStack(options: {
   env: Record<string, string>;
+  /** Wraps the Lambda runtime every invocation goes through (to fail a function on purpose). */
+  wrapRuntime?: (runtime: LambdaRuntime) => LambdaRuntime;
+  /** Definition substitutions that replace the stack's own (e.g. a short `ExecutionTimeoutSeconds`). */
+  substitutions?: Record<string, string>;
+  /** Waits before the compensator's asynchronous retries, in ms (default: Lambda's 1 and 2 minutes). */
+  asyncRetryDelaysMs?: readonly number[];
 }): Promise<GenerationStack> {
   // Unlimited provider capacity and the default deadline unless the test says otherwise.
   Object.assign(
@@ -78,16 +94,28 @@ export async function startGenerationStack(options: {
   );
   const log = createPartLog('gen-test', { quiet: true });
   const functions = localFunctions;
-  const { runtime, settled } = trackInvocations(createLambdaRuntime(functions));
+  const base = createLambdaRuntime(functions);
+  const { runtime, settled } = trackInvocations(options.wrapRuntime?.(base) ?? base);
+  // The local event bus with the cloud's execution-ended rule, as `npm start` runs it.
+  const deadLetterDir = mkdtempSync(join(tmpdir(), 'dead-letter-'));
+  const bus = startEventBus({
+    rules: [executionEndedRule({ region: 'us-east-1', deadLetterDir, log })],
+    invoker: createAsyncInvoker(runtime, { log, retryDelaysMs: options.asyncRetryDelaysMs }),
+    log,
+  });
   const stepfunctions = await startStepFunctionsServer({
     port: 0,
     runtime,
     stateMachinesDir: STATE_MACHINES,
-    substitutions: stateMachineSubstitutions(
-      functions.map((f) => f.name),
-      'us-east-1',
-      process.env,
-    ),
+    substitutions: {
+      ...stateMachineSubstitutions(
+        functions.map((f) => f.name),
+        'us-east-1',
+        process.env,
+      ),
+      ...options.substitutions,
+    },
+    events: bus,
     log,
   });
   process.env.AWS_ENDPOINT_URL_SFN = stepfunctions.url;
@@ -100,11 +128,17 @@ export async function startGenerationStack(options: {
   return {
     gatewayUrl: gateway.url,
     stepfunctions,
-    settled,
+    deadLetterDir,
+    async settled() {
+      await bus.idle();
+      await settled();
+    },
     async stop() {
       await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await gateway.stop();
       await stepfunctions.close();
+      await bus.stop();
+      rmSync(deadLetterDir, { recursive: true, force: true });
     },
   };
 }

@@ -26,6 +26,8 @@ export interface Execution {
   error?: string;
   cause?: string;
   abort(): void;
+  /** Told of every status change (the start, then the end): the status-change event goes out from here. */
+  onStatusChange?: (execution: Execution) => void;
 }
 
 /** Epoch ms as the epoch seconds the AWS JSON protocol carries. */
@@ -40,14 +42,19 @@ export function isValidExecutionName(name: string): boolean {
   });
 }
 
-/** Closes a RUNNING execution with `status`; `false` when it had already ended (it keeps its first ending). */
+/**
+ * Closes a RUNNING execution with `status` and tells its `onStatusChange` (unless `silent`: the local service
+ * stopping is not an ending the cloud would report); `false` when it had already ended (it keeps its first ending).
+ */
 export function finish(
   execution: Execution,
   status: ExecutionStatus,
   fields: Partial<Execution> = {},
+  options: { silent?: boolean } = {},
 ): boolean {
   if (execution.status !== 'RUNNING') return false;
   Object.assign(execution, fields, { status, stopDate: Date.now() });
+  if (!options.silent) execution.onStatusChange?.(execution);
   return true;
 }
 
@@ -77,9 +84,14 @@ export function runExecution(
   name: string,
   inputText: string,
   input: unknown,
-  context: { executionArn: string; roleArn: string; log: LocalLog },
+  context: {
+    executionArn: string;
+    roleArn: string;
+    log: LocalLog;
+    onStatusChange?: (execution: Execution) => void;
+  },
 ): Execution {
-  const { executionArn, roleArn, log } = context;
+  const { executionArn, roleArn, log, onStatusChange } = context;
   const startDate = Date.now();
   const running = machine.machine.run(input as JsonValue, {
     overrides: { taskResourceLocalHandlers: machine.tasks },
@@ -97,6 +109,7 @@ export function runExecution(
     status: 'RUNNING',
     startDate,
     abort: running.abort,
+    onStatusChange,
   };
   const label = `${machine.name}/${name}`;
   const took = () => `${((Date.now() - startDate) / 1000).toFixed(2)} s`;
@@ -114,5 +127,6 @@ export function runExecution(
     },
   );
   log.info(`${label} started`);
+  onStatusChange?.(execution);
   return execution;
 }

@@ -21,8 +21,9 @@ export function createOperations(context: {
   accountId: string;
   roleArn: string;
   log: LocalLog;
+  onStatusChange?: (execution: Execution) => void;
 }): Operations {
-  const { machines, executions, region, accountId, roleArn, log } = context;
+  const { machines, executions, region, accountId, roleArn, log, onStatusChange } = context;
 
   /** `arn` after AWS's checks: an ARN of `kind`, naming something that exists. */
   function lookUp<T>(arn: string, kind: 'stateMachine' | 'execution', found: T | undefined): T {
@@ -65,7 +66,12 @@ export function createOperations(context: {
         throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
       }
       if (!execution) {
-        execution = runExecution(machine, name, inputText, input, { executionArn, roleArn, log });
+        execution = runExecution(machine, name, inputText, input, {
+          executionArn,
+          roleArn,
+          log,
+          onStatusChange,
+        });
         executions.set(executionArn, execution);
         machine.executions.push(execution);
       }

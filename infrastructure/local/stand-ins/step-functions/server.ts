@@ -6,7 +6,8 @@ import type { LocalServer } from '../lambda/invoke-api';
 import { finish, type Execution } from './executions';
 import { createOperations, type Operations } from './operations';
 import { readJson, requests, SfnError, type Operation } from './protocol';
-import { loadStateMachines } from './state-machines';
+import { loadStateMachines, localStateMachineArn } from './state-machines';
+import { executionStatusChangeEvent, type ExecutionStatusChangeEvent } from './status-events';
 
 export { applyDefinitionSubstitutions, stateMachineSubstitutions } from './substitutions';
 
@@ -32,6 +33,11 @@ export interface StepFunctionsServerOptions {
   region?: string;
   /** Account id in ARNs. Default `000000000000`. */
   accountId?: string;
+  /**
+   * Where the "Step Functions Execution Status Change" events go, as Step Functions sends them to EventBridge's
+   * default bus: one when an execution starts, one when it ends (the local event bus matches them to rules).
+   */
+  events?: { put(event: ExecutionStatusChangeEvent): void };
   log: LocalLog;
 }
 
@@ -109,6 +115,8 @@ function reply(
  * - `ListExecutions` `{ stateMachineArn, statusFilter?, maxResults?, nextToken? }`, newest first.
  * - `DescribeStateMachine` → `{ stateMachineArn, name, status: 'ACTIVE', definition, roleArn, type: 'STANDARD', … }`.
  *
+ * Every start and end of an execution is sent to `events` as a "Step Functions Execution Status Change" event.
+ *
  * Errors are 400 `{ "__type": "<Exception>", "message" }` (`StateMachineDoesNotExist`, `ExecutionDoesNotExist`,
  * `ExecutionAlreadyExists`, `InvalidArn`, `InvalidName`, `InvalidExecutionInput`, `InvalidToken`,
  * `ValidationException`, `UnknownOperationException`), so the SDK raises its named exception classes.
@@ -127,6 +135,7 @@ export async function startStepFunctionsServer(
     substitutions = {},
     region = 'us-east-1',
     accountId = '000000000000',
+    events,
     log,
   } = options;
   const machines = await loadStateMachines({
@@ -139,7 +148,18 @@ export async function startStepFunctionsServer(
   });
   const executions = new Map<string, Execution>();
   const roleArn = `arn:aws:iam::${accountId}:role/local-stepfunctions`;
-  const operations = createOperations({ machines, executions, region, accountId, roleArn, log });
+  const onStatusChange = events
+    ? (execution: Execution) => events.put(executionStatusChangeEvent(execution, { region, accountId }))
+    : undefined;
+  const operations = createOperations({
+    machines,
+    executions,
+    region,
+    accountId,
+    roleArn,
+    log,
+    onStatusChange,
+  });
 
   const server = createServer((req, res) => {
     const requestId = randomUUID();
@@ -156,15 +176,16 @@ export async function startStepFunctionsServer(
   return {
     url,
     stateMachineArn(name) {
-      const arn = `arn:aws:states:${region}:${accountId}:stateMachine:${name}`;
+      const arn = localStateMachineArn(name, region, accountId);
       if (!machines.has(arn)) throw new Error(`No state machine "${name}" in ${stateMachinesDir}`);
       return arn;
     },
     close() {
-      // Running executions end with the service, as their in-memory state would.
+      // Running executions end with the service, as their in-memory state would. No status-change event: the cloud
+      // service never stops, and a generation cut off here is reconciled by the API and the sweeper.
       for (const execution of executions.values()) {
-        if (finish(execution, 'ABORTED', { cause: 'The local Step Functions service stopped' }))
-          execution.abort();
+        const cause = 'The local Step Functions service stopped';
+        if (finish(execution, 'ABORTED', { cause }, { silent: true })) execution.abort();
       }
       return closeServer(server);
     },

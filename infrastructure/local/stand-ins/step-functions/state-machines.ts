@@ -20,6 +20,11 @@ export interface LoadedMachine {
   creationDate: number;
 }
 
+/** The ARN of the state machine `name` in `region` and `accountId`, as Step Functions writes it. */
+export function localStateMachineArn(name: string, region: string, accountId: string): string {
+  return `arn:aws:states:${region}:${accountId}:stateMachine:${name}`;
+}
+
 /**
  * Loads every `*.asl.json` of `stateMachinesDir` (sorted by name): substitutions applied, Tasks bound to the local
  * Lambda runtime, AWS's timeout defaults made explicit, and the definition validated as AWS would (JSONPaths and
@@ -52,7 +57,7 @@ export async function loadStateMachines(options: {
       const machine = new StateMachine(parsed as unknown as StateMachineDefinition, {
         validationOptions: { checkPaths: true, checkArn: true },
       });
-      const arn = `arn:aws:states:${region}:${accountId}:stateMachine:${name}`;
+      const arn = localStateMachineArn(name, region, accountId);
       machines.set(arn, {
         name,
         arn,
