@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { runtimeSettings } from '../config/runtime';
+import { retryThrottledTransactions } from './dynamodb-throttling';
 
 /*
  * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
@@ -15,7 +16,9 @@ let s3: S3Client | undefined;
 let sfn: SFNClient | undefined;
 
 /**
- * The DynamoDB document client (marshalls plain JS objects; `undefined` attributes are dropped).
+ * The DynamoDB document client (marshalls plain JS objects; `undefined` attributes are dropped). A transaction
+ * cancelled only by throttling is retried like any throttled request and, past the SDK's attempts, thrown as
+ * `TransactionThrottledError` (adapters/dynamodb-throttling.ts).
  *
  * Without the SDK's logger middleware: the client is given no logger, yet that middleware copies every input and
  * output through the sensitive-data filter for the no-op one — a walk of every item read (about a seventh of the
@@ -26,6 +29,8 @@ export function documentClient(): DynamoDBDocumentClient {
     const { AWS_REGION } = runtimeSettings();
     const client = new DynamoDBClient({ region: AWS_REGION });
     client.middlewareStack.remove('loggerMiddleware');
+    // A throttled transaction is retried by the SDK and then named like the throttle it is (the workflow retries it).
+    retryThrottledTransactions(client);
     dynamo = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return dynamo;
