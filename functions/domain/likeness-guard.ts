@@ -6,7 +6,7 @@ import { namedError } from './named-error';
 import { describeWait, QuotaExceededError } from './quotas';
 
 /**
- * The likeness guarantee's cap (docs/architecture.md §4 "Likeness cap", docs/decisions/003-likeness-retry-cap.md):
+ * The likeness guarantee's cap (docs/architecture.md §4 "Likeness cap", docs/decisions/004-likeness-retry-cap.md):
  * a headshot that does not look like its customer is refunded, and a refunded credit can be spent again — so without
  * a cap, photos whose headshots never match buy unlimited provider calls. Two rules close that:
  *

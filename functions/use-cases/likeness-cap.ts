@@ -22,7 +22,7 @@ import {
 import { nextAfterCall, type RetryCounts, type SlotNext } from '../domain/slot-outcomes';
 
 /**
- * The likeness cap applied (functions/domain/likeness-guard.ts, docs/decisions/003-likeness-retry-cap.md) at the
+ * The likeness cap applied (functions/domain/likeness-guard.ts, docs/decisions/004-likeness-retry-cap.md) at the
  * start of a generation and after each provider call; before a call, use-cases/likeness-slot-gate.ts.
  */
 

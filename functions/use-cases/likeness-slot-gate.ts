@@ -7,7 +7,7 @@ import {
 import { LikenessStoppedError, ProviderCallCapError, type LikenessStop } from '../domain/likeness-guard';
 
 /**
- * The likeness cap before a provider call (functions/domain/likeness-guard.ts, docs/decisions/003-likeness-retry-cap.md):
+ * The likeness cap before a provider call (functions/domain/likeness-guard.ts, docs/decisions/004-likeness-retry-cap.md):
  * a slot of a stopped generation, or of an account whose provider calls for the day are used up, makes no call. It
  * reads no settings: the allowance was set when the generation started (use-cases/likeness-cap.ts).
  */

@@ -268,7 +268,7 @@ describe('the likeness guarantee', () => {
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });
     expect(final.error?.code).toBe('LIKENESS_MISMATCH');
-    // Changed by the likeness cap (docs/decisions/003-likeness-retry-cap.md): no longer one retry for every slot
+    // Changed by the likeness cap (docs/decisions/004-likeness-retry-cap.md): no longer one retry for every slot
     // (12 calls) — the six first calls, and at most the two retries granted before the third failed check stops it.
     expect(gen.fake.calls.length).toBeGreaterThanOrEqual(6);
     expect(gen.fake.calls.length).toBeLessThanOrEqual(8);

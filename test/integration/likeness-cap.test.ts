@@ -14,7 +14,7 @@ import { useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
- * The likeness guarantee cannot be farmed (docs/decisions/003-likeness-retry-cap.md): the OpenAI stand-in answers
+ * The likeness guarantee cannot be farmed (docs/decisions/004-likeness-retry-cap.md): the OpenAI stand-in answers
  * every edit of Obama's photos with Biden's portrait, so no headshot ever passes the likeness check, and the calls
  * the stand-in receives are the provider calls we would pay for. Real DynamoDB Local, the real ASL, the real SDK.
  */

@@ -215,7 +215,7 @@ function farmOneDay(options: { balance: number; generations: number; newPhotosEa
   return { calls, refused, balance };
 }
 
-describe('worst case per account per day (docs/decisions/003-likeness-retry-cap.md)', () => {
+describe('worst case per account per day (docs/decisions/004-likeness-retry-cap.md)', () => {
   it('a free account replaying the same photos all day: one generation (6 calls + 2 retries), then refused', () => {
     expect(farmOneDay({ balance: 6, generations: 20, newPhotosEachTime: false })).toEqual({
       calls: 8,

@@ -10,7 +10,7 @@ import { renderAt } from './render';
 
 /*
  * The wizard in jsdom with the network edge mocked, when the likeness cap stops a generation
- * (docs/decisions/003-likeness-retry-cap.md): the results screen says why and asks for other photos instead of
+ * (docs/decisions/004-likeness-retry-cap.md): the results screen says why and asks for other photos instead of
  * sending the customer back to generate again; a start refused for the same photos goes back to step 1.
  */
 

@@ -13,7 +13,7 @@ export interface LikenessNoticeProps {
 }
 
 /**
- * What the results screen says when the likeness cap stopped a generation (docs/decisions/003-likeness-retry-cap.md):
+ * What the results screen says when the likeness cap stopped a generation (docs/decisions/004-likeness-retry-cap.md):
  * its headshots kept failing the likeness check (or the day's attempts ran out), so instead of generating again the
  * customer is told why, what came back, and asked for other photos, with one button to choose them.
  */

@@ -78,7 +78,7 @@ export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
 ];
 
 /**
- * Generation error codes of the likeness cap (docs/decisions/003-likeness-retry-cap.md): the photos' headshots kept
+ * Generation error codes of the likeness cap (docs/decisions/004-likeness-retry-cap.md): the photos' headshots kept
  * failing the likeness check, or the day's attempts ran out. The wizard asks for other photos instead of retrying.
  */
 export const LIKENESS_STOP_CODES: ReadonlySet<string> = new Set(['LIKENESS_MISMATCH', 'LIKENESS_LIMIT']);
