@@ -9,6 +9,9 @@
  * entry's module exists, and no declaration exceeds what the module's code can do (no delete where it never deletes).
  */
 
+import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from './domain/openai-image-models';
+import { providerTimeouts } from './domain/provider-timeouts';
+
 /** What invokes a function; it sets the default timeout and memory ({@link FUNCTION_DEFAULTS}). */
 export type FunctionKind =
   /** An API route (API Gateway HTTP API, payload v2). */
@@ -234,13 +237,15 @@ const specs: readonly FunctionSpec[] = [
     table: ['read', 'write', 'delete'],
   }),
   smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, { table: READ_WRITE }),
-  // One provider call per invocation: OpenAI edits take 60-150 s and the client gives up at 180 s, so 240 s lets a
-  // slow call fail as the named, retryable ProviderTimeoutError. A refunded slot deletes the result it wrote.
+  // One provider call per invocation: the client gives up at the default model and quality's worst case × 1.5 and
+  // the Lambda outlives it by the work after the call, so a slow call fails as the named, retryable
+  // ProviderTimeoutError (functions/domain/provider-timeouts.ts; the stack sets it for the configured model).
+  // A refunded slot deletes the result it wrote.
   {
     name: 'generation-generate-headshot',
     handler: 'workflow/generate-headshot',
     kind: 'workflow',
-    timeoutSeconds: 240,
+    timeoutSeconds: providerTimeouts(DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY).lambdaSeconds,
     assets: ['sharp-layer', 'vision-models'],
     access: {
       table: READ_WRITE,

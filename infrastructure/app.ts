@@ -12,6 +12,8 @@
  * - `alarmEmail`: subscribed to the alarm topic;
  * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`
  *   (default `openai`; `local` is refused on `prod`), `generationMaxConcurrency`, `logLevel`;
+ * - `openaiImageQuality` (default `high`), `openaiTimeoutSeconds` (default: the model and quality's worst case × 1.5):
+ *   the slot function's Lambda timeout and its workflow Task's follow them;
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
  *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
  * - e-mail: `mailFrom` (an address of a verified SES identity: the "headshots ready" e-mail, and Cognito's own mail

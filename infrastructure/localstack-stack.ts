@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { deployedFunctions, type FunctionEntry } from '../functions/catalogue';
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
+import { slotTaskTimeoutSeconds } from '../functions/domain/provider-timeouts';
 import { AppFunction } from './constructs/app-function';
 import { TTL_ATTRIBUTE } from './constructs/data';
 import { grantDeclaredAccess } from './constructs/functions';
@@ -130,6 +131,7 @@ export class LocalStackStack extends Stack {
         ResultsBucket: results.bucketName,
         MaxConcurrency: '6',
         ExecutionTimeoutSeconds: String(executionTimeoutSeconds(deadlineMinutes)),
+        GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds({})),
       },
       maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
       logRetention: logs.RetentionDays.ONE_WEEK,

@@ -9,7 +9,17 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../functions/http/origin-verify';
-import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
+import {
+  DEFAULT_DEADLINE_MINUTES,
+  EXECUTION_MARGIN_SECONDS,
+  executionTimeoutSeconds,
+} from '../functions/domain/admission';
+import {
+  DEFAULT_OPENAI_IMAGE_MODEL,
+  DEFAULT_OPENAI_IMAGE_QUALITY,
+} from '../functions/domain/openai-image-models';
+import { providerTimeouts } from '../functions/domain/provider-timeouts';
+import { withSlotTimeout } from './constructs/slot-timeout';
 import { catalogue as functionCatalogue, type FunctionEntry } from '../functions/catalogue';
 import { Alarms } from './constructs/alarms';
 import { Analytics } from './constructs/analytics';
@@ -71,7 +81,12 @@ export class HeadshotStudioStack extends Stack {
     const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
     const maxConcurrency = props.generationMaxConcurrency ?? 6;
     const deadlineMinutes = props.generationDeadlineMinutes ?? DEFAULT_DEADLINE_MINUTES;
-    const catalogue = props.catalogue ?? functionCatalogue;
+    // The slot's timeouts follow the model and quality (functions/domain/provider-timeouts.ts): the client's goes to
+    // the handlers, the Lambda's to the slot function, the Task's into the workflow.
+    const openAiModel = props.openAiImageModel ?? DEFAULT_OPENAI_IMAGE_MODEL;
+    const openAiQuality = props.openAiImageQuality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
+    const slotTimeouts = providerTimeouts(openAiModel, openAiQuality, props.openAiTimeoutSeconds);
+    const catalogue = withSlotTimeout(props.catalogue ?? functionCatalogue, slotTimeouts);
     if (prod && props.imageProvider === 'local') {
       throw new InvalidContextError([
         'imageProvider "local" is refused on prod: paying customers get the openai provider (drop -c imageProvider=local)',
@@ -99,6 +114,15 @@ export class HeadshotStudioStack extends Stack {
       });
     }
 
+    if (slotTimeouts.taskSeconds > EXECUTION_MARGIN_SECONDS) {
+      Annotations.of(this).addWarningV2(
+        'headshot-studio:slot-timeout',
+        `The slot Task's timeout (${slotTimeouts.taskSeconds} s for ${openAiModel} at ${openAiQuality}) exceeds the ` +
+          `${EXECUTION_MARGIN_SECONDS} s the execution allows past the generation deadline: a call admitted at the ` +
+          'deadline may be cut off by the execution timeout (and refunded by the compensator).',
+      );
+    }
+
     const data = new Data(this, 'Data', { stage: props.stage });
     const storage = new Storage(this, 'Storage', { stage: props.stage });
     const secrets = new Secrets(this, 'Secrets');
@@ -115,6 +139,10 @@ export class HeadshotStudioStack extends Stack {
         SUPPORT_EMAIL: supportEmail,
         GENERATION_MAX_CONCURRENCY: String(maxConcurrency),
         GENERATION_DEADLINE_MINUTES: String(deadlineMinutes),
+        // Every function: the admission point's leases outlast the slot's timeout too.
+        OPENAI_IMAGE_MODEL: openAiModel,
+        OPENAI_IMAGE_QUALITY: openAiQuality,
+        OPENAI_TIMEOUT_SECONDS: String(slotTimeouts.clientSeconds),
         ...(props.providerImagesPerMinute === undefined
           ? {}
           : { PROVIDER_IMAGES_PER_MINUTE: String(props.providerImagesPerMinute) }),
@@ -127,7 +155,6 @@ export class HeadshotStudioStack extends Stack {
       },
       openAiEnvironment: {
         ...(props.imageProvider ? { IMAGE_PROVIDER: props.imageProvider } : {}),
-        ...(props.openAiImageModel ? { OPENAI_IMAGE_MODEL: props.openAiImageModel } : {}),
       },
       table: data.table,
       uploads: storage.uploads,
@@ -170,6 +197,7 @@ export class HeadshotStudioStack extends Stack {
           ResultsBucket: storage.results.bucketName,
           MaxConcurrency: String(maxConcurrency),
           ExecutionTimeoutSeconds: String(executionTimeoutSeconds(deadlineMinutes)),
+          GenerateHeadshotTimeoutSeconds: String(slotTimeouts.taskSeconds),
         },
         maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
         logRetention,

@@ -14,6 +14,7 @@ import {
   deadlineOf,
   etaMs,
   initialState,
+  LEASE_MS,
   liveLeases,
   mayAdmit,
   permitCheckMs,
@@ -26,6 +27,7 @@ import {
   type TicketPriority,
 } from '../domain/admission';
 import { grantsPriority } from '../domain/packs';
+import { providerTimeouts } from '../domain/provider-timeouts';
 import { logger } from '../common/logger';
 import { documentClient } from './aws';
 import { generationSk, userPk } from './keys';
@@ -65,12 +67,22 @@ export class AdmissionDeadlineError extends Error {
   override readonly name = 'AdmissionDeadlineError';
 }
 
-/** The limits from config (`PROVIDER_IMAGES_PER_MINUTE`, `PROVIDER_MAX_CONCURRENCY`). */
+/**
+ * The limits from config (`PROVIDER_IMAGES_PER_MINUTE`, `PROVIDER_MAX_CONCURRENCY`), and the lease length the slot's
+ * timeout needs (OPENAI_IMAGE_MODEL, OPENAI_IMAGE_QUALITY, OPENAI_TIMEOUT_SECONDS).
+ */
 export function configuredLimits(): AdmissionLimits {
   const config = imageProviderSettings();
+  const slot = providerTimeouts(
+    config.OPENAI_IMAGE_MODEL,
+    config.OPENAI_IMAGE_QUALITY,
+    config.OPENAI_TIMEOUT_SECONDS,
+  );
   return {
     imagesPerMinute: config.PROVIDER_IMAGES_PER_MINUTE,
     maxConcurrency: config.PROVIDER_MAX_CONCURRENCY,
+    // A lease outlives the slot's Task timeout (the slowest call it allows) by half a minute.
+    leaseMs: Math.max(LEASE_MS, (slot.taskSeconds + 30) * 1000),
   };
 }
 

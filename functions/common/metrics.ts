@@ -19,7 +19,10 @@ export type BusinessMetric =
   | 'DisputesCreated'
   /** A reversal larger than the balance left: the account was flagged. */
   | 'ReversalShortfalls'
-  /** A headshot slot failed (and was refunded) because the image provider has no key: deployment incomplete. */
+  /**
+   * A headshot slot failed (and was refunded) because the image provider cannot be called as configured: no key, or
+   * OpenAI refused the configuration (metadata: model, param, code).
+   */
   | 'ProviderMisconfigured'
   /** SES refused an e-mail for the account's setup (unverified sender, sandbox recipient, sending paused). */
   | 'MailRefused';
@@ -29,9 +32,18 @@ export const METRICS_NAMESPACE = 'HeadshotStudio';
 
 let metrics: Metrics | undefined;
 
-/** Emits `value` (default 1) of a count metric at once (no buffering, so nothing is lost if the function dies). */
-export function countMetric(name: BusinessMetric, value = 1): void {
+/**
+ * Emits `value` (default 1) of a count metric at once (no buffering, so nothing is lost if the function dies).
+ * `metadata` goes into the same EMF line as searchable properties, not dimensions, so alarms on the metric still
+ * match (e.g. the model, param and code of a `ProviderMisconfigured`).
+ */
+export function countMetric(
+  name: BusinessMetric,
+  value = 1,
+  metadata: Readonly<Record<string, string | number | null>> = {},
+): void {
   metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'headshot-studio' });
   const single = metrics.singleMetric();
+  for (const [key, item] of Object.entries(metadata)) single.addMetadata(key, String(item));
   single.addMetric(name, MetricUnit.Count, value);
 }

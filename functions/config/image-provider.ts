@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineSettings } from './settings';
 import { optionalString, runtimeOf, secretString } from './fields';
+import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from '../domain/openai-image-models';
 
 /** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
 export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;
@@ -19,10 +20,20 @@ const environment = z.object({
   /** Another OpenAI-compatible endpoint (default OpenAI's own). */
   OPENAI_BASE_URL: z.optional(z.url()),
   /**
-   * OpenAI image model used for edits. `gpt-image-1` was shut down in Oct 2026 and `gpt-image-1.5` shuts down on
-   * 2026-12-01; OpenAI's deprecations page names `gpt-image-2.6-sunburst` (precision) or `-flare` (fast).
+   * OpenAI image model used for edits (functions/domain/openai-image-models.ts lists what each takes; the default is
+   * docs/decisions/001-openai-image-model.md). A model the table does not know is sent only what every model takes.
    */
-  OPENAI_IMAGE_MODEL: z._default(z.string().check(z.minLength(1)), 'gpt-image-2.6-sunburst'),
+  OPENAI_IMAGE_MODEL: z._default(z.string().check(z.minLength(1)), DEFAULT_OPENAI_IMAGE_MODEL),
+  /** Edit quality (`low` … `max`, as the model takes them; default `high`): price and latency grow with it. */
+  OPENAI_IMAGE_QUALITY: z._default(
+    z.enum(['low', 'medium', 'high', 'xhigh', 'max', 'auto']),
+    DEFAULT_OPENAI_IMAGE_QUALITY,
+  ),
+  /**
+   * The OpenAI client's timeout in whole seconds (1-840). Unset: the model and quality's documented worst case × 1.5
+   * (functions/domain/provider-timeouts.ts). The slot Lambda's timeout follows it at deploy (`-c openaiTimeoutSeconds`).
+   */
+  OPENAI_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(840))),
   /**
    * `openai` or the offline `local` one. Unset: `openai` in the cloud (a missing key then fails loudly instead of
    * charging for filtered copies of selfies); locally `openai` when OPENAI_API_KEY is set, else `local`.

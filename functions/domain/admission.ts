@@ -15,6 +15,11 @@ export interface AdmissionLimits {
   imagesPerMinute: number;
   /** Calls in flight at once across all generations. */
   maxConcurrency: number;
+  /**
+   * How long a lease lasts, in ms; default {@link LEASE_MS}. Longer than the slot Task's timeout, which follows the
+   * configured model and quality (provider-timeouts.ts), so only a holder that crashed loses its lease.
+   */
+  leaseMs?: number;
 }
 
 /** One call's hold on the provider (a semaphore permit with an expiry). Times are epoch ms. */
@@ -43,8 +48,9 @@ export interface AdmissionState {
 }
 
 /**
- * How long a lease lasts, in ms: longer than the slowest provider call the slot task allows (its 240 s Lambda timeout,
- * the Task's 270 s), so only a holder that crashed loses its lease.
+ * How long a lease lasts at least, in ms: longer than the slowest provider call the slot task allows with the default
+ * model and quality (its 240 s Lambda timeout, the Task's 270 s), so only a holder that crashed loses its lease.
+ * A slower configuration lengthens it ({@link AdmissionLimits.leaseMs}).
  */
 export const LEASE_MS = 300_000;
 /** The shortest wait between two tries of one ticket, in ms. */
@@ -126,7 +132,7 @@ export function admit(
   now: number,
 ): AdmissionState {
   const leases = Object.fromEntries(liveLeases(state, now));
-  leases[leaseId] = { generationId, grantedAt: now, expiresAt: now + LEASE_MS };
+  leases[leaseId] = { generationId, grantedAt: now, expiresAt: now + (limits.leaseMs ?? LEASE_MS) };
   const bucket = refilled(state, limits, now);
   return {
     ...state,

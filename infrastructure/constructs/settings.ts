@@ -4,6 +4,8 @@ import type { CognitoFeaturePlan } from './auth';
 import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/admission';
 import { REPO_ROOT } from './naming';
 import { InvalidContextError } from './refusal';
+import type { ImageQuality } from '../../functions/domain/openai-image-models';
+import { MAX_CLIENT_TIMEOUT_SECONDS } from '../../functions/domain/provider-timeouts';
 
 /** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
 export interface StackSettings {
@@ -17,8 +19,15 @@ export interface StackSettings {
   /** Shown on the payment result page (SUPPORT_EMAIL). */
   supportEmail: string;
   cognitoFeaturePlan: CognitoFeaturePlan;
-  /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/config/image-provider.ts). */
+  /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/domain/openai-image-models.ts). */
   openAiImageModel?: string;
+  /** OPENAI_IMAGE_QUALITY (`low` … `max`, as the model takes them); unset: `high`. */
+  openAiImageQuality?: ImageQuality;
+  /**
+   * OPENAI_TIMEOUT_SECONDS, the OpenAI client's timeout (1-840 s); unset: the model and quality's documented worst
+   * case × 1.5. The slot function's Lambda timeout and its Task's follow it (functions/domain/provider-timeouts.ts).
+   */
+  openAiTimeoutSeconds?: number;
   /** IMAGE_PROVIDER; unset: `openai` (the handlers' cloud default). `local` is refused on stage `prod`. */
   imageProvider?: 'openai' | 'local';
   /** GENERATION_MAX_CONCURRENCY and the workflow's `${MaxConcurrency}` (1-6). */
@@ -104,6 +113,19 @@ export function settingsFromContext(node: Node): StackSettings {
       'imageProvider "local": the offline provider is refused on stage prod (customers pay for it)',
     );
   }
+  const quality = get('openaiImageQuality');
+  if (quality !== undefined && !['low', 'medium', 'high', 'xhigh', 'max', 'auto'].includes(quality)) {
+    problems.push(`openaiImageQuality "${quality}": low, medium, high, xhigh, max or auto`);
+  }
+  const openAiTimeout = get('openaiTimeoutSeconds');
+  if (
+    openAiTimeout !== undefined &&
+    !(/^\d+$/.test(openAiTimeout) && +openAiTimeout >= 1 && +openAiTimeout <= MAX_CLIENT_TIMEOUT_SECONDS)
+  ) {
+    problems.push(
+      `openaiTimeoutSeconds "${openAiTimeout}": whole seconds from 1 to ${MAX_CLIENT_TIMEOUT_SECONDS} (Lambda's 900 s less the work after the call)`,
+    );
+  }
   const concurrency = Number(get('generationMaxConcurrency') ?? 6);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 6) {
     problems.push(`generationMaxConcurrency "${get('generationMaxConcurrency')}": an integer from 1 to 6`);
@@ -176,6 +198,8 @@ export function settingsFromContext(node: Node): StackSettings {
     supportEmail: get('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
     cognitoFeaturePlan: plan as CognitoFeaturePlan,
     openAiImageModel: get('openaiImageModel'),
+    openAiImageQuality: quality as ImageQuality | undefined,
+    openAiTimeoutSeconds: openAiTimeout === undefined ? undefined : Number(openAiTimeout),
     imageProvider: imageProvider as StackSettings['imageProvider'],
     generationMaxConcurrency: concurrency,
     providerImagesPerMinute: ipm === undefined ? undefined : Number(ipm),

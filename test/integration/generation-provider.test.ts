@@ -107,7 +107,9 @@ describe('the openai provider against a local Images API', () => {
         size: '1024x1024',
         quality: 'high',
         n: '1',
-        inputFidelity: 'high',
+        // Changed deliberately (issue 23): gpt-image-2.6-sunburst refuses input_fidelity (400).
+        inputFidelity: null,
+        outputFormat: 'jpeg',
         authorization: 'Bearer sk-test-headshots',
       });
       expect(call.prompt).toContain(STYLE_PHRASES['business-casual']);

@@ -52,8 +52,10 @@ describe('openai provider error mapping', () => {
     ).toBe('OpenAI: 429 slow down');
   });
 
-  it('asks for high input fidelity on the models that take it', () => {
-    expect(supportsInputFidelity('gpt-image-2.6-sunburst')).toBe(true);
+  // Changed deliberately (issue 23): the gpt-image-2 family answers 400 invalid_input_fidelity_model.
+  it('asks for high input fidelity only on the models that take it', () => {
+    expect(supportsInputFidelity('gpt-image-2.6-sunburst')).toBe(false);
+    expect(supportsInputFidelity('gpt-image-2')).toBe(false);
     expect(supportsInputFidelity('gpt-image-1.5')).toBe(true);
     expect(supportsInputFidelity('gpt-image-1-mini')).toBe(false);
     expect(supportsInputFidelity('dall-e-2')).toBe(false);

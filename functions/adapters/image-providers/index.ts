@@ -27,7 +27,14 @@ export function createMisconfiguredProvider(problem: string): ImageProvider {
         generationId: request.generationId,
         slot: request.slot,
       });
-      return Promise.reject(new ProviderMisconfiguredError(problem));
+      return Promise.reject(
+        new ProviderMisconfiguredError(problem, {
+          model: null,
+          param: null,
+          code: 'missing_api_key',
+          status: null,
+        }),
+      );
     },
   };
 }
@@ -53,6 +60,8 @@ export function imageProvider(): ImageProvider {
       apiKey: config.OPENAI_API_KEY,
       baseURL: config.OPENAI_BASE_URL,
       model: config.OPENAI_IMAGE_MODEL,
+      quality: config.OPENAI_IMAGE_QUALITY,
+      ...(config.OPENAI_TIMEOUT_SECONDS ? { timeoutMs: config.OPENAI_TIMEOUT_SECONDS * 1000 } : {}),
     });
   }
   return provider;

@@ -1,32 +1,37 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  toFile,
-  type ClientOptions,
-} from 'openai';
+import OpenAI, { toFile, type ClientOptions } from 'openai';
 import {
   ProviderInvalidOutputError,
-  ProviderRejectedError,
-  ProviderThrottledError,
-  ProviderTimeoutError,
-  ProviderUnavailableError,
+  ProviderMisconfiguredError,
   type HeadshotRequest,
   type ImageProvider,
 } from './types';
-import { retryAfterMs } from '../../domain/slot-outcomes';
+import { countMetric } from '../../common/metrics';
+import { logger } from '../../common/logger';
+import {
+  DEFAULT_OPENAI_IMAGE_MODEL,
+  DEFAULT_OPENAI_IMAGE_QUALITY,
+  type ImageQuality,
+} from '../../domain/openai-image-models';
+import { providerTimeouts } from '../../domain/provider-timeouts';
+import { mapOpenAiError } from './openai-errors';
+import { planEdit } from './openai-params';
+
+export { mapOpenAiError } from './openai-errors';
+export { planEdit } from './openai-params';
 
 /**
  * The `openai` provider: the official SDK's `images.edit` (POST /v1/images/edits, multipart, the references as
- * repeated `image[]` parts) with one image per call (docs/architecture.md §4).
+ * repeated `image[]` parts) with one image per call, sending only the parameters the configured model takes
+ * (functions/domain/openai-image-models.ts, docs/architecture.md §4).
  */
 
 /**
- * How long one edit may take before the client gives up, in ms. Edits take 60-150 s (docs/architecture.md §4); 180 s leaves
- * headroom and stays under the slot function's 240 s Lambda timeout, so a slow call fails as a named, retryable
+ * The client timeout of the default model and quality, in ms (functions/domain/provider-timeouts.ts): the documented
+ * worst case × 1.5, under the slot function's Lambda timeout, so a slow call fails as a named, retryable
  * `ProviderTimeoutError` instead of a killed sandbox.
  */
-export const OPENAI_TIMEOUT_MS = 180_000;
+export const OPENAI_TIMEOUT_MS =
+  providerTimeouts(DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY).clientSeconds * 1000;
 
 /** Options of {@link createOpenAiProvider}. */
 export interface OpenAiProviderOptions {
@@ -35,85 +40,84 @@ export interface OpenAiProviderOptions {
   baseURL?: string;
   /** The image model id, e.g. `gpt-image-2.6-sunburst` (config OPENAI_IMAGE_MODEL). */
   model: string;
-  /** Client timeout in ms; default {@link OPENAI_TIMEOUT_MS}. */
+  /** The edit quality (config OPENAI_IMAGE_QUALITY); default `high`. */
+  quality?: ImageQuality;
+  /** Client timeout in ms; default the model and quality's (config OPENAI_TIMEOUT_SECONDS overrides it). */
   timeoutMs?: number;
   /** Extra SDK options (tests: a custom `fetch`). */
   clientOptions?: Partial<ClientOptions>;
 }
 
 /**
- * Whether the model takes `input_fidelity` ("only supported for gpt-image-1.5 and later models, unsupported for
- * gpt-image-1-mini", OpenAI's API reference). High fidelity keeps the face of the reference photos, which is the
- * whole point of a headshot.
+ * Whether the model takes `input_fidelity: high` (today only gpt-image-1.5 and its snapshot; the gpt-image-2 family
+ * answers 400 `invalid_input_fidelity_model`, gpt-image-1-mini takes only `low`). Unknown models: no.
  */
 export function supportsInputFidelity(model: string): boolean {
-  return model.startsWith('gpt-image-') && !model.includes('mini');
+  return planEdit(model, 'high').params.input_fidelity === 'high';
 }
 
-/**
- * Maps an SDK error to the workflow's named errors: 429 → throttled, with the wait its `retry-after` /
- * `x-ratelimit-reset-*` headers name (except `insufficient_quota`, a billing
- * problem no retry fixes → rejected), 408 and client timeouts → timeout, 409/5xx and connection errors →
- * unavailable, other 4xx → rejected. The message keeps the status and OpenAI's own text (for logs, never shown to
- * users).
- */
-export function mapOpenAiError(error: unknown): Error {
-  if (error instanceof APIConnectionTimeoutError)
-    return new ProviderTimeoutError('OpenAI image edit timed out');
-  if (error instanceof APIConnectionError) {
-    return new ProviderUnavailableError(`OpenAI connection failed: ${error.message}`);
-  }
-  if (error instanceof APIError) {
-    const status = error.status ?? 0;
-    // The SDK's message already starts with the status ("429 Rate limit reached…").
-    const text = `OpenAI: ${error.message}`;
-    if (status === 429) {
-      return error.code === 'insufficient_quota'
-        ? new ProviderRejectedError(text)
-        : new ProviderThrottledError(
-            text,
-            retryAfterMs((name) => error.headers?.get(name)),
-          );
-    }
-    if (status === 408) return new ProviderTimeoutError(text);
-    if (status === 409 || status >= 500) return new ProviderUnavailableError(text);
-    return new ProviderRejectedError(text);
-  }
-  return error instanceof Error ? error : new Error(String(error));
+/** Counts and logs a misconfiguration with what OpenAI named, so the alarm's first look says what to fix. */
+function reportMisconfiguration(error: ProviderMisconfiguredError, request: HeadshotRequest): void {
+  const { model, param, code, status } = error.details;
+  countMetric('ProviderMisconfigured', 1, { model, param, code });
+  logger.error('Image provider misconfigured: the slot fails and is refunded', {
+    model,
+    param,
+    code,
+    status,
+    problem: error.message,
+    generationId: request.generationId,
+    slot: request.slot,
+  });
 }
 
 /**
  * Creates the provider. The SDK's own retries are off (`maxRetries: 0`): Step Functions owns retries, with backoff
  * and jitter per slot, so a retry is visible in the execution history and bounded by the workflow's timeouts.
+ * A model the table does not know is logged once (a warning) and sent only what every GPT Image model takes.
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvider {
+  const quality = options.quality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
+  const plan = planEdit(options.model, quality);
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 0,
-    timeout: options.timeoutMs ?? OPENAI_TIMEOUT_MS,
+    timeout: options.timeoutMs ?? providerTimeouts(options.model, quality).clientSeconds * 1000,
     ...options.clientOptions,
   });
+  if (!plan.model) {
+    logger.warn(
+      'OPENAI_IMAGE_MODEL is not in the model table: sending only what every GPT Image model takes',
+      {
+        model: options.model,
+        sent: Object.keys(plan.params),
+      },
+    );
+  }
   return {
     name: 'openai',
     async generate(request: HeadshotRequest): Promise<Buffer> {
+      if (plan.problems.length > 0) {
+        const error = new ProviderMisconfiguredError(plan.problems.join('; '), {
+          model: options.model,
+          param: 'quality',
+          code: 'invalid_value',
+          status: null,
+        });
+        reportMisconfiguration(error, request);
+        throw error;
+      }
       const images = await Promise.all(
         request.references.map((bytes, i) => toFile(bytes, `reference-${i + 1}.jpg`, { type: 'image/jpeg' })),
       );
       let response: OpenAI.Images.ImagesResponse;
       try {
-        response = await client.images.edit({
-          model: options.model,
-          image: images,
-          prompt: request.prompt,
-          size: '1024x1024',
-          quality: 'high',
-          n: 1,
-          output_format: 'jpeg',
-          ...(supportsInputFidelity(options.model) ? { input_fidelity: 'high' as const } : {}),
-        });
+        response = await client.images.edit({ ...plan.params, image: images, prompt: request.prompt });
       } catch (error) {
-        throw mapOpenAiError(error);
+        const mapped = mapOpenAiError(error, options.model);
+        if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);
+        throw mapped;
       }
       const b64 = response.data?.[0]?.b64_json;
       if (!b64) throw new ProviderInvalidOutputError('OpenAI answered without b64_json image data');

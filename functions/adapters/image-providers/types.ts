@@ -67,9 +67,30 @@ export class ProviderRejectedError extends namedError('ProviderRejectedError') {
 /** The provider answered without a usable image (no data, undecodable bytes). Not retried: the slot is refunded. */
 export class ProviderInvalidOutputError extends namedError('ProviderInvalidOutputError') {}
 
+/** What OpenAI named when it refused our configuration (its error body's `param` and `code`, and the status). */
+export interface MisconfigurationDetails {
+  /** The configured model id. */
+  model: string | null;
+  /** The parameter OpenAI named (`input_fidelity`, `quality`, `model`, …), `null` when none. */
+  param: string | null;
+  /** OpenAI's error code (`invalid_input_fidelity_model`, `invalid_api_key`, …), `null` when none. */
+  code: string | null;
+  /** The HTTP status (400, 401, 403 or 404); `null` when the call was never made. */
+  status: number | null;
+}
+
 /**
- * The provider cannot be called at all: its configuration is incomplete (the `openai` provider without an API key,
- * or with the secret's placeholder). Not retried: the slot fails and is refunded, and every occurrence counts in the
- * `ProviderMisconfigured` metric an alarm watches, so a deployment without its key is loud, never silently offline.
+ * The provider cannot be called as configured: the `openai` provider without an API key (or with the secret's
+ * placeholder), or OpenAI refused our configuration itself (a 400 naming a parameter the model does not take, a bad
+ * key, an unknown or shut-down model). Not retried: the slot fails and is refunded, and every occurrence counts in
+ * the `ProviderMisconfigured` metric an alarm watches (with the model, param and code), so a broken deployment is
+ * loud, never silently offline.
  */
-export class ProviderMisconfiguredError extends namedError('ProviderMisconfiguredError') {}
+export class ProviderMisconfiguredError extends namedError('ProviderMisconfiguredError') {
+  constructor(
+    message: string,
+    readonly details: MisconfigurationDetails = { model: null, param: null, code: null, status: null },
+  ) {
+    super(message);
+  }
+}

@@ -1,26 +1,38 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import type { ImageOutputFormat } from '../../../../functions/domain/openai-image-models';
+import { openAiErrors, type OpenAiErrorAnswer } from './errors';
+import { createBucket, type RateLimit } from './rate-limit';
+import { checkAuthorization, validateEdit, type ImagePart } from './validate';
+
+export { openAiErrors, refusals, type OpenAiErrorAnswer } from './errors';
+export type { RateLimit } from './rate-limit';
 
 /*
- * A local server speaking OpenAI's Images edit API (`POST /v1/images/edits`), for integration tests and the bench:
- * the real `openai` SDK talks to it. It can be scripted per call (`answer`), and it can enforce a rate limit the way
- * OpenAI does — a per-minute token bucket, and beyond it 429 `rate_limit_exceeded` with `retry-after`,
- * `retry-after-ms` and `x-ratelimit-*` headers — with a configurable latency before each image.
+ * A local server speaking OpenAI's Images edit API (`POST /v1/images/edits`), as strict as OpenAI: the key, every
+ * field, the model (known, not shut down by the request's date) and each parameter are checked against the model
+ * table (functions/domain/openai-image-models.ts) and refused with OpenAI's status and error body (errors.ts,
+ * validate.ts). The real `openai` SDK talks to it. It can be scripted per call (`answer`), and it can enforce a rate
+ * limit the way OpenAI does, with a configurable latency before each image.
  */
 
-/** One `POST /v1/images/edits` the stand-in received. */
+/** One accepted `POST /v1/images/edits`. */
 export interface EditCall {
-  /** 0-based, in arrival order. */
+  /** 0-based, in arrival order of accepted calls. */
   index: number;
   model: string;
   prompt: string;
   size: string;
   quality: string;
+  /** `n` as sent (a form field: text). */
   n: string;
   inputFidelity: string | null;
+  /** The output format asked for (`png` when none was). */
+  outputFormat: ImageOutputFormat;
+  outputCompression: number | null;
   /** The `image[]` parts (or the single `image` part). */
-  images: { name: string; type: string; bytes: Buffer }[];
+  images: ImagePart[];
   authorization: string | undefined;
 }
 
@@ -29,14 +41,11 @@ export interface EditCall {
 export type EditAnswer =
   'image' | { image: Buffer } | { status: number; body: unknown; headers?: Record<string, string> };
 
-/**
- * OpenAI-like rate limit: `limit` images per `windowMs` (a minute by default; tests shorten the window to run a
- * "minute" in seconds), from a token bucket holding at most `burst` images (default: the whole limit).
- */
-export interface RateLimit {
-  limit: number;
-  windowMs?: number;
-  burst?: number;
+/** A request the stand-in refused (as OpenAI would have): what was asked and what it answered. */
+export interface Refusal {
+  model: string | null;
+  fields: string[];
+  answer: OpenAiErrorAnswer;
 }
 
 /** A running stand-in. */
@@ -44,12 +53,16 @@ export interface FakeOpenAi {
   /** The base URL to give the SDK (`…/v1`). */
   baseURL: string;
   calls: EditCall[];
-  /** Decides each answer; the default answers every call with an image. May wait (a slow provider). */
+  /** Requests refused by OpenAI's rules (not counted in `calls`). */
+  refused: Refusal[];
+  /** Decides each answer to an accepted call; the default answers with an image. May wait (a slow provider). */
   answer: (call: EditCall) => EditAnswer | Promise<EditAnswer>;
   /** The rate limit in force (`undefined`: none); may be changed between tests. */
   rateLimit: RateLimit | undefined;
   /** Wait before each image answer, in ms (OpenAI edits take a minute or more; tests use much less). */
   latencyMs: number;
+  /** The request's date, for model shutdowns (default: now); may be changed between tests. */
+  clock: () => Date;
   /** Counters since start (or the last `resetStats`). */
   stats: { served: number; throttled: number; inFlight: number; maxInFlight: number };
   resetStats(): void;
@@ -70,77 +83,52 @@ async function readMultipart(req: IncomingMessage): Promise<FormData> {
   }).formData();
 }
 
-/** An edit-like result: the first reference photo, squared to 1024×1024 and tinted, as a real JPEG (base64). */
+/**
+ * An edit-like result: the first reference photo, squared to 1024×1024 and tinted, in the asked format (PNG when
+ * none was asked, as OpenAI answers; JPEG/WebP at `output_compression` when given), base64.
+ */
 async function editedImage(call: EditCall): Promise<string> {
-  const source = call.images[0]?.bytes;
-  const jpeg = await sharp(source)
-    .resize(1024, 1024, { fit: 'cover' })
-    .tint('#d9c7b0')
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return jpeg.toString('base64');
+  const image = sharp(call.images[0]?.bytes).resize(1024, 1024, { fit: 'cover' }).tint('#d9c7b0');
+  const quality = call.outputCompression ?? 100;
+  const encoded =
+    call.outputFormat === 'jpeg'
+      ? image.jpeg({ quality: Math.max(1, quality) })
+      : call.outputFormat === 'webp'
+        ? image.webp({ quality: Math.max(1, quality) })
+        : image.png();
+  return (await encoded.toBuffer()).toString('base64');
 }
 
-/** OpenAI's duration format for `x-ratelimit-reset-*`: `6m0s`, `1s`, `250ms`. */
-function resetText(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.ceil(ms))}ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${Number(seconds.toFixed(3))}s`;
-  return `${Math.floor(seconds / 60)}m${Number((seconds % 60).toFixed(3))}s`;
-}
-
-/** A token bucket like the provider's: `take()` answers whether a call may go, and the headers to send. */
-function createBucket(getLimit: () => RateLimit | undefined) {
-  let tokens = Number.NaN;
-  let at = Date.now();
-  let current: RateLimit | undefined;
-  return {
-    take(now = Date.now()): { ok: boolean; headers: Record<string, string> } {
-      const limit = getLimit();
-      if (!limit) return { ok: true, headers: {} };
-      const windowMs = limit.windowMs ?? 60_000;
-      const burst = limit.burst ?? limit.limit;
-      if (limit !== current || Number.isNaN(tokens)) {
-        current = limit;
-        tokens = burst;
-        at = now;
-      }
-      const perMs = limit.limit / windowMs;
-      tokens = Math.min(burst, tokens + (now - at) * perMs);
-      at = now;
-      const ok = tokens >= 1;
-      if (ok) tokens -= 1;
-      const untilOne = ok ? 0 : (1 - tokens) / perMs;
-      const untilFull = (burst - tokens) / perMs;
-      const headers: Record<string, string> = {
-        'x-ratelimit-limit-requests': String(limit.limit),
-        'x-ratelimit-remaining-requests': String(Math.floor(tokens)),
-        'x-ratelimit-reset-requests': resetText(untilFull),
-      };
-      if (!ok) {
-        headers['retry-after'] = String(Math.max(1, Math.ceil(untilOne / 1000)));
-        headers['retry-after-ms'] = String(Math.ceil(untilOne));
-      }
-      return { ok, headers };
-    },
-  };
+async function imageParts(form: FormData): Promise<ImagePart[]> {
+  const parts = [...form.getAll('image[]'), ...form.getAll('image')].filter(
+    (p): p is File => typeof p !== 'string',
+  );
+  return Promise.all(
+    parts.map(async (p) => ({ name: p.name, type: p.type, bytes: Buffer.from(await p.arrayBuffer()) })),
+  );
 }
 
 /**
- * Starts the stand-in on a free loopback port. Answers `POST /v1/images/edits` (multipart with repeated `image[]`
- * parts, as the SDK sends several images): with a rate limit set and its bucket empty, 429 `rate_limit_exceeded`
- * with `retry-after` / `retry-after-ms` / `x-ratelimit-*`; otherwise whatever `answer` decides, by default
- * `{ created, data: [{ b64_json }] }` with a 1024×1024 JPEG after `latencyMs`. Every other path is 404.
+ * Starts the stand-in on a free loopback port. `POST /v1/images/edits` (multipart with repeated `image[]` parts, as
+ * the SDK sends several images) is answered: 401 without a `Bearer sk-…` key; with a rate limit set and its bucket
+ * empty, 429 `rate_limit_exceeded` with `retry-after` / `retry-after-ms` / `x-ratelimit-*`; OpenAI's 400/404 for
+ * anything OpenAI refuses (validate.ts); otherwise whatever `answer` decides, by default
+ * `{ created, data: [{ b64_json }], output_format, quality, size }` with a 1024×1024 image after `latencyMs`.
+ * Every other path is 404.
+ *
+ * @param options.clock the request's date (default now): models past their shutdown date are refused
  */
 export async function startFakeOpenAi(
-  options: { rateLimit?: RateLimit; latencyMs?: number } = {},
+  options: { rateLimit?: RateLimit; latencyMs?: number; clock?: () => Date } = {},
 ): Promise<FakeOpenAi> {
   const fake: FakeOpenAi = {
     baseURL: '',
     calls: [],
+    refused: [],
     answer: () => 'image',
     rateLimit: options.rateLimit,
     latencyMs: options.latencyMs ?? 0,
+    clock: options.clock ?? (() => new Date()),
     stats: { served: 0, throttled: 0, inFlight: 0, maxInFlight: 0 },
     resetStats() {
       fake.stats = { served: 0, throttled: 0, inFlight: 0, maxInFlight: 0 };
@@ -154,10 +142,23 @@ export async function startFakeOpenAi(
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
-        send(res, 404, { error: { message: 'not found' } });
+        send(res, 404, {
+          error: {
+            message: `Invalid URL (${req.method} ${req.url})`,
+            type: 'invalid_request_error',
+            param: null,
+            code: null,
+          },
+        });
         return;
       }
       const form = await readMultipart(req);
+      const unauthorized = checkAuthorization(req.headers.authorization);
+      if (unauthorized) {
+        fake.refused.push({ model: null, fields: [...new Set(form.keys())], answer: unauthorized });
+        send(res, unauthorized.status, unauthorized.body);
+        return;
+      }
       const limited = bucket.take();
       if (!limited.ok) {
         fake.stats.throttled += 1;
@@ -177,20 +178,29 @@ export async function startFakeOpenAi(
         );
         return;
       }
-      const parts = [...form.getAll('image[]'), ...form.getAll('image')].filter(
-        (p): p is File => typeof p !== 'string',
-      );
+      const checked = validateEdit(form, await imageParts(form), fake.clock());
+      if (!checked.ok) {
+        const model = form.get('model');
+        fake.refused.push({
+          model: typeof model === 'string' ? model : null,
+          fields: [...new Set(form.keys())],
+          answer: checked.refusal,
+        });
+        send(res, checked.refusal.status, checked.refusal.body);
+        return;
+      }
+      const { edit } = checked;
       const call: EditCall = {
         index: fake.calls.length,
-        model: String(form.get('model')),
-        prompt: String(form.get('prompt')),
-        size: String(form.get('size')),
-        quality: String(form.get('quality')),
-        n: String(form.get('n')),
-        inputFidelity: form.get('input_fidelity') as string | null,
-        images: await Promise.all(
-          parts.map(async (p) => ({ name: p.name, type: p.type, bytes: Buffer.from(await p.arrayBuffer()) })),
-        ),
+        model: edit.model.id,
+        prompt: edit.prompt,
+        size: edit.size,
+        quality: edit.quality,
+        n: String(edit.n),
+        inputFidelity: edit.inputFidelity,
+        outputFormat: edit.outputFormat,
+        outputCompression: edit.outputCompression,
+        images: edit.images,
         authorization: req.headers.authorization,
       };
       fake.calls.push(call);
@@ -207,7 +217,14 @@ export async function startFakeOpenAi(
           send(
             res,
             200,
-            { created: Math.floor(Date.now() / 1000), data: [{ b64_json: b64 }] },
+            {
+              created: Math.floor(fake.clock().getTime() / 1000),
+              background: 'opaque',
+              data: [{ b64_json: b64 }],
+              output_format: call.outputFormat,
+              quality: call.quality,
+              size: call.size === 'auto' ? '1024x1024' : call.size,
+            },
             limited.headers,
           );
         } else {
@@ -218,7 +235,9 @@ export async function startFakeOpenAi(
       }
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: String(error) } }));
+      // Our own fault, answered as OpenAI answers its own: a 500 `server_error` body (the SDK maps it to unavailable).
+      res.end(JSON.stringify(openAiErrors.serverError.body));
+      console.error('OpenAI stand-in failed:', error);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -230,38 +249,3 @@ export async function startFakeOpenAi(
     });
   return fake;
 }
-
-/** OpenAI's error bodies, as its API sends them. */
-export const openAiErrors = {
-  rateLimited: {
-    status: 429,
-    body: {
-      error: { message: 'Rate limit reached for images', type: 'requests', code: 'rate_limit_exceeded' },
-    },
-    headers: { 'retry-after': '1', 'retry-after-ms': '300', 'x-ratelimit-remaining-requests': '0' },
-  },
-  insufficientQuota: {
-    status: 429,
-    body: {
-      error: {
-        message: 'You exceeded your current quota, please check your plan and billing details.',
-        type: 'insufficient_quota',
-        code: 'insufficient_quota',
-      },
-    },
-  },
-  moderation: {
-    status: 400,
-    body: {
-      error: {
-        message: 'Your request was rejected as a result of our safety system.',
-        type: 'image_generation_user_error',
-        code: 'moderation_blocked',
-      },
-    },
-  },
-  serverError: {
-    status: 500,
-    body: { error: { message: 'The server had an error processing your request.', type: 'server_error' } },
-  },
-} as const;

@@ -1,4 +1,5 @@
 import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../../../functions/domain/admission';
+import { slotTaskTimeoutSeconds } from '../../../../functions/domain/provider-timeouts';
 
 /**
  * Applies CDK-style `definitionSubstitutions` to a definition's text: every `${Key}` becomes its value, verbatim.
@@ -20,7 +21,7 @@ export function applyDefinitionSubstitutions(text: string, substitutions: Record
 /**
  * CDK-style `definitionSubstitutions` for the ASL files: `${<Name>FunctionArn}` for every local function (name in
  * PascalCase, e.g. `workflow-generate` → `WorkflowGenerateFunctionArn`), the table and bucket names, the Map's
- * `MaxConcurrency` and the execution's `TimeoutSeconds` — the same keys the CDK Workflow construct passes
+ * `MaxConcurrency`, the execution's `TimeoutSeconds` and the GenerateHeadshot Task's — the same keys the CDK Workflow construct passes
  * (docs/architecture.md §4).
  *
  * @param env the handlers' environment: `TABLE_NAME`, `UPLOADS_BUCKET`, `RESULTS_BUCKET`, and optionally
@@ -39,6 +40,7 @@ export function stateMachineSubstitutions(
     ExecutionTimeoutSeconds: String(
       executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
     ),
+    GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds(env)),
   };
   for (const name of functionNames) {
     const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __: string, c: string) => c.toUpperCase());

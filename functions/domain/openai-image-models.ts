@@ -1,0 +1,252 @@
+/**
+ * What each OpenAI image model takes on `POST /v1/images/edits`, as OpenAI documents and enforces it on 2026-11-26
+ * (docs/openai-image-models.md has the same table with every source). The adapter sends only what the configured
+ * model takes; the local OpenAI stand-in refuses everything else with OpenAI's own error bodies; the timeouts and the
+ * cost estimate of `npm run check:provider` read the worst cases and prices from here.
+ *
+ * Sources (cited by key in each entry):
+ * - `sdk`: the `openai` npm package 7.57.0 (2026-11-13), `resources/images.d.ts` — generated from OpenAI's API
+ *   reference (https://developers.openai.com/api/reference/resources/images/methods/edit): `input_fidelity`
+ *   "Supports `high` and `low` on `gpt-image-1.5`; `gpt-image-1-mini` supports only `low`. For `gpt-image-2`, omit this
+ *   parameter"; `quality` "`gpt-image-2.5-sunburst` and `gpt-image-2.5-flare` … also support `xhigh` and `max`"; up to
+ *   16 images; `n` 1-10; `output_compression` only with `webp`/`jpeg`; `gpt-image-1` "was shut down on October 23, 2026".
+ * - `deprecations`: https://developers.openai.com/api/docs/deprecations — `gpt-image-1-mini`, `gpt-image-1.5`
+ *   (+ `-2025-12-16`) and `chatgpt-image-latest` shut down on Dec 1, 2026; replacement `gpt-image-2.6-sunburst` or
+ *   `gpt-image-2.6-flare`.
+ * - `fidelity-400`: OpenAI's 400 `invalid_input_fidelity_model` for `gpt-image-2` (pydantic/pydantic-ai#5413,
+ *   vulca-org/vulca-visual-control-sdk#12); openai/openai-python#3919 ("unsupported models require omission");
+ *   openai/openai-cookbook#2622 (gpt-image-2 has input fidelity disabled: it always reads inputs at high fidelity).
+ * - `quality-400`: `xhigh`/`max` on GPT Image 2 or 1.5 is a 400 (scenario-labs/skills#111); 2.5 members take
+ *   "prompt wording only" for source fidelity, 1.5 is "the one member with a fidelity dial".
+ * - `images-2.6`: Images 2.6 release, 2026-11-04 (docs.apiyi.com/en/news/gpt-image-2-6-launch, apidog.com/blog/
+ *   gpt-image-2-6-api): quality `low|medium|high|xhigh|max|auto`, output PNG (default), JPEG, WebP, GIF, SVG; same
+ *   token prices as 2.5 ($8/M image input, $30/M image output); "50% faster" than 2.5; Flare low in about 6 s;
+ *   Sunburst keeps people and details consistent across edits at medium and high.
+ * - `images-2.5`: OpenGradient/tee-gateway#162 quoting OpenAI's model pages (Flare: 50% lower latency than
+ *   gpt-image-2, better reference-photo fidelity; Sunburst: most capable for edits); price ladder per quality on a
+ *   1024² image 2:3:12:20:45 against GPT Image 2's 2:12:45 for low/medium/high (scenario-labs/skills#111).
+ * - `pricing-guide`: https://developers.openai.com/api/docs/guides/image-generation#cost-and-latency per-image
+ *   estimates at 1024×1024 (gpt-image-2: $0.006 / $0.053 / $0.211, calesthio/OpenMontage#256,
+ *   theopenco/llmgateway#2105; gpt-image-1 and 1.5 from Portkey-AI/models pricing/openai.json).
+ * - `latency`: gpt-image-2 `high` edits take over two minutes (vercel-labs/ai-cli#63), 143-161 s measured
+ *   (garrytan/gstack#1586), up to 235 s at 1536×1024 (help.apiyi.com/en?p=30724); gpt-image-1 `high` 60-180 s,
+ *   occasionally 200 s+ (garrytan/gstack#1638); 2.5 Sunburst `high` 33-70 s (yukkcat/chatgpt2api#34).
+ */
+
+/** A `quality` value of the edits endpoint. */
+export type ImageQuality = 'low' | 'medium' | 'high' | 'xhigh' | 'max' | 'auto';
+/** An `output_format` value. */
+export type ImageOutputFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'svg';
+/** An `input_fidelity` value. */
+export type InputFidelity = 'low' | 'high';
+
+/** One OpenAI image model's edit contract. */
+export interface OpenAiImageModel {
+  /** The model id sent as `model`. */
+  id: string;
+  /** `input_fidelity` values it takes; empty: OpenAI answers 400 when the parameter is sent at all. */
+  inputFidelity: readonly InputFidelity[];
+  /** `quality` values it takes. */
+  qualities: readonly ImageQuality[];
+  /**
+   * `standard`: `1024x1024`, `1536x1024`, `1024x1536`, `auto` only; `flexible`: also any `WxH` with both sides
+   * multiples of 16, long edge ≤ 3840, aspect ratio within 1:3-3:1, 655,360-8,294,400 pixels (`sdk`).
+   */
+  sizes: 'standard' | 'flexible';
+  /** `output_format` values it takes (PNG is the default when none is asked). */
+  outputFormats: readonly ImageOutputFormat[];
+  /** Largest `n` (images per call). */
+  maxN: number;
+  /** Most `image[]` parts per call. */
+  maxInputImages: number;
+  /** First day (UTC, `YYYY-MM-DD`) OpenAI refuses the model; `null` when no shutdown is announced. */
+  shutdownDate: string | null;
+  /** Estimated USD per output image at 1024×1024, by quality (`auto` is priced as `medium`). */
+  usdPerImage: Partial<Record<ImageQuality, number>>;
+  /** Estimated USD per 1024² reference image sent (image input tokens, about 1,024 at $8 per million). */
+  usdPerInputImage: number;
+  /** Documented worst-case seconds of one 1024×1024 edit, by quality (`auto` as `high`). */
+  worstCaseSeconds: Partial<Record<ImageQuality, number>>;
+  /** Keys of the sources above the facts come from. */
+  sources: readonly string[];
+}
+
+const STANDARD_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
+const EXTENDED_QUALITIES = ['low', 'medium', 'high', 'xhigh', 'max', 'auto'] as const;
+const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const;
+const COMMON = { maxN: 10, maxInputImages: 16, usdPerInputImage: 0.008 } as const;
+
+/** GPT Image 2.5 and 2.6 prices: GPT Image 2's token rates, the 2:3:12:20:45 ladder anchored at its high ($0.211). */
+const LADDER_PRICES = { low: 0.009, medium: 0.014, high: 0.056, xhigh: 0.094, max: 0.211 } as const;
+
+function snapshot(base: OpenAiImageModel, id: string): OpenAiImageModel {
+  return { ...base, id };
+}
+
+const gptImage1: OpenAiImageModel = {
+  id: 'gpt-image-1',
+  inputFidelity: ['low', 'high'],
+  qualities: STANDARD_QUALITIES,
+  sizes: 'standard',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  usdPerInputImage: 0.01,
+  shutdownDate: '2026-10-23',
+  usdPerImage: { low: 0.011, medium: 0.042, high: 0.167 },
+  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  sources: ['sdk', 'pricing-guide', 'latency'],
+};
+
+const gptImage15: OpenAiImageModel = {
+  id: 'gpt-image-1.5',
+  inputFidelity: ['low', 'high'],
+  qualities: STANDARD_QUALITIES,
+  sizes: 'standard',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  shutdownDate: '2026-12-01',
+  usdPerImage: { low: 0.009, medium: 0.034, high: 0.133 },
+  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  sources: ['sdk', 'deprecations', 'pricing-guide', 'latency'],
+};
+
+const gptImage1Mini: OpenAiImageModel = {
+  id: 'gpt-image-1-mini',
+  inputFidelity: ['low'],
+  qualities: STANDARD_QUALITIES,
+  sizes: 'standard',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  usdPerInputImage: 0.0025,
+  shutdownDate: '2026-12-01',
+  usdPerImage: { low: 0.005, medium: 0.011, high: 0.036 },
+  worstCaseSeconds: { low: 45, medium: 90, high: 150 },
+  sources: ['sdk', 'deprecations', 'pricing-guide'],
+};
+
+const chatgptImageLatest: OpenAiImageModel = {
+  // "follows the same input constraints as GPT image models" (sdk); it is not named among the input_fidelity models.
+  id: 'chatgpt-image-latest',
+  inputFidelity: [],
+  qualities: STANDARD_QUALITIES,
+  sizes: 'standard',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  shutdownDate: '2026-12-01',
+  usdPerImage: { low: 0.009, medium: 0.034, high: 0.133 },
+  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  sources: ['sdk', 'deprecations'],
+};
+
+const gptImage2: OpenAiImageModel = {
+  id: 'gpt-image-2',
+  inputFidelity: [],
+  qualities: STANDARD_QUALITIES,
+  sizes: 'flexible',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  shutdownDate: null,
+  usdPerImage: { low: 0.006, medium: 0.053, high: 0.211 },
+  worstCaseSeconds: { low: 60, medium: 150, high: 240 },
+  sources: ['sdk', 'fidelity-400', 'quality-400', 'pricing-guide', 'latency'],
+};
+
+const gptImage25Sunburst: OpenAiImageModel = {
+  id: 'gpt-image-2.5-sunburst',
+  inputFidelity: [],
+  qualities: EXTENDED_QUALITIES,
+  sizes: 'flexible',
+  outputFormats: RASTER_FORMATS,
+  ...COMMON,
+  shutdownDate: null,
+  usdPerImage: LADDER_PRICES,
+  worstCaseSeconds: { low: 40, medium: 80, high: 120, xhigh: 180, max: 240 },
+  sources: ['sdk', 'quality-400', 'images-2.5', 'latency'],
+};
+
+const gptImage25Flare: OpenAiImageModel = {
+  ...gptImage25Sunburst,
+  id: 'gpt-image-2.5-flare',
+  // "50% lower latency than gpt-image-2" (images-2.5).
+  worstCaseSeconds: { low: 30, medium: 75, high: 120, xhigh: 180, max: 240 },
+};
+
+const gptImage26Sunburst: OpenAiImageModel = {
+  id: 'gpt-image-2.6-sunburst',
+  inputFidelity: [],
+  qualities: EXTENDED_QUALITIES,
+  sizes: 'flexible',
+  outputFormats: [...RASTER_FORMATS, 'gif', 'svg'],
+  ...COMMON,
+  shutdownDate: null,
+  usdPerImage: LADDER_PRICES,
+  // "50% faster" than 2.5 (images-2.6); kept at 2.5's high bound until measured, so a slow day is not a timeout.
+  worstCaseSeconds: { low: 30, medium: 60, high: 120, xhigh: 150, max: 210 },
+  sources: ['sdk', 'deprecations', 'images-2.6', 'images-2.5', 'latency'],
+};
+
+const gptImage26Flare: OpenAiImageModel = {
+  ...gptImage26Sunburst,
+  id: 'gpt-image-2.6-flare',
+  worstCaseSeconds: { low: 15, medium: 45, high: 90, xhigh: 120, max: 180 },
+};
+
+/** Every OpenAI image model the edits endpoint knows (shut-down ones included: the stand-in refuses them by date). */
+export const OPENAI_IMAGE_MODELS: readonly OpenAiImageModel[] = [
+  gptImage1,
+  gptImage1Mini,
+  gptImage15,
+  snapshot(gptImage15, 'gpt-image-1.5-2025-12-16'),
+  chatgptImageLatest,
+  gptImage2,
+  snapshot(gptImage2, 'gpt-image-2-2026-04-21'),
+  gptImage25Sunburst,
+  snapshot(gptImage25Sunburst, 'gpt-image-2.5-sunburst-2026-09-08'),
+  gptImage25Flare,
+  snapshot(gptImage25Flare, 'gpt-image-2.5-flare-2026-09-08'),
+  gptImage26Sunburst,
+  gptImage26Flare,
+];
+
+/** The default OPENAI_IMAGE_MODEL (docs/decisions/001-openai-image-model.md). */
+export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-2.6-sunburst';
+/** The default OPENAI_IMAGE_QUALITY: the tier that keeps small detail (docs/decisions/001-openai-image-model.md). */
+export const DEFAULT_OPENAI_IMAGE_QUALITY: ImageQuality = 'high';
+/** Parameters every GPT Image model takes (what is sent to a model this table does not know). */
+export const UNIVERSAL_QUALITIES: readonly ImageQuality[] = STANDARD_QUALITIES;
+
+/** The table entry of a model id, or `undefined` for a model this table does not know. */
+export function openAiImageModel(id: string): OpenAiImageModel | undefined {
+  return OPENAI_IMAGE_MODELS.find((m) => m.id === id);
+}
+
+/** Whether `model` is shut down on the UTC day of `at` (OpenAI refuses it from its shutdown date on). */
+export function isShutDown(model: OpenAiImageModel, at: Date): boolean {
+  return model.shutdownDate !== null && at.toISOString().slice(0, 10) >= model.shutdownDate;
+}
+
+/** The cheapest quality a model takes (`low` on every model in the table). */
+export function lowestQuality(model: OpenAiImageModel | undefined): ImageQuality {
+  return (model?.qualities ?? UNIVERSAL_QUALITIES).find((q) => q !== 'auto') ?? 'low';
+}
+
+/** Longest documented edit in seconds for `quality` (`auto` as `high`); the table's highest for an unknown model. */
+export function worstCaseSeconds(model: OpenAiImageModel | undefined, quality: ImageQuality): number {
+  if (!model) return Math.max(...OPENAI_IMAGE_MODELS.map((m) => worstCaseSeconds(m, 'high')));
+  const tier = quality === 'auto' ? 'high' : quality;
+  return model.worstCaseSeconds[tier] ?? Math.max(...Object.values(model.worstCaseSeconds));
+}
+
+/**
+ * Estimated USD of one edit: the output image at `quality` (`auto` as `medium`) plus `inputImages` references.
+ * `undefined` for a model the table does not know.
+ */
+export function estimatedEditUsd(
+  model: OpenAiImageModel | undefined,
+  quality: ImageQuality,
+  inputImages: number,
+): number | undefined {
+  if (!model) return undefined;
+  const output = model.usdPerImage[quality === 'auto' ? 'medium' : quality];
+  return output === undefined ? undefined : output + inputImages * model.usdPerInputImage;
+}

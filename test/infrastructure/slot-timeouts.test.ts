@@ -1,0 +1,72 @@
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { settingsFromContext } from '../../infrastructure/constructs/settings';
+import { SLOT_FUNCTION } from '../../infrastructure/constructs/slot-timeout';
+import { pascalCase } from '../../infrastructure/constructs/naming';
+import { appFunctions, testStack } from './helpers';
+
+/*
+ * The slot's timeouts follow the configured model and quality's documented worst case (functions/domain/
+ * provider-timeouts.ts): the OpenAI client's (OPENAI_TIMEOUT_SECONDS in every function), the GenerateHeadshot
+ * function's Lambda timeout, and its Task's TimeoutSeconds in the workflow (a substitution).
+ */
+
+function slot(template: Template) {
+  const fn = appFunctions(template).get(pascalCase(SLOT_FUNCTION))!.resource.Properties as {
+    Timeout: number;
+    Environment: { Variables: Record<string, string> };
+  };
+  const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
+  const values = machine!.Properties!.DefinitionSubstitutions as Record<string, string>;
+  return {
+    client: Number(fn.Environment.Variables.OPENAI_TIMEOUT_SECONDS),
+    model: fn.Environment.Variables.OPENAI_IMAGE_MODEL,
+    lambda: fn.Timeout,
+    task: Number(values.GenerateHeadshotTimeoutSeconds),
+  };
+}
+
+describe('the slot timeouts', () => {
+  it('default model (gpt-image-2.6-sunburst, high): client 180 s, Lambda 240 s, Task 270 s', () => {
+    const { template } = testStack({ stage: 'dev' });
+    expect(slot(template)).toEqual({ client: 180, model: 'gpt-image-2.6-sunburst', lambda: 240, task: 270 });
+  });
+
+  it('a slower model: gpt-image-2 at high waits its 240 s worst case × 1.5, and the Lambda and Task follow', () => {
+    const { template, stack } = testStack({ stage: 'dev', openAiImageModel: 'gpt-image-2' }, 'Slow');
+    expect(slot(template)).toEqual({ client: 360, model: 'gpt-image-2', lambda: 420, task: 450 });
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
+      0,
+    );
+  });
+
+  it('a faster tier: gpt-image-2.6-flare at low', () => {
+    const { template } = testStack(
+      { stage: 'dev', openAiImageModel: 'gpt-image-2.6-flare', openAiImageQuality: 'low' },
+      'Fast',
+    );
+    expect(slot(template)).toEqual({ client: 30, model: 'gpt-image-2.6-flare', lambda: 90, task: 120 });
+  });
+
+  it('-c openaiTimeoutSeconds overrides the worst case; past the execution margin it warns', () => {
+    const { template, stack } = testStack({ stage: 'dev', openAiTimeoutSeconds: 840 }, 'Override');
+    expect(slot(template)).toMatchObject({ client: 840, lambda: 900, task: 930 });
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses a timeout Lambda cannot give, and a quality that is no tier', () => {
+    const app = new App({ context: { openaiTimeoutSeconds: '900', openaiImageQuality: 'ultra' } });
+    expect(() => settingsFromContext(app.node)).toThrow(
+      /openaiTimeoutSeconds "900": whole seconds from 1 to 840/,
+    );
+    expect(() => settingsFromContext(app.node)).toThrow(/openaiImageQuality "ultra"/);
+    const ok = new App({ context: { openaiTimeoutSeconds: '600', openaiImageQuality: 'medium' } });
+    expect(settingsFromContext(ok.node)).toMatchObject({
+      openAiTimeoutSeconds: 600,
+      openAiImageQuality: 'medium',
+    });
+  });
+});
