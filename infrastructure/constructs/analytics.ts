@@ -3,6 +3,7 @@ import * as athena from 'aws-cdk-lib/aws-athena';
 import * as firehose from 'aws-cdk-lib/aws-kinesisfirehose';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardActions, acknowledgeWildcardResources } from './nag';
@@ -62,6 +63,10 @@ export class Analytics extends Construct {
         : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }),
     });
 
+    const deliveryErrors = new logs.LogGroup(this, 'DeliveryErrors', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stream = new firehose.DeliveryStream(this, 'Stream', {
       encryption: firehose.StreamEncryption.awsOwnedKey(),
       destination: new firehose.S3Bucket(this.bucket, {
@@ -70,8 +75,14 @@ export class Analytics extends Construct {
         bufferingInterval: Duration.seconds(60),
         bufferingSize: Size.mebibytes(5),
         compression: firehose.Compression.GZIP,
+        // Firehose's delivery errors; CDK's default log group would be retained (and orphaned) by every destroy.
+        loggingConfig: new firehose.EnableLogging(deliveryErrors),
       }),
     });
+    // The destination adds its log stream to the group, retained by default: it goes with the group.
+    for (const child of deliveryErrors.node.children) {
+      if (child instanceof logs.LogStream) child.applyRemovalPolicy(RemovalPolicy.DESTROY);
+    }
 
     // The role the S3 destination creates gets CDK's bucket grant (wildcard actions on this one bucket's objects).
     const destinationRole = this.stream.node.findChild('S3 Destination Role');
