@@ -23,7 +23,9 @@ interface Retrier {
 type TaskState = { Type?: string; Parameters?: { FunctionName?: string }; Retry?: Retrier[] };
 
 const text = readFileSync(join(REPO_ROOT, 'statemachines/generation.asl.json'), 'utf8');
-const definition = JSON.parse(text.replace(/\$\{ExecutionTimeoutSeconds\}/g, '0')) as AslMachine;
+// Numeric substitutions (`"TimeoutSeconds": ${ExecutionTimeoutSeconds}`) are not JSON until substituted; the quoted
+// ones (`"${GenerationBuildPromptFunctionArn}"`) are kept, they name the function.
+const definition = JSON.parse(text.replace(/(?<!")\$\{[^}]+\}(?!")/g, '0')) as AslMachine;
 const functionOfKey = new Map(catalogue.map((f) => [`\${${functionArnKey(f.name)}}`, f]));
 
 const tasks = [...allStates(definition)].filter(([, state]) => state.Type === 'Task') as [
