@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { normalizePhoto } from '../functions/adapters/images';
+import { createOpenAiProvider, planEdit } from '../functions/adapters/image-providers/openai';
+import { parseImageProviderSettings } from '../functions/config/image-provider';
+import { estimatedEditUsd, lowestQuality, openAiImageModel } from '../functions/domain/openai-image-models';
+import { buildPrompt } from '../functions/domain/prompts';
+import { REPO_ROOT } from './constructs/naming';
+
+/*
+ * `npm run check:provider`: one real edit with the configured OpenAI model before the first deploy (README
+ * "Production checklist"). With OPENAI_API_KEY set it sends ONE low-quality edit of a fixture photo through the
+ * product's own adapter and parameters (the model's lowest quality tier instead of the configured one, so the check
+ * costs about a cent), prints the estimated cost and PASS, or FAIL with OpenAI's own error body (exit 1). Without a
+ * key it prints what it would send and exits 0. Reads OPENAI_API_KEY, OPENAI_BASE_URL (another endpoint, e.g. the
+ * local stand-in) and OPENAI_IMAGE_MODEL from the environment; asks nothing (CI=true, no stdin).
+ */
+
+const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'photos', 'obama.jpg');
+
+/** `fetch` that keeps the body of the last error answer: OpenAI's own words for the FAIL line. */
+function recordingFetch(): { fetch: typeof fetch; lastError: () => string | undefined } {
+  let lastError: string | undefined;
+  return {
+    lastError: () => lastError,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status >= 400) lastError = await response.clone().text();
+      return response;
+    },
+  };
+}
+
+const usd = (value: number | undefined) =>
+  value === undefined ? 'unknown (model not in the table)' : `$${value.toFixed(3)}`;
+
+async function main(): Promise<number> {
+  const settings = parseImageProviderSettings({ ...process.env, IMAGE_PROVIDER: 'openai' });
+  const model = openAiImageModel(settings.OPENAI_IMAGE_MODEL);
+  const quality = lowestQuality(model);
+  const reference = (await normalizePhoto(readFileSync(FIXTURE))).jpeg;
+  const plan = planEdit(settings.OPENAI_IMAGE_MODEL, quality);
+  const sent = { ...plan.params, prompt: buildPrompt('professional', 'studio') };
+  const cost = estimatedEditUsd(model, quality, 1);
+  console.log(
+    `Model:      ${settings.OPENAI_IMAGE_MODEL}${model ? '' : ' (not in the model table: only universal parameters are sent)'}`,
+  );
+  console.log(`Endpoint:   ${settings.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'} POST /images/edits`);
+  console.log(`Parameters: ${JSON.stringify(plan.params)}`);
+  console.log(
+    `Images:     1 (image[]: reference-1.jpg, image/jpeg, ${reference.length} bytes, test/fixtures/photos/obama.jpg normalized)`,
+  );
+  console.log(`Prompt:     ${sent.prompt.length} characters`);
+  console.log(`Estimated cost of this check: ${usd(cost)} (${quality}, 1 reference image)`);
+  const configured = estimatedEditUsd(model, settings.OPENAI_IMAGE_QUALITY, 3);
+  console.log(
+    `Estimated cost of one generation (6 × ${settings.OPENAI_IMAGE_QUALITY}, 3 references): ${usd(configured === undefined ? undefined : configured * 6)}`,
+  );
+  if (!settings.OPENAI_API_KEY) {
+    console.log('No OPENAI_API_KEY: nothing sent. Set it to send this one edit.');
+    return 0;
+  }
+  const recorder = recordingFetch();
+  const provider = createOpenAiProvider({
+    apiKey: settings.OPENAI_API_KEY,
+    baseURL: settings.OPENAI_BASE_URL,
+    model: settings.OPENAI_IMAGE_MODEL,
+    quality,
+    ...(settings.OPENAI_TIMEOUT_SECONDS ? { timeoutMs: settings.OPENAI_TIMEOUT_SECONDS * 1000 } : {}),
+    clientOptions: { fetch: recorder.fetch },
+  });
+  const started = Date.now();
+  try {
+    const image = await provider.generate({
+      prompt: sent.prompt,
+      references: [reference],
+      style: 'professional',
+      background: 'studio',
+      slot: 0,
+      generationId: 'check-provider',
+    });
+    const meta = await sharp(image).metadata();
+    console.log(
+      `PASS: ${meta.format} ${meta.width}×${meta.height}, ${image.length} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s (estimated ${usd(cost)})`,
+    );
+    return 0;
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    console.log(`FAIL: ${name} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(recorder.lastError() ?? (error instanceof Error ? error.message : String(error)));
+    return 1;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`FAIL: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

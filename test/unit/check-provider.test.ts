@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
+
+/*
+ * `npm run check:provider` against the strict OpenAI stand-in (OPENAI_BASE_URL): the pass case sends exactly one
+ * low-quality edit with the product's parameters; the fail case prints OpenAI's own error body and exits non-zero;
+ * without a key it sends nothing and says what it would send. As CI runs it: CI=true, no stdin.
+ */
+
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(() => fake.close());
+
+/** Runs the script (asynchronously: the stand-in answers from this process) with `env` over a clean one. */
+function checkProvider(env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'infrastructure/check-provider.ts'],
+      {
+        env: { PATH: process.env.PATH ?? '', CI: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, out: stdout + stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+describe('npm run check:provider', () => {
+  it('without a key: prints the model, parameters and image it would send, sends nothing, exits 0', async () => {
+    const { code, out } = await checkProvider({ OPENAI_BASE_URL: fake.baseURL });
+    expect(code).toBe(0);
+    expect(out).toContain('Model:      gpt-image-2.6-sunburst');
+    expect(out).toContain('"quality":"low"');
+    expect(out).not.toContain('input_fidelity');
+    expect(out).toMatch(/Images: {5}1 \(image\[\]: reference-1\.jpg, image\/jpeg, \d+ bytes/);
+    expect(out).toMatch(/Estimated cost of this check: \$0\.\d{3}/);
+    expect(out).toContain('No OPENAI_API_KEY: nothing sent');
+    expect(fake.calls).toHaveLength(0);
+  }, 60_000);
+
+  it('with a key: one low-quality edit through the adapter, PASS and exit 0', async () => {
+    const { code, out } = await checkProvider({
+      OPENAI_API_KEY: 'sk-test-check',
+      OPENAI_BASE_URL: fake.baseURL,
+    });
+    expect(out).toMatch(/PASS: jpeg 1024×1024/);
+    expect(code).toBe(0);
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]).toMatchObject({
+      model: 'gpt-image-2.6-sunburst',
+      quality: 'low',
+      size: '1024x1024',
+      inputFidelity: null,
+    });
+  }, 60_000);
+
+  it("a refused configuration: FAIL with OpenAI's own error body, exit 1", async () => {
+    const { code, out } = await checkProvider({
+      OPENAI_API_KEY: 'sk-test-check',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_IMAGE_MODEL: 'gpt-image-1',
+    });
+    expect(code).toBe(1);
+    expect(out).toContain('FAIL: ProviderMisconfiguredError');
+    expect(out).toContain('"code":"model_not_found"');
+    expect(out).toContain('The model `gpt-image-1` has been deprecated');
+  }, 60_000);
+});
