@@ -146,7 +146,7 @@ export class Reliability extends Construct {
       metric: business('ProviderMisconfigured'),
       threshold: 1,
       alarmDescription:
-        'A headshot slot failed (refunded) because the image provider has no API key: put the OpenAI key into its secret (README "Production checklist").',
+        'A headshot slot failed (refunded) because OpenAI cannot be called as configured: no API key (put it into its secret), or OpenAI refused the configuration (the log line and the metric name the model, param and code; run npm run check:provider). README "Production checklist".',
     });
     alarm('MailRefused', {
       metric: business('MailRefused'),
