@@ -14,7 +14,15 @@ export interface ReadyMailInput {
   displayName: string;
   /** Absolute URL of the dashboard, e.g. `https://headshots.example.com/dashboard`. */
   dashboardUrl: string;
+  /**
+   * The likeness cap stopped it (docs/decisions/004-likeness-retry-cap.md): its headshots did not look like the
+   * customer, so the message asks for other photos instead of inviting the same ones again.
+   */
+  likenessStopped?: boolean;
 }
+
+const OTHER_PHOTOS =
+  "They didn't look enough like you, so we stopped instead of trying again with these photos: please upload 5-10 different photos (recent, well lit, just you, facing the camera).";
 
 /** An e-mail: subject, plain text and HTML bodies. */
 export interface MailContent {
@@ -48,11 +56,18 @@ export function readyMail(input: ReadyMailInput): MailContent {
         ? [
             `${headshots} are ready to view and download.`,
             `The others could not be created, so ${credits} went back to your balance.`,
+            ...(input.likenessStopped ? [OTHER_PHOTOS] : []),
           ]
-        : [
-            "We couldn't create your headshots this time.",
-            `Your ${credits} went back to your balance, so you can try again at no cost.`,
-          ];
+        : input.likenessStopped
+          ? [
+              "We couldn't create your headshots this time.",
+              OTHER_PHOTOS,
+              `Your ${credits} went back to your balance.`,
+            ]
+          : [
+              "We couldn't create your headshots this time.",
+              `Your ${credits} went back to your balance, so you can try again at no cost.`,
+            ];
   const action = input.status === 'failed' ? 'Open your dashboard' : 'See your headshots';
   const text = [
     `Hi ${input.displayName},`,

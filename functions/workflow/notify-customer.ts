@@ -55,6 +55,7 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
       refunded: generation.creditsRefunded,
       displayName: user.displayName || user.email,
       dashboardUrl: new URL('/dashboard', siteSettings().SITE_ORIGIN).toString(),
+      likenessStopped: generation.likenessStop !== undefined,
     });
     const messageId = await sendMail(user.email, content);
     logger.info('Ready e-mail sent', { status: generation.status, messageId });

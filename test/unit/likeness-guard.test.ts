@@ -17,6 +17,7 @@ import {
 import { slotRefundRef } from '../../functions/domain/generation';
 import { nextAfterCall, type RetryCounts } from '../../functions/domain/slot-outcomes';
 import { errorResponse } from '../../functions/http/handler';
+import { readyMail } from '../../functions/domain/ready-mail';
 
 const limits: LikenessGuardLimits = { callsPerCredit: 2, rejectionsToStop: 3, failedSetDays: 7 };
 const at = (iso: string) => Date.parse(iso);
@@ -157,6 +158,26 @@ describe("the customer's messages", () => {
     expect(used.message).toBe(
       "You've used today's headshot attempts: your recent headshots didn't look enough like you. Please try again in 5 hours, with different photos.",
     );
+  });
+});
+
+describe('the e-mail of a generation the cap stopped', () => {
+  const mail = (status: 'failed' | 'partial', likenessStopped: boolean) =>
+    readyMail({
+      status,
+      delivered: status === 'failed' ? 0 : 4,
+      refunded: status === 'failed' ? 6 : 2,
+      displayName: 'Ada',
+      dashboardUrl: 'https://headshots.example.com/dashboard',
+      likenessStopped,
+    }).text;
+
+  it('asks for other photos instead of inviting the same ones again', () => {
+    expect(mail('failed', false)).toContain('so you can try again at no cost');
+    expect(mail('failed', true)).not.toContain('try again at no cost');
+    expect(mail('failed', true)).toContain('please upload 5-10 different photos');
+    expect(mail('partial', true)).toContain('please upload 5-10 different photos');
+    expect(mail('partial', false)).not.toContain('different photos');
   });
 });
 
