@@ -30,8 +30,8 @@ function listed(values: readonly string[]): string {
 /** Builders of the refusals the edits endpoint answers. */
 export const refusals = {
   /**
-   * No `Authorization` header. OpenAI's documented 401 body ("You didn't provide an API key…"), e.g.
-   * https://community.openai.com/t/you-didnt-provide-an-api-key/ and every SDK's 401 fixture.
+   * No `Authorization` header: OpenAI's 401 "You didn't provide an API key…" (yihong0618/bilingual_book_maker#137
+   * quotes it; the key page is platform.openai.com/account/api-keys today), `param` and `code` null.
    */
   missingKey: () =>
     refusal(
@@ -41,11 +41,14 @@ export const refusals = {
       null,
       null,
     ),
-  /** A key that is not one (OpenAI's 401 `invalid_api_key`, the key masked as OpenAI masks it). */
+  /**
+   * A key OpenAI does not know: 401 `invalid_api_key`, the key masked as OpenAI masks it (its first 8 and last 4
+   * characters), body verbatim from chatanywhere/GPT_API_free#62 and continuedev/continue#9358.
+   */
   invalidKey: (key: string) =>
     refusal(
       401,
-      `Incorrect API key provided: ${key.length > 8 ? `${key.slice(0, 3)}*****${key.slice(-4)}` : key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      `Incorrect API key provided: ${key.length > 12 ? `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}` : key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
       'invalid_request_error',
       null,
       'invalid_api_key',
@@ -64,13 +67,15 @@ export const refusals = {
     ),
   /**
    * A model the API does not know: "400 The model 'gpt-image-2' does not exist." (router-for-me/CLIProxyAPI#3687,
-   * relayed from OpenAI while the model was not yet enabled).
+   * relayed from OpenAI while the model was not yet enabled). The message is OpenAI's; `param`/`code` are our reading
+   * of it (the thread shows only the message).
    */
   unknownModel: (model: string) =>
     refusal(400, `The model '${model}' does not exist.`, 'invalid_request_error', 'model', 'model_not_found'),
   /**
-   * A model past its shutdown date: OpenAI's 404 `model_not_found` "has been deprecated" body for shut-down models
-   * (https://developers.openai.com/api/docs/deprecations: "Shutdown. The model no longer accepts requests").
+   * A model past its shutdown date ("Shutdown. The model no longer accepts requests",
+   * https://developers.openai.com/api/docs/deprecations): the 404 `model_not_found` "has been deprecated, learn more
+   * here" body OpenAI has answered for every shut-down model since text-davinci-003 (2024-01-04).
    */
   shutDown: (model: string) =>
     refusal(

@@ -74,7 +74,10 @@ export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | undefined {
   return undefined;
 }
 
-/** The Authorization check: a missing header, or one that is not `Bearer sk-…`, is OpenAI's 401. */
+/**
+ * The Authorization check: a missing header, or one that is not `Bearer sk-…` (OpenAI's keys start with `sk-`; the
+ * stand-in cannot know which real keys exist, so any well-formed one is accepted), is OpenAI's 401.
+ */
 export function checkAuthorization(header: string | undefined): OpenAiErrorAnswer | undefined {
   if (!header) return refusals.missingKey();
   const key = /^Bearer (.+)$/.exec(header)?.[1] ?? header;
