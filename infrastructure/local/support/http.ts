@@ -19,12 +19,30 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
 }
 
 /**
- * Binds `server` to `port` on `host` (0 picks a free port) and returns its base URL, e.g. `http://127.0.0.1:4123`
+ * How long the local servers keep an idle keep-alive connection, in ms: longer than any client keeps one (Node's
+ * fetch/undici drops an idle socket after 4 s, the AWS SDK's agent and the OpenAI SDK after at most a minute). Node's
+ * default (5 s) let a server close a socket just as a client, its event loop late on a loaded machine, sent the next
+ * request on it: `fetch failed` with ECONNRESET in tests. API Gateway and ALB keep idle connections for 60 s or more
+ * (https://docs.aws.amazon.com/elasticloadbalancing/latest/application/edit-load-balancer-attributes.html), so the
+ * client closing first is also what the cloud does.
+ */
+export const LOCAL_KEEP_ALIVE_MS = 65_000;
+
+/** Makes `server` keep idle connections for {@link LOCAL_KEEP_ALIVE_MS} (headers may take as long again plus 1 s). */
+export function holdIdleConnections(server: Server): void {
+  server.keepAliveTimeout = LOCAL_KEEP_ALIVE_MS;
+  server.headersTimeout = LOCAL_KEEP_ALIVE_MS + 1000;
+}
+
+/**
+ * Binds `server` to `port` on `host` (0 picks a free port), idle connections held (see {@link holdIdleConnections}),
+ * and returns its base URL, e.g. `http://127.0.0.1:4123`
  * (an IPv6 host in brackets).
  *
  * @throws {Error} (rejects) when the port cannot be bound, e.g. `EADDRINUSE`.
  */
 export async function listen(server: Server, port: number, host: string): Promise<string> {
+  holdIdleConnections(server);
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(port, host, () => {

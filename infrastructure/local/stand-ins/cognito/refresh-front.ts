@@ -1,3 +1,4 @@
+import { holdIdleConnections } from '../../support/http';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { HOST } from '../../support/ports';
 
@@ -56,6 +57,7 @@ export async function startCognitoFront(options: { port: number; cognitoPort: nu
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    holdIdleConnections(server);
     server.listen(options.port, HOST, () => resolve());
   });
   return {

@@ -3,10 +3,12 @@ import {
   createServer,
   request as httpRequest,
   type IncomingMessage,
+  type Server,
   type ServerResponse,
 } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { holdIdleConnections } from '../../support/http';
 import { checkPostPolicy, s3ErrorXml, type S3PostError } from './post-policy';
 
 /**
@@ -36,6 +38,8 @@ export interface StandInOptions {
 /** The part of s3rver's API used here (it ships no types). */
 interface S3rverServer {
   run(): Promise<{ address: string; port: number }>;
+  /** The HTTP server `run()` started. */
+  httpServer: Server;
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
 
@@ -44,7 +48,7 @@ const MAX_FORM_BYTES = 64 * 1024 * 1024;
 
 const options = JSON.parse(process.env.S3_STANDIN_OPTIONS ?? '{}') as StandInOptions;
 const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverClass;
-const inner = await new S3rver({
+const s3rver = new S3rver({
   address: options.host,
   port: 0,
   silent: true,
@@ -55,7 +59,10 @@ const inner = await new S3rver({
   allowMismatchedSignatures: true,
   vhostBuckets: false,
   configureBuckets: options.buckets,
-}).run();
+});
+const inner = await s3rver.run();
+// The front's keep-alive agent reuses sockets to s3rver: s3rver must not close them first (see holdIdleConnections).
+holdIdleConnections(s3rver.httpServer);
 const agent = new Agent({ keepAlive: true });
 
 /** Passes a request to s3rver and its answer back; `body` replaces the request's own (already read) body. */
@@ -162,4 +169,5 @@ const front = createServer((req, res) => {
     res.end();
   });
 });
+holdIdleConnections(front);
 front.listen(options.port, options.host);

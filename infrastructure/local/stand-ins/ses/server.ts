@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
+import { holdIdleConnections } from '../../support/http';
 import type { LocalLog } from '../../functions';
 import { acceptSendEmail, SesError, type SesAccount } from './send-email';
 
@@ -171,6 +172,7 @@ export async function startSesStandIn(options: SesStandInOptions): Promise<SesSt
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    holdIdleConnections(server);
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
