@@ -67,6 +67,18 @@ export function isMailRefused(error: unknown): boolean {
   return error instanceof Error && SES_SETUP_ERRORS.has(error.name);
 }
 
+/**
+ * The error as it may be logged: name and message with every e-mail address replaced by `<address>`. SES names the
+ * refused identities in its message ("…failed the check in region US-EAST-1: someone@example.com", see
+ * https://docs.aws.amazon.com/ses/latest/dg/troubleshoot-error-messages.html), and in the sandbox that is the
+ * customer's address, which must not reach the logs.
+ */
+export function loggableMailError(error: unknown): { name: string; message: string; stack?: string } {
+  const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+  const redact = (text: string) => text.replace(/[^\s,;:<>()"'[\]]+@[^\s,;:<>()"'[\]]+/g, '<address>');
+  return { name, message: redact(message), ...(stack ? { stack: redact(stack) } : {}) };
+}
+
 /** Forgets the client. Tests only (after resetConfigForTests, or a new AWS_ENDPOINT_URL_SESV2). */
 export function resetMailerForTests(): void {
   ses?.destroy();

@@ -3,7 +3,7 @@ import { documentClient } from '../adapters/aws';
 import { getGeneration } from '../adapters/generations';
 import { generationSk, userPk } from '../adapters/keys';
 import { getUser } from '../adapters/ledger';
-import { isMailRefused, mailTransport, sendMail } from '../adapters/mailer';
+import { isMailRefused, loggableMailError, mailTransport, sendMail } from '../adapters/mailer';
 import { countMetric } from '../common/metrics';
 import { siteSettings } from '../config/site';
 import { storageSettings } from '../config/storage';
@@ -63,7 +63,7 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
   } catch (error) {
     const refused = isMailRefused(error);
     if (refused) countMetric('MailRefused');
-    logger.error('Ready e-mail not sent', { error: error as Error, refusedBySes: refused });
+    logger.error('Ready e-mail not sent', { error: loggableMailError(error), refusedBySes: refused });
     return { sent: false, skipped: 'failed' };
   }
 }
