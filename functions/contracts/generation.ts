@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
 import { PHOTO_CHECK_CODES } from '../domain/photo-checks';
+
+/** The `duplicate` reason's words for a photo number, for clients that number the photos their own way. */
+export { duplicateMessage } from '../domain/photo-checks';
 import { backgroundSchema, headshotSchema, styleSchema } from './headshot';
 
 /**
@@ -76,6 +79,11 @@ export const photoChecksSchema = z.object({
       /** 0-100: how good a reference the photo is (0 when rejected). */
       score: z.number(),
       reasons: z.array(z.object({ code: z.enum(PHOTO_CHECK_CODES), message: z.string() })),
+      /**
+       * With the reason `duplicate`: the key of the photo (in this request) this one is the same picture as; the
+       * message numbers it by its place in the request, which the SPA renumbers by its own tiles.
+       */
+      duplicateOf: z.optional(z.string()),
     }),
   ),
   quality: z.number(),

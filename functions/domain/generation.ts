@@ -196,7 +196,8 @@ export type PhotoProblem =
   | 'missing'
   | 'no-face'
   | 'multiple-faces'
-  | 'different-person';
+  | 'different-person'
+  | 'duplicate';
 
 /** How each {@link PhotoProblem} reads in 'None of your photos could be used: …'. */
 export const PHOTO_PROBLEM_TEXT: Record<PhotoProblem, string> = {
@@ -209,6 +210,7 @@ export const PHOTO_PROBLEM_TEXT: Record<PhotoProblem, string> = {
   'no-face': 'has no face we could find',
   'multiple-faces': 'shows more than one person',
   'different-person': 'shows a different person from your other photos',
+  duplicate: 'is the same picture as another of your photos',
 };
 
 /**

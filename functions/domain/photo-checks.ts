@@ -1,3 +1,4 @@
+import { duplicatesOf } from './duplicate-photos';
 import { cosine, likenessFromCosine, meanDescriptor } from './likeness';
 
 /**
@@ -12,7 +13,9 @@ import { cosine, likenessFromCosine, meanDescriptor } from './likeness';
  * - too_dark: mean face luma under 60 of 255 (fixtures 96-143); too_bright: over 210, or 8% of it clipped;
  * - low_resolution: short side under 512 px;
  * - different_person: likeness to the other photos (the mean of their descriptors) under
- *   {@link DIFFERENT_PERSON_LIKENESS} (the obama fixtures 87-100 against each other; biden.jpg 37).
+ *   {@link DIFFERENT_PERSON_LIKENESS} (the obama fixtures 87-100 against each other; biden.jpg 37);
+ * - duplicate: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits apart (./duplicate-photos.ts) (copies 0-1, different photos
+ *   18 or more).
  */
 
 /** Every reason a check can give. */
@@ -21,6 +24,7 @@ export const PHOTO_CHECK_CODES = [
   'no_face',
   'multiple_faces',
   'different_person',
+  'duplicate',
   'face_too_small',
   'face_cut_off',
   'blurry',
@@ -45,6 +49,7 @@ export const REJECTING_CODES: readonly PhotoCheckCode[] = [
   'no_face',
   'multiple_faces',
   'different_person',
+  'duplicate',
 ];
 
 /** The sentence shown to the customer for each code. */
@@ -53,6 +58,8 @@ export const PHOTO_CHECK_MESSAGES: Record<PhotoCheckCode, string> = {
   no_face: "We couldn't find a face in this photo.",
   multiple_faces: 'This photo shows more than one person. Please use a photo of just you.',
   different_person: "This looks like a different person from your other photos, so we won't use it.",
+  duplicate:
+    "This looks like the same picture as another of your photos, so we'll only use it once. Please use a different photo.",
   face_too_small: 'Your face is small in this photo. A closer photo gives better headshots.',
   face_cut_off: 'Your face is cut off at the edge of this photo.',
   blurry: 'This photo looks blurry. A sharp photo gives better headshots.',
@@ -77,6 +84,14 @@ export const THRESHOLDS = {
   rivalFaceArea: 0.35,
 } as const;
 
+/**
+ * The `duplicate` message naming the photo it copies, numbered from 1 in the order the customer sees them: "This
+ * looks like the same picture as photo 2, so we'll only use it once. Please use a different photo."
+ */
+export function duplicateMessage(photoNumber: number): string {
+  return `This looks like the same picture as photo ${photoNumber}, so we'll only use it once. Please use a different photo.`;
+}
+
 /** Below this likeness to the rest of the set, a photo shows someone else (0-100, the likeness scale). */
 export const DIFFERENT_PERSON_LIKENESS = 55;
 /** Photos with a face needed before one can be called a different person (with two, who is the odd one?). */
@@ -94,6 +109,11 @@ export interface PhotoFacts {
   face?: { sharpness: number; luma: number; highlights: number };
   /** The largest face's descriptor (unit length). */
   descriptor?: number[];
+  /**
+   * The upright picture's 64-bit perceptual hash, 16 hex digits (functions/adapters/vision/image-hash.ts); absent
+   * when unreadable, and on checks stored before it was kept.
+   */
+  imageHash?: string;
 }
 
 /** One reason as the API returns it. */
@@ -108,6 +128,8 @@ export interface PhotoCheck {
   /** 0-100: how good a reference the photo is (0 when rejected). */
   score: number;
   reasons: PhotoCheckReason[];
+  /** With `duplicate`: the index (in the set checked) of the photo this one is the same picture as. */
+  duplicateOf?: number;
 }
 
 const area = (f: PhotoFacts['faces'][number]) => (f.right - f.left) * (f.bottom - f.top);
@@ -183,7 +205,10 @@ export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
 }
 
 /**
- * Checks a set of photos: each photo's own codes plus the set's identity check.
+ * Checks a set of photos: each photo's own codes, the set's identity check, then its duplicates. Of two or more
+ * uploads of the same picture (./duplicate-photos.ts) the best-scoring one is judged as usual (the first on a tie)
+ * and every other copy is rejected as `duplicate` with `duplicateOf` naming it, so it is used once and the
+ * customer may go on with the other photos. Photos already rejected take no part.
  *
  * @returns one check per photo, in the order given
  */
@@ -197,12 +222,26 @@ export function checkPhotoSet(facts: readonly PhotoFacts[]): PhotoCheck[] {
         : f.descriptor,
     ),
   );
-  return facts.map((f, i) => {
+  const checks = facts.map((f, i): PhotoCheck => {
     const codes = flags[i] ? ['different_person' as const, ...own[i]!] : own[i]!;
     return {
       verdict: verdictOf(codes),
       score: photoScore(f, codes),
       reasons: codes.map((code) => ({ code, message: PHOTO_CHECK_MESSAGES[code] })),
+    };
+  });
+  const copies = duplicatesOf(
+    facts.map((f, i) => (checks[i]!.verdict === 'rejected' ? undefined : f.imageHash)),
+    checks.map((c) => c.score),
+  );
+  return checks.map((check, i) => {
+    const original = copies[i];
+    if (original === undefined) return check;
+    return {
+      verdict: 'rejected',
+      score: 0,
+      reasons: [{ code: 'duplicate', message: duplicateMessage(original + 1) }, ...check.reasons],
+      duplicateOf: original,
     };
   });
 }

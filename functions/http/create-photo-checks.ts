@@ -42,11 +42,12 @@ async function analyzeUpload(key: string, headEtag: string): Promise<AnalysedUpl
 }
 
 /**
- * `POST /api/photo-checks` (jwt) `{ keys }` → 200 `{ checks: [{ key, verdict, score, reasons: [{ code, message }]
- * }], quality }`, one check per key in the order given; `quality` (0-100) is the set's "Photo set quality".
+ * `POST /api/photo-checks` (jwt) `{ keys }` → 200 `{ checks: [{ key, verdict, score, reasons: [{ code, message }],
+ * duplicateOf? }], quality }`, one check per key in the order given; `quality` (0-100) is the set's "Photo set quality".
  *
  * Each photo is judged on its own (no face, several faces, face too small or cut off, blurry, too dark or bright,
- * low resolution) and against the others (a different person), by the rules of functions/domain/photo-checks.ts.
+ * low resolution) and against the others (a different person, the same picture uploaded twice: `duplicate`, with
+ * `duplicateOf` the key of the copy kept), by the rules of functions/domain/photo-checks.ts.
  * The vision module runs only for photos not checked before at their current ETag (the cache in DynamoDB), so a
  * re-check costs nothing; what it finds is stored under the ETag of the bytes it analysed (the GET's own), so a
  * photo replaced during the check is never stored under its old version.
@@ -68,6 +69,8 @@ export const handler = httpHandler(async (event) => {
   });
 
   const facts = await cachedPhotoFacts(sub, uploads);
+  // A readable photo checked before the perceptual hash was kept is analysed again (no duplicate is seen without it).
+  for (const [key, f] of facts) if (f.readable && !f.imageHash) facts.delete(key);
   const missing = uploads.filter(({ key }) => !facts.has(key));
   // Only the photos the models will run on count against the hourly quota: a re-check is free.
   if (missing.length > 0) await consumeQuota({ sub }, quotaRules().photoChecks, missing.length);
@@ -90,7 +93,10 @@ export const handler = httpHandler(async (event) => {
     verdicts: checks.map((c) => c.verdict),
   });
   return json<PhotoChecks>(200, {
-    checks: keys.map((key, i) => ({ key, ...checks[i]! })),
+    checks: keys.map((key, i) => {
+      const { duplicateOf, ...check } = checks[i]!;
+      return { key, ...check, ...(duplicateOf === undefined ? {} : { duplicateOf: keys[duplicateOf]! }) };
+    }),
     quality: setQuality(checks),
   });
 });

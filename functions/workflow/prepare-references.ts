@@ -22,6 +22,7 @@ const PROBLEM_OF_CODE: Partial<Record<PhotoCheckCode, PhotoProblem>> = {
   no_face: 'no-face',
   multiple_faces: 'multiple-faces',
   different_person: 'different-person',
+  duplicate: 'duplicate',
   unreadable: 'not-an-image',
 };
 

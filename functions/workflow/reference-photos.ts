@@ -109,7 +109,9 @@ export async function judgeUploads(
   for (const upload of readable) {
     const check = stored.get(upload.key);
     // An unreadable photo goes through the models' path too: it fails in decoding, before them, with its reason.
-    const complete = check?.facts.readable && (check.facts.faces.length === 0 || check.framing);
+    // A check stored before the perceptual hash was kept is analysed again: without it no duplicate is seen.
+    const complete =
+      check?.facts.readable && check.facts.imageHash && (check.facts.faces.length === 0 || check.framing);
     if (!check || !complete) unchecked.push(upload);
     else
       results.push({

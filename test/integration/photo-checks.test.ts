@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
-import { userPk } from '../../functions/adapters/keys';
+import { photoCheckSk, userPk } from '../../functions/adapters/keys';
 import { storageSettings } from '../../functions/config/storage';
 import sharp from 'sharp';
 import { getUser } from '../../functions/adapters/ledger';
@@ -22,6 +22,7 @@ interface CheckView {
   verdict: 'good' | 'warning' | 'rejected';
   score: number;
   reasons: { code: string; message: string }[];
+  duplicateOf?: string;
 }
 
 async function signedUpUser(): Promise<TestUser> {
@@ -105,5 +106,79 @@ describe('POST /api/photo-checks', () => {
     });
     expect((await getUser(user.sub))?.credits).toBe(6);
     await expectLedgerBalanced(user.sub);
+  });
+});
+
+describe('POST /api/photo-checks: the same picture twice', () => {
+  const quotaUsed = async (sub: string) => {
+    const { Items } = await documentClient().send(
+      new QueryCommand({
+        TableName: storageSettings().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':sk': 'QUOTA#photo-checks#' },
+      }),
+    );
+    return (Items ?? []).reduce((sum, item) => sum + (item.used as number), 0);
+  };
+
+  it('rejects every extra copy (EXIF-rotated, HEIC, re-encoded) as duplicate of the one kept; the rest stay usable', async () => {
+    const user = await signedUpUser();
+    const reencoded = await sharp(fixturePhoto('obama3.jpg').bytes).jpeg({ quality: 60 }).toBuffer();
+    const names = ['obama.jpg', 'obama2.jpg', 'obama-rotated.jpg', 'obama2.heic', 'obama3.jpg'];
+    const keys = await uploadPhotos(gatewayUrl, user.idToken, [
+      ...names.map(fixturePhoto),
+      { name: 'obama3-q60.jpg', bytes: reencoded, contentType: 'image/jpeg' },
+      fixturePhoto('obama-720p.jpg'),
+    ]);
+    const res = await check(user, keys);
+    expect(res.status).toBe(200);
+    const { checks } = (await res.json()) as { checks: CheckView[] };
+
+    // Three pictures uploaded twice each: one copy of each pair kept, the other pointing at it.
+    for (const [a, b] of [
+      [0, 2],
+      [1, 3],
+      [4, 5],
+    ] as const) {
+      const pair = [checks[a]!, checks[b]!];
+      const copy = pair.find((c) => c.duplicateOf !== undefined)!;
+      const kept = pair.find((c) => c !== copy)!;
+      expect(kept.verdict).toBe('good');
+      expect(kept.duplicateOf).toBeUndefined();
+      expect(copy.duplicateOf).toBe(kept.key);
+      expect(copy).toMatchObject({ verdict: 'rejected', score: 0 });
+      expect(copy.reasons[0]).toEqual({
+        code: 'duplicate',
+        message: `This looks like the same picture as photo ${keys.indexOf(kept.key) + 1}, so we'll only use it once. Please use a different photo.`,
+      });
+    }
+    // obama-720p.jpg is obama.jpg letterboxed into 16:9: another frame, not flagged (docs/decisions).
+    expect(checks[6]!.verdict).toBe('good');
+    expect(checks.filter((c) => c.verdict !== 'rejected')).toHaveLength(4);
+
+    // The hash is stored with the check: a re-check gives the same answer without analysing anything again.
+    const stored = await documentClient().send(
+      new GetCommand({
+        TableName: storageSettings().TABLE_NAME,
+        Key: { PK: userPk(user.sub), SK: photoCheckSk(keys[0]!) },
+      }),
+    );
+    expect((stored.Item?.facts as { imageHash?: string }).imageHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(await quotaUsed(user.sub)).toBe(7);
+    const again = await check(user, keys);
+    expect(((await again.json()) as { checks: CheckView[] }).checks).toEqual(checks);
+    expect(await quotaUsed(user.sub)).toBe(7);
+
+    // A check stored before the hash was kept is analysed again once, and gets its hash.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: storageSettings().TABLE_NAME,
+        Key: { PK: userPk(user.sub), SK: photoCheckSk(keys[2]!) },
+        UpdateExpression: 'REMOVE facts.imageHash',
+      }),
+    );
+    const migrated = (await (await check(user, keys)).json()) as { checks: CheckView[] };
+    expect(migrated.checks).toEqual(checks);
+    expect(await quotaUsed(user.sub)).toBe(8);
   });
 });

@@ -3,13 +3,14 @@ import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { normalizedPixels, UnusablePhotoError, type NormalizedPixels } from '../images';
 import { analyzeFaces, type FaceAnalysis } from './faces';
+import { perceptualHash } from './image-hash';
 import type { RgbImage } from './pixels';
 import { measureFace } from './quality';
 
 /**
  * One uploaded photo through the vision module: decoded the way PrepareReferences decodes it (HEIC included,
- * EXIF-upright, ≤ 1024 px), its faces found and its largest face measured — the facts the photo checks
- * (functions/domain/photo-checks.ts) judge.
+ * EXIF-upright, ≤ 1024 px), its faces found and its largest face measured, and the upright picture's perceptual
+ * hash taken (the duplicate check's) — the facts the photo checks (functions/domain/photo-checks.ts) judge.
  */
 
 /** An analysed photo: the facts, and for a readable photo the normalized copy's pixels and the faces in them. */
@@ -41,12 +42,13 @@ export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
     throw error;
   }
   const image: RgbImage = { data: normalized.data, width: normalized.width, height: normalized.height };
-  const analysis = await analyzeFaces(image);
+  const [analysis, imageHash] = await Promise.all([analyzeFaces(image), perceptualHash(image)]);
   const main = analysis.faces[0];
   const facts: PhotoFacts = {
     width: normalized.sourceWidth,
     height: normalized.sourceHeight,
     readable: true,
+    imageHash,
     faces: analysis.faces.map(({ box }) => ({
       left: box.x / image.width,
       top: box.y / image.height,

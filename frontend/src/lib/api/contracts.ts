@@ -16,6 +16,7 @@ export {
   type HeadshotDownload,
 } from '../../../../functions/contracts/headshot';
 export {
+  duplicateMessage,
   generationSchema,
   generationStartedSchema,
   generationStatusSchema,

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { cx } from '../../../lib/cx';
 import { GENERATOR_TEXT } from '../utils/content';
 import { inChosenOrder, MAX_FILES } from '../utils/file-rules';
+import { checkAsShown } from '../utils/photo-check-text';
 import { StepFooter, StepHeading } from './StepLayout';
 import type { PhotoCheck, PhotoCheckState } from '../hooks/use-photo-checks';
 import { VerdictBadge } from './VerdictBadge';
@@ -60,6 +61,15 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
   });
 
   const allRejected = uploadedKeys.length > 0 && checks.usableKeys.length === 0;
+  // A duplicate names the photo it copies by the tile number the customer sees.
+  const tileNumber = (key: string) => {
+    const i = photos.findIndex((p) => p.key === key);
+    return i < 0 ? undefined : i + 1;
+  };
+  const shownCheck = (key: string | null | undefined) => {
+    const check = key ? checks.byKey.get(key) : undefined;
+    return check && checkAsShown(check, tileNumber);
+  };
   const canContinue = checks.usableKeys.length > 0 && pendingCount === 0;
 
   return (
@@ -164,7 +174,7 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
                   <PhotoTile
                     key={photo.id}
                     photo={photo}
-                    check={photo.key ? checks.byKey.get(photo.key) : undefined}
+                    check={shownCheck(photo.key)}
                     index={i}
                     onRemove={() => remove(photo.id)}
                     onRetry={() => retry(photo.id)}

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PhotoCheck } from '../../../frontend/src/features/generator/api/check-photos';
+import { VerdictBadge } from '../../../frontend/src/features/generator/components/VerdictBadge';
+import { checkAsShown } from '../../../frontend/src/features/generator/utils/photo-check-text';
+
+/*
+ * Step 1's `duplicate` reason: the server numbers the photo kept by its place in the check request; the wizard
+ * says it with the number of the tile the customer sees (a failed or still uploading photo before it shifts them).
+ */
+
+afterEach(cleanup);
+
+const duplicate: PhotoCheck = {
+  key: 'uploads/sub/batch/3',
+  verdict: 'rejected',
+  score: 0,
+  reasons: [
+    {
+      code: 'duplicate',
+      message:
+        "This looks like the same picture as photo 1, so we'll only use it once. Please use a different photo.",
+    },
+    { code: 'low_resolution', message: 'This photo is small (under 512 pixels on its short side).' },
+  ],
+  duplicateOf: 'uploads/sub/batch/1',
+};
+
+describe('a duplicate photo in step 1', () => {
+  it('names the photo it copies by its tile number, and leaves the other reasons as they are', () => {
+    const shown = checkAsShown(duplicate, (key) => (key === 'uploads/sub/batch/1' ? 2 : undefined));
+    expect(shown.reasons).toEqual([
+      {
+        code: 'duplicate',
+        message:
+          "This looks like the same picture as photo 2, so we'll only use it once. Please use a different photo.",
+      },
+      duplicate.reasons[1],
+    ]);
+    // The photo kept is no longer on screen: the server's sentence stays. A check without a duplicate is unchanged.
+    expect(checkAsShown(duplicate, () => undefined)).toBe(duplicate);
+    const good: PhotoCheck = { key: 'k', verdict: 'good', score: 90, reasons: [] };
+    expect(checkAsShown(good, () => 1)).toBe(good);
+  });
+
+  it('shows it as not used, with the reason in the badge’s name and tooltip', () => {
+    const shown = checkAsShown(duplicate, () => 2);
+    render(<VerdictBadge check={shown} index={3} />);
+    const badge = screen.getByRole('img');
+    expect(badge.getAttribute('aria-label')).toBe(
+      "Photo 4: Not used. This looks like the same picture as photo 2, so we'll only use it once. Please use a different photo. This photo is small (under 512 pixels on its short side).",
+    );
+    expect(screen.getByRole('tooltip').textContent).toContain('same picture as photo 2');
+    expect(screen.getByText('Not used', { selector: 'span.absolute' })).toBeTruthy();
+  });
+});
