@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
+  AuthenticationError,
   BadRequestError,
   InternalServerError,
+  NotFoundError,
   RateLimitError,
 } from 'openai';
 import sharp from 'sharp';
@@ -38,6 +40,43 @@ describe('openai provider error mapping', () => {
       [
         new BadRequestError(400, { code: 'moderation_blocked', message: 'safety' }, undefined, headers),
         'ProviderRejectedError',
+      ],
+      // A 400 naming a configuration parameter is our configuration, not this request: every slot would fail alike.
+      [
+        new BadRequestError(
+          400,
+          { code: 'invalid_input_fidelity_model', param: 'input_fidelity', message: 'no fidelity' },
+          undefined,
+          headers,
+        ),
+        'ProviderMisconfiguredError',
+      ],
+      [
+        new BadRequestError(
+          400,
+          { code: 'invalid_value', param: 'quality', message: 'xhigh' },
+          undefined,
+          headers,
+        ),
+        'ProviderMisconfiguredError',
+      ],
+      // …but one naming the customer's content refuses this request only.
+      [
+        new BadRequestError(
+          400,
+          { code: 'invalid_image_file', param: 'image', message: 'bad' },
+          undefined,
+          headers,
+        ),
+        'ProviderRejectedError',
+      ],
+      [
+        new AuthenticationError(401, { code: 'invalid_api_key', message: 'wrong key' }, undefined, headers),
+        'ProviderMisconfiguredError',
+      ],
+      [
+        new NotFoundError(404, { code: 'model_not_found', message: 'deprecated' }, undefined, headers),
+        'ProviderMisconfiguredError',
       ],
       [new APIConnectionTimeoutError(), 'ProviderTimeoutError'],
       [new APIConnectionError({ message: 'ECONNRESET' }), 'ProviderUnavailableError'],

@@ -21,7 +21,7 @@ export function createMisconfiguredProvider(problem: string): ImageProvider {
   return {
     name: 'openai',
     generate(request) {
-      countMetric('ProviderMisconfigured');
+      countMetric('ProviderMisconfigured', 1, { model: null, param: null, code: 'missing_api_key' });
       logger.error('Image provider misconfigured: the slot fails and is refunded', {
         problem,
         generationId: request.generationId,
