@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/adapters/aws';
 import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
+import { storageSettings } from '../../functions/config/storage';
+import { dayWindowStart, generationStartMs } from '../../functions/domain/likeness-guard';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,
@@ -10,7 +14,7 @@ import {
   uploadPhotos,
   type GenerationView,
 } from '../helpers/generation';
-import { useOpenAiGenerationStack } from '../helpers/generation-stack';
+import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
@@ -155,5 +159,28 @@ describe('Regenerate (1 credit) with photos that stop matching', () => {
     });
     expect(gen.fake.calls).toHaveLength(14);
     expect((await getUser(user.sub))?.credits).toBe(1);
+  }, 300_000);
+});
+
+describe('calls the provider did not bill', () => {
+  it('go back to the day: 7 answers of 429 before 6 images still deliver all 6 on a 12-call allowance', async () => {
+    const { user, keys } = await signUp(['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+    gen.fake.answer = (call) => (call.index < 7 ? openAiErrors.rateLimited : 'image');
+    const id = await startGeneration(gen.stack.gatewayUrl, user, keys);
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
+    // Had the 429s stayed counted, 7 + 6 calls would pass the free account's 12 and a slot would be refused.
+    expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0, error: null });
+    expect(gen.fake.calls).toHaveLength(13);
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: storageSettings().TABLE_NAME,
+        Key: {
+          PK: `USER#${user.sub}`,
+          SK: `QUOTA#provider-calls#${dayWindowStart(generationStartMs(id))}`,
+        },
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item).toMatchObject({ allowance: 12, calls: 6 });
   }, 300_000);
 });
