@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { ImageOutputFormat } from '../../../../functions/domain/openai-image-models';
 import { openAiErrors, type OpenAiErrorAnswer } from './errors';
 import { createBucket, type RateLimit } from './rate-limit';
+import { holdIdleConnections } from '../../support/http';
 import { checkAuthorization, validateEdit, type ImagePart } from './validate';
 
 export { openAiErrors, refusals, type OpenAiErrorAnswer } from './errors';
@@ -240,6 +241,8 @@ export async function startFakeOpenAi(
       console.error('OpenAI stand-in failed:', error);
     });
   });
+  // Idle keep-alive sockets outlive a loaded machine's pauses (see holdIdleConnections): the SDK reuses them.
+  holdIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   fake.close = () =>
