@@ -1,20 +1,38 @@
 /**
  * Likeness: how much a face looks like the customer's reference photos (docs/architecture.md §8 (faces)). Pure
- * vector math on face descriptors (unit-length faceres vectors), so the API, the workflow and the tests share it.
+ * vector math on face descriptors (unit-length vectors of {@link DESCRIPTOR_MODEL}), so the API, the workflow and the
+ * tests share it.
  *
- * Calibration (the fixtures of test/fixtures/photos, faceres on the wasm backend): cosine similarity between photos
- * of the same person 0.60-0.99; `biden.jpg` against the obama photos 0.37-0.53. {@link likenessOf} maps cosine
- * 0.25 → 0 and 0.75 → 100 linearly, so the same person scores about 70-100 and another person about 25-55; the
- * default threshold (config LIKENESS_THRESHOLD) is 55.
+ * Calibration (docs/decisions/002-identity-model.md; `BENCH_ONLY=identity npm run bench`, 9 people, 37 photos, the
+ * wasm backend): cosine similarity of one face to a customer's mean of 3 references — same person 0.959-0.990
+ * (median 0.982), different people 0.751-0.924. The gate's threshold with at most 1 % false accepts at the fewest
+ * false rejects is cosine {@link GATE_COSINE} (0 % and 0 % on that set); a photo against the mean of the rest of its
+ * set (the `different_person` flag) separates the same way, at cosine {@link DIFFERENT_PERSON_COSINE}.
+ *
+ * The 0-100 likeness customers see is linear in cosine through two calibration points: the gate's threshold maps to
+ * the default LIKENESS_THRESHOLD ({@link DEFAULT_LIKENESS_THRESHOLD}, 55), the same person's median to 90. So cosine
+ * 0.879 → 0 and 0.993 → 100 (clamped): the same person scores about 70-100, the closest other person of the set 39,
+ * a typical other person 0.
  */
 
-/** Cosine at which likeness is 0. */
-const COSINE_AT_ZERO = 0.25;
-/** Cosine at which likeness is 100. */
-const COSINE_AT_HUNDRED = 0.75;
+/** The model that makes every descriptor the product stores or compares: stored with each one (issue 24, point 3). */
+export const DESCRIPTOR_MODEL = 'faceapi-resnet128@1';
 
-/** Default minimum likeness of a delivered headshot, 0-100 (config LIKENESS_THRESHOLD). */
+/** Cosine at which a headshot passes the likeness gate (calibrated: at most 1 % false accepts, fewest rejects). */
+export const GATE_COSINE = 0.942;
+/** The same person's median cosine to a mean of 3 references (the calibration's second point). */
+const GENUINE_MEDIAN_COSINE = 0.982;
+/** Under this cosine to the mean of the rest of the set, a photo shows someone else (calibrated as the gate). */
+export const DIFFERENT_PERSON_COSINE = 0.941;
+
+/** Default minimum likeness of a delivered headshot, 0-100 (config LIKENESS_THRESHOLD): {@link GATE_COSINE}. */
 export const DEFAULT_LIKENESS_THRESHOLD = 55;
+/** The likeness of the same person's median cosine. */
+const GENUINE_MEDIAN_LIKENESS = 90;
+
+/** Likeness points per unit of cosine, and the cosine at which likeness is 0. */
+const SLOPE = (GENUINE_MEDIAN_LIKENESS - DEFAULT_LIKENESS_THRESHOLD) / (GENUINE_MEDIAN_COSINE - GATE_COSINE);
+const COSINE_AT_ZERO = GATE_COSINE - DEFAULT_LIKENESS_THRESHOLD / SLOPE;
 
 /** The vector scaled to unit length (a zero vector stays zero). */
 export function normalize(vector: readonly number[]): number[] {
@@ -49,8 +67,7 @@ export function meanDescriptor(descriptors: readonly (readonly number[])[]): num
 
 /** Likeness 0-100 of a cosine similarity (see the module comment for the calibration). */
 export function likenessFromCosine(similarity: number): number {
-  const t = (similarity - COSINE_AT_ZERO) / (COSINE_AT_HUNDRED - COSINE_AT_ZERO);
-  return Math.round(Math.max(0, Math.min(1, t)) * 100);
+  return Math.round(Math.max(0, Math.min(100, (similarity - COSINE_AT_ZERO) * SLOPE)));
 }
 
 /** Likeness 0-100 of a face descriptor against the reference descriptor. */
@@ -58,7 +75,7 @@ export function likenessOf(descriptor: readonly number[], reference: readonly nu
   return likenessFromCosine(cosine(descriptor, reference));
 }
 
-/** Descriptors travel and rest as little-endian float32 bytes (4 KB for 1024 values), base64 in JSON. */
+/** Descriptors travel and rest as little-endian float32 bytes (512 B for 128 values), base64 in JSON. */
 export function encodeDescriptor(descriptor: readonly number[]): string {
   return Buffer.from(new Float32Array(descriptor).buffer).toString('base64');
 }

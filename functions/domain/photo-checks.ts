@@ -1,5 +1,5 @@
 import { duplicatesOf } from './duplicate-photos';
-import { cosine, likenessFromCosine, meanDescriptor } from './likeness';
+import { cosine, DIFFERENT_PERSON_COSINE, likenessFromCosine, meanDescriptor } from './likeness';
 
 /**
  * Photo checks (docs/architecture.md §8 (faces); docs/product-spec.md, step 1 of the generator): what the
@@ -12,8 +12,9 @@ import { cosine, likenessFromCosine, meanDescriptor } from './likeness';
  * - blurry: contrast-normalised Laplacian variance of the face under 50 (fixtures 110-640; a 12 px blur 26);
  * - too_dark: mean face luma under 60 of 255 (fixtures 96-143); too_bright: over 210, or 8% of it clipped;
  * - low_resolution: short side under 512 px;
- * - different_person: likeness to the other photos (the mean of their descriptors) under
- *   {@link DIFFERENT_PERSON_LIKENESS} (the obama fixtures 87-100 against each other; biden.jpg 37);
+ * - different_person: cosine to the other photos (the mean of their descriptors) under the calibrated
+ *   DIFFERENT_PERSON_COSINE of ./likeness.ts (at most 1 % false accepts at the fewest false rejects, measured on 9
+ *   people: docs/decisions/002-identity-model.md), likeness {@link DIFFERENT_PERSON_LIKENESS} on the 0-100 scale;
  * - duplicate: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits apart (./duplicate-photos.ts) (copies 0-1, different photos
  *   18 or more).
  */
@@ -92,8 +93,8 @@ export function duplicateMessage(photoNumber: number): string {
   return `This looks like the same picture as photo ${photoNumber}, so we'll only use it once. Please use a different photo.`;
 }
 
-/** Below this likeness to the rest of the set, a photo shows someone else (0-100, the likeness scale). */
-export const DIFFERENT_PERSON_LIKENESS = 55;
+/** Below this likeness to the rest of the set, a photo shows someone else (0-100; the flag compares the cosine). */
+export const DIFFERENT_PERSON_LIKENESS = likenessFromCosine(DIFFERENT_PERSON_COSINE);
 /** Photos with a face needed before one can be called a different person (with two, who is the odd one?). */
 export const MIN_SET_FOR_IDENTITY = 3;
 
@@ -172,7 +173,7 @@ export function differentPersonFlags(descriptors: readonly (readonly number[] | 
   if (present.length < MIN_SET_FOR_IDENTITY) return flags;
   for (const { d, i } of present) {
     const others = meanDescriptor(present.filter((p) => p.i !== i).map((p) => p.d));
-    if (likenessFromCosine(cosine(d, others)) < DIFFERENT_PERSON_LIKENESS) flags[i] = true;
+    if (cosine(d, others) < DIFFERENT_PERSON_COSINE) flags[i] = true;
   }
   // When most of the set disagrees, there is no "rest" to disagree with: flag nothing rather than everyone.
   return flags.filter(Boolean).length * 2 > present.length ? descriptors.map(() => false) : flags;

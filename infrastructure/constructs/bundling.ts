@@ -23,8 +23,12 @@ export const ESM_REQUIRE_BANNER =
  * esbuild `alias`es, relative to the repository root (the working directory of every bundling): packages replaced by
  * what the runtime already has. `node-fetch` (300 KB minified) is what @tensorflow/tfjs-core require()s when there is
  * no global fetch; Node 24 has one, so the vision functions get a three-line forward to it instead
- * (global-fetch.cjs). The models still load (test/infrastructure/vision-bundle.test.ts runs a bundle built so).
+ * (global-fetch.cjs). `@tensorflow/tfjs` (the umbrella face-api's node-wasm build requires: WebGL, CPU, Layers,
+ * Converter, Data) becomes tfjs-core alone (tfjs-core-only.cjs): the identity net needs only core ops on the wasm
+ * backend. The models still load and tell people apart (test/infrastructure/vision-bundle.test.ts runs a bundle
+ * built so).
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   'node-fetch': './infrastructure/constructs/global-fetch.cjs',
+  '@tensorflow/tfjs': './infrastructure/constructs/tfjs-core-only.cjs',
 };

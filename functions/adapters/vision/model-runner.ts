@@ -13,7 +13,7 @@ import type { RgbImage } from './pixels';
 export interface ModelFace {
   /** The 468 landmarks, `[x, y, z]` in the analysed image's pixels (empty when the mesh did not fit). */
   mesh: [number, number, number?][];
-  /** The faceres descriptor (1024 values), absent when it did not run. */
+  /** The identity descriptor (./identity-net.ts, 128 values, raw), absent when the mesh did not fit. */
   embedding?: number[];
   /** The detector's and the mesh's confidence combined, 0-1. */
   score: number;

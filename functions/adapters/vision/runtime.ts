@@ -4,11 +4,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // works for Node, tsx, vitest and esbuild alike (esbuild then bundles it and the @tensorflow packages it requires).
 import { Human, type Config } from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import { segmentationModel, visionAssets, type VisionAssets } from './assets';
+import { loadIdentityNet, type IdentityNet } from './identity-net';
 
 /**
  * The one Human instance of this execution environment (docs/architecture.md §8 (faces)): face detection
- * (blazeface), 468 landmarks (facemesh), a 1024-d face descriptor (faceres) and a person matte (selfie segmentation),
- * all on the WebAssembly backend of TensorFlow.js. The models and the `.wasm` files are read from disk — never the
+ * (blazeface), 468 landmarks (facemesh) and a person matte (selfie segmentation), and beside it the identity net
+ * (./identity-net.ts: face-api's 128-d ResNet, docs/decisions/002-identity-model.md), all on the WebAssembly backend
+ * of TensorFlow.js. The models and the `.wasm` files are read from disk — never the
  * network — and loaded once per cold start.
  * Where the files are: ./assets.ts.
  */
@@ -64,7 +66,8 @@ export function humanConfig(assets: VisionAssets): Partial<Config> {
       mesh: { enabled: true },
       iris: { enabled: false },
       emotion: { enabled: false },
-      description: { enabled: true, skipFrames: 0, skipTime: 0 },
+      // Human's faceres descriptor is replaced by ./identity-net.ts (docs/decisions/002-identity-model.md).
+      description: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
     },
@@ -77,6 +80,7 @@ export function humanConfig(assets: VisionAssets): Partial<Config> {
 }
 
 let instance: Promise<Human> | undefined;
+let net: IdentityNet | undefined;
 let initMs = 0;
 
 /**
@@ -88,8 +92,11 @@ export function vision(): Promise<Human> {
     const started = performance.now();
     instance = (async () => {
       allowFileFetch();
-      const human = new Human(humanConfig(visionAssets()));
-      await human.load();
+      const assets = visionAssets();
+      const human = new Human(humanConfig(assets));
+      // The backend first: the identity net's weights become tensors of the backend Human chose.
+      await human.init();
+      [, net] = await Promise.all([human.load(), loadIdentityNet(assets.identityDir)]);
       initMs = performance.now() - started;
       return human;
     })();
@@ -98,6 +105,16 @@ export function vision(): Promise<Human> {
     });
   }
   return instance;
+}
+
+/**
+ * The identity net, loaded by {@link vision} (call it first).
+ *
+ * @throws {Error} before {@link vision} resolved
+ */
+export function identityNet(): IdentityNet {
+  if (!net) throw new Error('The identity net is not loaded: await vision() first');
+  return net;
 }
 
 /** How long the cold start's model load took, in ms (0 before it finished). For logs and `npm run bench`. */
