@@ -40,6 +40,8 @@ export interface GenerationRecord {
   references?: string[];
   /** The customer's face descriptor (mean of the references'), base64 float32: what likeness is measured against. */
   referenceDescriptor?: string;
+  /** The model of `referenceDescriptor` (domain/likeness.ts `DESCRIPTOR_MODEL`; absent: Human's faceres, legacy). */
+  referenceDescriptorModel?: string;
   /** Photos PrepareReferences refused, by index in `referenceKeys`. */
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
   /** Credits spent when the generation was created (6, or 1 for a regeneration). */
@@ -144,6 +146,8 @@ export interface StepFields {
   references?: string[];
   /** The customer's face descriptor (mean of the references'), base64 float32 (domain/likeness.ts). */
   referenceDescriptor?: string;
+  /** The model that made `referenceDescriptor`. */
+  referenceDescriptorModel?: string;
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
   executionArn?: string;
 }
@@ -163,6 +167,19 @@ export async function recordStep(
   if (await update(sub, id, fields, { ConditionExpression: 'attribute_not_exists(closedAt)' })) return;
   const current = await requireGeneration(sub, id);
   throw new GenerationClosedError(`Generation ${id} is closed (${current.status})`);
+}
+
+/**
+ * Replaces the customer's reference descriptor by one of another model (a generation prepared before the model
+ * changed, recomputed from its references by GenerateHeadshot), while the generation is open. A closed generation
+ * is left as it is: nothing measures likeness for it any more.
+ */
+export async function saveReferenceDescriptor(
+  sub: string,
+  id: string,
+  descriptor: { referenceDescriptor: string; referenceDescriptorModel: string },
+): Promise<void> {
+  await update(sub, id, descriptor, { ConditionExpression: 'attribute_not_exists(closedAt)' });
 }
 
 /** Sets the execution ARN once StartExecution answered (no condition: it is only informative). */

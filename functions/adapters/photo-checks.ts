@@ -1,7 +1,7 @@
 import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import type { StoredFraming } from '../domain/framing';
-import { decodeDescriptor, encodeDescriptor } from '../domain/likeness';
+import { decodeDescriptor, DESCRIPTOR_MODEL, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
 import { documentClient } from './aws';
 import { photoCheckSk, userPk } from './keys';
@@ -14,6 +14,9 @@ import { batchDelete, keyOf, queryAll } from './support/query';
  * object has another ETag and is analysed again. Items expire with the uploads (TTL `expiresAt`).
  * The item also keeps where the largest face's landmarks are (`framing`), so PrepareReferences crops the reference
  * photos from what the check learned instead of running the face models again.
+ * Each item names the model of its descriptor (`descriptorModel`, functions/domain/likeness.ts `DESCRIPTOR_MODEL`):
+ * an item of another model, or without the name (written before models were named: Human's faceres), is treated as
+ * absent, so the photo is analysed again by the current model — descriptors of two models are never compared.
  */
 
 /** How long a cached check is kept, in seconds: a day longer than uploads live (their lifecycle is 7 days). */
@@ -25,8 +28,10 @@ interface PhotoCheckItem {
   type: 'photo-check';
   etag: string;
   facts: Omit<PhotoFacts, 'descriptor'>;
-  /** The face descriptor as base64 float32 (4 KB instead of 20 KB of JSON numbers). */
+  /** The face descriptor as base64 float32 (512 B instead of 2.5 KB of JSON numbers). */
   descriptor?: string;
+  /** The model that made the item's facts and descriptor (absent on items written before models were named). */
+  descriptorModel?: string;
   /** The largest face's framing landmarks (absent without a face, and on items written before they were kept). */
   framing?: StoredFraming;
   createdAt: string;
@@ -43,7 +48,7 @@ export interface CachedPhotoCheck {
 }
 
 /**
- * The cached checks of the given uploads whose ETag still matches.
+ * The cached checks of the given uploads whose ETag still matches, made by the current descriptor model.
  *
  * @returns checks by upload key (keys without a current entry are absent)
  */
@@ -65,7 +70,7 @@ export async function cachedPhotoChecks(
     );
     for (const item of (answer.Responses?.[table()] ?? []) as PhotoCheckItem[]) {
       const key = item.SK.slice('PHOTOCHECK#'.length);
-      if (etags.get(key) !== item.etag) continue;
+      if (etags.get(key) !== item.etag || item.descriptorModel !== DESCRIPTOR_MODEL) continue;
       found.set(key, {
         facts: {
           ...item.facts,
@@ -113,6 +118,7 @@ export async function savePhotoFacts(
     etag,
     facts: rest,
     ...(descriptor ? { descriptor: encodeDescriptor(descriptor) } : {}),
+    descriptorModel: DESCRIPTOR_MODEL,
     ...(framing ? { framing } : {}),
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + PHOTO_CHECK_TTL_SECONDS,

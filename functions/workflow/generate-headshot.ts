@@ -19,6 +19,7 @@ import { admitProviderCall } from '../use-cases/likeness-slot-gate';
 import { headshotImageKey, headshotThumbnailKey } from '../domain/object-keys';
 import { logger } from '../common/logger';
 import { generateHeadshotInput } from './inputs/generate-headshot';
+import { currentReferenceDescriptor } from './reference-descriptor';
 import { loadSecrets } from '../common/secrets';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
@@ -109,8 +110,10 @@ export const handler = withLambdaContext(async (event: unknown) => {
   // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
   // The likeness starts first: its pixels go ahead of the two encodes in sharp's queue, so the face models (the
   // longest step) start as soon as possible, and the encodes run beside them.
-  const likenessCheck = current.referenceDescriptor
-    ? requireLikeness(raster, current.referenceDescriptor, likenessSettings().LIKENESS_THRESHOLD)
+  // A descriptor of an earlier identity model is recomputed from the references first, never compared.
+  const referenceDescriptor = await currentReferenceDescriptor(current, references);
+  const likenessCheck = referenceDescriptor
+    ? requireLikeness(raster, referenceDescriptor, likenessSettings().LIKENESS_THRESHOLD)
     : Promise.resolve(undefined);
   const [fullSize, thumbnail, likeness] = await Promise.allSettled([
     encodeHeadshotImage(raster),

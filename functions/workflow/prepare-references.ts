@@ -7,7 +7,7 @@ import {
   PROGRESS,
   type PhotoProblem,
 } from '../domain/generation';
-import { encodeDescriptor, meanDescriptor } from '../domain/likeness';
+import { DESCRIPTOR_MODEL, encodeDescriptor, meanDescriptor } from '../domain/likeness';
 import { normalizedKey } from '../domain/object-keys';
 import { bestReferences, checkPhotoSet, type PhotoCheckCode, type PhotoFacts } from '../domain/photo-checks';
 import { logger } from '../common/logger';
@@ -90,6 +90,7 @@ export const handler = withLambdaContext(async (event: unknown) => {
     progress: PROGRESS.prepared,
     references,
     referenceDescriptor,
+    referenceDescriptorModel: DESCRIPTOR_MODEL,
     rejectedPhotos: rejected,
   });
   return { references, usable: results.length - rejected.length, rejected: rejected.length };
