@@ -5,7 +5,8 @@ import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
 
 /*
  * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
- * another person; the other person is marked and not used; the generated headshots, the gallery cards and the
+ * another person; the other person is marked and not used, and so is obama-rotated.jpg, the same picture as
+ * obama.jpg (stored rotated with an EXIF tag); the generated headshots, the gallery cards and the
  * viewer show their likeness; the gallery sorts by best match. Screenshots go to test-results/screenshots/faces-*.
  */
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('photo checks and likeness in the browser', () => {
-  it('marks the other person among five photos of one person, and uses only the good ones', async () => {
+  it('marks the other person and the second copy of a picture, and uses only the good ones', async () => {
     await page.goto(url('/generator'));
     await page.locator('input[type="file"]').setInputFiles(NAMES.map((n) => PHOTOS + n));
     const quality = page.getByTestId('photo-set-quality');
@@ -46,9 +47,13 @@ describe('photo checks and likeness in the browser', () => {
       'good',
       'good',
       'good',
-      'good',
+      'rejected',
       'rejected',
     ]);
+    const copy = tiles.nth(4).getByRole('img', { name: /^Photo 5: Not used\./ });
+    expect(await copy.getAttribute('aria-label')).toContain(
+      "This looks like the same picture as photo 1, so we'll only use it once. Please use a different photo.",
+    );
     // The reason is the icon's accessible name, and a tooltip on focus (and hover).
     const biden = tiles.nth(5).getByRole('img', { name: /^Photo 6: Not used\./ });
     expect(await biden.getAttribute('aria-label')).toContain('different person');
