@@ -126,9 +126,13 @@ export function isolatePerson(raw: Buffer, width: number, height: number, face: 
   return { matte, ...(problem ? { problem } : {}) };
 }
 
+/** Matte values (0-255) a region must hold to connect to the face: weaker ones are soft edges, not bridges. */
+const CONNECTED = 128;
+
 /**
- * The matte with only the region connected to the face kept (4-connected pixels of at least 32, a flood fill from
- * the nose): a blob that touches the customer nowhere (a head in the background, a hand from the side) is dropped.
+ * The matte with only the region connected to the face kept: a flood fill from the nose over 4-connected pixels of
+ * at least {@link CONNECTED}, widened by a few px so the kept region's soft edge stays. A blob that touches the
+ * customer nowhere, or only through a faint haze (a head in the background, a hand from the side), is dropped.
  */
 function connectedToFace(
   matte: Buffer,
@@ -139,10 +143,10 @@ function connectedToFace(
 ): Buffer {
   const seedX = Math.round(pivot.x);
   const seedY = Math.round(pivot.y + unit * 0.2);
-  const keep = new Uint8Array(matte.length);
   if (seedX < 0 || seedY < 0 || seedX >= width || seedY >= height) return matte;
   const seed = seedY * width + seedX;
-  if (matte[seed]! < 32) return matte;
+  if (matte[seed]! < CONNECTED) return matte;
+  const keep = new Uint8Array(matte.length);
   const stack = new Int32Array(matte.length);
   let top = 0;
   stack[top++] = seed;
@@ -152,14 +156,40 @@ function connectedToFace(
     const x = i % width;
     const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
     for (const j of neighbours) {
-      if (j < 0 || j >= matte.length || keep[j] || matte[j]! < 32) continue;
+      if (j < 0 || j >= matte.length || keep[j] || matte[j]! < CONNECTED) continue;
       keep[j] = 1;
       stack[top++] = j;
     }
   }
+  const widened = dilate(keep, width, height, Math.max(2, Math.round(unit * 0.03)));
   const out = Buffer.alloc(matte.length);
-  for (let i = 0; i < matte.length; i++) if (keep[i]) out[i] = matte[i]!;
+  for (let i = 0; i < matte.length; i++) if (widened[i]) out[i] = matte[i]!;
   return out;
+}
+
+/** A binary mask grown by `radius` px (a square structuring element: a pass along rows, then along columns). */
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) grow(mask, rows, y * width, 1, width, radius);
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x++) grow(rows, out, x, width, height, radius);
+  return out;
+}
+
+/** Marks in `out` every pixel of one line (`count` pixels from `start`, `step` apart) within `radius` of a set one. */
+function grow(mask: Uint8Array, out: Uint8Array, start: number, step: number, count: number, radius: number) {
+  let last = -Infinity;
+  for (let k = 0; k < count; k++) {
+    const i = start + k * step;
+    if (mask[i]) last = k;
+    if (k - last <= radius) out[i] = 1;
+  }
+  last = Infinity;
+  for (let k = count - 1; k >= 0; k--) {
+    const i = start + k * step;
+    if (mask[i]) last = k;
+    if (last - k <= radius) out[i] = 1;
+  }
 }
 
 /** How far a frame may reach past the photo's bottom and top (share of its side) before it is zoomed in. */

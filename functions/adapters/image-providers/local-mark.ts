@@ -1,6 +1,6 @@
 /**
- * The "PREVIEW" mark the offline provider burns into every headshot it makes, bottom right: a small translucent dark
- * pill with the word in white. Burned in, not only shown by the app, so a downloaded or shared offline composite
+ * The "PREVIEW" mark the offline provider burns into every headshot it makes, bottom left (the app's favorite and
+ * download buttons sit bottom right on a card): a small translucent dark pill with the word in white. Burned in, not only shown by the app, so a downloaded or shared offline composite
  * still says it is not an AI headshot. The letters are drawn as strokes, not text: rendering SVG text needs fonts,
  * which a Lambda runtime does not have.
  */
@@ -38,7 +38,7 @@ export function previewMark(side: number): Buffer {
   const height = side * 0.033;
   const width = wordWidth + padX * 2;
   const margin = side * 0.022;
-  const left = side - margin - width;
+  const left = margin;
   const top = side - margin - height;
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">` +
