@@ -29,6 +29,12 @@ export const headshotSchema = z.object({
   isFavorite: z.boolean(),
   /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
   likeness: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  /**
+   * True when the offline `local` image provider made it (no OpenAI key was set): a composite of the customer's
+   * own photos on a backdrop, marked "PREVIEW", not an AI headshot (docs/architecture.md §4, image providers).
+   * Per headshot, so it stays true for headshots made offline after a key is set.
+   */
+  preview: z.boolean(),
   /** ISO 8601 UTC. */
   createdAt: z.string(),
   /** WebP, ≤ 384 px. */

@@ -40,6 +40,11 @@ export const REFERENCE_MAX_SIDE = 1024;
 export const HEADSHOT_SIDE = 1024;
 /** Longest side of a headshot's thumbnail, in pixels. */
 export const THUMBNAIL_SIDE = 384;
+/**
+ * The name of the offline image provider (functions/adapters/image-providers/local.ts): its headshots are previews,
+ * composites of the customer's own photos, and say so (the API's `preview`, a "PREVIEW" mark in the image).
+ */
+export const LOCAL_PROVIDER = 'local';
 
 /**
  * Where a generation is, for programs:

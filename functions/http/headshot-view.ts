@@ -3,6 +3,7 @@ import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/headshots/records';
 import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
 import { isUlid } from '../domain/object-keys';
+import { LOCAL_PROVIDER } from '../domain/generation';
 import { notFound } from './errors';
 import type { HttpEvent } from './handler';
 
@@ -42,6 +43,7 @@ export async function toHeadshot(headshot: HeadshotRecord): Promise<Headshot> {
     background: headshot.background,
     isFavorite: headshot.isFavorite === true,
     likeness: headshot.likeness ?? null,
+    preview: headshot.provider === LOCAL_PROVIDER,
     createdAt: headshot.createdAt,
     ...urls,
     fileName: downloadFileName(headshot.id),

@@ -5,8 +5,8 @@ import { toHeadshot } from './headshot-view';
 
 /**
  * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&sort=newest|best-match&cursor=`
- * (jwt) → 200 `{ items: [{ id, generationId, style, background, isFavorite, likeness, createdAt, thumbnailUrl,
- * imageUrl }],
+ * (jwt) → 200 `{ items: [{ id, generationId, style, background, isFavorite, likeness, preview, createdAt,
+ * thumbnailUrl, imageUrl }],
  * nextCursor: string | null, stats: { total, favorites } }`.
  *
  * The caller's headshots, newest first (or with `sort=best-match`, highest likeness first), 30 per page, filtered on the server (`filter` defaults to `all`). Pass

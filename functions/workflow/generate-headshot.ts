@@ -147,6 +147,7 @@ export const handler = withLambdaContext(async (event: unknown) => {
       imageKey,
       thumbnailKey,
       likeness: likeness.value,
+      provider: provider.name,
     }));
   } catch (error) {
     if (error instanceof GenerationClosedError) {

@@ -50,6 +50,8 @@ describe('GET /api/headshots', () => {
       isFavorite: newest.isFavorite,
       // Seeded without a face score: the API says so rather than inventing one.
       likeness: null,
+      // Seeded without a provider: made before offline headshots were marked, so not a preview.
+      preview: false,
       createdAt: newest.createdAt,
       thumbnailUrl: expect.any(String),
       imageUrl: expect.any(String),

@@ -5,6 +5,7 @@ import { REGENERATE_LABEL } from '../lib/api/regenerate-headshot';
 import { cx } from '../lib/cx';
 import { captionOf, describeHeadshot, formatCreatedAt } from '../lib/headshot-caption';
 import { LikenessBadge } from './ui/LikenessBadge';
+import { PreviewBadge } from './ui/PreviewBadge';
 import { Spinner } from './ui/Spinner';
 
 /**
@@ -243,7 +244,8 @@ function CardAction({
 }
 
 /**
- * What a headshot is, as badges: its style and background (hyphens as spaces), its likeness and, with `showDate`,
+ * What a headshot is, as badges: its style and background (hyphens as spaces), "Preview" for an offline composite,
+ * its likeness and, with `showDate`,
  * its creation date. Under a card and in the full-size viewer.
  */
 export function HeadshotMeta({ headshot, showDate = false }: { headshot: Headshot; showDate?: boolean }) {
@@ -251,6 +253,7 @@ export function HeadshotMeta({ headshot, showDate = false }: { headshot: Headsho
     <>
       <Badge tone="brand">{captionOf(headshot.style)}</Badge>
       <Badge tone="slate">{captionOf(headshot.background)}</Badge>
+      <PreviewBadge preview={headshot.preview} />
       <LikenessBadge likeness={headshot.likeness} className="text-xs font-medium" />
       {showDate && (
         <time dateTime={headshot.createdAt} className="ml-auto text-xs whitespace-nowrap text-slate-500">

@@ -38,6 +38,12 @@ export interface HeadshotRecord {
   isFavorite: boolean;
   /** How much it looks like the customer, 0-100 (absent on headshots made before likeness was measured). */
   likeness?: number;
+  /**
+   * The image provider that made it (`openai`, or `local`: an offline composite of the customer's own photos, shown
+   * as a preview); absent on headshots saved before it was recorded, which were all made by `openai` or before
+   * `local` marked its images.
+   */
+  provider?: string;
   /** Always 1: one credit per headshot (docs/architecture.md §4). */
   creditsUsed: number;
   createdAt: string;
@@ -69,7 +75,7 @@ async function readSlots(sub: string, generationId: string): Promise<Record<stri
 /** What {@link saveHeadshot} stores: the owner's `sub` and the headshot's own fields (likeness: domain/likeness.ts). */
 export type NewHeadshot = { sub: string } & Pick<
   HeadshotRecord,
-  'generationId' | 'slot' | 'style' | 'background' | 'imageKey' | 'thumbnailKey' | 'likeness'
+  'generationId' | 'slot' | 'style' | 'background' | 'imageKey' | 'thumbnailKey' | 'likeness' | 'provider'
 >;
 
 /**
@@ -96,6 +102,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     thumbnailKey: input.thumbnailKey,
     isFavorite: false,
     ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
+    ...(input.provider === undefined ? {} : { provider: input.provider }),
     creditsUsed: 1,
     createdAt: now,
   };

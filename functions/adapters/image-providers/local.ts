@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { logger } from '../../common/logger';
-import { HEADSHOT_SIDE } from '../../domain/generation';
+import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/generation';
 import { composite, decontaminate } from '../vision/matte';
 import { backdrop } from './local-backdrops';
 import { grade, GRADES } from './local-grade';
@@ -158,7 +158,7 @@ export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buf
 export function createLocalProvider(options: LocalProviderOptions = {}): ImageProvider {
   const latencyMs = options.latencyMs ?? 0;
   return {
-    name: 'local',
+    name: LOCAL_PROVIDER,
     async generate(request: HeadshotRequest): Promise<Buffer> {
       if (latencyMs > 0) await sleep(latencyMs);
       return renderLocalHeadshot(request);

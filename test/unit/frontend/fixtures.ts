@@ -14,6 +14,7 @@ export function headshotOf(slot: number, patch: Partial<Headshot> = {}): Headsho
     background: 'office',
     isFavorite: false,
     likeness: null,
+    preview: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     thumbnailUrl: `https://s3/t/${id}`,
     imageUrl: `https://s3/i/${id}`,

@@ -31,6 +31,7 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
     downloadUrl: `https://s3.example/download-${n}.jpg`,
     fileName: `headshot-${n}.jpg`,
     likeness: null,
+    preview: false,
     ...overrides,
   };
 }
@@ -212,6 +213,26 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
     expect(screen.queryByRole('region', { name: 'Good to see you again' })).toBeNull();
+  });
+
+  it('says when headshots are offline previews, and marks each of them, only then', async () => {
+    headshotsHandler = () => page([headshot(1, { preview: true }), headshot(2)]);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByRole('note').textContent).toBe(
+      'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.',
+    );
+    const [offline, ai] = cards();
+    expect(within(offline!).getByTestId('preview-badge').textContent).toContain('Preview');
+    expect(within(ai!).queryByTestId('preview-badge')).toBeNull();
+  });
+
+  it('says nothing of previews when no headshot is one', async () => {
+    headshotsHandler = () => page([headshot(1), headshot(2)]);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByTestId('offline-preview-notice')).toBeNull();
+    expect(screen.queryByTestId('preview-badge')).toBeNull();
   });
 
   it('shows the empty state of a new user', async () => {

@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useAuth } from '../../../lib/auth';
 import { useMe } from '../../../lib/api/get-me';
 import { HeadshotCard } from '../../../components/HeadshotCard';
+import { PreviewNotice } from '../../../components/PreviewNotice';
 import type { Headshot } from '../../../lib/api/contracts';
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
@@ -141,6 +142,7 @@ export function DashboardPage() {
         </p>
 
         {me.data?.signupBonus === 'already-claimed' && me.data.credits === 0 && <BonusNotice />}
+        <PreviewNotice headshots={items} className="mt-5 max-w-3xl" />
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
           <StatCards

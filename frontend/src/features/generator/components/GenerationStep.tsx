@@ -7,6 +7,7 @@ import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
+import { PreviewNotice } from '../../../components/PreviewNotice';
 import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
@@ -104,6 +105,8 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
           queue={generation?.queue ?? null}
         />
       )}
+
+      <PreviewNotice headshots={headshots} className="mx-auto mt-6 max-w-2xl" />
 
       <ResultsGrid
         headshots={headshots}

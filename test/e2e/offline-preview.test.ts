@@ -1,0 +1,117 @@
+import { fileURLToPath } from 'node:url';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { loadAllImages } from './chromium';
+import {
+  E2E_PASSWORD,
+  expectVisible,
+  horizontalOverflow,
+  SCREENSHOTS,
+  signInThroughForm,
+  signUpNewUser,
+  siteUrl,
+  uniqueEmail,
+  useBrowser,
+} from './helpers';
+
+/*
+ * Headshots made by the offline `local` provider (the local stack has no OpenAI key) say what they are: the results
+ * screen and the dashboard show the offline-preview notice, verbatim, and every card a "Preview" badge. A customer
+ * on a phone (390×844, touch) uploads the photos that used to come out as pasted rectangles (obama2 and its HEIC)
+ * and generates; the same account is then looked at on a desktop. Screenshots: test-results/screenshots/offline-*.
+ */
+
+const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
+const NOTICE =
+  'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
+/** Generating 6 headshots on a busy 2-core machine. */
+const GENERATION_TIMEOUT = 150_000;
+const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
+
+const e2e = useBrowser();
+
+async function newPage(options: Parameters<typeof e2e.browser.newContext>[0]): Promise<Page> {
+  const context = await e2e.browser.newContext(options);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => e2e.pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  expect(await loadAllImages(page), `${name}: images that failed`).toEqual([]);
+  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, style: HIDE_TOASTS });
+}
+
+/** The notice is on screen, with exactly the words of issue 24. */
+async function expectNotice(page: Page): Promise<void> {
+  const notice = page.getByTestId('offline-preview-notice');
+  await expectVisible(notice);
+  expect((await notice.innerText()).replace(/\s+/g, ' ').trim()).toBe(NOTICE);
+}
+
+describe('offline previews', () => {
+  it('say so on the results screen and the dashboard, on a phone and on a desktop', async () => {
+    const user = { email: uniqueEmail('e2e-offline'), password: E2E_PASSWORD };
+    const phone = await newPage({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
+    await signUpNewUser(phone, inject('baseUrl'), user);
+    await phone.goto(siteUrl('/generator'));
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Upload your photos' }));
+    const files = ['obama2.jpg', 'obama2.heic', 'obama.jpg'].map((name) => PHOTOS + name);
+    await phone.locator('input[type="file"]').setInputFiles(files);
+    await phone
+      .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
+      .nth(files.length - 1)
+      .waitFor({ timeout: 60_000 });
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.getByText('Professional', { exact: true }).click();
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await phone.getByText('Studio', { exact: true }).click();
+
+    // The API says which headshots are previews: every one the local provider made.
+    let last: { status: string; headshots: { preview: boolean }[] } | undefined;
+    const onResponse = async (response: Response) => {
+      if (response.request().method() !== 'GET' || !/\/api\/generations\/[^/]+$/.test(response.url())) return;
+      last = ((await response.json().catch(() => null)) as typeof last) ?? last;
+    };
+    phone.on('response', onResponse);
+    await phone.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+    await phone
+      .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
+      .waitFor({ timeout: GENERATION_TIMEOUT });
+    phone.off('response', onResponse);
+    expect(last?.headshots.map((h) => h.preview)).toEqual([true, true, true, true, true, true]);
+
+    await expectNotice(phone);
+    const cards = phone.getByTestId('headshot');
+    expect(await cards.count()).toBe(6);
+    for (let i = 0; i < 6; i += 1) await expectVisible(cards.nth(i).getByTestId('preview-badge'));
+    await screenshot(phone, 'offline-results-390');
+    // The results screen is only reachable from the wizard's own tab: its desktop-sized look, from the same page.
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(phone, 'offline-results');
+    await phone.setViewportSize({ width: 390, height: 844 });
+
+    await phone.goto(siteUrl('/dashboard'));
+    await phone.getByTestId('headshot-card').nth(5).waitFor();
+    await expectNotice(phone);
+    expect(await phone.getByTestId('preview-badge').count()).toBe(6);
+    await screenshot(phone, 'offline-dashboard-390');
+    await phone.context().close();
+
+    // The same account on a desktop: the headshots are still previews there.
+    const desktop = await newPage({ viewport: { width: 1280, height: 900 } });
+    await desktop.goto(siteUrl('/signin?returnTo=%2Fdashboard'));
+    await signInThroughForm(desktop, user);
+    await desktop.waitForURL((u) => u.pathname === '/dashboard');
+    await desktop.getByTestId('headshot-card').nth(5).waitFor();
+    await expectNotice(desktop);
+    await screenshot(desktop, 'offline-dashboard');
+    await desktop.context().close();
+  }, 360_000);
+});

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
+import { GenerationStep } from '../../../frontend/src/features/generator/components/GenerationStep';
+import { generationOf, headshotOf } from './fixtures';
+import { renderAt } from './render';
+
+/*
+ * The results screen (step 4) of a generation the offline provider made: the notice, verbatim, and a "Preview"
+ * badge on every card; nothing of it for AI headshots.
+ */
+
+const mocks = vi.hoisted(() => ({ getGeneration: vi.fn() }));
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
+  ...(await importOriginal<typeof GenerationApi>()),
+  getGeneration: mocks.getGeneration,
+}));
+
+const NOTICE =
+  'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
+
+function renderResults(preview: boolean) {
+  mocks.getGeneration.mockResolvedValue(
+    generationOf({
+      status: 'succeeded',
+      stage: 'done',
+      progress: 100,
+      headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshotOf(slot, { preview })),
+    }),
+  );
+  renderAt('/generator', {
+    element: (
+      <GenerationStep generationId="GEN1" onFailed={vi.fn()} onGenerateMore={vi.fn()} onNewPhotos={vi.fn()} />
+    ),
+  });
+}
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('the results of an offline generation', () => {
+  it('say they are offline previews and mark every headshot', async () => {
+    renderResults(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your headshots are ready!' })).toBeTruthy();
+    expect(screen.getByTestId('offline-preview-notice').textContent).toBe(NOTICE);
+    expect(screen.getByRole('note').textContent).toBe(NOTICE);
+    const cards = screen.getAllByTestId('headshot');
+    expect(cards).toHaveLength(6);
+    for (const card of cards)
+      expect(within(card).getByTestId('preview-badge').textContent).toContain('Preview');
+  });
+
+  it('say nothing of previews for AI headshots', async () => {
+    renderResults(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your headshots are ready!' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('headshot')).toHaveLength(6));
+    expect(screen.queryByTestId('offline-preview-notice')).toBeNull();
+    expect(screen.queryByTestId('preview-badge')).toBeNull();
+  });
+});
