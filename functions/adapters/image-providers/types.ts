@@ -22,7 +22,7 @@ export interface HeadshotRequest {
 
 /** An image provider. */
 export interface ImageProvider {
-  /** `openai` or `local`, for logs. */
+  /** `openai` or `local`: logged, and recorded on each headshot it makes (`local` ones are previews). */
   readonly name: string;
   /**
    * Makes one headshot.
