@@ -48,6 +48,20 @@ const environment = z.object({
   PROVIDER_IMAGES_PER_MINUTE: z.optional(z.coerce.number().check(z.gte(0))),
   /** Provider calls in flight at once across all generations. Unset: 10 for `openai`, unlimited for `local`. 0 = unlimited. */
   PROVIDER_MAX_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /**
+   * The longest a 429 may pause every admission, in whole seconds (default 60): a `retry-after` or
+   * `x-ratelimit-reset-*` asking longer is cut to it (docs/decisions/007-provider-queue.md).
+   */
+  PROVIDER_MAX_PAUSE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(900)), 60),
+  /**
+   * The head start of a customer with a "Priority generation" pack in the provider line, in whole seconds (default
+   * 300; 0 = strict first come, first served): their generation goes ahead of free ones that started less than this
+   * before it, never of older ones, so a free generation waits at most this much longer than without priority.
+   */
+  PROVIDER_PRIORITY_HEAD_START_SECONDS: z._default(
+    z.coerce.number().check(z.int(), z.gte(0), z.lte(3_600)),
+    300,
+  ),
   /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks; default 0). */
   LOCAL_PROVIDER_LATENCY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });

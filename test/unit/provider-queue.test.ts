@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import {
+  admitSlots,
+  averageCallMs,
+  bucketCapacity,
+  cappedPauseMs,
+  DEFAULT_THROTTLE_MS,
+  etaSeconds,
+  freePermits,
+  initialQueueState,
+  leaseMsFor,
+  MAX_WAKE_UP_DELAY_SECONDS,
+  pausedUntilAfter429,
+  tokensAfterPause,
+  tokensAt,
+  wakeUpDelaySeconds,
+  type QueueLimits,
+  type QueueState,
+} from '../../functions/domain/provider-queue';
+import {
+  agingBoundMs,
+  bucketSk,
+  isAhead,
+  leaseId,
+  oldestLiveKey,
+  orderKey,
+  placeBucket,
+  placeInLine,
+  placeSk,
+  priorityStanding,
+  ticketSk,
+} from '../../functions/domain/provider-line';
+import { providerTimeouts } from '../../functions/domain/provider-timeouts';
+
+const T = 1_800_000_000_000;
+const limits: QueueLimits = { imagesPerMinute: 30, maxConcurrency: 2, leaseMs: 600_000, maxPauseMs: 60_000 };
+
+describe('the gate', () => {
+  it('admits at most the whole tokens and the free permits, whichever is fewer', () => {
+    const state = initialQueueState(limits, T);
+    expect(bucketCapacity(limits)).toBe(1);
+    expect(freePermits(state, limits, T)).toBe(1);
+    const after = admitSlots(state, limits, 1, T);
+    expect(after).toMatchObject({ inFlight: 1, version: 1 });
+    expect(freePermits(after, limits, T)).toBe(0);
+    // 30 a minute: a token every 2 s.
+    expect(freePermits(after, limits, T + 1_999)).toBe(0);
+    expect(freePermits(after, limits, T + 2_000)).toBe(1);
+    const full = admitSlots(after, limits, 1, T + 2_000);
+    // Both permits taken: no admission however many tokens pile up.
+    expect(freePermits(full, limits, T + 60_000)).toBe(0);
+    expect(freePermits({ ...full, inFlight: 1 }, limits, T + 60_000)).toBe(1);
+    expect(() => admitSlots(full, limits, 1, T + 60_000)).toThrow(RangeError);
+  });
+
+  it('holds one second of the per-minute limit, so a minute is never sent at once', () => {
+    const fast: QueueLimits = { ...limits, imagesPerMinute: 2_000, maxConcurrency: 400 };
+    expect(bucketCapacity(fast)).toBe(34);
+    const state = initialQueueState(fast, T);
+    expect(freePermits(state, fast, T + 600_000)).toBe(34);
+    const unlimited: QueueLimits = { ...limits, imagesPerMinute: Infinity, maxConcurrency: Infinity };
+    expect(freePermits(initialQueueState(unlimited, T), unlimited, T)).toBe(Infinity);
+  });
+
+  it("caps a 429's pause at the configured maximum, and resumes with one token", () => {
+    expect(cappedPauseMs(3_600_000, 60_000)).toBe(60_000);
+    expect(cappedPauseMs(5_000, 60_000)).toBe(5_000);
+    expect(cappedPauseMs(undefined, 60_000)).toBe(DEFAULT_THROTTLE_MS);
+    expect(cappedPauseMs(Infinity, 60_000)).toBe(60_000);
+    const state = initialQueueState({ ...limits, imagesPerMinute: 600 }, T);
+    const until = pausedUntilAfter429(state, limits, 3_600_000, T);
+    expect(until).toBe(T + 60_000);
+    // A later, shorter 429 does not shorten a pause already set.
+    expect(pausedUntilAfter429({ pausedUntil: until }, limits, 1_000, T + 1_000)).toBe(until);
+    const fast: QueueLimits = { ...limits, imagesPerMinute: 600, maxConcurrency: 50 };
+    const paused: QueueState = {
+      ...state,
+      pausedUntil: until,
+      tokens: tokensAfterPause(fast),
+      refilledAt: until,
+    };
+    expect(freePermits(paused, fast, until - 1)).toBe(0);
+    expect(freePermits(paused, fast, until)).toBe(1);
+    expect(tokensAt(paused, fast, until + 1_000)).toBeCloseTo(10);
+  });
+
+  it('wakes itself when the next token is due, never later than SQS allows, and not when permits hold the line', () => {
+    const slow: QueueLimits = { ...limits, imagesPerMinute: 0.05 };
+    const empty = admitSlots(initialQueueState(slow, T), slow, 1, T);
+    // One image every 20 minutes: the wake-up is capped at 900 s (and the dispatcher then sets another).
+    expect(wakeUpDelaySeconds({ ...empty, inFlight: 0 }, slow, T)).toBe(MAX_WAKE_UP_DELAY_SECONDS);
+    const state = admitSlots(initialQueueState(limits, T), limits, 1, T);
+    expect(wakeUpDelaySeconds(state, limits, T)).toBe(2);
+    expect(wakeUpDelaySeconds(state, limits, T + 1_500)).toBe(1);
+    // Every permit taken: a release wakes the dispatcher.
+    expect(wakeUpDelaySeconds({ ...state, inFlight: 2 }, limits, T)).toBeUndefined();
+    // Paused: wake up when the pause ends.
+    expect(wakeUpDelaySeconds({ ...state, inFlight: 2, pausedUntil: T + 30_000 }, limits, T)).toBe(30);
+  });
+
+  it('estimates the wait from the rate, the permits and the measured calls', () => {
+    const state = { ...initialQueueState(limits, T), tokens: 0, callMsSum: 100_000, calls: 2 };
+    expect(averageCallMs(state)).toBe(50_000);
+    expect(averageCallMs({ callMsSum: 0, calls: 0 })).toBe(60_000);
+    // 5 slots ahead + its own at 30/min = 12 s by rate; by permits 2 free now, then 2 rounds of 2 × 50 s.
+    expect(etaSeconds(state, limits, 5, T)).toBe(100);
+    expect(etaSeconds(state, { ...limits, maxConcurrency: Infinity }, 5, T)).toBe(12);
+  });
+});
+
+describe('a lease', () => {
+  it('outlives a retried provider call: the Task timeout × 2 attempts + 60 s', () => {
+    const { taskSeconds } = providerTimeouts('gpt-image-2.6-sunburst', 'high');
+    expect(taskSeconds).toBe(270);
+    expect(leaseMsFor(taskSeconds)).toBe(600_000);
+    expect(leaseMsFor(taskSeconds)).toBeGreaterThan(2 * taskSeconds * 1000);
+    expect(leaseMsFor(900)).toBe(1_860_000);
+  });
+
+  it('has one id per call of a slot: a retried EnterLine of the same call gets the same one', () => {
+    const call = { generationId: '01JGEN00000000000000000000', slot: 3, call: 0 };
+    expect(leaseId(call)).toBe('L#01JGEN00000000000000000000#03#000');
+    expect(leaseId({ ...call })).toBe(leaseId(call));
+    expect(leaseId({ ...call, call: 1 })).not.toBe(leaseId(call));
+    expect(leaseId({ ...call, slot: 4 })).not.toBe(leaseId(call));
+  });
+});
+
+describe('the order of the line', () => {
+  const H = 300_000;
+  const slot = (generationId: string, startedAt: number, priority: 'priority' | 'standard', s: number) => ({
+    generationId,
+    slot: s,
+    orderKey: orderKey(startedAt, priority, H),
+  });
+
+  it('is first come, first served by generation: all of the older generation before any of the next', () => {
+    const a = [0, 1, 2, 3, 4, 5].map((s) => slot('01JA', T, 'standard', s));
+    const b = [0, 1, 2, 3, 4, 5].map((s) => slot('01JB', T + 1, 'standard', s));
+    // A retry of a's slot 5 (after a 429) keeps its key and so its place ahead of b.
+    const keys = [...b, ...a].map(ticketSk).sort();
+    expect(keys).toEqual([...a, ...b].map(ticketSk));
+    expect(ticketSk(a[5]!) < ticketSk(b[0]!)).toBe(true);
+  });
+
+  it('lets a priority generation overtake free ones only within the head start, so a free wait is bounded', () => {
+    const free = slot('01JFREE', T, 'standard', 0);
+    const paidSoon = slot('01JPAID1', T + H - 1, 'priority', 0);
+    const paidLate = slot('01JPAID2', T + H + 1, 'priority', 0);
+    expect(isAhead(paidSoon, free)).toBe(true);
+    expect(ticketSk(paidSoon) < ticketSk(free)).toBe(true);
+    expect(isAhead(paidLate, free)).toBe(false);
+    expect(ticketSk(free) < ticketSk(paidLate)).toBe(true);
+    // A stream of paid generations, one a second: only those of the first H pass the free one.
+    const stream = Array.from({ length: 1_000 }, (_, i) =>
+      slot(`01JP${String(i).padStart(4, '0')}`, T + i * 1_000, 'priority', 0),
+    );
+    const ahead = stream.filter((p) => isAhead(p, free));
+    expect(ahead).toHaveLength(300);
+    expect(agingBoundMs('standard', H)).toBe(H);
+    expect(agingBoundMs('priority', H)).toBe(0);
+    // No head start configured: strict first come, first served.
+    expect(orderKey(T, 'priority', 0)).toBe(orderKey(T, 'standard', 0));
+  });
+
+  it('keeps place entries and their bucket counters in line order', () => {
+    expect(placeBucket(T + 9_999)).toBe(T);
+    expect(bucketSk(T + 10_000) > bucketSk(T + 9_999)).toBe(true);
+    expect(
+      placeSk({ orderKey: T, generationId: '01JB' }) < placeSk({ orderKey: T + 1, generationId: '01JA' }),
+    ).toBe(true);
+    expect(placeInLine(0, 0)).toBe(1);
+    expect(placeInLine(12, 3)).toBe(16);
+    expect(oldestLiveKey(T, 1_800_000, H)).toBe(T - 1_800_000 - H - 10_000);
+    expect(() => orderKey('not a date', 'standard', H)).toThrow(RangeError);
+  });
+});
+
+describe("a customer's standing", () => {
+  const pro = { packId: 'pro', credits: 100, amountTotal: 9_900, creditsReversed: 0, status: 'completed' };
+
+  it('gives priority for a paid Popular or Pro pack, not for Starter', () => {
+    expect(priorityStanding([pro])).toBe('priority');
+    expect(priorityStanding([{ ...pro, packId: 'popular', credits: 40 }])).toBe('priority');
+    expect(priorityStanding([{ ...pro, packId: 'starter', credits: 10 }])).toBe('standard');
+    expect(priorityStanding([])).toBe('standard');
+  });
+
+  it('takes it back after a full refund, a dispute or a 100 %-off purchase', () => {
+    expect(priorityStanding([{ ...pro, creditsReversed: 100, status: 'refunded' }])).toBe('standard');
+    // A partial refund leaves a paid pack: still priority.
+    expect(priorityStanding([{ ...pro, creditsReversed: 30, status: 'refunded' }])).toBe('priority');
+    expect(priorityStanding([{ ...pro, amountTotal: 0 }])).toBe('standard');
+    // A chargeback on any payment takes priority from the account, whatever else it bought.
+    expect(priorityStanding([pro, { ...pro, packId: 'starter', credits: 10, status: 'disputed' }])).toBe(
+      'standard',
+    );
+    // Items written before amounts were recorded count as paid.
+    expect(priorityStanding([{ packId: 'pro', credits: 100 }])).toBe('priority');
+  });
+});
