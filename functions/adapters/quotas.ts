@@ -51,6 +51,27 @@ export function quotaRules() {
       windowSeconds: 3600,
       noun: 'photo checks',
     },
+    /** "Delete my data" runs (`DELETE /api/me/data`): each lists and deletes every object of the caller. */
+    dataDeletions: {
+      name: 'data-deletions',
+      limit: config.QUOTA_DATA_DELETIONS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'data deletions',
+    },
+    /** Regeneration attempts (`POST /api/headshots/{id}/regenerate`), counted before anything is read. */
+    regenerations: {
+      name: 'regenerations',
+      limit: config.QUOTA_REGENERATIONS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'regenerations',
+    },
+    /** Payment verifications (`GET /api/checkout/sessions/{id}`): each retrieves the session from Stripe. */
+    checkoutVerifications: {
+      name: 'checkout-verifications',
+      limit: config.QUOTA_CHECKOUT_VERIFICATIONS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'payment checks',
+    },
   } satisfies Record<string, QuotaRule>;
 }
 

@@ -14,6 +14,15 @@ const quotas = defineSettings(
     QUOTA_CHECKOUT_SESSIONS_PER_HOUR: positiveInt(10),
     /** Photos checked (`POST /api/photo-checks`) per hour (default 100). */
     QUOTA_PHOTO_CHECKS_PER_HOUR: positiveInt(100),
+    /** `DELETE /api/me/data` calls per hour (default 10: each lists and deletes every object of the caller). */
+    QUOTA_DATA_DELETIONS_PER_HOUR: positiveInt(10),
+    /** `POST /api/headshots/{id}/regenerate` attempts per hour (default 30; one runs at a time anyway). */
+    QUOTA_REGENERATIONS_PER_HOUR: positiveInt(30),
+    /**
+     * `GET /api/checkout/sessions/{id}` calls per hour (default 60: each asks Stripe; the payment result page asks
+     * at most 4 times per session, and 10 sessions an hour may be created).
+     */
+    QUOTA_CHECKOUT_VERIFICATIONS_PER_HOUR: positiveInt(60),
     /** Provider calls per credit paid for, per UTC day (default 2: the headshot and one likeness retry). */
     QUOTA_PROVIDER_CALLS_PER_CREDIT: positiveInt(2),
     /** Failed likeness checks in one generation that stop it and refuse its photos (default 3 of 6). */

@@ -1,4 +1,5 @@
 import type { DeletedData } from '../contracts';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { deleteMyData } from '../use-cases/delete-my-data';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -11,8 +12,12 @@ import { callerOf, httpHandler, json } from './handler';
  * and the credit ledger stay (accounting). Counts are of items and S3 objects removed. Calling it again is harmless (`{ deleted: { 0, 0, 0 } }`).
  *
  * Errors: 409 `GENERATION_IN_PROGRESS` while a generation of the caller is still running (nothing is deleted: try
- * again when it has finished).
+ * again when it has finished); 429 `QUOTA_EXCEEDED` with `Retry-After` past the caller's hourly quota
+ * (`QUOTA_DATA_DELETIONS_PER_HOUR`, default 10: each run lists every object of the caller); 409
+ * `ACCOUNT_DELETING` / 410 `ACCOUNT_DELETED` for a token still valid while or after its account is deleted.
  */
-export const handler = httpHandler(async (event) =>
-  json<DeletedData>(200, { deleted: await deleteMyData(callerOf(event).sub) }),
-);
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  await consumeQuota({ sub }, quotaRules().dataDeletions);
+  return json<DeletedData>(200, { deleted: await deleteMyData(sub) });
+});

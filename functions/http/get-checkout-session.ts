@@ -14,7 +14,8 @@ import { callerOf, httpHandler, json } from './handler';
  * - `creditsAdded`: the pack's credits when `paid` (also when the webhook credited first), else 0;
  * - `credits`: the caller's balance afterwards.
  *
- * Errors: 400 `VALIDATION_ERROR` for an id that is not `cs_…`; 404 `NOT_FOUND` when Stripe does not know the
+ * Errors: 400 `VALIDATION_ERROR` for an id that is not `cs_…`; 429 `QUOTA_EXCEEDED` with `Retry-After` past the
+ * caller's hourly quota (`QUOTA_CHECKOUT_VERIFICATIONS_PER_HOUR`, default 60; Stripe is not asked then); 404 `NOT_FOUND` when Stripe does not know the
  * session or it is another user's (never say which); 502 `CHECKOUT_UNAVAILABLE` when Stripe cannot be reached.
  */
 export const handler = httpHandler(async (event) => {

@@ -76,10 +76,16 @@ export async function buyCreditPack(
  * from Stripe, checks it is the buyer's, and fulfils it idempotently — the same code as the webhook, so whichever
  * comes first credits and the other is a no-op.
  *
- * @throws {ItemNotFoundError} when Stripe does not know the session or it is another user's (never says which);
- *   {CheckoutUnavailableError} when Stripe cannot be reached
+ * Every call counts against the buyer's hourly `checkout-verifications` quota before Stripe is asked, so no caller
+ * can turn this route into unlimited Stripe API calls (Stripe rate-limits the whole account: 100 reads per second
+ * in live mode, docs.stripe.com/rate-limits).
+ *
+ * @throws {QuotaExceededError} past the hourly quota (Stripe not called); {ItemNotFoundError} when Stripe does not
+ *   know the session or it is another user's (never says which); {CheckoutUnavailableError} when Stripe cannot be
+ *   reached
  */
 export async function verifyCheckoutSession(buyer: Buyer, sessionId: string): Promise<CheckoutResult> {
+  await consumeQuota(buyer, quotaRules().checkoutVerifications);
   const session = await retrieveCheckoutSession(sessionId).catch((error: unknown) => {
     if (isStripeNotFound(error)) throw new ItemNotFoundError('Checkout session not found.');
     logger.error('Retrieving a Checkout Session failed', { stripe: describeStripeError(error) });

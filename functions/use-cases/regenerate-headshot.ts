@@ -1,5 +1,6 @@
 import { getGeneration } from '../adapters/generations';
 import { getHeadshot } from '../adapters/headshots/records';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import type { GenerationStarted } from '../contracts';
 import {
   InvalidUploadError,
@@ -17,10 +18,16 @@ export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
  * "Regenerate (1 credit)" (docs/architecture.md §4): a one-slot generation with the style, background and reference
  * photos of the headshot's own generation, through the same workflow; `regeneratedFrom` names the original.
  *
- * @throws {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
+ * Every attempt counts against the caller's hourly `regenerations` quota before anything is read (each attempt reads
+ * the headshot, its generation and HEADs its photos), so one caller's loop costs the table and S3 nothing more once
+ * the window is used (docs/architecture.md §2 "Per-user quotas").
+ *
+ * @throws {QuotaExceededError} past the hourly regeneration quota (nothing read or spent);
+ *   {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
  *   reference photos are no longer stored; and what {@link startGeneration} throws
  */
 export async function regenerateHeadshot(starter: Starter, headshotId: string): Promise<GenerationStarted> {
+  await consumeQuota(starter, quotaRules().regenerations);
   const headshot = await getHeadshot(starter.sub, headshotId);
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await getGeneration(starter.sub, headshot.generationId);

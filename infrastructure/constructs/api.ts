@@ -8,6 +8,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../functions/http/routes';
+import { RATE_LIMITS } from './firewall';
 import { acknowledge } from './nag';
 import { pascalCase, stackOutput } from './naming';
 
@@ -29,28 +30,68 @@ export interface ApiProps {
   logRetention: logs.RetentionDays;
 }
 
-/** Default stage throttling (every route without its own below): generous for people, a ceiling for scripts. */
-export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+/**
+ * What one client (one source IP) can send at most, in requests per second, once the web ACL's per-IP rate rules
+ * ({@link RATE_LIMITS}, requests per 5 minutes) hold it: writes 600 / 300 s = 2/s, any API request 3000 / 300 s =
+ * 10/s, the webhook path 300 / 300 s = 1/s. WAF needs up to about a minute to start blocking; the bursts below
+ * absorb that.
+ */
+export const PER_IP_PEAK = {
+  writes: RATE_LIMITS.writes / 300,
+  api: RATE_LIMITS.api / 300,
+  webhook: RATE_LIMITS.webhook / 300,
+} as const;
 
 /**
- * Per-route throttles (steady requests per second, burst), sized to each route's load and cost. API Gateway answers
- * 429 above them, for all callers together (per-IP limits live in the web ACL, per-user quotas in the handlers):
+ * How many clients at their per-IP peak it takes to fill a route: every route's steady rate is at least this many
+ * times {@link PER_IP_PEAK}, so one caller at the web ACL's limit holds at most 1/10 of any route and the others keep
+ * the rest. What a caller may DO is limited per caller `sub` by the quotas in the handlers (functions/adapters/
+ * quotas.ts: uploads, photo checks, Checkout Sessions, payment checks, regenerations, data deletions, one generation
+ * in flight); these throttles only guard the account.
+ */
+export const CALLERS_TO_FILL_A_ROUTE = 10;
+
+/**
+ * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 19 routes together allow 1,470/s (the
+ * poll 200, 10 routes at this default 1,000, the webhook 100, analytics 50, 6 costly writes × 20 = 120), far under
+ * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
+ * default 1,000 concurrent executions.
+ */
+export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 };
+
+/** The throttle of a costly write: 10 callers × 2/s = 20/s steady, twice that as burst. */
+const COSTLY_WRITE = {
+  rateLimit: CALLERS_TO_FILL_A_ROUTE * PER_IP_PEAK.writes,
+  burstLimit: 2 * CALLERS_TO_FILL_A_ROUTE * PER_IP_PEAK.writes,
+};
+
+/**
+ * Per-route throttles (steady requests per second, burst), each sized by the arithmetic above. API Gateway answers
+ * 429 above them for all callers together, so none is small enough for one caller to fill:
  * - the wizard's progress poll is the busiest route by far (every open wizard asks every 2 s): 200/s serves 400
  *   wizards at once, above every other route;
- * - routes that start paid work (a generation, a regeneration) or run the face models (photo checks) get little;
- * - the public writes (the Stripe webhook, product analytics) get a fixed share, so a flood there cannot starve
- *   the signed-in routes.
+ * - the costly writes (uploads, photo checks, Checkout Sessions, generations, regenerations, deleting data) get
+ *   {@link COSTLY_WRITE}: 20/s, 10 clients at their web ACL limit; the per-user quotas bound their cost;
+ * - the Stripe webhook is protected by its signature, not by a share a flood could fill: the handler verifies the
+ *   HMAC before any other work (a forged request costs one short invocation and no table access), so its throttle is
+ *   the account guard only — 100/s is 100 clients at the webhook's per-IP limit of 1/s, and a throttled delivery is
+ *   one Stripe retries for 3 days;
+ * - product analytics (public) gets a fixed share, so a flood there cannot starve the signed-in routes.
  */
 export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
   'GET /api/generations/{id}': { rateLimit: 200, burstLimit: 400 },
-  'POST /api/webhooks/stripe': { rateLimit: 25, burstLimit: 50 },
-  'POST /api/analytics/events': { rateLimit: 25, burstLimit: 50 },
-  'POST /api/uploads': { rateLimit: 20, burstLimit: 40 },
-  'POST /api/checkout/sessions': { rateLimit: 10, burstLimit: 20 },
-  'POST /api/photo-checks': { rateLimit: 10, burstLimit: 20 },
-  'POST /api/generations': { rateLimit: 5, burstLimit: 10 },
-  'POST /api/headshots/{id}/regenerate': { rateLimit: 5, burstLimit: 10 },
-  'DELETE /api/me/data': { rateLimit: 2, burstLimit: 5 },
+  'POST /api/webhooks/stripe': {
+    rateLimit: 100 * PER_IP_PEAK.webhook,
+    burstLimit: 200 * PER_IP_PEAK.webhook,
+  },
+  'POST /api/analytics/events': { rateLimit: 50, burstLimit: 100 },
+  'POST /api/uploads': COSTLY_WRITE,
+  'POST /api/checkout/sessions': COSTLY_WRITE,
+  'POST /api/photo-checks': COSTLY_WRITE,
+  'POST /api/generations': COSTLY_WRITE,
+  'POST /api/headshots/{id}/regenerate': COSTLY_WRITE,
+  'DELETE /api/me/data': COSTLY_WRITE,
 };
 
 /**

@@ -4,7 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../../functions/http/origin-verify';
 import { addStacks } from '../../infrastructure/app-stacks';
-import { DEFAULT_THROTTLE, ROUTE_THROTTLES } from '../../infrastructure/constructs/api';
+import {
+  CALLERS_TO_FILL_A_ROUTE,
+  DEFAULT_THROTTLE,
+  PER_IP_PEAK,
+  ROUTE_THROTTLES,
+} from '../../infrastructure/constructs/api';
 import { RATE_LIMITS, REDACTED_HEADERS } from '../../infrastructure/constructs/firewall';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { appFunctions, AwsSolutionsChecks, nagAudit, testStack } from './helpers';
@@ -106,9 +111,29 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
       if (key !== 'GET /api/generations/{id}') expect(s.ThrottlingRateLimit, key).toBeLessThan(poll);
     }
     expect(poll).toBeGreaterThan(DEFAULT_THROTTLE.rateLimit);
-    expect(settings['POST /api/webhooks/stripe']!.ThrottlingRateLimit).toBeLessThan(
+    // No single caller can fill a route: each route (and the default) takes at least 10 clients at the web ACL's
+    // per-IP limit — writes 2/s, any API request 10/s, the webhook 1/s (issue 26: one client used to hold
+    // DELETE /api/me/data at 429, three the generation start, 25 the webhook).
+    const perIp = (key: string) =>
+      key === 'POST /api/webhooks/stripe'
+        ? PER_IP_PEAK.webhook
+        : /^(POST|PUT|PATCH|DELETE) /.test(key)
+          ? PER_IP_PEAK.writes
+          : PER_IP_PEAK.api;
+    for (const [key, s] of Object.entries(settings)) {
+      expect(s.ThrottlingRateLimit / perIp(key), key).toBeGreaterThanOrEqual(CALLERS_TO_FILL_A_ROUTE);
+    }
+    expect(DEFAULT_THROTTLE.rateLimit / PER_IP_PEAK.api).toBeGreaterThanOrEqual(CALLERS_TO_FILL_A_ROUTE);
+    // The webhook is guarded by its signature: its throttle is no smaller than the signed-in routes' default.
+    expect(settings['POST /api/webhooks/stripe']!.ThrottlingRateLimit).toBeGreaterThanOrEqual(
       DEFAULT_THROTTLE.rateLimit,
     );
+    // Account guard: every route at its limit stays far under API Gateway's 10,000 requests/s per region.
+    const total = [...keys].reduce(
+      (sum, key) => sum + (settings[key]?.ThrottlingRateLimit ?? DEFAULT_THROTTLE.rateLimit),
+      0,
+    );
+    expect(total).toBe(1470);
     // The stage names its routes: CloudFormation must create them first.
     expect(JSON.stringify(stage.DependsOn)).toMatch(/ApiGetApiGenerationsId/);
   });
