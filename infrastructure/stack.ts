@@ -313,6 +313,7 @@ export class HeadshotStudioStack extends Stack {
     });
     this.reliability = new Reliability(this, 'Reliability', {
       topic: alarms.topic,
+      stage: props.stage,
       scheduled: this.functions.all.flatMap(({ entry, fn }) =>
         entry.schedule ? [{ name: entry.name, fn: fn.function, schedule: entry.schedule }] : [],
       ),

@@ -1,5 +1,7 @@
 import type { Context } from 'aws-lambda';
+import { isExpectedError } from './expected-errors';
 import { logger } from './logger';
+import { countMetric } from './metrics';
 
 /** Log keys of one invocation beside the Lambda context, e.g. `{ generationId, slot }`. */
 export type LogKeys = Record<string, string | number | boolean>;
@@ -14,6 +16,10 @@ export type LogKeys = Record<string, string | number | boolean>;
  * function in one process — docs/architecture.md §5), Powertools keeps context and keys per invocation in Lambda's
  * InvokeStore, so concurrent invocations never log each other's names.
  *
+ * An error that is an expected outcome (common/expected-errors.ts) is still thrown — the workflow's Retry/Catch paths
+ * depend on it — and counted as `ExpectedErrors` of this function, timestamped at the invocation's start like
+ * Lambda's own `Errors`, so the function's alarm pages only on the others.
+ *
  * @param handler the handler's logic; `context` is absent only when a test calls it directly
  * @param keysOf the invocation's keys from its event (never secrets or personal data: ids only)
  */
@@ -22,10 +28,14 @@ export function withLambdaContext<E, R>(
   keysOf?: (event: E) => LogKeys,
 ): (event: E, context?: Context) => Promise<R> {
   return async (event, context) => {
+    const startedAt = Date.now();
     if (context) logger.addContext(context);
     if (keysOf) logger.appendKeys(keysOf(event));
     try {
       return await handler(event, context);
+    } catch (error) {
+      if (isExpectedError(error)) countExpectedError(error, startedAt, context);
+      throw error;
     } finally {
       logger.resetKeys();
     }
@@ -43,4 +53,16 @@ export function workflowKeys(event: unknown): LogKeys {
     ...(typeof generationId === 'string' ? { generationId } : {}),
     ...(typeof slot === 'number' ? { slot } : {}),
   };
+}
+
+/** One `ExpectedErrors` for this function (no function name, e.g. a test calling the handler: nothing to count). */
+function countExpectedError(error: Error, startedAt: number, context?: Context): void {
+  const functionName = context?.functionName ?? process.env.AWS_LAMBDA_FUNCTION_NAME;
+  if (!functionName) return;
+  countMetric(
+    'ExpectedErrors',
+    1,
+    { error: error.name },
+    { dimensions: { function: functionName }, timestamp: startedAt },
+  );
 }

@@ -2,12 +2,14 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 /**
  * Business metrics as CloudWatch Embedded Metric Format (Powertools Metrics): one JSON line per metric that
- * CloudWatch turns into a metric in the `HeadshotStudio` namespace, dimension `service`. The CDK Alarms construct
- * alarms on them (docs/architecture.md §8 "Money"). Locally and in tests set `POWERTOOLS_METRICS_DISABLED=true`
- * to keep them out of the output.
+ * CloudWatch turns into a metric in the `HeadshotStudio` namespace, dimensions `service` and `stage` (plus the
+ * metric's own, below). The stage dimension keeps stages that share an account apart: a dev stage's
+ * `PaidNotCredited` must never trip prod's alarm, so every alarm and dashboard widget (infrastructure/constructs/
+ * business-metrics.ts) names its stage. Locally and in tests set `POWERTOOLS_METRICS_DISABLED=true` to keep them out
+ * of the output.
  */
 
-/** Every business metric the handlers emit (counts). */
+/** Every business count metric the handlers emit. */
 export type BusinessMetric =
   /** A Checkout Session credited (including a 100 %-off one). */
   | 'PurchasesCredited'
@@ -25,12 +27,81 @@ export type BusinessMetric =
    */
   | 'ProviderMisconfigured'
   /** SES refused an e-mail for the account's setup (unverified sender, sandbox recipient, sending paused). */
-  | 'MailRefused';
+  | 'MailRefused'
+  /** A generation's workflow was started (credits reserved). */
+  | 'GenerationsStarted'
+  /** A generation ended with at least one headshot (succeeded or partial). */
+  | 'GenerationsDelivered'
+  /** Credits given back for undelivered headshots; dimension `reason` (see {@link RefundReason}). */
+  | 'CreditsRefunded'
+  /** Calls made to the image provider (every outcome). */
+  | 'ProviderCalls'
+  /** Provider calls answered 429 (rate limited): the slot went back in line. */
+  | 'ProviderThrottled'
+  /** Provider calls that failed for the provider's reasons (5xx, timeout, unreadable answer), not a refusal. */
+  | 'ProviderFailures'
+  /**
+   * A handler ended with an error that is an expected outcome of the workflow (no usable photo, a likeness
+   * rejection, the admission deadline, a retried throttle or transaction conflict, …): dimension `function`. The
+   * per-function alarm counts Lambda `Errors` minus these (common/expected-errors.ts).
+   */
+  | 'ExpectedErrors';
+
+/** Every business metric measured in milliseconds. */
+export type BusinessTiming =
+  /** Wall time of one provider call (every outcome). */
+  | 'ProviderLatency'
+  /** How long a headshot slot waited in line before the admission point let it call the provider. */
+  | 'QueueWait';
+
+/** Why credits went back (the `reason` dimension of `CreditsRefunded`). */
+export type RefundReason =
+  | 'no_usable_photos'
+  | 'likeness'
+  | 'provider_refused'
+  | 'provider_failed'
+  | 'deadline'
+  | 'compensated'
+  | 'other';
 
 /** The namespace of every business metric. */
 export const METRICS_NAMESPACE = 'HeadshotStudio';
+/** The `service` dimension of every business metric. */
+export const METRICS_SERVICE = 'headshot-studio';
+/** The `stage` dimension's value where `STAGE` is unset (the local stack, tests). */
+export const LOCAL_STAGE = 'local';
+
+/** The stage dimension of this execution environment: `STAGE` (set by the CDK stack on every function). */
+export function metricStage(): string {
+  return process.env.STAGE || LOCAL_STAGE;
+}
 
 let metrics: Metrics | undefined;
+
+/** Options of one metric line. */
+export interface MetricOptions {
+  /** Extra dimensions beside `service` and `stage` (e.g. `{ reason }`, `{ function }`): keep them few and bounded. */
+  dimensions?: Readonly<Record<string, string>>;
+  /** Searchable properties in the same EMF line, not dimensions (alarms on the metric still match). */
+  metadata?: Readonly<Record<string, string | number | null>>;
+  /** When it happened (epoch ms or a Date); default now. */
+  timestamp?: number | Date;
+}
+
+function emit(
+  name: string,
+  unit: (typeof MetricUnit)[keyof typeof MetricUnit],
+  value: number,
+  options: MetricOptions,
+): void {
+  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
+  const single = metrics.singleMetric();
+  single.addDimension('stage', metricStage());
+  for (const [key, item] of Object.entries(options.dimensions ?? {})) single.addDimension(key, item);
+  for (const [key, item] of Object.entries(options.metadata ?? {})) single.addMetadata(key, String(item));
+  if (options.timestamp !== undefined) single.setTimestamp(options.timestamp);
+  single.addMetric(name, unit, value);
+}
 
 /**
  * Emits `value` (default 1) of a count metric at once (no buffering, so nothing is lost if the function dies).
@@ -41,9 +112,12 @@ export function countMetric(
   name: BusinessMetric,
   value = 1,
   metadata: Readonly<Record<string, string | number | null>> = {},
+  options: Omit<MetricOptions, 'metadata'> = {},
 ): void {
-  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'headshot-studio' });
-  const single = metrics.singleMetric();
-  for (const [key, item] of Object.entries(metadata)) single.addMetadata(key, String(item));
-  single.addMetric(name, MetricUnit.Count, value);
+  emit(name, MetricUnit.Count, value, { ...options, metadata });
+}
+
+/** Emits one duration of a timing metric, in ms, at once. */
+export function timingMetric(name: BusinessTiming, ms: number, options: MetricOptions = {}): void {
+  emit(name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)), options);
 }

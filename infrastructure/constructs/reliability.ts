@@ -9,8 +9,9 @@ import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, type BusinessMetric } from '../../functions/common/metrics';
+import type { BusinessMetric } from '../../functions/common/metrics';
 import { ratePeriodMs } from '../local/stand-ins/eventbridge-scheduler/scheduler';
+import { businessMetric } from './business-metrics';
 import { EXECUTION_ENDED_RULE } from './execution-ended-rule';
 import { acknowledge, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
@@ -18,6 +19,8 @@ import { stackOutput } from './naming';
 /** Properties of {@link Reliability}. */
 export interface ReliabilityProps {
   topic: sns.ITopic;
+  /** The stage: the business metrics' `stage` dimension the alarms read (a dev stage never trips prod's). */
+  stage: string;
   /** Catalogue functions with an EventBridge Scheduler rate (`rate(5 minutes)`): the generation sweeper. */
   scheduled: { name: string; fn: lambda.IFunction; schedule: string }[];
   /** The execution-ended compensator (run asynchronously by EventBridge): its failures go to a dead-letter queue. */
@@ -31,7 +34,9 @@ export interface ReliabilityProps {
  * - an EventBridge Scheduler schedule per scheduled function (the sweeper, every 5 minutes, 2 retries);
  * - the compensator's failed asynchronous invocations (after Lambda's 2 retries) land in an SQS dead-letter queue
  *   (on-failure destination, 14 days), with an alarm as soon as one message is there;
- * - a Lambda `Errors` alarm per non-API function;
+ * - an alarm per non-API function on its unexpected errors: Lambda `Errors` minus the `ExpectedErrors` the handler
+ *   counted (functions/common/expected-errors.ts), so a customer's unusable photos or a likeness rejection never
+ *   page, while timeouts, crashes and every other error do;
  * - business alarms: a paid session not credited, any dispute, a reversal larger than the balance, and a refund
  *   ratio (refunds ÷ purchases over a day) of 10 % or more.
  */
@@ -112,20 +117,14 @@ export class Reliability extends Construct {
 
     for (const { name, fn } of props.nonApiFunctions) {
       alarm(`Errors-${name}`, {
-        metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        metric: unexpectedErrors(fn, props.stage),
         threshold: 1,
-        alarmDescription: `Function ${name} threw (an invocation failed).`,
+        alarmDescription: `Function ${name} failed unexpectedly (an error that is not a workflow outcome, a timeout or a crash): look at its log group for ERROR lines and the X-Ray trace.`,
       });
     }
 
     const business = (name: BusinessMetric, period = Duration.minutes(5)) =>
-      new cloudwatch.Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: name,
-        dimensionsMap: { service: 'headshot-studio' },
-        statistic: 'Sum',
-        period,
-      });
+      businessMetric(name, props.stage, { period });
     alarm('PaidNotCredited', {
       metric: business('PaidNotCredited'),
       threshold: 1,
@@ -169,4 +168,24 @@ export class Reliability extends Construct {
       alarmDescription: '10 % or more of the purchases of the last day were refunded.',
     });
   }
+}
+
+/**
+ * A function's unexpected errors per 5 minutes: Lambda's `Errors` minus the `ExpectedErrors` its handler counted,
+ * both timestamped at the invocation's start (functions/common/expected-errors.ts).
+ */
+export function unexpectedErrors(fn: lambda.IFunction, stage: string): cloudwatch.MathExpression {
+  const period = Duration.minutes(5);
+  return new cloudwatch.MathExpression({
+    expression: 'errors - FILL(expected, 0)',
+    usingMetrics: {
+      errors: fn.metricErrors({ period, statistic: 'Sum' }),
+      expected: businessMetric('ExpectedErrors', stage, {
+        period,
+        dimensions: { function: fn.functionName },
+      }),
+    },
+    period,
+    label: 'Unexpected errors',
+  });
 }

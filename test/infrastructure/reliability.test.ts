@@ -49,14 +49,31 @@ describe('Reliability', () => {
     });
   });
 
-  it('alarms on Errors of every non-API function, and on the money signals', () => {
+  it('alarms on the unexpected errors of every non-API function, and on the money signals of its own stage', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(
       (a) => (a as { Properties: Record<string, unknown> }).Properties,
     );
-    const errors = alarms.filter((a) => a.MetricName === 'Errors' && a.Namespace === 'AWS/Lambda');
+    type Query = { Id: string; Expression?: string; MetricStat?: { Metric: Record<string, unknown> } };
+    // Errors minus the outcomes the handler counted as ExpectedErrors (a likeness rejection, no usable photo, …).
+    const errors = alarms.filter((a) => {
+      const queries = (a.Metrics ?? []) as Query[];
+      const names = queries.map((q) => q.MetricStat?.Metric.MetricName);
+      return names.includes('Errors') && names.includes('ExpectedErrors');
+    });
     expect(errors.length).toBe(
       stack.functions.all.filter((f) => f.entry.kind !== 'http' && f.entry.kind !== 'webhook').length,
     );
+    for (const alarm of errors) {
+      const queries = alarm.Metrics as Query[];
+      expect(queries.find((q) => q.Expression)?.Expression).toBe('errors - FILL(expected, 0)');
+      const expected = queries.find((q) => q.MetricStat?.Metric.MetricName === 'ExpectedErrors')!;
+      expect(expected.MetricStat!.Metric.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'stage', Value: 'dev' },
+          { Name: 'function', Value: expect.anything() },
+        ]),
+      );
+    }
     for (const metric of [
       'PaidNotCredited',
       'DisputesCreated',
@@ -64,7 +81,9 @@ describe('Reliability', () => {
       'ProviderMisconfigured',
       'MailRefused',
     ]) {
-      expect(alarms.some((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio')).toBe(true);
+      const alarm = alarms.find((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio');
+      expect(alarm, metric).toBeDefined();
+      expect(alarm!.Dimensions).toEqual(expect.arrayContaining([{ Name: 'stage', Value: 'dev' }]));
     }
     expect(JSON.stringify(alarms)).toContain('100 * refunds / purchases');
   });
