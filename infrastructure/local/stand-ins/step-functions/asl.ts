@@ -7,8 +7,12 @@
 export interface AslState {
   Type?: string;
   Resource?: unknown;
+  InputPath?: string | null;
+  Parameters?: unknown;
   TimeoutSeconds?: number;
   TimeoutSecondsPath?: string;
+  HeartbeatSeconds?: number;
+  HeartbeatSecondsPath?: string;
   Iterator?: AslMachine;
   ItemProcessor?: AslMachine;
   Branches?: AslMachine[];
@@ -41,5 +45,50 @@ export function applyAwsTimeoutDefaults(machine: AslMachine): void {
     if (state.Type === 'Task' && state.TimeoutSecondsPath === undefined) {
       state.TimeoutSeconds = Math.min(state.TimeoutSeconds ?? MAX_TIMER_SECONDS, MAX_TIMER_SECONDS);
     }
+  }
+}
+
+/** The callback pattern of the Lambda integration: invoke, then wait for SendTaskSuccess/SendTaskFailure. */
+export const LAMBDA_INVOKE_CALLBACK = 'arn:aws:states:::lambda:invoke.waitForTaskToken';
+
+/**
+ * What a callback Task's local handler receives: its evaluated Parameters, and its `TimeoutSecondsPath` and
+ * `HeartbeatSecondsPath` values when it has them.
+ */
+export interface CallbackTaskInput {
+  Parameters: unknown;
+  TimeoutSeconds?: unknown;
+  HeartbeatSeconds?: unknown;
+}
+
+/**
+ * Rewrites each callback Task (`lambda:invoke.waitForTaskToken`) so its handler gets a {@link CallbackTaskInput}.
+ * AWS reads `TimeoutSecondsPath`/`HeartbeatSecondsPath` from the state input, where the library would read the
+ * former from the Task's evaluated Parameters and ignores the latter; evaluating them beside the Parameters gives
+ * the handler both values (it keeps the token's heartbeat and expiry) and the library the timeout it enforces.
+ * Runs after validation: the definition AWS sees is the one validated.
+ *
+ * @throws {Error} for a callback Task with `InputPath` and a `*SecondsPath` (the local runner would read the
+ *   path from the filtered input, AWS from the state input).
+ */
+export function wrapCallbackTasks(machine: AslMachine): void {
+  for (const [name, state] of allStates(machine)) {
+    if (state.Type !== 'Task' || state.Resource !== LAMBDA_INVOKE_CALLBACK) continue;
+    if (state.InputPath !== undefined && (state.TimeoutSecondsPath ?? state.HeartbeatSecondsPath)) {
+      throw new Error(
+        `Task "${name}": InputPath with TimeoutSecondsPath/HeartbeatSecondsPath is not supported by the local runner`,
+      );
+    }
+    const wrapped: Record<string, unknown> =
+      state.Parameters === undefined ? { 'Parameters.$': '$' } : { Parameters: state.Parameters };
+    if (state.TimeoutSecondsPath !== undefined) {
+      wrapped['TimeoutSeconds.$'] = state.TimeoutSecondsPath;
+      state.TimeoutSecondsPath = '$.TimeoutSeconds';
+    }
+    if (state.HeartbeatSecondsPath !== undefined) {
+      wrapped['HeartbeatSeconds.$'] = state.HeartbeatSecondsPath;
+      delete state.HeartbeatSecondsPath;
+    }
+    state.Parameters = wrapped;
   }
 }

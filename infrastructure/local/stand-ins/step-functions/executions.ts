@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError } from 'aws-local-stepfunctions';
 import type { LocalLog } from '../../functions';
 import type { JsonValue } from './lambda-tasks';
 import type { LoadedMachine } from './state-machines';
+import type { TaskTokens } from './task-tokens';
 
 /*
  * Executions of the local Step Functions stand-in: one run of a loaded state machine, kept in memory with the
@@ -28,6 +30,8 @@ export interface Execution {
   abort(): void;
   /** Told of every status change (the start, then the end): the status-change event goes out from here. */
   onStatusChange?: (execution: Execution) => void;
+  /** Called once when the execution ends, however it ends: its task tokens close here. */
+  onEnd?: () => void;
 }
 
 /** Epoch ms as the epoch seconds the AWS JSON protocol carries. */
@@ -54,6 +58,7 @@ export function finish(
 ): boolean {
   if (execution.status !== 'RUNNING') return false;
   Object.assign(execution, fields, { status, stopDate: Date.now() });
+  execution.onEnd?.();
   if (!options.silent) execution.onStatusChange?.(execution);
   return true;
 }
@@ -71,7 +76,9 @@ export function failureOf(
   }
   if (error instanceof ExecutionAbortedError) return ['ABORTED', {}];
   const cause = error instanceof ExecutionError && error.cause instanceof Error ? error.cause : error;
-  if (cause instanceof Error) return ['FAILED', { error: cause.name, cause: cause.message }];
+  // A SendTaskFailure without error or cause leaves them null (task-tokens.ts): the execution then has none.
+  if (cause instanceof Error)
+    return ['FAILED', { error: cause.name ?? undefined, cause: cause.message ?? undefined }];
   return ['FAILED', { error: 'Error', cause: String(cause) }];
 }
 
@@ -88,17 +95,21 @@ export function runExecution(
     executionArn: string;
     roleArn: string;
     log: LocalLog;
+    tokens: TaskTokens;
     onStatusChange?: (execution: Execution) => void;
   },
 ): Execution {
-  const { executionArn, roleArn, log, onStatusChange } = context;
+  const { executionArn, roleArn, log, tokens, onStatusChange } = context;
   const startDate = Date.now();
+  // Stands for $$.Task.Token until a callback Task attempt swaps in its own token (callback-tasks.ts).
+  const tokenPlaceholder = `local-task-token-placeholder:${randomUUID()}`;
   const running = machine.machine.run(input as JsonValue, {
-    overrides: { taskResourceLocalHandlers: machine.tasks },
+    overrides: { taskResourceLocalHandlers: machine.tasks({ executionArn, tokenPlaceholder, tokens }) },
     // The Context Object ($$) as AWS fills it; the library adds Execution.Input and Execution.StartTime.
     context: {
       Execution: { Id: executionArn, Name: name, RoleArn: roleArn, RedriveCount: 0 },
       StateMachine: { Id: machine.arn, Name: machine.name },
+      Task: { Token: tokenPlaceholder },
     },
   });
   const execution: Execution = {
@@ -110,6 +121,7 @@ export function runExecution(
     startDate,
     abort: running.abort,
     onStatusChange,
+    onEnd: () => tokens.closeExecution(executionArn),
   };
   const label = `${machine.name}/${name}`;
   const took = () => `${((Date.now() - startDate) / 1000).toFixed(2)} s`;

@@ -7,7 +7,8 @@ import {
   type LambdaRuntime,
   type LocalLog,
 } from '../../functions';
-import { allStates, type AslMachine } from './asl';
+import { allStates, LAMBDA_INVOKE_CALLBACK, type AslMachine, type AslState } from './asl';
+import { callbackTask, type ExecutionScope } from './callback-tasks';
 
 /*
  * Lambda Tasks of the local Step Functions stand-in: each Task invokes its function in-process through the local
@@ -17,7 +18,7 @@ import { allStates, type AslMachine } from './asl';
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 
 export type TaskHandlers = NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
-type TaskHandler = TaskHandlers[string];
+export type TaskHandler = TaskHandlers[string];
 /** A JSON value as the library types it (it does not export the type). */
 export type JsonValue = Awaited<ReturnType<TaskHandler>>;
 
@@ -25,7 +26,7 @@ export type JsonValue = Awaited<ReturnType<TaskHandler>>;
  * The error a Task surfaces to Retry/Catch: `name` is the Step Functions error name (`ErrorEquals`), `message` its
  * Cause. The library reads `isRetryable`/`isCatchable`; `States.Runtime` errors are neither, as in AWS.
  */
-class TaskFailure extends Error {
+export class TaskFailure extends Error {
   readonly isRetryable: boolean;
   readonly isCatchable: boolean;
   constructor(name: string, cause: string) {
@@ -39,7 +40,7 @@ class TaskFailure extends Error {
  * How AWS reports a failed Lambda call to the state machine: a function error keeps the function's errorType as
  * the Error and the JSON payload as the Cause; a Lambda API error becomes `Lambda.<Exception>`.
  */
-function toTaskFailure(error: unknown, requestId: string): TaskFailure {
+export function toTaskFailure(error: unknown, requestId: string): TaskFailure {
   if (error instanceof LambdaFunctionError) {
     return new TaskFailure(error.payload.errorType, JSON.stringify(error.payload));
   }
@@ -110,18 +111,39 @@ function lambdaArnTask(runtime: LambdaRuntime, functionArn: string): TaskHandler
   return async (input) => (await invokeForTask(runtime, functionArn, input)).result as JsonValue;
 }
 
+/** Builds one execution's Task handlers, by state name. */
+export type TaskHandlerFactory = (scope: ExecutionScope) => TaskHandlers;
+
 /**
- * The Task handlers of one state machine, by state name: every Lambda Task (`lambda:invoke` or a bare Lambda ARN)
- * runs through `runtime`.
+ * Fails a non-callback Task whose input carries the execution's token placeholder: in AWS only a `.waitForTaskToken`
+ * Task has `$$.Task.Token`, elsewhere the path does not resolve (States.Runtime).
+ */
+function withoutTaskToken(handler: TaskHandler, scope: ExecutionScope): TaskHandler {
+  return (input) => {
+    if (JSON.stringify(input ?? null).includes(scope.tokenPlaceholder)) {
+      throw new TaskFailure(
+        'States.Runtime',
+        `The JSONPath '$$.Task.Token' could not be found: only a ${LAMBDA_INVOKE_CALLBACK} Task has a task token`,
+      );
+    }
+    return handler(input);
+  };
+}
+
+/**
+ * The Task handlers of one state machine, by state name, built per execution: every Lambda Task (`lambda:invoke`,
+ * `lambda:invoke.waitForTaskToken` or a bare Lambda ARN) runs through `runtime`.
  *
- * @throws {Error} for a Task that is not a Lambda Task, or two Tasks of one name with different Resources.
+ * @throws {Error} (at once, not per execution) for a Task that is not a Lambda Task, two Tasks of one name with
+ *   different Resources, or two callback Tasks of one name.
  *
  * The library overrides Tasks by state NAME (nested Map/Parallel states included), not by Resource, so each name
  * gets the handler of its Resource; two Tasks sharing a name must share their Resource.
  */
-export function taskHandlers(machine: AslMachine, runtime: LambdaRuntime, log: LocalLog): TaskHandlers {
-  const handlers: TaskHandlers = {};
+export function taskHandlers(machine: AslMachine, runtime: LambdaRuntime, log: LocalLog): TaskHandlerFactory {
+  const builders = new Map<string, (scope: ExecutionScope) => TaskHandler>();
   const resources = new Map<string, string>();
+  const callbacks = new Map<string, AslState>();
   for (const [name, state] of allStates(machine)) {
     if (state.Type !== 'Task') continue;
     const resource = String(state.Resource);
@@ -133,17 +155,24 @@ export function taskHandlers(machine: AslMachine, runtime: LambdaRuntime, log: L
     }
     resources.set(name, resource);
     if (resource === LAMBDA_INVOKE) {
-      handlers[name] = lambdaInvokeTask(runtime, log);
+      const handler = lambdaInvokeTask(runtime, log);
+      builders.set(name, (scope) => withoutTaskToken(handler, scope));
+    } else if (resource === LAMBDA_INVOKE_CALLBACK) {
+      // The handler reads its state's timeouts, so a name must identify one state.
+      if (callbacks.has(name)) throw new Error(`Two callback Task states are named "${name}"; rename one`);
+      callbacks.set(name, state);
+      builders.set(name, (scope) => callbackTask(state, runtime, log, scope));
     } else if (/^arn:aws[a-z-]*:lambda:/.test(resource) && parseFunctionName(resource) !== undefined) {
       if (!runtime.has(resource)) {
         log.error(`Task "${name}" invokes ${resource}, which is not a local function`);
       }
-      handlers[name] = lambdaArnTask(runtime, resource);
+      const handler = lambdaArnTask(runtime, resource);
+      builders.set(name, (scope) => withoutTaskToken(handler, scope));
     } else {
       throw new Error(
         `Task "${name}" uses ${resource}: the local runner only runs Lambda Tasks (docs/architecture.md §5)`,
       );
     }
   }
-  return handlers;
+  return (scope) => Object.fromEntries([...builders].map(([name, build]) => [name, build(scope)]));
 }

@@ -4,6 +4,7 @@ import type { LocalLog } from '../../functions';
 import { finish, isValidExecutionName, runExecution, seconds, type Execution } from './executions';
 import { SfnError, type Operation, type requests } from './protocol';
 import type { LoadedMachine } from './state-machines';
+import type { TaskTokens } from './task-tokens';
 
 /** Each operation of the local Step Functions service, taking its validated request body. */
 export type Operations = { [Op in Operation]: (body: z.output<(typeof requests)[Op]>) => unknown };
@@ -21,9 +22,10 @@ export function createOperations(context: {
   accountId: string;
   roleArn: string;
   log: LocalLog;
+  tokens: TaskTokens;
   onStatusChange?: (execution: Execution) => void;
 }): Operations {
-  const { machines, executions, region, accountId, roleArn, log, onStatusChange } = context;
+  const { machines, executions, region, accountId, roleArn, log, tokens, onStatusChange } = context;
 
   /** `arn` after AWS's checks: an ARN of `kind`, naming something that exists. */
   function lookUp<T>(arn: string, kind: 'stateMachine' | 'execution', found: T | undefined): T {
@@ -70,6 +72,7 @@ export function createOperations(context: {
           executionArn,
           roleArn,
           log,
+          tokens,
           onStatusChange,
         });
         executions.set(executionArn, execution);
@@ -112,6 +115,20 @@ export function createOperations(context: {
         executions: matching.slice(start, end).map(summaryOf),
         nextToken: end < matching.length ? Buffer.from(String(end)).toString('base64url') : undefined,
       };
+    },
+
+    // The callback pattern (task-tokens.ts has the error answers); each answers `{}`, as AWS does.
+    SendTaskSuccess({ taskToken, output }) {
+      tokens.succeed(taskToken, output);
+      return {};
+    },
+    SendTaskFailure({ taskToken, error, cause }) {
+      tokens.fail(taskToken, error, cause);
+      return {};
+    },
+    SendTaskHeartbeat({ taskToken }) {
+      tokens.heartbeat(taskToken);
+      return {};
     },
 
     DescribeStateMachine({ stateMachineArn }) {

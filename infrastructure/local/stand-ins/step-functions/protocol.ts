@@ -21,6 +21,7 @@ export class SfnError extends Error {
 // The protocol
 
 const arnString = z.string().min(1).max(2048);
+const taskToken = z.string().min(1).max(2048);
 export const requests = {
   StartExecution: z.object({
     stateMachineArn: arnString,
@@ -43,6 +44,15 @@ export const requests = {
     nextToken: z.string().optional(),
   }),
   DescribeStateMachine: z.object({ stateMachineArn: arnString }),
+  // https://docs.aws.amazon.com/step-functions/latest/apireference/API_SendTaskSuccess.html (and …Failure,
+  // …Heartbeat): taskToken 1-2048 characters, output at most 256 KiB, error 256 and cause 32,768 characters.
+  SendTaskSuccess: z.object({ taskToken: taskToken, output: z.string().max(262_144) }),
+  SendTaskFailure: z.object({
+    taskToken: taskToken,
+    error: z.string().max(256).optional(),
+    cause: z.string().max(32_768).optional(),
+  }),
+  SendTaskHeartbeat: z.object({ taskToken: taskToken }),
 };
 export type Operation = keyof typeof requests;
 

@@ -7,6 +7,7 @@ import { finish, type Execution } from './executions';
 import { createOperations, type Operations } from './operations';
 import { readJson, requests, SfnError, type Operation } from './protocol';
 import { loadStateMachines, localStateMachineArn } from './state-machines';
+import { TaskTokens } from './task-tokens';
 import { executionStatusChangeEvent, type ExecutionStatusChangeEvent } from './status-events';
 
 export { applyDefinitionSubstitutions, stateMachineSubstitutions } from './substitutions';
@@ -114,12 +115,16 @@ function reply(
  * - `StopExecution` `{ executionArn, error?, cause? }` → `{ stopDate }`; the execution ends `ABORTED`.
  * - `ListExecutions` `{ stateMachineArn, statusFilter?, maxResults?, nextToken? }`, newest first.
  * - `DescribeStateMachine` → `{ stateMachineArn, name, status: 'ACTIVE', definition, roleArn, type: 'STANDARD', … }`.
+ * - `SendTaskSuccess` `{ taskToken, output }`, `SendTaskFailure` `{ taskToken, error?, cause? }`,
+ *   `SendTaskHeartbeat` `{ taskToken }` → `{}`: answer a `lambda:invoke.waitForTaskToken` Task attempt
+ *   (task-tokens.ts, callback-tasks.ts); `InvalidToken`, `TaskDoesNotExist`, `TaskTimedOut`, `InvalidOutput`.
  *
  * Every start and end of an execution is sent to `events` as a "Step Functions Execution Status Change" event.
  *
  * Errors are 400 `{ "__type": "<Exception>", "message" }` (`StateMachineDoesNotExist`, `ExecutionDoesNotExist`,
  * `ExecutionAlreadyExists`, `InvalidArn`, `InvalidName`, `InvalidExecutionInput`, `InvalidToken`,
- * `ValidationException`, `UnknownOperationException`), so the SDK raises its named exception classes.
+ * `ValidationException`, `UnknownOperationException`, and the task-token errors above), so the SDK raises its named
+ * exception classes.
  *
  * @throws {Error} (rejects) when a definition cannot be loaded — a missing substitution, invalid JSON or ASL, a
  *   non-Lambda Task — or when the port cannot be bound.
@@ -158,6 +163,7 @@ export async function startStepFunctionsServer(
     accountId,
     roleArn,
     log,
+    tokens: new TaskTokens(),
     onStatusChange,
   });
 

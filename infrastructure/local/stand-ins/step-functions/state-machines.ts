@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { LambdaRuntime, LocalLog } from '../../functions';
-import { applyAwsTimeoutDefaults, type AslMachine } from './asl';
+import { applyAwsTimeoutDefaults, wrapCallbackTasks, type AslMachine } from './asl';
 import type { Execution } from './executions';
-import { taskHandlers, type TaskHandlers } from './lambda-tasks';
+import { taskHandlers, type TaskHandlerFactory } from './lambda-tasks';
 import { applyDefinitionSubstitutions } from './substitutions';
 
 export interface LoadedMachine {
@@ -14,7 +14,8 @@ export interface LoadedMachine {
   definition: string;
   timeoutSeconds: number | undefined;
   machine: StateMachine;
-  tasks: TaskHandlers;
+  /** Builds the Task handlers of one execution. */
+  tasks: TaskHandlerFactory;
   /** Oldest first. */
   executions: Execution[];
   creationDate: number;
@@ -57,6 +58,7 @@ export async function loadStateMachines(options: {
       const machine = new StateMachine(parsed as unknown as StateMachineDefinition, {
         validationOptions: { checkPaths: true, checkArn: true },
       });
+      wrapCallbackTasks(parsed);
       const arn = localStateMachineArn(name, region, accountId);
       machines.set(arn, {
         name,
