@@ -5,6 +5,23 @@ import * as z from 'zod/mini';
  * packs and Stripe Checkout.
  */
 
+/**
+ * The caller's generation still running, as `GET /api/me` reports it so any tab or device can show its progress
+ * (poll `GET /api/generations/{id}` for the details): at most one runs per user (docs/architecture.md §2).
+ */
+export const activeGenerationSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running']),
+  /** 0-100. */
+  progress: z.number(),
+  /** 6, or 1 for a regeneration. */
+  headshotsExpected: z.number().check(z.int()),
+  /** The headshot a one-slot generation regenerates; null for a generation of 6. */
+  regeneratedFrom: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ActiveGeneration = z.infer<typeof activeGenerationSchema>;
+
 /** `GET /api/me` 200: the caller's profile; `credits` is a whole number, never negative. */
 export const meSchema = z.object({
   id: z.string(),
@@ -16,6 +33,8 @@ export const meSchema = z.object({
   /** "E-mail me when my headshots are ready". */
   emailWhenReady: z.boolean(),
   createdAt: z.string(),
+  /** The generation still running (queued or running), or null: the wizard and dashboard resume it. */
+  activeGeneration: z.nullable(activeGenerationSchema),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,14 +1,38 @@
+import { getGeneration } from '../adapters/generations';
 import { ensureUser, getUser } from '../adapters/ledger';
-import type { Me } from '../contracts';
+import type { ActiveGeneration, Me } from '../contracts';
 import { AccountDeletedError } from '../domain/errors';
+import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 
 /**
- * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, emailWhenReady, createdAt }`
- * (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default); `signupBonus` is
- * `granted`, or `already-claimed` when an earlier account of the same person (same normalised e-mail) had the free
- * credits, so this one started at 0 (docs/architecture.md §8 "Money").
+ * The caller's generation still in flight, from the user item's `lastGenerationId` (at most one is in flight per
+ * user: docs/architecture.md §2), or null when it ended or there is none. One strongly consistent GetItem, and only
+ * for a user who ever generated.
+ */
+async function activeGeneration(sub: string, lastGenerationId: string | undefined) {
+  if (!lastGenerationId) return null;
+  const generation = await getGeneration(sub, lastGenerationId);
+  if (!generation || isTerminal(generation.status)) return null;
+  return {
+    id: generation.id,
+    status: generation.status === 'queued' ? 'queued' : 'running',
+    progress: generation.progress,
+    headshotsExpected: generation.slotCount ?? HEADSHOTS_PER_GENERATION,
+    regeneratedFrom: generation.regeneratedFrom ?? null,
+    createdAt: generation.createdAt,
+  } satisfies ActiveGeneration;
+}
+
+/**
+ * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, emailWhenReady, createdAt,
+ * activeGeneration }` (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default);
+ * `signupBonus` is `granted`, or `already-claimed` when an earlier account of the same person (same normalised
+ * e-mail) had the free credits, so this one started at 0 (docs/architecture.md §8 "Money"). `activeGeneration` is
+ * the caller's generation still queued or running — `{ id, status, progress, headshotsExpected, regeneratedFrom,
+ * createdAt }` — or null, so the wizard and the dashboard of any tab or device can show its progress (they poll
+ * `GET /api/generations/{id}` for the rest).
  *
  * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
  * (docs/architecture.md §2): the e-mail comes from the ID token's claims.
@@ -33,5 +57,6 @@ export const handler = httpHandler(async (event) => {
     signupBonus: user.signupBonus,
     emailWhenReady: user.emailWhenReady,
     createdAt: user.createdAt,
+    activeGeneration: await activeGeneration(caller.sub, user.lastGenerationId),
   });
 });

@@ -1,4 +1,8 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws';
+import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { createTestUser } from '../helpers/cognito';
 import { expectLedgerBalanced } from '../helpers/ledger';
@@ -24,6 +28,7 @@ describe('GET /api/me', () => {
         signupBonus: 'granted',
         emailWhenReady: true,
         createdAt: bodies[0].createdAt,
+        activeGeneration: null,
       });
     }
     const ledger = await listLedger(user.sub);
@@ -44,5 +49,65 @@ describe('GET /api/me', () => {
     expect(asB).toMatchObject({ id: b.sub, credits: 0 });
     await expectLedgerBalanced(a.sub);
     await expectLedgerBalanced(b.sub);
+  });
+});
+
+describe('GET /api/me activeGeneration', () => {
+  const TableName = () => process.env.TABLE_NAME;
+
+  /** A generation item of `sub` in `status`, made the user's latest as the spend transaction does. */
+  async function putGeneration(sub: string, status: string, extra: Record<string, unknown> = {}) {
+    const id = ulid();
+    const item = newGenerationItem({
+      id,
+      sub,
+      style: 'creative',
+      background: 'studio',
+      referenceKeys: [`uploads/${sub}/a.jpg`],
+      now: new Date().toISOString(),
+      ...extra,
+    });
+    await documentClient().send(
+      new PutCommand({ TableName: TableName(), Item: { ...item, status, progress: 53 } }),
+    );
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: TableName(),
+        Key: { PK: `USER#${sub}`, SK: 'PROFILE' },
+        UpdateExpression: 'SET lastGenerationId = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    );
+    return id;
+  }
+
+  it('reports the generation still running, so another tab or device can resume it, and null once it ended', async () => {
+    const user = await createTestUser(pool);
+    await me(user.idToken);
+    const id = await putGeneration(user.sub, 'running');
+    expect((await (await me(user.idToken)).json()).activeGeneration).toEqual({
+      id,
+      status: 'running',
+      progress: 53,
+      headshotsExpected: 6,
+      regeneratedFrom: null,
+      createdAt: expect.any(String),
+    });
+
+    const regeneration = await putGeneration(user.sub, 'queued', {
+      slotCount: 1,
+      regeneratedFrom: '01J0000000000000000000000A',
+    });
+    expect((await (await me(user.idToken)).json()).activeGeneration).toMatchObject({
+      id: regeneration,
+      status: 'queued',
+      headshotsExpected: 1,
+      regeneratedFrom: '01J0000000000000000000000A',
+    });
+
+    for (const ended of ['succeeded', 'partial', 'failed']) {
+      await putGeneration(user.sub, ended);
+      expect((await (await me(user.idToken)).json()).activeGeneration).toBeNull();
+    }
   });
 });

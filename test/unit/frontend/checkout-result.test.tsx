@@ -60,6 +60,7 @@ function renderResult(
     signupBonus: 'granted',
     emailWhenReady: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    activeGeneration: null,
   };
   return renderAt(path, {
     element: <PaymentResultPage />,
