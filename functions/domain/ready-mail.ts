@@ -51,10 +51,10 @@ export function readyMail(input: ReadyMailInput): MailContent {
         : `We couldn't create your headshots — ${credits} refunded`;
   const lines =
     input.status === 'succeeded'
-      ? [`Your ${headshots} are ready to view and download.`]
+      ? [`Your ${headshots} ${input.delivered === 1 ? 'is' : 'are'} ready to view and download.`]
       : input.status === 'partial'
         ? [
-            `${headshots} are ready to view and download.`,
+            `${headshots} ${input.delivered === 1 ? 'is' : 'are'} ready to view and download.`,
             `The others could not be created, so ${credits} went back to your balance.`,
             ...(input.likenessStopped ? [OTHER_PHOTOS] : []),
           ]

@@ -80,7 +80,8 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
       new HttpError(
         402,
         'INSUFFICIENT_CREDITS',
-        `Insufficient credits! You need ${error.required} credits but only have ${error.balance}.`,
+        // The spec's words (docs/product-spec.md §5) in the singular for a regeneration's 1 credit.
+        `Insufficient credits! You need ${error.required} ${error.required === 1 ? 'credit' : 'credits'} but only have ${error.balance}.`,
         { required: error.required, credits: error.balance },
       ),
   ),

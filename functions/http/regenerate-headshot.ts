@@ -14,7 +14,7 @@ import { headshotIdOf } from './headshot-view';
  *
  * Errors: 404 `NOT_FOUND` (unknown headshot, another user's, or its generation is gone), 409 `PHOTOS_EXPIRED` (the
  * reference photos are no longer stored: uploads expire after 7 days), 402 `INSUFFICIENT_CREDITS` ('Insufficient
- * credits! You need 1 credits but only have 0.'), 409 `ACCOUNT_DELETING`, 429 `QUOTA_EXCEEDED` past the hourly
+ * credits! You need 1 credit but only have 0.'), 409 `ACCOUNT_DELETING`, 429 `QUOTA_EXCEEDED` past the hourly
  * regeneration quota (`QUOTA_REGENERATIONS_PER_HOUR`, default 30 attempts), while another generation of the caller is running or (`likeness-attempts`) when the day's provider calls of the likeness cap are
  * used up, 409 `PHOTOS_DONT_MATCH` when the photos' headshots kept failing the likeness check (a regeneration gets no
  * likeness retry beyond the cap: use-cases/likeness-cap.ts), 502 `WORKFLOW_START_FAILED` (refunded).

@@ -14,13 +14,15 @@ import { generationRef } from './inputs/generation-ref';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /** Why no e-mail went out. */
-type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'already-sent' | 'failed';
+type Skipped = 'not-configured' | 'opted-out' | 'not-finished' | 'regeneration' | 'already-sent' | 'failed';
 
 /**
  * Workflow task NotifyCustomer (function `generation-notify-customer`), the last step of every path that ends a
  * generation (succeeded, partial, failed): e-mails the customer that their headshots are ready, or what was
  * refunded (domain/ready-mail.ts), unless they turned "E-mail me when my headshots are ready" off. At most once per
- * generation (`notifiedAt` is claimed before sending). It never throws: a mail failure is logged, the generation
+ * generation (`notifiedAt` is claimed before sending), and never for "Regenerate (1 credit)": the customer asked
+ * for that one headshot on a screen that shows it, and a mail per regenerate would repeat the generation's own
+ * (issue 27: one ready e-mail per generation). It never throws: a mail failure is logged, the generation
  * stays as it is. An SES refusal that comes from the account's setup (`MessageRejected`: the sender is not a verified
  * identity, or the customer is not verified while SES is in the sandbox) also counts `MailRefused`, which alarms.
  *
@@ -33,6 +35,7 @@ async function notifyCustomer(event: unknown): Promise<{ sent: boolean; skipped?
     const [generation, user] = await Promise.all([getGeneration(userId, generationId), getUser(userId)]);
     if (!generation || !user || !isTerminal(generation.status))
       return { sent: false, skipped: 'not-finished' };
+    if (generation.regeneratedFrom !== undefined) return { sent: false, skipped: 'regeneration' };
     if (!user.emailWhenReady) return { sent: false, skipped: 'opted-out' };
     try {
       await documentClient().send(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { grantCredits } from '../../functions/adapters/ledger';
 import { resetMailerForTests } from '../../functions/adapters/mailer';
 import {
   caughtMail,
@@ -87,6 +88,36 @@ describe('the ready e-mail', () => {
     expect(ses.sent.filter((s) => s.recipients.includes(user.email))).toEqual([
       expect.objectContaining({ messageId: expect.stringMatching(/^0100[0-9a-f]{12}-/) }),
     ]);
+  });
+
+  it('is sent once per generation: "Regenerate (1 credit)" sends no other', async () => {
+    const user = await createTestUser(pool);
+    await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me');
+    const keys = await uploadPhotos(gen.stack.gatewayUrl, user.idToken, [fixturePhoto('obama.jpg')]);
+    const id = await startGeneration(gen.stack.gatewayUrl, user, keys, {
+      style: 'professional',
+      background: 'office',
+    });
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
+    await gen.stack.settled();
+    expect(await mailTo(user.email)).toHaveLength(1);
+
+    await grantCredits({ sub: user.sub, amount: 1, ref: `test-grant-${user.sub}` });
+    const started = await api(
+      gen.stack.gatewayUrl,
+      user.idToken,
+      'POST',
+      `/api/headshots/${final.headshots[0]!.id}/regenerate`,
+    );
+    expect(started.status).toBe(202);
+    const regeneration = await pollGeneration(
+      gen.stack.gatewayUrl,
+      user.idToken,
+      ((await started.json()) as { id: string }).id,
+    );
+    await gen.stack.settled();
+    expect(regeneration.final.status).toBe('succeeded');
+    expect(await mailTo(user.email)).toHaveLength(1);
   });
 
   it('says what was refunded when only some headshots were made', async () => {

@@ -37,7 +37,7 @@ describe('POST /api/headshots/{id}/regenerate', () => {
     expect(await broke.json()).toMatchObject({
       error: {
         code: 'INSUFFICIENT_CREDITS',
-        message: 'Insufficient credits! You need 1 credits but only have 0.',
+        message: 'Insufficient credits! You need 1 credit but only have 0.',
       },
     });
 
