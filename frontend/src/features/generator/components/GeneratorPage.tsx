@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from 'sonner';
 import type { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
@@ -23,9 +24,23 @@ import { LeaveGuard } from './LeaveGuard';
 import { clearDraft, loadDraft, saveDraft } from '../utils/wizard-draft';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
+import { forgetCheckoutReturn } from '../../../lib/checkout-return';
+import { useWizardRoute, type WizardStep } from '../hooks/use-wizard-route';
+import { ActiveGenerationNotice } from './ActiveGenerationNotice';
 
-/** The wizard's steps: upload, style, background, generate. */
-export type WizardStep = 1 | 2 | 3 | 4;
+export type { WizardStep };
+
+/** The furthest step the wizard's state allows: step 2 needs a photo, step 3 a style too. */
+function reachableStep(photoCount: number, hasStyle: boolean): 1 | 2 | 3 {
+  if (photoCount === 0) return 1;
+  return hasStyle ? 3 : 2;
+}
+
+/** The quota a 429 answer names (`details.quota`), if it names one. */
+function quotaOf(error: ApiError): string | undefined {
+  const details = error.details as { quota?: unknown } | undefined;
+  return typeof details?.quota === 'string' ? details.quota : undefined;
+}
 
 /** The balance a 402 answer reports (`details.credits`), if it has one. */
 function creditsOf(error: ApiError): number | undefined {
@@ -34,45 +49,87 @@ function creditsOf(error: ApiError): number | undefined {
 }
 
 /**
- * `/generator`, the four-step headshot wizard (docs/product-spec.md §2 "Generator wizard", §4, §5): upload photos → choose a style →
- * choose a background and generate (6 credits) → watch the progress and get the headshots. Steps advance only by
- * Continue and Generate; Back goes one step back, or to the landing page from step 1. A failed generation returns
- * to step 3 with the progress reset; 'Generate More Headshots' starts over at step 1 with everything cleared.
- * Render it inside `RequireAuth`.
+ * `/generator`, the four-step headshot wizard (docs/product-spec.md §2 "Generator wizard", §4, §5): upload photos →
+ * choose a style → choose a background and generate (6 credits) → watch the progress and get the headshots. Steps
+ * advance only by Continue and Generate, each a history entry (`?step=N`, step 4 `&generation=<id>`:
+ * hooks/use-wizard-route.ts), so Back — the header's, the browser's, the phone's — goes one step back, or to the
+ * landing page from step 1. The customer's running generation (`activeGeneration` of `GET /api/me`) opens on
+ * arrival and is offered from steps 1-3, whatever tab or device started it; starting another meanwhile says so and
+ * shows it. A failed generation returns to step 3 with the same choices; 'Generate More Headshots' starts over at
+ * step 1 with everything cleared. Render it inside `RequireAuth`.
  */
 export function GeneratorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
+  const route = useWizardRoute();
   // Everything chosen before leaving the wizard (to buy credits, say) comes back for this tab.
   const [draft] = useState(loadDraft);
   const uploads = usePhotoUploads(draft?.photos);
   const checks = usePhotoChecks(uploads.uploadedKeys);
-  const [step, setStep] = useState<WizardStep>(draft?.photos.length ? draft.step : 1);
   const [style, setStyle] = useState<StyleId | null>(draft?.style ?? null);
   const [background, setBackground] = useState<BackgroundId | null>(draft?.background ?? null);
-  const [generationId, setGenerationId] = useState<string | null>(null);
-  const generation = useGenerationSnapshot(generationId);
   const credits = me.data?.credits;
+  // The customer's generation of 6 still running (in this tab or on another device): the wizard resumes it.
+  const active = me.data?.activeGeneration;
+  const running6 = active && active.regeneratedFrom === null ? active : null;
+
+  // The step: the URL's (steps 1-3 no further than the photos and choices allow); a URL naming none opens the
+  // running generation, else the draft's step, else step 1 (after the balance and running generation are known).
+  const reachable = reachableStep(uploads.uploadedKeys.length, style !== null);
+  let step: WizardStep | null;
+  let generationId: string | null = null;
+  if (route.step === 4) {
+    step = 4;
+    generationId = route.generationId;
+  } else if (route.step !== null) step = Math.min(route.step, reachable) as WizardStep;
+  else if (me.isPending && !draft?.photos.length) step = null;
+  else if (running6) {
+    step = 4;
+    generationId = running6.id;
+  } else step = draft?.photos.length ? (Math.min(draft.step, reachable) as WizardStep) : 1;
+
+  // The URL always names the step shown (a reload or the phone's Back then lands on it).
+  const { replace: replaceRoute } = route;
+  useEffect(() => {
+    if (step === null) return;
+    if (step !== route.step || (step === 4 && generationId !== route.generationId))
+      replaceRoute(step, generationId ?? undefined);
+  }, [step, generationId, route.step, route.generationId, replaceRoute]);
+
+  // Back in the wizard: a purchase started from it has come back (see lib/checkout-return.ts).
+  useEffect(() => forgetCheckoutReturn(), []);
+
+  const generation = useGenerationSnapshot(step === 4 ? generationId : null);
 
   const create = useMutation<CreatedGeneration, ApiError, CreateGenerationInput>({
     mutationFn: createGeneration,
     onSuccess: (created, input) => {
-      clearDraft();
+      // The draft stays until the headshots are delivered: a failure returns to step 3 with the same choices.
       track('generation_started', {
         style: input.style,
         background: input.background,
         photos: input.referenceKeys.length,
       });
-      setGenerationId(created.id);
-      setStep(4);
+      route.push(4, created.id);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
       if (error.code === 'PHOTOS_DONT_MATCH') {
         // These photos' headshots kept failing the likeness check: back to step 1 to choose others.
         toast.error(error.message);
-        setStep(1);
+        route.push(1);
+        return;
+      }
+      if (error.status === 429 && quotaOf(error) === 'generations-in-flight') {
+        // One generation at a time: say so and show the one running (maybe started in another tab or device).
+        void me.refetch().then(({ data }) => {
+          const running = data?.activeGeneration;
+          if (running && running.regeneratedFrom === null) {
+            toast.info(error.message);
+            route.push(4, running.id);
+          } else toast.error(error.message);
+        });
         return;
       }
       if (error.status === 402) {
@@ -99,14 +156,14 @@ export function GeneratorPage() {
   };
 
   const { reset: resetCreate } = create;
+  const { backTo, push } = route;
   const onFailed = useCallback(
     (reason: string | null) => {
       toast.error(GENERATOR_TEXT.generationFailed, reason ? { description: reason } : undefined);
-      setGenerationId(null);
       resetCreate();
-      setStep(3);
+      backTo(3);
     },
-    [resetCreate],
+    [resetCreate, backTo],
   );
 
   const generateMore = useCallback(() => {
@@ -115,20 +172,24 @@ export function GeneratorPage() {
     uploads.clear();
     setStyle(null);
     setBackground(null);
-    setGenerationId(null);
     resetCreate();
-    setStep(1);
-  }, [generationId, queryClient, resetCreate, uploads]);
+    push(1);
+  }, [generationId, queryClient, resetCreate, uploads, push]);
 
   // After the likeness cap stopped a generation: other photos, the same style and background.
   const newPhotos = useCallback(() => {
     if (generationId) queryClient.removeQueries({ queryKey: generationQueryKey(generationId) });
     clearDraft();
     uploads.clear();
-    setGenerationId(null);
     resetCreate();
-    setStep(1);
-  }, [generationId, queryClient, resetCreate, uploads]);
+    push(1);
+  }, [generationId, queryClient, resetCreate, uploads, push]);
+
+  // Delivered: the draft has served its purpose (Back from the results still shows the choices, in this page).
+  const delivered = generation?.status === 'succeeded' || generation?.status === 'partial';
+  useEffect(() => {
+    if (delivered) clearDraft();
+  }, [delivered]);
 
   const running = step === 4 && !isFinished(generation?.status);
   const back = () => {
@@ -136,16 +197,13 @@ export function GeneratorPage() {
       void navigate(paths.home.href);
       return;
     }
-    if (step === 4) {
-      setGenerationId(null);
-      resetCreate();
-    }
-    setStep((step - 1) as WizardStep);
+    if (step === 4) resetCreate();
+    if (step !== null) backTo((step - 1) as WizardStep);
   };
 
   const { photos } = uploads;
   useEffect(() => {
-    if (step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
+    if (step !== null && step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
   }, [step, style, background, photos]);
 
   const { clear: clearPhotos } = uploads;
@@ -158,24 +216,37 @@ export function GeneratorPage() {
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;
+    const first = shownStep.current === null;
     shownStep.current = step;
+    if (first) return;
     window.scrollTo({ top: 0 });
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [step]);
 
+  const showActive = step !== null && step <= 3 && running6 !== null;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Create headshots · Headshot Studio</title>
-      <WizardHeader step={step} onBack={back} backDisabled={running} />
-      {step <= 3 && <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />}
+      <WizardHeader step={step ?? 1} onBack={back} backDisabled={running} />
+      {step !== null && step <= 3 && (
+        <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />
+      )}
       <main className="relative flex-1">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_60%_at_50%_0%,var(--color-brand-100),transparent)] opacity-70"
         />
         <div className="relative mx-auto w-full max-w-6xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24 lg:px-8">
-          {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => setStep(2)} />}
-          {step === 2 && <StyleStep value={style} onChange={setStyle} onContinue={() => setStep(3)} />}
+          {showActive && running6 && (
+            <ActiveGenerationNotice progress={running6.progress} onView={() => push(4, running6.id)} />
+          )}
+          {step === null && (
+            <div className="flex justify-center py-24">
+              <Spinner size="lg" label="Loading" />
+            </div>
+          )}
+          {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => push(2)} />}
+          {step === 2 && <StyleStep value={style} onChange={setStyle} onContinue={() => push(3)} />}
           {step === 3 && (
             <BackgroundStep
               value={background}
@@ -190,6 +261,7 @@ export function GeneratorPage() {
           )}
           {step === 4 && generationId && (
             <GenerationStep
+              key={generationId}
               generationId={generationId}
               onFailed={onFailed}
               onGenerateMore={generateMore}

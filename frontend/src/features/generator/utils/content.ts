@@ -118,6 +118,10 @@ export const GENERATOR_TEXT = {
   ready: 'Your headshots are ready!',
   generateMore: 'Generate More Headshots',
   generationFailed: 'Failed to generate headshots. Please try again.',
+  /** Steps 1-3 while the customer's generation runs (any tab or device): one runs at a time. */
+  activeTitle: (percent: number) => `Your headshots are being created (${percent}%).`,
+  activeBody: 'You can start a new generation as soon as they are ready.',
+  activeView: 'See progress',
   /** The likeness cap stopped the generation (the API's `error.message` says why and what was refunded). */
   likenessTitle: "These headshots didn't look like you",
   /** Back to step 1 to choose other photos (the style and background stay). */

@@ -1,13 +1,15 @@
 import * as z from 'zod';
 import type { BackgroundId, StyleId } from './content';
 import type { Photo } from '../hooks/use-photo-uploads';
+import { WIZARD_DRAFT_KEY } from '../../../lib/checkout-return';
 
 /**
  * The wizard's draft, kept for the tab in `sessionStorage` so leaving the wizard — to buy credits on Stripe's page,
  * to the dashboard, or by reloading — loses nothing: the stored photos (their upload keys, a small preview and any
- * check results on them), the style, the background and the step. Cleared when a generation starts, on 'Generate
- * More Headshots', and when the person confirms leaving with Back. Photos still uploading are not kept (their bytes
- * live only in this page).
+ * check results on them), the style, the background and the step. Cleared once a generation delivered its
+ * headshots (a failed one returns to step 3 with the same choices, after a reload too), on 'Generate More
+ * Headshots', and when the person confirms leaving with Back. Photos still uploading are not kept (their bytes live
+ * only in this page).
  */
 export interface WizardDraft {
   step: 1 | 2 | 3;
@@ -17,7 +19,8 @@ export interface WizardDraft {
   photos: Photo[];
 }
 
-export const DRAFT_KEY = 'hs.generator.draft';
+/** The draft's `sessionStorage` key (shared with the payment pages: lib/checkout-return.ts). */
+export const DRAFT_KEY = WIZARD_DRAFT_KEY;
 
 /** `sessionStorage` holds ~5 MB: previews beyond this total are dropped (the photos themselves are kept). */
 const MAX_DRAFT_CHARS = 1_500_000;
