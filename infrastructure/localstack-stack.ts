@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { deployedFunctions, type FunctionEntry } from '../functions/catalogue';
-import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../functions/domain/admission';
+import { DEFAULT_DEADLINE_MINUTES, generationTimeBudget } from '../functions/domain/generation-deadline';
 import { slotTaskTimeoutSeconds } from '../functions/domain/provider-timeouts';
 import { AppFunction } from './constructs/app-function';
 import { TTL_ATTRIBUTE } from './constructs/data';
@@ -95,6 +95,7 @@ export class LocalStackStack extends Stack {
     const uploads = bucket('Uploads');
     const results = bucket('Results');
     const deadlineMinutes = DEFAULT_DEADLINE_MINUTES;
+    const timeBudget = generationTimeBudget(deadlineMinutes, slotTaskTimeoutSeconds({}));
 
     for (const entry of entries) {
       const fn = new AppFunction(this, entry.name, {
@@ -130,10 +131,10 @@ export class LocalStackStack extends Stack {
         UploadsBucket: uploads.bucketName,
         ResultsBucket: results.bucketName,
         MaxConcurrency: '6',
-        ExecutionTimeoutSeconds: String(executionTimeoutSeconds(deadlineMinutes)),
-        GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds({})),
+        ExecutionTimeoutSeconds: String(timeBudget.executionTimeoutSeconds),
+        GenerateHeadshotTimeoutSeconds: String(timeBudget.slotSeconds),
       },
-      maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
+      maxTimeoutSeconds: timeBudget.executionTimeoutSeconds,
       logRetention: logs.RetentionDays.ONE_WEEK,
     });
     for (const [name, fn] of this.functions) {

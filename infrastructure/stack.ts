@@ -9,11 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../functions/http/origin-verify';
-import {
-  DEFAULT_DEADLINE_MINUTES,
-  EXECUTION_MARGIN_SECONDS,
-  executionTimeoutSeconds,
-} from '../functions/domain/admission';
+import { DEFAULT_DEADLINE_MINUTES, generationTimeBudget } from '../functions/domain/generation-deadline';
 import {
   DEFAULT_OPENAI_IMAGE_MODEL,
   DEFAULT_OPENAI_IMAGE_QUALITY,
@@ -87,6 +83,9 @@ export class HeadshotStudioStack extends Stack {
     const openAiQuality = props.openAiImageQuality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
     const slotTimeouts = providerTimeouts(openAiModel, openAiQuality, props.openAiTimeoutSeconds);
     const catalogue = withSlotTimeout(props.catalogue ?? functionCatalogue, slotTimeouts);
+    // One time budget (functions/domain/generation-deadline.ts): the execution outlives a call admitted just before
+    // the deadline by the slot's worst case and the finishing steps, whatever the model.
+    const timeBudget = generationTimeBudget(deadlineMinutes, slotTimeouts.taskSeconds);
     if (prod && props.imageProvider === 'local') {
       throw new InvalidContextError([
         'imageProvider "local" is refused on prod: paying customers get the openai provider (drop -c imageProvider=local)',
@@ -112,15 +111,6 @@ export class HeadshotStudioStack extends Stack {
           .map((f) => f.name),
         needsSite: props.withSite ?? true,
       });
-    }
-
-    if (slotTimeouts.taskSeconds > EXECUTION_MARGIN_SECONDS) {
-      Annotations.of(this).addWarningV2(
-        'headshot-studio:slot-timeout',
-        `The slot Task's timeout (${slotTimeouts.taskSeconds} s for ${openAiModel} at ${openAiQuality}) exceeds the ` +
-          `${EXECUTION_MARGIN_SECONDS} s the execution allows past the generation deadline: a call admitted at the ` +
-          'deadline may be cut off by the execution timeout (and refunded by the compensator).',
-      );
     }
 
     const data = new Data(this, 'Data', { stage: props.stage });
@@ -196,10 +186,10 @@ export class HeadshotStudioStack extends Stack {
           UploadsBucket: storage.uploads.bucketName,
           ResultsBucket: storage.results.bucketName,
           MaxConcurrency: String(maxConcurrency),
-          ExecutionTimeoutSeconds: String(executionTimeoutSeconds(deadlineMinutes)),
+          ExecutionTimeoutSeconds: String(timeBudget.executionTimeoutSeconds),
           GenerateHeadshotTimeoutSeconds: String(slotTimeouts.taskSeconds),
         },
-        maxTimeoutSeconds: executionTimeoutSeconds(deadlineMinutes),
+        maxTimeoutSeconds: timeBudget.executionTimeoutSeconds,
         logRetention,
         onExecutionEnded: this.functions.get('generation-execution-ended')?.fn.function,
       });

@@ -8,17 +8,18 @@ import { queryPages } from './support/query';
 /**
  * Nothing stranded (docs/architecture.md §8 "Money"): every generation gets a sweep marker in its creation
  * transaction — `SWEEP#generations` / `<deadline ISO>#<sub>#<id>` — and a scheduled sweeper (EventBridge Scheduler,
- * every 5 minutes: functions/use-cases/sweep-generations.ts) reads the markers whose deadline has passed, in deadline
- * order with one Query (no Scan). This module holds the markers.
+ * every 5 minutes: functions/use-cases/sweep-generations.ts) reads the markers whose deadline is before its cutoff
+ * (domain/generation-deadline.ts `sweepCutoff`), in deadline order with one Query (no Scan). This module holds the
+ * markers.
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const table = () => storageSettings().TABLE_NAME;
-/** Past the deadline a generation gets this long to end on its own before the sweeper steps in. */
-export const SWEEP_GRACE_MS = 60_000;
-
-/** The deadline of a generation created at `createdAt` (ISO 8601): `GENERATION_DEADLINE_MINUTES` later. */
+/**
+ * The admission deadline of a generation created at `createdAt` (ISO 8601): `GENERATION_DEADLINE_MINUTES` later. The
+ * marker is keyed by it; the sweeper acts only the budget's `sweepGraceMs` after it (domain/generation-deadline.ts).
+ */
 export function generationDeadline(
   createdAt: string,
   deadlineMinutes = generationSettings().GENERATION_DEADLINE_MINUTES,

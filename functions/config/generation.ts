@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_DEADLINE_MINUTES } from '../domain/admission';
+import { DEFAULT_DEADLINE_MINUTES } from '../domain/generation-deadline';
 import { defineSettings } from './settings';
 import { optionalString, positiveInt } from './fields';
 
@@ -13,7 +13,7 @@ const generation = defineSettings(
     /**
      * How long a generation may wait in total, in minutes, from its start (default 30): no slot is admitted to the
      * provider after it, so a slot still throttled then is refunded. The state machine's timeout follows from it
-     * (domain/admission.ts `executionTimeoutSeconds`). May be fractional (tests).
+     * (domain/generation-deadline.ts). May be fractional (tests).
      */
     GENERATION_DEADLINE_MINUTES: z._default(z.coerce.number().check(z.positive()), DEFAULT_DEADLINE_MINUTES),
   }),

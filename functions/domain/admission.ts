@@ -63,11 +63,6 @@ export const TICKET_STALE_MS = 3 * MAX_POLL_MS + 10_000;
 export const INITIAL_CALL_MS = 60_000;
 /** Wait after a 429 that names no reset time, in ms. */
 export const DEFAULT_THROTTLE_MS = 10_000;
-/**
- * Time the state machine allows beyond the deadline, in seconds: the last admitted call (its Task times out at
- * 270 s) plus Finalize or the compensation.
- */
-export const EXECUTION_MARGIN_SECONDS = 600;
 
 /** The empty state: a full bucket, no leases. */
 export function initialState(limits: AdmissionLimits, now: number): AdmissionState {
@@ -236,18 +231,8 @@ export function pollDelayMs(eta: number, random = Math.random(), checkMs?: numbe
   return Math.round(Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, base + jitter)));
 }
 
-/** GENERATION_DEADLINE_MINUTES when unset: how long a generation may wait in total. */
-export const DEFAULT_DEADLINE_MINUTES = 30;
-
-/** The instant after which no call of the generation is admitted: its start + the deadline. */
-export function deadlineOf(startedAt: string | number, deadlineMinutes: number): number {
-  return new Date(startedAt).getTime() + deadlineMinutes * 60_000;
-}
-
-/** The state machine's `TimeoutSeconds` for a deadline in minutes: the deadline plus the last call's margin. */
-export function executionTimeoutSeconds(deadlineMinutes: number): number {
-  return Math.ceil(deadlineMinutes * 60) + EXECUTION_MARGIN_SECONDS;
-}
+// The deadline, the execution's timeout and the sweeper's cutoff have one source: generation-deadline.ts.
+export { DEFAULT_DEADLINE_MINUTES, deadlineOf, executionTimeoutSeconds } from './generation-deadline';
 
 /** Ticket priority classes: buyers of Popular or Pro ("Priority generation", docs/product-spec.md) go first. */
 export type TicketPriority = 'priority' | 'standard';

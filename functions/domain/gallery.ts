@@ -151,22 +151,3 @@ export interface GalleryStats {
   total: number;
   favorites: number;
 }
-
-/**
- * How long a generation can possibly run, in ms: the state machine's `TimeoutSeconds` (900 s, in
- * statemachines/generation.asl.json) plus 5 minutes for StartExecution and the last writes. A generation that is not
- * finished this long after it was created has no execution writing to it any more.
- */
-export const GENERATION_MAX_RUNTIME_MS = (900 + 300) * 1000;
-
-/**
- * Whether a not-yet-finished generation may still have a running execution (so the user's data must not be deleted
- * under it), judged by its age.
- *
- * @param createdAt ISO 8601
- * @param now epoch ms
- */
-export function mayStillRun(createdAt: string, now: number): boolean {
-  const created = Date.parse(createdAt);
-  return Number.isNaN(created) || now - created < GENERATION_MAX_RUNTIME_MS;
-}

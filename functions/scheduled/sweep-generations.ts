@@ -4,8 +4,9 @@ import { withLambdaContext } from '../common/lambda-context';
 
 /**
  * Function `generation-sweeper`, invoked every 5 minutes by an EventBridge Scheduler schedule (locally by the local
- * stack's stand-in for it; in tests directly): compensates every generation still not terminal past its deadline
- * (`GENERATION_DEADLINE_MINUTES` after creation), so no reserved credit is ever stranded (docs/architecture.md §8).
+ * stack's stand-in for it; in tests directly): compensates every generation still not terminal once no execution can
+ * be working on it (its deadline plus the slot's worst case, the finishing steps and a margin:
+ * domain/generation-deadline.ts), so no reserved credit is ever stranded (docs/architecture.md §8).
  *
  * @returns `{ examined, compensated }` (the ids of the generations it refunded)
  */

@@ -5,8 +5,9 @@ import { deleteUserObjects } from '../adapters/user-objects';
 import { logger } from '../common/logger';
 import type { DeletedData } from '../contracts';
 import { GenerationInProgressError } from '../domain/errors';
-import { mayStillRun } from '../domain/gallery';
 import { GENERATION_ERROR_MESSAGES, isTerminal } from '../domain/generation';
+import { mayStillRun } from '../domain/generation-deadline';
+import { generationTimeBudgetSettings } from '../config/generation-time-budget';
 import { compensateGeneration } from './compensate-generation';
 
 /**
@@ -16,7 +17,9 @@ import { compensateGeneration } from './compensate-generation';
  * they are the accounting of credits bought and spent.
  *
  * Refused while a generation may still be running, since its execution would go on writing images and refunds
- * for items that are gone. A generation that never reached a final status and is older than any execution can run
+ * for items that are gone. "May still be running" follows the one time budget (domain/generation-deadline.ts): the
+ * deadline, a call admitted just before it running its worst case, and the finishing steps — about 40 minutes with
+ * the defaults. A generation that never reached a final status and is older than any execution can run
  * ({@link mayStillRun}) is compensated first — its undelivered slots refunded — so no credit owed is lost with it.
  *
  * Items go first, then objects: if a step fails, calling again finishes the job (every step is idempotent).
@@ -28,9 +31,10 @@ import { compensateGeneration } from './compensate-generation';
 export async function deleteMyData(sub: string, now = Date.now()): Promise<DeletedData['deleted']> {
   if (!/^[A-Za-z0-9-]+$/.test(sub)) throw new Error('Refusing to delete data of an unexpected user id');
   const generations = await listGenerationSummaries(sub);
+  const budget = generationTimeBudgetSettings();
   for (const generation of generations) {
     if (isTerminal(generation.status)) continue;
-    if (mayStillRun(generation.createdAt, now)) throw new GenerationInProgressError(generation.id);
+    if (mayStillRun(generation.createdAt, now, budget)) throw new GenerationInProgressError(generation.id);
     logger.warn('Compensating an unfinished generation before deleting the user data', {
       generationId: generation.id,
     });

@@ -1,7 +1,9 @@
 import { getGeneration } from '../adapters/generations';
-import { deleteMarker, dueMarkers, SWEEP_GRACE_MS } from '../adapters/sweeper';
+import { deleteMarker, dueMarkers } from '../adapters/sweeper';
+import { generationTimeBudgetSettings } from '../config/generation-time-budget';
 import { logger } from '../common/logger';
 import { GENERATION_ERROR_MESSAGES, isTerminal } from '../domain/generation';
+import { sweepCutoff, type GenerationTimeBudget } from '../domain/generation-deadline';
 import { compensateGeneration } from './compensate-generation';
 
 /** What one sweep did. */
@@ -13,20 +15,23 @@ export interface SweepResult {
 }
 
 /**
- * Nothing stranded (docs/architecture.md §8 "Money"): reconciles every generation whose deadline (plus
- * {@link SWEEP_GRACE_MS}) has passed by `nowMs`. A generation still not terminal gets the same idempotent
+ * Nothing stranded (docs/architecture.md §8 "Money"): reconciles every generation that no execution can still be
+ * working on by `nowMs` — its deadline, plus the slot's worst case for a call admitted just before it, the finishing
+ * steps and a margin (domain/generation-deadline.ts `sweepCutoff`); sooner would refund and delete headshots that
+ * are still being delivered. A generation still not terminal gets the same idempotent
  * compensation as a failed execution (close it, refund every undelivered slot, mark it failed), whatever stranded
  * it: a function that died between spending and StartExecution, a compensator that failed twice, an execution that
  * never ended. Markers are removed as they are read. Idempotent; safe to run concurrently with itself.
  *
  * @param options.limit at most this many markers per run (the next run continues), default 500
+ * @param options.budget the time budget; default this environment's (config/generation-time-budget.ts)
  */
 export async function sweepStrandedGenerations(
   nowMs = Date.now(),
-  options: { limit?: number } = {},
+  options: { limit?: number; budget?: GenerationTimeBudget } = {},
 ): Promise<SweepResult> {
   const limit = options.limit ?? 500;
-  const cutoff = new Date(nowMs - SWEEP_GRACE_MS).toISOString();
+  const cutoff = sweepCutoff(nowMs, options.budget ?? generationTimeBudgetSettings());
   const result: SweepResult = { examined: 0, compensated: [] };
   for await (const marker of dueMarkers(cutoff)) {
     if (result.examined >= limit) break;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Node } from 'constructs';
 import type { CognitoFeaturePlan } from './auth';
-import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/admission';
+import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/generation-deadline';
 import { REPO_ROOT } from './naming';
 import { InvalidContextError } from './refusal';
 import type { ImageQuality } from '../../functions/domain/openai-image-models';

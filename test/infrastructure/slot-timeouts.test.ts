@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { SLOT_FUNCTION } from '../../infrastructure/constructs/slot-timeout';
 import { pascalCase } from '../../infrastructure/constructs/naming';
+import { generationTimeBudget } from '../../functions/domain/generation-deadline';
 import { appFunctions, testStack } from './helpers';
 
 /*
@@ -24,18 +25,31 @@ function slot(template: Template) {
     model: fn.Environment.Variables.OPENAI_IMAGE_MODEL,
     lambda: fn.Timeout,
     task: Number(values.GenerateHeadshotTimeoutSeconds),
+    execution: Number(values.ExecutionTimeoutSeconds),
   };
 }
 
 describe('the slot timeouts', () => {
   it('default model (gpt-image-2.6-sunburst, high): client 180 s, Lambda 240 s, Task 270 s', () => {
     const { template } = testStack({ stage: 'dev' });
-    expect(slot(template)).toEqual({ client: 180, model: 'gpt-image-2.6-sunburst', lambda: 240, task: 270 });
+    expect(slot(template)).toEqual({
+      client: 180,
+      model: 'gpt-image-2.6-sunburst',
+      lambda: 240,
+      task: 270,
+      execution: 30 * 60 + 270 + 300,
+    });
   });
 
   it('a slower model: gpt-image-2 at high waits its 240 s worst case × 1.5, and the Lambda and Task follow', () => {
     const { template, stack } = testStack({ stage: 'dev', openAiImageModel: 'gpt-image-2' }, 'Slow');
-    expect(slot(template)).toEqual({ client: 360, model: 'gpt-image-2', lambda: 420, task: 450 });
+    expect(slot(template)).toEqual({
+      client: 360,
+      model: 'gpt-image-2',
+      lambda: 420,
+      task: 450,
+      execution: 30 * 60 + 450 + 300,
+    });
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
       0,
     );
@@ -46,14 +60,27 @@ describe('the slot timeouts', () => {
       { stage: 'dev', openAiImageModel: 'gpt-image-2.6-flare', openAiImageQuality: 'low' },
       'Fast',
     );
-    expect(slot(template)).toEqual({ client: 30, model: 'gpt-image-2.6-flare', lambda: 90, task: 120 });
+    expect(slot(template)).toEqual({
+      client: 30,
+      model: 'gpt-image-2.6-flare',
+      lambda: 90,
+      task: 120,
+      execution: 30 * 60 + 120 + 300,
+    });
   });
 
-  it('-c openaiTimeoutSeconds overrides the worst case; past the execution margin it warns', () => {
-    const { template, stack } = testStack({ stage: 'dev', openAiTimeoutSeconds: 840 }, 'Override');
+  it('-c openaiTimeoutSeconds overrides the worst case; the execution timeout grows with it', () => {
+    const { template, stack } = testStack(
+      { stage: 'dev', openAiTimeoutSeconds: 840, generationDeadlineMinutes: 45 },
+      'Override',
+    );
     expect(slot(template)).toMatchObject({ client: 840, lambda: 900, task: 930 });
+    // A call admitted just before the deadline runs its whole 930 s and still finishes inside the execution: the
+    // state machine's timeout is the time budget's (functions/domain/generation-deadline.ts), so nothing to warn of.
+    expect(slot(template).execution).toBe(generationTimeBudget(45, 930).executionTimeoutSeconds);
+    expect(slot(template).execution).toBe(45 * 60 + 930 + 300);
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
-      1,
+      0,
     );
   });
 

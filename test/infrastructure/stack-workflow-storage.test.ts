@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { deployedFunctions } from '../../functions/catalogue';
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
 import { substitutionKeys, definitionTimeoutSeconds } from '../../infrastructure/constructs/workflow';
-import { executionTimeoutSeconds } from '../../functions/domain/admission';
+import { generationTimeBudget } from '../../functions/domain/generation-deadline';
 import { GENERATION_ASL } from '../../infrastructure/stack';
 import { appFunctions, devStack, getAttTarget } from './helpers';
 
@@ -69,11 +69,16 @@ describe('HeadshotStudioStack (dev)', () => {
             Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: Match.anyValue() } }],
           },
         });
-        // The definition's TimeoutSeconds is ${ExecutionTimeoutSeconds}, from GENERATION_DEADLINE_MINUTES (30).
+        // The definition's TimeoutSeconds is ${ExecutionTimeoutSeconds}: GENERATION_DEADLINE_MINUTES (30), the slot's
+        // Task timeout (270 s for the default model) and the finishing steps (300 s), from generation-deadline.ts.
         const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
         const values = machine!.Properties!.DefinitionSubstitutions as Record<string, string>;
-        expect(values.ExecutionTimeoutSeconds).toBe(String(executionTimeoutSeconds(30)));
-        expect(definitionTimeoutSeconds(readFileSync(GENERATION_ASL, 'utf8'), values)).toBe(30 * 60 + 600);
+        expect(values.ExecutionTimeoutSeconds).toBe(
+          String(generationTimeBudget(30, 270).executionTimeoutSeconds),
+        );
+        expect(definitionTimeoutSeconds(readFileSync(GENERATION_ASL, 'utf8'), values)).toBe(
+          30 * 60 + 270 + 300,
+        );
       },
     );
   });

@@ -20,6 +20,7 @@ import { seedGeneration } from '../adversarial/seed';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
+import { seedHeadshots } from '../helpers/gallery';
 
 /*
  * "Delete my account" (DELETE /api/me) on the shared local stack: cognito-local, DynamoDB Local, s3rver. The account
@@ -220,6 +221,47 @@ describe('DELETE /api/me', () => {
     const kept = await getUser(user.sub);
     expect(kept).toMatchObject({ email: user.email, credits: 0 });
     expect(kept?.deletingAt).toBeUndefined();
+    expect(await cognitoUserExists(user)).toBe(true);
+    await expectLedgerBalanced(user.sub);
+  });
+  it('refuses (409) under a live 35-minute run: the account, its headshots and their images all stay', async () => {
+    // Created 35 minutes ago, its last call admitted just before the 30-minute deadline is still running: the
+    // execution may run about 40 minutes (functions/domain/generation-deadline.ts), so nothing may be deleted yet.
+    const user = await createTestUser(pool);
+    expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+    const createdAt = Date.now() - 35 * 60_000;
+    const generationId = ulid(createdAt);
+    await spendCredits({
+      sub: user.sub,
+      amount: GENERATION_COST,
+      ref: generationId,
+      related: {
+        item: {
+          ...newGenerationItem({
+            id: generationId,
+            sub: user.sub,
+            style: 'professional',
+            background: 'studio',
+            referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
+            now: new Date(createdAt).toISOString(),
+          }),
+          status: 'running',
+        },
+      },
+    });
+    const seeded = await seedHeadshots(user.sub, 4, { withImages: 4, generationId });
+    const before = await partition(user.sub);
+
+    const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
+    expect(res.status, await res.clone().text()).toBe(409);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'GENERATION_IN_PROGRESS', details: { generationId } },
+    });
+    expect(await partition(user.sub)).toEqual(before);
+    for (const headshot of seeded) {
+      expect(await headObject('results', headshot.imageKey)).toBeDefined();
+      expect(await headObject('results', headshot.thumbnailKey)).toBeDefined();
+    }
     expect(await cognitoUserExists(user)).toBe(true);
     await expectLedgerBalanced(user.sub);
   });

@@ -209,6 +209,47 @@ describe('DELETE /api/me/data', () => {
     expect(await headObject('results', seeded[0]!.imageKey)).toBeDefined();
   });
 
+  it('refuses (409) under a live 35-minute run, deleting nothing and leaving its headshots in place', async () => {
+    // A generation created 35 minutes ago whose last call, admitted just before the 30-minute deadline, is still
+    // running (executions run up to about 40 minutes: functions/domain/generation-deadline.ts). Deleting now would
+    // let that call store its headshot in results/ after everything else was gone.
+    const user = await signedUpUser();
+    const createdAt = Date.now() - 35 * 60_000;
+    const id = ulid(createdAt);
+    await spendCredits({
+      sub: user.sub,
+      amount: 6,
+      ref: id,
+      related: {
+        item: {
+          ...newGenerationItem({
+            id,
+            sub: user.sub,
+            style: 'professional',
+            background: 'office',
+            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
+            now: new Date(createdAt).toISOString(),
+          }),
+          status: 'running',
+        },
+      },
+    });
+    const seeded = await seedHeadshots(user.sub, 5, { withImages: 5, generationId: id });
+    const before = await itemsByKind(user.sub);
+    const objectsBefore = await objectKeys('results', `results/${user.sub}/`);
+    expect(objectsBefore).toHaveLength(10);
+
+    const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me/data');
+    expect(res.status, await res.clone().text()).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('GENERATION_IN_PROGRESS');
+    // Nothing deleted, nothing refunded: the run goes on and its headshots stay with their items.
+    expect(await itemsByKind(user.sub)).toEqual(before);
+    expect(await objectKeys('results', `results/${user.sub}/`)).toEqual(objectsBefore);
+    expect(await headObject('results', seeded[0]!.imageKey)).toBeDefined();
+    expect((await getUser(user.sub))!.credits).toBe(0);
+    expect((await listLedger(user.sub)).filter((e) => e.reason === 'refund')).toEqual([]);
+  });
+
   it('refunds a generation left unfinished longer than any execution can run, then deletes it', async () => {
     const user = await signedUpUser();
     const id = ulid(Date.now() - 3 * 3600_000);

@@ -1,21 +1,29 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { documentClient } from '../../functions/adapters/aws';
-import { getGeneration } from '../../functions/adapters/generations';
+import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
 import { SWEEP_PK } from '../../functions/adapters/keys';
-import { getUser, listLedger } from '../../functions/adapters/ledger';
+import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import { headObject } from '../../functions/adapters/storage';
+import { sweepMarkerPut } from '../../functions/adapters/sweeper';
+import { generationTimeBudgetSettings } from '../../functions/config/generation-time-budget';
+import { uploadKey } from '../../functions/domain/object-keys';
 import { sweepStrandedGenerations } from '../../functions/use-cases/sweep-generations';
 import { handler as createGeneration } from '../../functions/http/create-generation';
 import { handler as sweep } from '../../functions/scheduled/sweep-generations';
 import { createTestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
+import { seedHeadshots } from '../helpers/gallery';
 
 /*
  * Nothing stranded: a fault injected between the spend and StartExecution (the function "dies": StartExecution never
  * answers) leaves a generation with 6 credits reserved and no execution; the sweeper — invoked directly, as
- * EventBridge Scheduler would every 5 minutes — refunds it once its deadline has passed, and only then.
+ * EventBridge Scheduler would every 5 minutes — refunds it once no execution can still be running it, and only then
+ * (functions/domain/generation-deadline.ts): a generation whose last call was admitted just before its deadline is
+ * left to finish.
  */
 
 const startExecution = vi.hoisted(() => ({ hang: false }));
@@ -68,10 +76,12 @@ describe('the generation sweeper', () => {
     expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
     const [key] = await uploadPhotos(gatewayUrl, user.idToken, [fixturePhoto('obama.jpg')]);
 
-    // The generation is created 40 minutes "ago" (only Date is faked), so its deadline has passed in real time
-    // while every other test file's generations, sharing this table, stay far from theirs.
+    // The generation is created long enough "ago" (only Date is faked) that no execution could still run it in real
+    // time, while every other test file's generations, sharing this table, stay far from that.
+    const budget = generationTimeBudgetSettings();
+    const createdAt = Date.now() - budget.sweepAfterMs - 5 * MINUTE;
     startExecution.hang = true;
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 40 * MINUTE });
+    vi.useFakeTimers({ toFake: ['Date'], now: createdAt });
     try {
       void createGeneration(
         event(user.sub, user.email, { style: 'professional', background: 'office', referenceKeys: [key] }),
@@ -87,9 +97,15 @@ describe('the generation sweeper', () => {
     const id = String(marker!.generationId);
     expect(await getGeneration(user.sub, id)).toMatchObject({ status: 'queued', creditsReserved: 6 });
 
-    // Before its deadline (30 minutes after creation by default) the sweeper leaves it alone.
-    const early = await sweepStrandedGenerations(Date.now() - 15 * MINUTE);
-    expect(early.compensated).not.toContain(id);
+    // Before its deadline (30 minutes after creation by default) the sweeper leaves it alone, and past it too while
+    // an execution could still be running it: up to the deadline plus a slot's worst case and the finishing steps.
+    for (const at of [
+      createdAt + 15 * MINUTE,
+      createdAt + budget.maxRuntimeMs,
+      createdAt + budget.sweepAfterMs,
+    ]) {
+      expect((await sweepStrandedGenerations(at)).compensated).not.toContain(id);
+    }
     expect((await getUser(user.sub))?.credits).toBe(0);
 
     // Past it: refunded, failed with a reason, marker gone; the next sweep does nothing more.
@@ -105,5 +121,51 @@ describe('the generation sweeper', () => {
     expect((await sweep()).compensated).not.toContain(id);
     expect((await listLedger(user.sub)).filter((e) => e.reason === 'refund')).toHaveLength(6);
     await expectLedgerBalanced(user.sub);
+  });
+
+  it('leaves alone a generation whose last call, admitted just before the deadline, is still running', async () => {
+    // Created 30 minutes + the slot's worst case + 1 minute ago: its admission deadline has passed, and a call
+    // admitted just before it ran its whole Task timeout and is now being released, finalized and mailed. The old
+    // cutoff (deadline + 60 s) compensated it here: refunded slots, its 5 headshots' credits, "timed out".
+    const user = await createTestUser(pool);
+    expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+    const budget = generationTimeBudgetSettings();
+    const createdAt = new Date(
+      Date.now() - budget.deadlineMinutes * MINUTE - budget.slotSeconds * 1000 - MINUTE,
+    ).toISOString();
+    const id = ulid(Date.parse(createdAt));
+    await spendCredits({
+      sub: user.sub,
+      amount: 6,
+      ref: id,
+      extraItems: [sweepMarkerPut(user.sub, id, createdAt)],
+      related: {
+        item: {
+          ...newGenerationItem({
+            id,
+            sub: user.sub,
+            style: 'professional',
+            background: 'office',
+            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
+            now: createdAt,
+          }),
+          status: 'running',
+        },
+      },
+    });
+    const headshots = await seedHeadshots(user.sub, 5, { withImages: 5, generationId: id });
+    const [marker] = await markersOf(user.sub);
+    expect(Date.parse(String(marker!.deadline))).toBeLessThan(Date.now());
+
+    const result = await sweepStrandedGenerations();
+    expect(result.compensated).not.toContain(id);
+    const generation = await getGeneration(user.sub, id);
+    expect(generation?.status).toBe('running');
+    expect(generation?.error).toBeUndefined();
+    expect(generation?.closedAt).toBeUndefined();
+    expect((await getUser(user.sub))?.credits).toBe(0);
+    expect((await listLedger(user.sub)).filter((e) => e.reason === 'refund')).toEqual([]);
+    for (const headshot of headshots) expect(await headObject('results', headshot.imageKey)).toBeDefined();
+    expect(await markersOf(user.sub)).toHaveLength(1);
   });
 });

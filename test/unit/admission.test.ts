@@ -3,7 +3,6 @@ import {
   admit,
   bucketCapacity,
   etaMs,
-  executionTimeoutSeconds,
   initialState,
   LEASE_MS,
   mayAdmit,
@@ -113,11 +112,6 @@ describe('the order of the line', () => {
 
   it('gives priority to Popular and Pro buyers only', () => {
     expect(['starter', 'popular', 'pro', 'nope'].map(grantsPriority)).toEqual([false, true, true, false]);
-  });
-
-  it('lets a state machine run for the deadline plus the last call', () => {
-    expect(executionTimeoutSeconds(30)).toBe(2_400);
-    expect(executionTimeoutSeconds(0.1)).toBe(606);
   });
 });
 

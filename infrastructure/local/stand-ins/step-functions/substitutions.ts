@@ -1,5 +1,4 @@
-import { DEFAULT_DEADLINE_MINUTES, executionTimeoutSeconds } from '../../../../functions/domain/admission';
-import { slotTaskTimeoutSeconds } from '../../../../functions/domain/provider-timeouts';
+import { generationTimeBudgetOf } from '../../../../functions/domain/generation-deadline';
 
 /**
  * Applies CDK-style `definitionSubstitutions` to a definition's text: every `${Key}` becomes its value, verbatim.
@@ -25,22 +24,23 @@ export function applyDefinitionSubstitutions(text: string, substitutions: Record
  * (docs/architecture.md §4).
  *
  * @param env the handlers' environment: `TABLE_NAME`, `UPLOADS_BUCKET`, `RESULTS_BUCKET`, and optionally
- *   `GENERATION_MAX_CONCURRENCY` (default 6) and `GENERATION_DEADLINE_MINUTES` (default: the domain's deadline).
+ *   `GENERATION_MAX_CONCURRENCY` (default 6), `GENERATION_DEADLINE_MINUTES` (default: the domain's deadline) and the
+ *   `OPENAI_*` model, quality and timeout the slot's worst case follows.
  */
 export function stateMachineSubstitutions(
   functionNames: readonly string[],
   region: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
+  // The execution's and the slot's timeouts, as the CDK stack computes them (functions/domain/generation-deadline.ts).
+  const budget = generationTimeBudgetOf(env);
   const substitutions: Record<string, string> = {
     TableName: env.TABLE_NAME ?? '',
     UploadsBucket: env.UPLOADS_BUCKET ?? '',
     ResultsBucket: env.RESULTS_BUCKET ?? '',
     MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
-    ExecutionTimeoutSeconds: String(
-      executionTimeoutSeconds(Number(env.GENERATION_DEADLINE_MINUTES ?? DEFAULT_DEADLINE_MINUTES)),
-    ),
-    GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds(env)),
+    ExecutionTimeoutSeconds: String(budget.executionTimeoutSeconds),
+    GenerateHeadshotTimeoutSeconds: String(budget.slotSeconds),
   };
   for (const name of functionNames) {
     const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __: string, c: string) => c.toUpperCase());
