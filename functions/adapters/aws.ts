@@ -4,11 +4,13 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { runtimeSettings } from '../config/runtime';
 import { retryThrottledTransactions } from './dynamodb-throttling';
+import { tracedClient } from '../common/tracer';
 
 /*
  * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
  * invocations. Each client honours AWS_ENDPOINT_URL (and the service-specific AWS_ENDPOINT_URL_<SERVICE>) natively,
- * which is how the same handlers run against the local emulators, LocalStack or `sam local`.
+ * which is how the same handlers run against the local emulators, LocalStack or `sam local`. In Lambda every call
+ * is an X-Ray subsegment (common/tracer.ts).
  */
 
 let dynamo: DynamoDBDocumentClient | undefined;
@@ -27,7 +29,7 @@ let sfn: SFNClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const { AWS_REGION } = runtimeSettings();
-    const client = new DynamoDBClient({ region: AWS_REGION });
+    const client = tracedClient(new DynamoDBClient({ region: AWS_REGION }));
     client.middlewareStack.remove('loggerMiddleware');
     // A throttled transaction is retried by the SDK and then named like the throttle it is (the workflow retries it).
     retryThrottledTransactions(client);
@@ -40,7 +42,7 @@ export function documentClient(): DynamoDBDocumentClient {
 export function s3Client(): S3Client {
   if (!s3) {
     const { AWS_REGION, S3_FORCE_PATH_STYLE } = runtimeSettings();
-    s3 = new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE });
+    s3 = tracedClient(new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE }));
   }
   return s3;
 }
@@ -49,7 +51,7 @@ export function s3Client(): S3Client {
 export function sfnClient(): SFNClient {
   if (!sfn) {
     const { AWS_REGION } = runtimeSettings();
-    sfn = new SFNClient({ region: AWS_REGION });
+    sfn = tracedClient(new SFNClient({ region: AWS_REGION }));
   }
   return sfn;
 }

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { CheckoutSessionParams } from '../domain/checkout';
-import { stripeClient } from './stripe';
+import { stripeCall } from './stripe';
 
 /**
  * Stripe Checkout sessions: create, expire and retrieve one (fulfilment is the use case
@@ -18,14 +18,16 @@ export async function createCheckoutSession(
   params: CheckoutSessionParams,
   idempotencyKey: string,
 ): Promise<{ id: string; url: string }> {
-  const session = await stripeClient().checkout.sessions.create(params, { idempotencyKey });
+  const session = await stripeCall('checkout.sessions.create', (stripe) =>
+    stripe.checkout.sessions.create(params, { idempotencyKey }),
+  );
   if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
   return { id: session.id, url: session.url };
 }
 
 /** Expires an open Checkout Session (`POST /v1/checkout/sessions/:id/expire`): nobody can pay it any more. */
 export async function expireCheckoutSession(sessionId: string): Promise<void> {
-  await stripeClient().checkout.sessions.expire(sessionId);
+  await stripeCall('checkout.sessions.expire', (stripe) => stripe.checkout.sessions.expire(sessionId));
 }
 
 /**
@@ -35,5 +37,7 @@ export async function expireCheckoutSession(sessionId: string): Promise<void> {
  * @throws the SDK's `StripeInvalidRequestError` (404, `resource_missing`) for an unknown id; other `StripeError`s
  */
 export function retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
-  return stripeClient().checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  return stripeCall('checkout.sessions.retrieve', (stripe) =>
+    stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] }),
+  );
 }

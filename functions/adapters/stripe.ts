@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
 import { stripeSettings, type StripeSettings } from '../config/stripe';
+import { secretsGeneration } from '../common/secret-values';
+import { secretRejected } from '../common/secrets';
+import { traced } from '../common/tracer';
 
 /*
  * The Stripe client, created once per execution environment (cold start) and reused, like the AWS clients.
@@ -61,16 +64,19 @@ export function stripeClientSettings(config: Pick<StripeSettings, 'STRIPE_SECRET
 }
 
 let client: Stripe | undefined;
+/** The secrets generation (common/secret-values.ts) the client was made in: a rotated key makes a new client. */
+let madeIn = -1;
 
 /**
- * The Stripe client of this execution environment.
+ * The Stripe client of this execution environment, made again when a new key arrived (common/secrets.ts).
  *
  * @throws {StripeNotConfiguredError} when neither `STRIPE_SECRET_KEY` nor `STRIPE_API_BASE` is set.
  */
 export function stripeClient(): Stripe {
-  if (!client) {
+  if (!client || madeIn !== secretsGeneration()) {
     const { key, options } = stripeClientSettings(stripeSettings());
     client = new Stripe(key, options);
+    madeIn = secretsGeneration();
   }
   return client;
 }
@@ -78,6 +84,26 @@ export function stripeClient(): Stripe {
 /** Forgets the client. Tests only: a Lambda environment never changes its configuration. */
 export function resetStripeClientForTests(): void {
   client = undefined;
+}
+
+/**
+ * Runs one Stripe API call as an X-Ray subsegment `Stripe <operation>` (common/tracer.ts). A 401
+ * (`StripeAuthenticationError`: the key was rolled in the Stripe Dashboard) makes the next invocation read the key
+ * again (common/secrets.ts `secretRejected`), so the new key is used as soon as it is in its secret.
+ *
+ * @throws whatever the call throws
+ */
+export async function stripeCall<T>(operation: string, call: (stripe: Stripe) => Promise<T>): Promise<T> {
+  return traced(`Stripe ${operation}`, async () => {
+    try {
+      return await call(stripeClient());
+    } catch (error) {
+      if ((error as { type?: string } | undefined)?.type === 'StripeAuthenticationError') {
+        secretRejected('STRIPE_SECRET_KEY');
+      }
+      throw error;
+    }
+  });
 }
 
 /** A Stripe error's safe description for logs: type, code, HTTP status, request id and message, keys redacted. */

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { isExpectedError } from './expected-errors';
 import { logger } from './logger';
 import { countMetric } from './metrics';
+import { traced, tracer } from './tracer';
 
 /** Log keys of one invocation beside the Lambda context, e.g. `{ generationId, slot }`. */
 export type LogKeys = Record<string, string | number | boolean>;
@@ -18,7 +19,8 @@ export type LogKeys = Record<string, string | number | boolean>;
  *
  * An error that is an expected outcome (common/expected-errors.ts) is still thrown — the workflow's Retry/Catch paths
  * depend on it — and counted as `ExpectedErrors` of this function, timestamped at the invocation's start like
- * Lambda's own `Errors`, so the function's alarm pages only on the others.
+ * Lambda's own `Errors`, so the function's alarm pages only on the others. In Lambda the invocation is traced
+ * (common/tracer.ts).
  *
  * @param handler the handler's logic; `context` is absent only when a test calls it directly
  * @param keysOf the invocation's keys from its event (never secrets or personal data: ids only)
@@ -32,7 +34,13 @@ export function withLambdaContext<E, R>(
     if (context) logger.addContext(context);
     if (keysOf) logger.appendKeys(keysOf(event));
     try {
-      return await handler(event, context);
+      // In Lambda, the invocation is one X-Ray subsegment with the cold start and service annotated (Powertools'
+      // captureLambdaHandler does the same); elsewhere tracing is off and this just runs the handler.
+      return await traced(`## ${process.env._HANDLER ?? 'handler'}`, () => {
+        tracer.annotateColdStart();
+        tracer.addServiceNameAnnotation();
+        return handler(event, context);
+      });
     } catch (error) {
       if (isExpectedError(error)) countExpectedError(error, startedAt, context);
       throw error;

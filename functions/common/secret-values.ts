@@ -7,6 +7,26 @@
 /** The value a freshly deployed secret holds until an operator puts the real key (README "Deploy to AWS"). */
 export const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
+/**
+ * How long the Parameters and Secrets Lambda Extension keeps a secret before it asks Secrets Manager again, in
+ * seconds (its `SECRETS_MANAGER_TTL`, set on every function by infrastructure/constructs/app-function.ts; the
+ * extension's default is 300). AWS docs, "Use AWS Secrets Manager secrets in AWS Lambda functions":
+ * https://docs.aws.amazon.com/secretsmanager/latest/userguide/retrieving-secrets_lambda.html
+ */
+export const EXTENSION_SECRET_TTL_SECONDS = 45;
+
+/**
+ * How long functions/common/secrets.ts trusts what it read (present, missing or placeholder) before it asks the extension again,
+ * in ms. The extension answers from its cache, so a re-read costs a loopback request, not a Secrets Manager call.
+ */
+export const SECRET_REFRESH_MS = 15_000;
+
+/**
+ * The documented bound (README "Secrets"; functions/common/secrets.ts): a value put with `put-secret-value` (a key set after deploy, or rotated)
+ * is what every warm function uses at most this long afterwards — the extension's cache plus that refresh.
+ */
+export const SECRET_ROTATION_BOUND_MS = EXTENSION_SECRET_TTL_SECONDS * 1000 + SECRET_REFRESH_MS;
+
 let generation = 0;
 
 /** How many times a secret has arrived in `process.env` in this execution environment (0 at the cold start). */

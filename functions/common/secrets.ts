@@ -1,9 +1,11 @@
-import { secretsChanged, SECRET_PLACEHOLDER } from './secret-values';
+import { secretsChanged, SECRET_PLACEHOLDER, SECRET_REFRESH_MS } from './secret-values';
+
+export { EXTENSION_SECRET_TTL_SECONDS, SECRET_REFRESH_MS, SECRET_ROTATION_BOUND_MS } from './secret-values';
 import { logger } from './logger';
 
 /**
  * Secret ARN variable → the plain variable the settings groups (`functions/config/`) read. The CDK stack sets the
- * ARNs only on the functions whose code uses the secret (infrastructure/constructs/access.ts).
+ * ARNs only on the functions whose code uses the secret (infrastructure/constructs/functions.ts).
  */
 const SECRETS = [
   ['STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY'],
@@ -11,18 +13,14 @@ const SECRETS = [
   ['OPENAI_API_KEY_SECRET_ARN', 'OPENAI_API_KEY'],
 ] as const;
 
-/**
- * How long a secret found missing (or still the placeholder) is trusted to stay so, in ms: after it, the next
- * invocation asks the extension again, so an operator's `put-secret-value` reaches running environments within a
- * minute instead of never.
- */
-export const MISSING_SECRET_TTL_MS = 60_000;
+/** A plain variable a secret fills. */
+export type SecretVariable = (typeof SECRETS)[number][1];
 
-/** Set once every configured secret is in `process.env`: nothing left to read for this environment. */
-let complete = false;
-/** Epoch ms before which a missing secret is not asked for again. */
+/** Epoch ms before which nothing is asked again. */
 let nextAttemptAt = 0;
 let loading: Promise<void> | undefined;
+/** Plain variables this loader filled (any other value in `process.env` came from the environment: left alone). */
+const filled = new Set<string>();
 
 async function getSecret(arn: string): Promise<string> {
   // The AWS Parameters and Secrets Lambda Extension caches values locally; it answers only during invocations.
@@ -41,58 +39,76 @@ async function getSecret(arn: string): Promise<string> {
   return (body.SecretString ?? '').trim();
 }
 
-/** Reads every configured secret not yet in `process.env`; returns how many are still missing. */
-async function loadMissing(): Promise<number> {
-  let missing = 0;
-  let arrived = false;
+/** Reads every configured secret this loader owns (not set by the environment) and puts changes in `process.env`. */
+async function readAll(): Promise<void> {
+  let changed = false;
   for (const [arnVariable, plainVariable] of SECRETS) {
     const arn = process.env[arnVariable];
-    if (!arn || process.env[plainVariable]) continue;
+    if (!arn) continue;
+    const current = process.env[plainVariable];
+    if (current && !filled.has(plainVariable)) continue;
     try {
       const value = await getSecret(arn);
-      if (value && value !== SECRET_PLACEHOLDER) {
-        process.env[plainVariable] = value;
-        arrived = true;
-      } else {
-        missing += 1;
+      if (!value || value === SECRET_PLACEHOLDER) {
         logger.warn('Secret is not configured yet', { secret: arnVariable });
+      } else if (value !== current) {
+        process.env[plainVariable] = value;
+        filled.add(plainVariable);
+        changed = true;
+        if (current) logger.info('Secret changed: using the new value', { secret: arnVariable });
       }
     } catch (error) {
       // LocalStack and `sam local` have no extension: run without the secret rather than fail every request.
       if (process.env.AWS_ENDPOINT_URL) {
         logger.warn('Secrets extension unreachable; continuing without the secret', { secret: arnVariable });
-        missing += 1;
+        continue;
+      }
+      // A value already read keeps working while the extension cannot answer a refresh.
+      if (current) {
+        logger.warn('Secret refresh failed; keeping the value read before', { secret: arnVariable });
         continue;
       }
       throw error;
     }
   }
-  if (arrived) secretsChanged();
-  return missing;
+  if (changed) secretsChanged();
 }
 
 /**
  * Fills `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET` and `OPENAI_API_KEY` from Secrets Manager (through the
- * Parameters and Secrets Lambda Extension) before the handler reads its configuration. A variable already set
- * (local stack, tests) is left alone. A secret still empty or holding `REPLACE_ME` stays unset and is asked for
- * again after {@link MISSING_SECRET_TTL_MS}; when it arrives, the configuration is parsed again
- * (secret-values.ts `secretsChanged`). Once all are present nothing is read any more. Values are never logged. A failed
- * load is retried on the next invocation.
+ * Parameters and Secrets Lambda Extension) before the handler reads its configuration, and keeps them current: every
+ * {@link SECRET_REFRESH_MS} the next invocation asks the extension again, so a key put or rotated after deploy is used
+ * within {@link SECRET_ROTATION_BOUND_MS} (60 s) without a redeploy, and at once after {@link secretRejected}. When
+ * a value changes, the configuration is parsed again (secret-values.ts `secretsChanged`) and the clients made from
+ * it are rebuilt. A variable already set by the environment (local stack, tests) is left alone; a secret still empty
+ * or `REPLACE_ME` stays unset. Values are never logged. A failed load is retried on the next invocation.
  *
  * @param now epoch ms (tests)
- * @throws {Error} when the extension cannot be reached in the cloud.
+ * @throws {Error} when the extension cannot be reached in the cloud and a secret has no value yet.
  */
 export function loadSecrets(now = Date.now()): Promise<void> {
-  if (complete || !SECRETS.some(([arn]) => process.env[arn])) return Promise.resolve();
+  if (!SECRETS.some(([arn]) => process.env[arn])) return Promise.resolve();
   if (loading) return loading;
   if (now < nextAttemptAt) return Promise.resolve();
-  loading = loadMissing()
-    .then((missing) => {
-      complete = missing === 0;
-      nextAttemptAt = now + MISSING_SECRET_TTL_MS;
+  loading = readAll()
+    .then(() => {
+      nextAttemptAt = now + SECRET_REFRESH_MS;
     })
     .finally(() => {
       loading = undefined;
     });
   return loading;
+}
+
+/**
+ * Records that the service refused the value of `variable` as a credential (Stripe's 401
+ * `StripeAuthenticationError`, OpenAI's 401): the key was probably rotated, so the next invocation asks the
+ * extension again instead of waiting out {@link SECRET_REFRESH_MS}. Does nothing for a value the environment set.
+ */
+export function secretRejected(variable: SecretVariable): void {
+  if (!filled.has(variable)) return;
+  logger.warn('A secret was refused by its service: reading it again on the next invocation', {
+    secret: variable,
+  });
+  nextAttemptAt = 0;
 }

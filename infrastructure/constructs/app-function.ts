@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionEntry } from '../../functions/catalogue';
+import { EXTENSION_SECRET_TTL_SECONDS } from '../../functions/common/secret-values';
 import { installedVisionFiles } from '../../functions/adapters/vision/assets';
 import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from './bundling';
 import { acknowledgeWildcardResources } from './nag';
@@ -150,6 +151,8 @@ export class AppFunction extends Construct {
       paramsAndSecrets: props.secretsExtension
         ? lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
             logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+            // With the handlers' refresh, a rotated key is used within a minute (functions/common/secret-values.ts).
+            secretsManagerTtl: Duration.seconds(EXTENSION_SECRET_TTL_SECONDS),
           })
         : undefined,
     };

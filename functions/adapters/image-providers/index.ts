@@ -2,6 +2,7 @@ import { imageProviderSettings, type ImageProviderSettings } from '../../config/
 import { countMetric } from '../../common/metrics';
 import { logger } from '../../common/logger';
 import { createLocalProvider } from './local';
+import { instrumented } from './instrumented';
 import { createOpenAiProvider } from './openai';
 import { ProviderMisconfiguredError, type ImageProvider } from './types';
 
@@ -64,6 +65,8 @@ export function imageProvider(): ImageProvider {
       ...(config.OPENAI_TIMEOUT_SECONDS ? { timeoutMs: config.OPENAI_TIMEOUT_SECONDS * 1000 } : {}),
     });
   }
+  // Measured and traced (adapters/image-providers/instrumented.ts); the misconfigured one makes no call.
+  if (provider.name !== 'openai' || config.OPENAI_API_KEY) provider = instrumented(provider);
   return provider;
 }
 
