@@ -1,21 +1,18 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { storageSettings } from '../config/storage';
 import {
   assertCreditAmount,
-  displayNameFromEmail,
   InsufficientCreditsError,
-  SIGNUP_BONUS_CREDITS,
   UserNotFoundError,
   type LedgerReason,
 } from '../domain/credits';
-import { bonusKey, type SignupBonus } from '../domain/signup-bonus';
+import { signupBonusOf, type SignupBonus } from '../domain/signup-bonus';
 import { documentClient } from './aws';
-import { BONUS_SK, bonusPk, ledgerRefSk, ledgerSk, PROFILE_SK, userPk } from './keys';
+import { PROFILE_SK, userPk } from './keys';
+import { ledgerPut, markerPut, type TransactItem } from './ledger-items';
 import { queryAll } from './support/query';
 import { cancellationCodes, withTransactionRetry } from './transactions';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The user item (docs/architecture.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
 export interface UserRecord {
@@ -24,7 +21,10 @@ export interface UserRecord {
   displayName: string;
   /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
   credits: number;
-  /** `already-claimed` when an earlier account of the same person had the sign-up bonus (this one started at 0). */
+  /**
+   * `already-claimed` when an earlier account of the same person had the sign-up bonus, `disposable-address` when the
+   * address is at a disposable e-mail service (this one started at 0 either way).
+   */
   signupBonus: SignupBonus;
   /** The user's newest generation (at most one is in flight: a new one needs this one terminal). */
   lastGenerationId?: string;
@@ -132,112 +132,10 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
     ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
     ...(typeof Item.deletedAt === 'string' ? { deletedAt: Item.deletedAt } : {}),
-    signupBonus: Item.signupBonus === 'already-claimed' ? 'already-claimed' : 'granted',
+    signupBonus: signupBonusOf(Item.signupBonus),
     emailWhenReady: Item.emailWhenReady !== false,
     createdAt: String(Item.createdAt),
     updatedAt: String(Item.updatedAt ?? Item.createdAt),
-  };
-}
-
-/**
- * Returns the user, creating it first if needed — in one transaction: the user item (`attribute_not_exists`) with
- * {@link SIGNUP_BONUS_CREDITS} credits, the person's bonus marker (`BONUS#<hash of the normalised e-mail>`, which
- * outlives the account), a `signup_bonus` ledger entry and its idempotency marker. When that person already had the
- * bonus (an earlier, deleted account), the user is created with 0 credits and `signupBonus: 'already-claimed'`
- * (docs/architecture.md §8 "Money": the bonus is once per normalised e-mail). Called by the Cognito post-confirmation
- * trigger and by `GET /api/me`, so no path misses it and no race doubles it (docs/architecture.md §2).
- *
- * @param email the user's e-mail from Cognito; the display name is its part before '@'.
- */
-export async function ensureUser(sub: string, email: string): Promise<UserRecord> {
-  const existing = await getUser(sub);
-  if (existing) return existing;
-  const now = new Date().toISOString();
-  const entryId = ulid();
-  const profile = (credits: number, signupBonus: SignupBonus): TransactItem => ({
-    Put: {
-      TableName: table(),
-      Item: {
-        PK: userPk(sub),
-        SK: PROFILE_SK,
-        type: 'user',
-        email,
-        displayName: displayNameFromEmail(email),
-        credits,
-        signupBonus,
-        createdAt: now,
-        updatedAt: now,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  });
-  try {
-    await withTransactionRetry(() =>
-      documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            profile(SIGNUP_BONUS_CREDITS, 'granted'),
-            {
-              Put: {
-                TableName: table(),
-                Item: { PK: bonusPk(bonusKey(email)), SK: BONUS_SK, type: 'signupBonus', claimedAt: now },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            markerPut(sub, 'signup_bonus', sub, entryId, now),
-            ledgerPut(sub, entryId, SIGNUP_BONUS_CREDITS, 'signup_bonus', sub, now),
-          ],
-        }),
-      ),
-    );
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes?.includes('ConditionalCheckFailed')) throw error;
-    // The user exists: someone else created it first, theirs is the one and only. Otherwise this person already had
-    // the bonus with an earlier account: a new account starts at 0 (no ledger entry: nothing changed hands).
-    if (codes[0] !== 'ConditionalCheckFailed') {
-      await withTransactionRetry(() =>
-        documentClient().send(new TransactWriteCommand({ TransactItems: [profile(0, 'already-claimed')] })),
-      ).catch((again: unknown) => {
-        if (!cancellationCodes(again)?.includes('ConditionalCheckFailed')) throw again;
-      });
-    }
-  }
-  const user = await getUser(sub);
-  if (!user) throw new UserNotFoundError();
-  return user;
-}
-
-function markerPut(
-  sub: string,
-  reason: LedgerReason,
-  ref: string,
-  entryId: string,
-  now: string,
-): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: { PK: userPk(sub), SK: ledgerRefSk(reason, ref), type: 'ledgerRef', entryId, createdAt: now },
-      ConditionExpression: 'attribute_not_exists(SK)',
-    },
-  };
-}
-
-function ledgerPut(
-  sub: string,
-  entryId: string,
-  delta: number,
-  reason: LedgerReason,
-  ref: string,
-  now: string,
-): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: { PK: userPk(sub), SK: ledgerSk(entryId), type: 'ledger', delta, reason, ref, createdAt: now },
-      ConditionExpression: 'attribute_not_exists(SK)',
-    },
   };
 }
 

@@ -28,8 +28,11 @@ export const meSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   credits: z.number().check(z.int()),
-  /** `already-claimed` when an earlier account of the same person had the free credits (this one started at 0). */
-  signupBonus: z.enum(['granted', 'already-claimed']),
+  /**
+   * `already-claimed` when an earlier account of the same person had the free credits, `disposable-address` when
+   * the account's address is at a disposable e-mail service (this one started at 0 either way).
+   */
+  signupBonus: z.enum(['granted', 'already-claimed', 'disposable-address']),
   /** "E-mail me when my headshots are ready". */
   emailWhenReady: z.boolean(),
   createdAt: z.string(),

@@ -40,5 +40,17 @@ export function bonusKey(email: string): string {
     .digest('hex');
 }
 
-/** Whether a user got the sign-up bonus: `granted`, or `already-claimed` by an earlier account of the same person. */
-export type SignupBonus = 'granted' | 'already-claimed';
+/**
+ * Whether a user got the sign-up bonus: `granted`; `already-claimed` by an earlier account of the same person; or
+ * `disposable-address`, withheld because the address is at a disposable e-mail service
+ * (functions/domain/disposable-addresses.ts).
+ */
+export type SignupBonus = 'granted' | 'already-claimed' | 'disposable-address';
+
+/** The reasons a new account starts without the bonus, as stored on the user item and answered by `GET /api/me`. */
+export const WITHHELD_BONUS_REASONS = ['already-claimed', 'disposable-address'] as const;
+
+/** The stored value read back: an unknown or missing one is `granted` (items written before the field existed). */
+export function signupBonusOf(value: unknown): SignupBonus {
+  return (WITHHELD_BONUS_REASONS as readonly unknown[]).includes(value) ? (value as SignupBonus) : 'granted';
+}

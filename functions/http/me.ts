@@ -1,5 +1,6 @@
 import { getGeneration } from '../adapters/generations';
-import { ensureUser, getUser } from '../adapters/ledger';
+import { getUser } from '../adapters/ledger';
+import { ensureUser } from '../adapters/user-creation';
 import type { ActiveGeneration, Me } from '../contracts';
 import { AccountDeletedError } from '../domain/errors';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';

@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { ensureUser } from '../adapters/ledger';
+import { ensureUser } from '../adapters/user-creation';
 import { logger } from '../common/logger';
 import { withLambdaContext } from '../common/lambda-context';
 

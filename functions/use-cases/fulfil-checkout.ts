@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { trackServerEvent } from '../adapters/analytics-sink';
 import { retrieveCheckoutSession } from '../adapters/checkout';
-import { ensureUser, getUser, grantCredits } from '../adapters/ledger';
+import { getUser, grantCredits } from '../adapters/ledger';
+import { ensureUser } from '../adapters/user-creation';
 import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';

@@ -3,7 +3,7 @@ import { documentClient } from '../../functions/adapters/aws';
 import { setFavorite } from '../../functions/adapters/headshots/changes';
 import { readGalleryPage } from '../../functions/adapters/headshots/pages';
 import { listHeadshotKeys } from '../../functions/adapters/headshots/records';
-import { ensureUser } from '../../functions/adapters/ledger';
+import { ensureUser } from '../../functions/adapters/user-creation';
 import { isUlid } from '../../functions/domain/object-keys';
 import { seedHeadshots, type Seeded } from '../helpers/gallery';
 

@@ -8,7 +8,7 @@ import { saveHeadshot } from '../../functions/adapters/headshots/records';
 import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/headshots/stats';
 import { deleteMyData } from '../../functions/use-cases/delete-my-data';
 import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
-import { ensureUser } from '../../functions/adapters/ledger';
+import { ensureUser } from '../../functions/adapters/user-creation';
 import { storageSettings } from '../../functions/config/storage';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 

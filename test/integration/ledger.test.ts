@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  ensureUser,
   getUser,
   grantCredits,
   listLedger,
   refundCredits,
   spendCredits,
 } from '../../functions/adapters/ledger';
+import { ensureUser } from '../../functions/adapters/user-creation';
 import { InsufficientCreditsError, UserNotFoundError } from '../../functions/domain/credits';
 import { expectLedgerBalanced } from '../helpers/ledger';
 

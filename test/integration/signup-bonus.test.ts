@@ -57,4 +57,18 @@ describe('sign-up bonus once per person', () => {
     const other = await createTestUser({ ...pool, email: `other.${local}@example.com` });
     expect(await me(other)).toMatchObject({ credits: 6, signupBonus: 'granted' });
   });
+
+  it('gives no free credits to a disposable address, says why, and claims nothing for the person', async () => {
+    const local = `throwaway.${randomUUID().slice(0, 8)}`;
+    // A listed disposable service, and a subdomain of one (such services hand them out freely).
+    for (const email of [`${local}@mailinator.com`, `${local}@inbox.Guerrillamail.com`]) {
+      const user = await createTestUser({ ...pool, email });
+      expect(await me(user)).toMatchObject({ credits: 0, signupBonus: 'disposable-address' });
+      expect(await listLedger(user.sub)).toEqual([]);
+      await expectLedgerBalanced(user.sub);
+    }
+    // The same person at a lasting address gets theirs: the disposable sign-up claimed no marker.
+    const lasting = await createTestUser({ ...pool, email: `${local}@example.com` });
+    expect(await me(lasting)).toMatchObject({ credits: 6, signupBonus: 'granted' });
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bonusKey, normaliseEmail } from '../../functions/domain/signup-bonus';
+import { isDisposableAddress } from '../../functions/domain/disposable-addresses';
+import { bonusKey, normaliseEmail, signupBonusOf } from '../../functions/domain/signup-bonus';
 
 describe('once-per-person sign-up bonus key', () => {
   it('reduces the variants of one address to one person', () => {
@@ -19,5 +20,27 @@ describe('once-per-person sign-up bonus key', () => {
     expect(normaliseEmail('+1@example.com')).toBe('+1@example.com');
     expect(bonusKey('jane@example.com')).toMatch(/^[0-9a-f]{64}$/);
     expect(bonusKey('jane@example.com')).not.toContain('jane');
+  });
+});
+
+describe('disposable addresses get no sign-up bonus', () => {
+  it('knows the listed services, their subdomains and any spelling of them', () => {
+    expect(isDisposableAddress('someone@mailinator.com')).toBe(true);
+    expect(isDisposableAddress(' Someone@MAILINATOR.COM ')).toBe(true);
+    expect(isDisposableAddress('someone@inbox.guerrillamail.com')).toBe(true);
+    expect(isDisposableAddress('someone@mailinator.com.')).toBe(true);
+  });
+
+  it('leaves ordinary providers and company domains alone, and lookalikes of listed ones', () => {
+    for (const email of [
+      'jane@gmail.com',
+      'jane@outlook.com',
+      'jane@example.com',
+      'jane@mailinator-fans.org',
+    ])
+      expect(isDisposableAddress(email), email).toBe(false);
+    expect(isDisposableAddress('no-at-sign')).toBe(false);
+    expect(signupBonusOf('disposable-address')).toBe('disposable-address');
+    expect(signupBonusOf(undefined)).toBe('granted');
   });
 });

@@ -38,7 +38,7 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
 
 type Handler = (url: URL, init: RequestInit | undefined) => Promise<Response> | Response;
 let credits: number;
-let signupBonus: 'granted' | 'already-claimed';
+let signupBonus: 'granted' | 'already-claimed' | 'disposable-address';
 let headshotsHandler: Handler;
 let patchHandler: Handler;
 let emailWhenReady: boolean;
@@ -213,6 +213,24 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
     expect(screen.queryByRole('region', { name: 'Good to see you again' })).toBeNull();
+  });
+
+  it('tells an account at a disposable address why it has no free credits, and how to get them', async () => {
+    credits = 0;
+    signupBonus = 'disposable-address';
+    renderAt('/dashboard');
+    const notice = await screen.findByRole('region', { name: 'Free credits need a lasting e-mail address' });
+    expect(within(notice).getByText(/disposable e-mail service/)).toBeTruthy();
+    expect(within(notice).getByText(/Sign up with your usual e-mail address/)).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'See credit packs' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    // Once credits were bought, the notice has said its piece.
+    cleanup();
+    credits = 12;
+    renderAt('/dashboard');
+    await waitFor(() => expect(statValue('Credits Available')).toBe('12'));
+    expect(screen.queryByRole('region', { name: 'Free credits need a lasting e-mail address' })).toBeNull();
   });
 
   it('says when headshots are offline previews, and marks each of them, only then', async () => {

@@ -141,7 +141,9 @@ export function DashboardPage() {
           Your AI headshots, ready to favorite and download in full resolution.
         </p>
 
-        {me.data?.signupBonus === 'already-claimed' && me.data.credits === 0 && <BonusNotice />}
+        {me.data && me.data.signupBonus !== 'granted' && me.data.credits === 0 && (
+          <BonusNotice reason={me.data.signupBonus} />
+        )}
         <PreviewNotice headshots={items} className="mt-5 max-w-3xl" />
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
