@@ -80,6 +80,7 @@ beforeEach(() => {
         displayName: 'ada.lovelace',
         credits,
         signupBonus,
+        activeGeneration: null,
         createdAt: '',
       });
     }
