@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { runtimeSettings } from '../config/runtime';
 import { retryThrottledTransactions } from './dynamodb-throttling';
 import { tracedClient } from '../common/tracer';
@@ -16,6 +17,7 @@ import { tracedClient } from '../common/tracer';
 let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sfn: SFNClient | undefined;
+let sqs: SQSClient | undefined;
 
 /**
  * The DynamoDB document client (marshalls plain JS objects; `undefined` attributes are dropped). A transaction
@@ -54,4 +56,16 @@ export function sfnClient(): SFNClient {
     sfn = tracedClient(new SFNClient({ region: AWS_REGION }));
   }
   return sfn;
+}
+
+/**
+ * The SQS client (`AWS_ENDPOINT_URL_SQS` points it at the local emulator). Queue URLs come from the environment
+ * (functions/queues.ts, `queueUrlVariable`).
+ */
+export function sqsClient(): SQSClient {
+  if (!sqs) {
+    const { AWS_REGION } = runtimeSettings();
+    sqs = new SQSClient({ region: AWS_REGION });
+  }
+  return sqs;
 }

@@ -22,8 +22,11 @@ import { LOCAL_NAMES, PORT_VARIABLES, type LocalPorts } from './support/settings
 import { startScheduler } from './stand-ins/eventbridge-scheduler/scheduler';
 import { executionEndedRule, startEventBus } from './stand-ins/eventbridge/bus';
 import { createAsyncInvoker } from './stand-ins/lambda/async-invoke';
+import { startEventSourceMapping } from './stand-ins/lambda/event-source-mapping';
 import { startSite } from './stand-ins/cloudfront/site';
 import { startStepFunctionsServer, stateMachineSubstitutions } from './stand-ins/step-functions/server';
+import { startSqs } from './stand-ins/sqs/fauxqs';
+import { queues as queueCatalogue, validateQueues, type QueueDefinition } from '../../functions/queues';
 import { REPO_ROOT } from './support/paths';
 import { forgetChildren, rememberChildren } from './support/pids';
 
@@ -60,6 +63,8 @@ export interface LocalStackOptions {
   routes?: readonly RouteDefinition[];
   /** The Lambda functions the Step Functions runner and Cognito triggers may call; the whole function catalogue (`functions/catalogue.ts`) by default. */
   functions?: readonly LocalFunction[];
+  /** The SQS queues to create and poll; the queue catalogue (`functions/queues.ts`) by default (tests can add one). */
+  queues?: readonly QueueDefinition[];
 }
 
 /** A running local stack. */
@@ -205,6 +210,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(mail.stop);
 
+    // --- Queues: fauxqs with the catalogue's queues and their dead-letter queues; each URL reaches the handlers as
+    // <NAME>_QUEUE_URL (functions/queues.ts).
+    const queueList = options.queues ?? queueCatalogue;
+    validateQueues(
+      queueList,
+      new Map(functionList.map((f) => [f.name, { timeoutSeconds: f.timeoutSeconds ?? 3 }])),
+    );
+    const sqs = await startSqs({
+      port: ports.sqs ?? 0,
+      host: HOST,
+      region,
+      queues: queueList,
+      credentials: S3RVER_CREDENTIALS,
+      log: log('sqs'),
+    });
+    stops.push(sqs.stop);
+    // --- end Queues
+
     const stepfunctionsUrl = `http://${HOST}:${ports.stepfunctions}`;
     const env: Record<string, string> = {
       ...Object.fromEntries(
@@ -220,6 +243,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepfunctionsUrl,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      ...sqs.env,
       AWS_ENDPOINT_URL_LAMBDA: lambda.url,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
@@ -268,6 +293,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env.STATE_MACHINE_ARN = stepfunctions.stateMachineArn('generation');
       process.env.STATE_MACHINE_ARN = env.STATE_MACHINE_ARN;
     }
+
+    // Lambda's SQS event source mappings: each catalogue queue polled for its consumer, with its batch settings.
+    const sqsLog = log('sqs');
+    const mappings = [...sqs.queues.values()].map((queue) =>
+      startEventSourceMapping({ queue, client: sqs.client, runtime, region, log: sqsLog }),
+    );
+    stops.push(async () => {
+      for (const mapping of mappings) mapping.stop();
+    });
 
     // EventBridge Scheduler's stand-in: the scheduled catalogue functions (the generation sweeper) on their rate.
     const scheduler = startScheduler({ functions: functionList, runtime, log: log('schedule') });

@@ -28,6 +28,8 @@ export const portsSchema = z.object({
   MAIL_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   /** The SES v2 API stand-in the handlers send mail through (it relays to the mail catcher). */
   SES_PORT: z.coerce.number().int().min(1).max(65535).default(4575),
+  /** The SQS emulator (fauxqs); 9324 is the customary local SQS port (ElasticMQ's), clear of LocalStack's 4566. */
+  SQS_PORT: z.coerce.number().int().min(1).max(65535).default(9324),
 });
 
 /** Port numbers by part; 0 asks the OS for a free port (tests). */
@@ -46,6 +48,8 @@ export interface LocalPorts {
   mailWeb?: number;
   /** The SES v2 stand-in; absent = any free port. */
   ses?: number;
+  /** The SQS emulator; absent = any free port. */
+  sqs?: number;
 }
 
 /** The ports `npm start` uses, from the environment. */
@@ -63,6 +67,7 @@ export function portsFromEnv(env: Record<string, string | undefined>): LocalPort
     mailSmtp: p.MAIL_SMTP_PORT,
     mailWeb: p.MAIL_WEB_PORT,
     ses: p.SES_PORT,
+    sqs: p.SQS_PORT,
   };
 }
 
@@ -79,4 +84,5 @@ export const PORT_VARIABLES: Record<keyof LocalPorts, string> = {
   mailSmtp: 'MAIL_SMTP_PORT',
   mailWeb: 'MAIL_WEB_PORT',
   ses: 'SES_PORT',
+  sqs: 'SQS_PORT',
 };
