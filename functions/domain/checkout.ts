@@ -79,7 +79,8 @@ export interface CheckoutSessionParams {
  * from the server's pack; return URLs from the configured site origin:
  * - success: `{origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard` (Stripe fills the template
  *   variable; "Customize redirect behavior" guide);
- * - cancel: `{origin}/pricing`.
+ * - cancel: `{origin}/checkout/cancelled?pack={packId}`, where the SPA says nothing was charged and offers the same
+ *   pack again (issue 27 "Money that reads right"; the pack is ours to name, the session id is not known yet).
  *
  * @param siteOrigin e.g. `http://localhost:5173` (a trailing slash is tolerated)
  * @param email the buyer's e-mail; omitted from the session when unknown (Checkout then asks for it)
@@ -114,7 +115,7 @@ export function buildCheckoutSessionParams(input: {
       },
     ],
     success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard`,
-    cancel_url: `${origin}/pricing`,
+    cancel_url: `${origin}/checkout/cancelled?pack=${encodeURIComponent(pack.id)}`,
     ...(email ? { customer_email: email } : {}),
     client_reference_id: sub,
     metadata,

@@ -77,12 +77,10 @@ describe('local payment flow over HTTP (stack wiring)', () => {
     expect(await balance(user)).toBe(66);
   });
 
-  it('Decline returns to the success URL unpaid (failure status); Cancel returns to /pricing; neither credits', async () => {
+  it('Decline stays on the hosted page, unpaid, as Stripe does; Cancel returns to the not-charged page of the pack; neither credits', async () => {
     const user = await createTestUser(pool);
     const declined = await startCheckout(user, 'pro');
-    expect(await declined.submit('decline')).toBe(
-      `${env.SITE_ORIGIN}/success?session_id=${declined.id}&redirect=dashboard`,
-    );
+    expect(await declined.submit('decline')).toBe(`/pay/${declined.id}`);
     expect(await (await api(`/api/checkout/sessions/${declined.id}`, user)).json()).toEqual({
       status: 'unpaid',
       creditsAdded: 0,
@@ -92,7 +90,7 @@ describe('local payment flow over HTTP (stack wiring)', () => {
     expect(page).toContain('Your card was declined');
 
     const cancelled = await startCheckout(user, 'starter');
-    expect(await cancelled.submit('cancel')).toBe(`${env.SITE_ORIGIN}/pricing`);
+    expect(await cancelled.submit('cancel')).toBe(`${env.SITE_ORIGIN}/checkout/cancelled?pack=starter`);
     expect((await getUser(user.sub))?.credits).toBe(6);
     expect((await listLedger(user.sub)).filter((e) => e.reason === 'purchase')).toEqual([]);
     await expectLedgerBalanced(user.sub);

@@ -36,7 +36,7 @@ describe('buildCheckoutSessionParams', () => {
           },
         ],
         success_url: 'https://headshot.studio/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard',
-        cancel_url: 'https://headshot.studio/pricing',
+        cancel_url: `https://headshot.studio/checkout/cancelled?pack=${pack.id}`,
         customer_email: 'ada@example.com',
         client_reference_id: SUB,
         metadata: {

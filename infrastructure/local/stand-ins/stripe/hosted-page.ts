@@ -156,7 +156,7 @@ function openPanel(view: CheckoutPageView): string {
   <div class="actions">
     <form method="post" action="${escapeHtml(view.actions.pay)}">${promotionField(view)}<button type="submit" class="primary">${LOCK_ICON}Pay ${total}</button></form>
     <form method="post" action="${escapeHtml(view.actions.decline)}"><button type="submit" class="secondary" aria-describedby="decline-help">Decline payment</button>
-      <p class="decline-help" id="decline-help">Simulates a declined card: you return to the site unpaid.</p></form>
+      <p class="decline-help" id="decline-help">Simulates a declined card: this page says so and nothing is charged; try again or cancel.</p></form>
     <form method="post" action="${escapeHtml(view.actions.cancel)}"><button type="submit" class="ghost">Cancel and return to ${escapeHtml(view.merchantName)}</button></form>
   </div>
 </section>`;

@@ -106,5 +106,8 @@ export async function handlePage(request: ProviderRequest, context: PageContext)
   }
   actions.decline(session.id);
   log.info(`declined (simulated) ${id}`);
-  return redirect(res, successUrl(entry));
+  // As Stripe's hosted page: a declined card never leaves Checkout (the success URL is only for a completed
+  // session); the page says so in place and the buyer tries another card or goes back through `cancel_url`
+  // (docs.stripe.com/declines, docs.stripe.com/api/checkout/sessions/object#checkout_session_object-cancel_url).
+  return redirect(res, `/pay/${session.id}`);
 }

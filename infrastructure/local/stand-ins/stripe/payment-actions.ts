@@ -29,7 +29,10 @@ export interface PaymentActions {
     id: string,
     options?: { deliver?: boolean; promotionCode?: string },
   ): Promise<{ session: Record<string, unknown>; event: Record<string, unknown> | undefined }>;
-  /** What Decline does: leaves the session open and unpaid (and remembers the decline for the page). */
+  /**
+   * What Decline does: leaves the session open and unpaid and remembers the decline, which the hosted page then shows
+   * in place (Stripe's Checkout never sends a declined buyer to `success_url`).
+   */
   decline(id: string): Record<string, unknown>;
   /**
    * What a refund in the Stripe dashboard (or `POST /v1/refunds`) does: refunds `amount` cents of the session's
