@@ -122,6 +122,16 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: paths.checkoutCancelled.path,
+        lazy: async () => {
+          const CheckoutCancelledPage = await withQueries(
+            async () =>
+              (await import('../features/checkout/components/CheckoutCancelledPage')).CheckoutCancelledPage,
+          );
+          return { Component: CheckoutCancelledPage };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const PaymentResultPage = await withQueries(

@@ -8,7 +8,7 @@ import { LazyCreditsBadge as CreditsBadge } from './LazyCreditsBadge';
 import { useAuth } from '../lib/auth';
 import { paths } from '../config/paths';
 
-/** Where Back goes when the pricing page was the first screen of this visit. */
+/** Where Back goes when the pricing page was the first screen of this visit (signed in; signed out: the landing). */
 export const BACK_FALLBACK = paths.dashboard.href;
 
 /**
@@ -33,13 +33,15 @@ export interface PricingHeaderProps {
 }
 
 /**
- * The header of the pricing and payment result pages (docs/product-spec.md §2): Back, the brand, Home and Dashboard, plus the
+ * The header of the pricing and payment result pages (docs/product-spec.md §2): Back (history back, else /dashboard
+ * when signed in and / when signed out), the brand, Home and Dashboard, plus the
  * signed-in user's credit count. On phones Home and Dashboard show as icons (their names stay for screen readers)
  * so everything fits from 360 px.
  */
 export function PricingHeader({ showBack = true }: PricingHeaderProps) {
-  const back = useBack();
   const signedIn = useAuth().status === 'signedIn';
+  // A signed-out visitor's fallback is the landing page: /dashboard would only bounce them to sign-in (issue 27).
+  const back = useBack(signedIn ? BACK_FALLBACK : paths.home.href);
   return (
     <AppHeader
       nameClassName={showBack ? 'hidden md:inline' : 'hidden min-[480px]:inline'}

@@ -11,6 +11,11 @@ export const paths = {
   dashboard: { path: 'dashboard', href: '/dashboard' },
   /** The four-step headshot wizard. */
   generator: { path: 'generator', href: '/generator' },
+  /**
+   * Stripe Checkout's `cancel_url` (`?pack=<packId>`): the payment was not completed (cancelled, or given up after a
+   * declined card), nothing was charged, and the same pack is offered again.
+   */
+  checkoutCancelled: { path: 'checkout/cancelled', href: '/checkout/cancelled' },
   /** Sign in and sign up; `?returnTo=` and `?mode=signup` are built by `lib/auth` (`signInPath`). */
   signIn: { path: 'signin', href: '/signin' },
   /**

@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth';
 import type { Pack, PackId } from '../lib/api/get-packs';
 import { createCheckoutSession, newIdempotencyKey } from '../lib/api/create-checkout-session';
 import { redirectTo } from '../lib/redirect';
+import { rememberCheckoutPack } from '../lib/checkout-return';
 import { paths } from '../config/paths';
 
 /** The user-facing messages of starting a purchase (docs/product-spec.md §5, §8), verbatim. */
@@ -90,6 +91,7 @@ export function useStartCheckout(options: StartCheckoutOptions = {}): StartCheck
         const { url } = await createCheckoutSession(pack.id, newIdempotencyKey());
         // Sent by the page-hide beacon as this tab leaves for checkout.
         track('checkout_started', { packId: pack.id });
+        rememberCheckoutPack(pack.id);
         toast.success(START_CHECKOUT_MESSAGES.redirecting);
         redirectTo(url);
       } catch (error) {

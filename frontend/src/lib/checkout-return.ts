@@ -12,8 +12,34 @@ const RETURN_KEY = 'hs.checkout.return';
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const storage = (): Store | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
+const PACK_KEY = 'hs.checkout.pack';
+const PACK_IDS: readonly string[] = ['starter', 'popular', 'pro'];
+
+/**
+ * Remembers the pack whose checkout this tab is leaving for, so a payment that did not complete can offer the same
+ * pack again. Never throws.
+ */
+export function rememberCheckoutPack(packId: string, store: Store | undefined = storage()): void {
+  try {
+    store?.setItem(PACK_KEY, packId);
+  } catch {
+    // Not remembered: the result page then offers every pack.
+  }
+}
+
+/** The pack this tab last left for checkout with, if it is one of ours. */
+export function lastCheckoutPack(store: Store | undefined = storage()): string | null {
+  try {
+    const id = store?.getItem(PACK_KEY) ?? null;
+    return id && PACK_IDS.includes(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Remembers that a purchase is being started from the wizard. Never throws (storage blocked: not remembered). */
-export function rememberWizardForCheckout(store: Store | undefined = storage()): void {
+export function rememberWizardForCheckout(): void {
+  const store = storage();
   try {
     store?.setItem(RETURN_KEY, 'generator');
   } catch {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { QueryClient } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../frontend/src/lib/api/get-me';
 import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api/verify-checkout-session';
 import { PaymentResultPage } from '../../../frontend/src/features/checkout/components/PaymentResultPage';
+import { CheckoutCancelledPage } from '../../../frontend/src/features/checkout/components/CheckoutCancelledPage';
 import type * as ApiModule from '../../../frontend/src/lib/api-client';
 import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
 import { auth } from './auth-mock';
@@ -32,7 +33,20 @@ let sessionCounter = 0;
 /** A session id no other test used: the page acts on each session's outcome once per page load. */
 const newSessionId = () => `cs_test_unit${++sessionCounter}_${Math.random().toString(36).slice(2, 8)}`;
 
+/** The Popular Pack as `GET /api/packs` answers it. */
+const POPULAR = {
+  id: 'popular',
+  name: 'Popular Pack',
+  credits: 60,
+  priceCents: 4500,
+  currency: 'usd',
+  pricePerCredit: 0.75,
+  popular: true,
+  features: [],
+};
+
 beforeEach(() => {
+  sessionStorage.clear();
   auth.status = 'signedIn';
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -156,8 +170,10 @@ describe('payment result page', () => {
     expect(queryClient.getQueryState(['me', 'user-1'])?.isInvalidated).toBe(true);
   });
 
-  it.each(['unpaid', 'expired', 'no_payment_required', 'invalid'] as const)(
-    "status '%s' is a failure: message, Try Again, Go to Dashboard, support line and one toast",
+  // Changed on purpose (issue 27): a failed verification offers 'Check again' (the same session), not 'Try Again'
+  // (/pricing, a second purchase one tap away).
+  it.each(['no_payment_required', 'invalid'] as const)(
+    "status '%s' is a failure: message, Check again, Go to Dashboard, support line and one toast",
     async (status) => {
       answer({ status, creditsAdded: 0, credits: 6 });
       const { queryClient } = renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
@@ -168,7 +184,8 @@ describe('payment result page', () => {
       });
       const section = heading.closest('section')!;
       expect(within(section).getByText(FAILED_TEXT)).toBeTruthy();
-      expect(within(section).getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing');
+      expect(within(section).getByRole('button', { name: 'Check again' })).toBeTruthy();
+      expect(within(section).queryByRole('link', { name: 'Try Again' })).toBeNull();
       expect(within(section).getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
         '/dashboard',
       );
@@ -182,6 +199,68 @@ describe('payment result page', () => {
       expect(queryClient.getQueryData<Me>(['me', 'user-1'])?.credits).toBe(6);
     },
   );
+
+  it.each(['unpaid', 'expired'] as const)(
+    "status '%s' (declined or cancelled) says nothing was charged and offers the same pack again, no alarm",
+    async (status) => {
+      sessionStorage.setItem('hs.checkout.pack', 'popular');
+      apiFetchMock.mockImplementation(async (path: string) =>
+        path === '/packs' ? { packs: [POPULAR] } : { status, creditsAdded: 0, credits: 6 },
+      );
+      renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
+
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
+      const section = heading.closest('section')!;
+      expect(within(section).getByText('You have not been charged.')).toBeTruthy();
+      expect(
+        await within(section).findByRole('button', { name: 'Try again with the Popular Pack' }),
+      ).toBeTruthy();
+      expect(within(section).getByRole('link', { name: 'See all packs' }).getAttribute('href')).toBe(
+        '/pricing',
+      );
+      expect(within(section).queryByText(FAILED_TEXT)).toBeNull();
+      expect(mocks.toast.error).not.toHaveBeenCalled();
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+    },
+  );
+
+  it("'Check again' verifies the same session again (no new purchase) and shows the success", async () => {
+    const id = newSessionId();
+    let calls = 0;
+    apiFetchMock.mockImplementation(async () => {
+      calls += 1;
+      if (calls === 1) throw new ApiError(404, 'NOT_FOUND', 'Checkout session not found.');
+      return { status: 'paid', creditsAdded: 60, credits: 66 };
+    });
+    renderResult(`/success?session_id=${id}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(verificationCalls().map(([path]) => path)).toEqual([
+      `/checkout/sessions/${id}`,
+      `/checkout/sessions/${id}`,
+    ]);
+    expect(apiFetchMock.mock.calls.some(([, init]) => (init as { method?: string })?.method === 'POST')).toBe(
+      false,
+    );
+  });
+
+  it("after the wizard's Buy More: back to the wizard with its photos and choices, and no countdown", async () => {
+    sessionStorage.setItem('hs.checkout.return', 'generator');
+    sessionStorage.setItem('hs.generator.draft', '{"step":3}');
+    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    renderResult(`/success?session_id=${newSessionId()}`);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    const section = heading.closest('section')!;
+    expect(within(section).getByText('Your photos and choices are kept.')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Back to your headshots' }).getAttribute('href')).toBe(
+      '/generator',
+    );
+    expect(screen.queryByText(/Redirecting to dashboard/)).toBeNull();
+  });
 
   it.each([
     [404, 'NOT_FOUND', 'Checkout session not found.'],
@@ -236,7 +315,7 @@ describe('payment result page', () => {
   });
 
   it("StrictMode's double mount sends one verification and shows one toast", async () => {
-    answer({ status: 'unpaid', creditsAdded: 0, credits: 6 });
+    answer({ status: 'invalid', creditsAdded: 0, credits: 6 });
     renderResult(`/success?session_id=${newSessionId()}`, { strict: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
@@ -251,7 +330,7 @@ describe('payment result page', () => {
       strict: true,
       seed: (client) =>
         client.setQueryData(checkoutVerificationQueryKey('user-1', id), {
-          status: 'expired',
+          status: 'invalid',
           creditsAdded: 0,
           credits: 6,
         }),
@@ -278,5 +357,40 @@ describe('payment result page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByTestId('new-balance').textContent).toBe('106 credits');
+  });
+});
+
+describe("the not-completed page (Stripe Checkout's cancel_url)", () => {
+  it("says nothing was charged, offers the pack again and, from the wizard's Buy More, the way back to it", async () => {
+    sessionStorage.setItem('hs.checkout.return', 'generator');
+    sessionStorage.setItem('hs.generator.draft', '{"step":3}');
+    apiFetchMock.mockImplementation(async () => ({ packs: [POPULAR] }));
+    renderAt('/checkout/cancelled?pack=popular', {
+      element: <CheckoutCancelledPage />,
+      route: '/checkout/cancelled',
+    });
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
+    const section = heading.closest('section')!;
+    expect(within(section).getByText('You have not been charged.')).toBeTruthy();
+    expect(
+      await within(section).findByRole('button', { name: 'Try again with the Popular Pack' }),
+    ).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Back to your headshots' }).getAttribute('href')).toBe(
+      '/generator',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('without a known pack offers every pack', async () => {
+    apiFetchMock.mockImplementation(async () => ({ packs: [POPULAR] }));
+    renderAt('/checkout/cancelled?pack=gold', {
+      element: <CheckoutCancelledPage />,
+      route: '/checkout/cancelled',
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
+    expect(
+      within(heading.closest('section')!).getByRole('link', { name: 'See all packs' }).getAttribute('href'),
+    ).toBe('/pricing');
   });
 });

@@ -1,13 +1,15 @@
-import { CircleCheck, CircleX, LayoutDashboard, Mail, RotateCcw, WandSparkles } from 'lucide-react';
-import { useCallback, useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { ArrowLeft, LayoutDashboard, RefreshCw, WandSparkles } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useRuntimeConfig } from '../../../lib/runtime-config-context';
-import { PricingFooter, PricingHeader } from '../../../components/PricingHeader';
+import type { PackId } from '../../../lib/api/get-packs';
+import { checkoutReturnsToWizard, lastCheckoutPack } from '../../../lib/checkout-return';
 import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentVerification } from '../hooks/use-payment-verification';
 import { paths } from '../../../config/paths';
+import { NotCompleted, NOT_COMPLETED_TEXT } from './NotCompleted';
+import { Actions, Heading, ResultFrame, ResultIcon, SupportLine } from './ResultParts';
 
 /** Seconds from 'Payment Successful!' to the automatic move to /dashboard (docs/product-spec.md §9). */
 export const REDIRECT_SECONDS = 3;
@@ -18,6 +20,11 @@ export const PAYMENT_RESULT_TEXT = {
   success: 'Payment Successful!',
   failed: 'Payment Verification Failed',
   failedBody: "We couldn't verify your payment. Please contact our support team for assistance.",
+  /** Ours (issue 27): asks Stripe about the same Checkout Session again; never a new purchase. */
+  checkAgain: 'Check again',
+  /** Ours (issue 27): after buying from the wizard's Buy More. */
+  wizardKept: 'Your photos and choices are kept.',
+  backToWizard: NOT_COMPLETED_TEXT.backToWizard,
 } as const;
 
 /** 'Redirecting to dashboard in N seconds...' at every tick, 1 included, as the spec writes it (docs/product-spec.md §2). */
@@ -43,56 +50,74 @@ export function PaymentResultPage() {
   return <PaymentResult key={sessionId} sessionId={sessionId} />;
 }
 
+const TITLES = {
+  success: 'Payment successful',
+  failed: 'Payment verification failed',
+  notPaid: NOT_COMPLETED_TEXT.title,
+  verifying: 'Verifying payment',
+  signingIn: 'Verifying payment',
+} as const;
+
+/**
+ * One session's outcome (docs/product-spec.md §2): verifying; success with the new balance and the 3-second
+ * countdown to /dashboard — or, when the purchase started from the wizard's Buy More, the way back to the wizard
+ * with its photos and choices, and no countdown; not paid (declined or cancelled: nothing charged, the same pack
+ * again); a failed verification with 'Check again', which asks about the same session (a second purchase is never
+ * one tap away).
+ */
 function PaymentResult({ sessionId }: { sessionId: string }) {
-  const outcome = usePaymentVerification(sessionId);
+  const { outcome, recheck, rechecking } = usePaymentVerification(sessionId);
   const navigate = useNavigate();
+  const [toWizard] = useState(checkoutReturnsToWizard);
+  const [packId] = useState(() => lastCheckoutPack() as PackId | null);
   const goToDashboard = useCallback(() => void navigate(paths.dashboard.href, { replace: true }), [navigate]);
   const secondsLeft = useCountdown(REDIRECT_SECONDS, {
-    enabled: outcome.state === 'success',
+    enabled: outcome.state === 'success' && !toWizard,
     onDone: goToDashboard,
   });
 
   // Move focus to the new heading when the outcome is known, so screen readers announce it.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (outcome.state === 'success' || outcome.state === 'failed') headingRef.current?.focus();
+    if (outcome.state !== 'verifying' && outcome.state !== 'signingIn') headingRef.current?.focus();
   }, [outcome.state]);
 
-  const pageTitle =
-    outcome.state === 'success'
-      ? 'Payment successful'
-      : outcome.state === 'failed'
-        ? 'Payment verification failed'
-        : 'Verifying payment';
-
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <title>{`${pageTitle} · Headshot Studio`}</title>
-      <PricingHeader showBack={false} />
-      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:px-6 sm:py-16">
-        <section
-          aria-labelledby="payment-result-title"
-          data-state={outcome.state}
-          className="w-full max-w-xl rounded-3xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200 sm:px-12 sm:py-12"
-        >
-          {outcome.state === 'success' ? (
+    <ResultFrame title={TITLES[outcome.state]} state={outcome.state}>
+      {outcome.state === 'success' ? (
+        <>
+          <ResultIcon tone="success" />
+          <Heading ref={headingRef}>{PAYMENT_RESULT_TEXT.success}</Heading>
+          <p className="mt-3 text-pretty text-slate-600">
+            {outcome.creditsAdded > 0
+              ? `${credits(outcome.creditsAdded)} ${outcome.creditsAdded === 1 ? 'has' : 'have'} been added to your account.`
+              : 'Your credits are in your account.'}
+          </p>
+          <div className="mt-8 rounded-2xl bg-brand-50 px-6 py-5 ring-1 ring-brand-100">
+            <p className="text-sm font-medium text-brand-800">Your new balance</p>
+            <p
+              data-testid="new-balance"
+              className="mt-1 font-display text-4xl font-bold tracking-tight text-brand-700"
+            >
+              {credits(outcome.credits)}
+            </p>
+          </div>
+          {toWizard ? (
             <>
-              <ResultIcon tone="success" />
-              <Heading ref={headingRef}>{PAYMENT_RESULT_TEXT.success}</Heading>
-              <p className="mt-3 text-pretty text-slate-600">
-                {outcome.creditsAdded > 0
-                  ? `${credits(outcome.creditsAdded)} ${outcome.creditsAdded === 1 ? 'has' : 'have'} been added to your account.`
-                  : 'Your credits are in your account.'}
-              </p>
-              <div className="mt-8 rounded-2xl bg-brand-50 px-6 py-5 ring-1 ring-brand-100">
-                <p className="text-sm font-medium text-brand-800">Your new balance</p>
-                <p
-                  data-testid="new-balance"
-                  className="mt-1 font-display text-4xl font-bold tracking-tight text-brand-700"
-                >
-                  {credits(outcome.credits)}
-                </p>
-              </div>
+              <p className="mt-8 text-sm text-slate-600">{PAYMENT_RESULT_TEXT.wizardKept}</p>
+              <Actions>
+                <ButtonLink to={paths.generator.href} replace>
+                  <ArrowLeft aria-hidden="true" className="size-4" />
+                  {PAYMENT_RESULT_TEXT.backToWizard}
+                </ButtonLink>
+                <ButtonLink to={paths.dashboard.href} replace variant="secondary">
+                  <LayoutDashboard aria-hidden="true" className="size-4" />
+                  Go to Dashboard
+                </ButtonLink>
+              </Actions>
+            </>
+          ) : (
+            <>
               <div className="mt-8">
                 <p role="status" aria-live="polite" aria-atomic="true" className="text-sm text-slate-600">
                   {redirectingText(Math.max(secondsLeft, 1))}
@@ -117,94 +142,45 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                   Start Generating
                 </ButtonLink>
               </Actions>
-              <SupportLine />
-            </>
-          ) : outcome.state === 'failed' ? (
-            <>
-              <ResultIcon tone="failed" />
-              <Heading ref={headingRef}>{PAYMENT_RESULT_TEXT.failed}</Heading>
-              <p className="mt-3 text-pretty text-slate-600">{PAYMENT_RESULT_TEXT.failedBody}</p>
-              <p className="mt-4 text-sm text-pretty text-slate-500">
-                If your card was charged, your credits are safe: we add them as soon as the payment is
-                confirmed.
-              </p>
-              <Actions>
-                <ButtonLink to={paths.pricing.href} replace>
-                  <RotateCcw aria-hidden="true" className="size-4" />
-                  Try Again
-                </ButtonLink>
-                <ButtonLink to={paths.dashboard.href} replace variant="secondary">
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Go to Dashboard
-                </ButtonLink>
-              </Actions>
-              <SupportLine />
-            </>
-          ) : (
-            <>
-              <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-                <Spinner size="lg" label={null} />
-              </span>
-              <Heading>{PAYMENT_RESULT_TEXT.verifying}</Heading>
-              <p role="status" aria-live="polite" className="mt-3 text-pretty text-slate-600">
-                {outcome.state === 'signingIn'
-                  ? 'Redirecting to sign in...'
-                  : 'Please wait while we confirm your payment. This only takes a moment.'}
-              </p>
             </>
           )}
-        </section>
-      </main>
-      <PricingFooter />
-    </div>
-  );
-}
-
-function Heading({ ref, children }: { ref?: Ref<HTMLHeadingElement>; children: ReactNode }) {
-  return (
-    <h1
-      ref={ref}
-      id="payment-result-title"
-      tabIndex={-1}
-      className="mt-6 font-display text-2xl font-bold tracking-tight text-balance text-slate-900 outline-none sm:text-3xl"
-    >
-      {children}
-    </h1>
-  );
-}
-
-function ResultIcon({ tone }: { tone: 'success' | 'failed' }) {
-  const Icon = tone === 'success' ? CircleCheck : CircleX;
-  return (
-    <span
-      className={
-        tone === 'success'
-          ? 'mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/60'
-          : 'mx-auto flex size-16 items-center justify-center rounded-full bg-rose-50 text-rose-600 ring-8 ring-rose-50/60'
-      }
-    >
-      <Icon aria-hidden="true" className="size-9" />
-    </span>
-  );
-}
-
-function Actions({ children }: { children: ReactNode }) {
-  return <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>;
-}
-
-/** 'Need help? Email our support team at {email}' with a mailto link; the address is the runtime config's. */
-function SupportLine() {
-  const { supportEmail } = useRuntimeConfig();
-  return (
-    <p className="mt-8 border-t border-slate-100 pt-6 text-sm text-pretty text-slate-600">
-      <Mail aria-hidden="true" className="mr-1.5 inline size-4 -translate-y-px align-middle text-slate-400" />
-      Need help? Email our support team at{' '}
-      <a
-        href={`mailto:${supportEmail}`}
-        className="rounded font-medium text-brand-700 underline decoration-brand-200 underline-offset-4 [overflow-wrap:anywhere] hover:text-brand-800 hover:decoration-brand-400"
-      >
-        {supportEmail}
-      </a>
-    </p>
+          <SupportLine />
+        </>
+      ) : outcome.state === 'notPaid' ? (
+        <NotCompleted packId={packId} headingRef={headingRef} />
+      ) : outcome.state === 'failed' ? (
+        <>
+          <ResultIcon tone="failed" />
+          <Heading ref={headingRef}>{PAYMENT_RESULT_TEXT.failed}</Heading>
+          <p className="mt-3 text-pretty text-slate-600">{PAYMENT_RESULT_TEXT.failedBody}</p>
+          <p className="mt-4 text-sm text-pretty text-slate-500">
+            If your card was charged, your credits are safe: we add them as soon as the payment is confirmed.
+          </p>
+          <Actions>
+            <Button loading={rechecking} onClick={recheck}>
+              {!rechecking && <RefreshCw aria-hidden="true" className="size-4" />}
+              {PAYMENT_RESULT_TEXT.checkAgain}
+            </Button>
+            <ButtonLink to={paths.dashboard.href} replace variant="secondary">
+              <LayoutDashboard aria-hidden="true" className="size-4" />
+              Go to Dashboard
+            </ButtonLink>
+          </Actions>
+          <SupportLine />
+        </>
+      ) : (
+        <>
+          <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <Spinner size="lg" label={null} />
+          </span>
+          <Heading>{PAYMENT_RESULT_TEXT.verifying}</Heading>
+          <p role="status" aria-live="polite" className="mt-3 text-pretty text-slate-600">
+            {outcome.state === 'signingIn'
+              ? 'Redirecting to sign in...'
+              : 'Please wait while we confirm your payment. This only takes a moment.'}
+          </p>
+        </>
+      )}
+    </ResultFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertTriangle, Gem, Images, Palette, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { rememberWizardForCheckout } from '../../../lib/checkout-return';
 import { Button } from '../../../components/ui/Button';
 import { CreditsRetry } from '../../../components/CreditsRetry';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -97,6 +98,7 @@ export function BackgroundStep({
           </p>
           <Link
             to={paths.pricing.href}
+            onClick={rememberWizardForCheckout}
             className={cx(ORANGE_BUTTON, 'shrink-0 bg-orange-600 text-white hover:bg-orange-700')}
           >
             {GENERATOR_TEXT.buyMoreCredits}
@@ -200,6 +202,7 @@ function CreditsCard({
       {low && (
         <Link
           to={paths.pricing.href}
+          onClick={rememberWizardForCheckout}
           className={cx(
             ORANGE_BUTTON,
             'self-start bg-white text-orange-700 ring-1 ring-orange-300 ring-inset hover:bg-orange-100',

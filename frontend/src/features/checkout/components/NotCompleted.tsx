@@ -1,0 +1,69 @@
+import { ArrowLeft, CreditCard, Tags } from 'lucide-react';
+import { useState, type Ref } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { paths } from '../../../config/paths';
+import { useStartCheckout } from '../../../hooks/use-start-checkout';
+import { usePacks, type PackId } from '../../../lib/api/get-packs';
+import { checkoutReturnsToWizard } from '../../../lib/checkout-return';
+import { Actions, Heading, ResultIcon, SupportLine } from './ResultParts';
+
+/** The texts of a payment that did not complete (issue 27 "Money that reads right"). */
+export const NOT_COMPLETED_TEXT = {
+  title: 'Payment not completed',
+  body: 'You have not been charged.',
+  tryAgain: (packName: string | null) => (packName ? `Try again with the ${packName}` : 'Try again'),
+  allPacks: 'See all packs',
+  backToWizard: 'Back to your headshots',
+} as const;
+
+/**
+ * The card's content when a payment was cancelled or declined: nothing was charged, so no alarm and no "contact
+ * support" — the same pack again in one tap (a new Checkout Session), or back to where the purchase started (the
+ * wizard, with its photos and choices, when it started there).
+ */
+export function NotCompleted({
+  packId,
+  headingRef,
+}: {
+  packId: PackId | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const packs = usePacks();
+  const pack = packs.data?.find((p) => p.id === packId) ?? null;
+  const { start, pendingPackId } = useStartCheckout();
+  const [toWizard] = useState(checkoutReturnsToWizard);
+  return (
+    <>
+      <ResultIcon tone="neutral" />
+      <Heading ref={headingRef}>{NOT_COMPLETED_TEXT.title}</Heading>
+      <p className="mt-3 text-lg text-pretty text-slate-700">{NOT_COMPLETED_TEXT.body}</p>
+      <Actions>
+        {packId ? (
+          <Button loading={pendingPackId === packId} onClick={() => void start({ id: packId })}>
+            {pendingPackId !== packId && <CreditCard aria-hidden="true" className="size-4" />}
+            {NOT_COMPLETED_TEXT.tryAgain(pack?.name ?? null)}
+          </Button>
+        ) : (
+          <ButtonLink to={paths.pricing.href}>
+            <Tags aria-hidden="true" className="size-4" />
+            {NOT_COMPLETED_TEXT.allPacks}
+          </ButtonLink>
+        )}
+        {toWizard ? (
+          <ButtonLink to={paths.generator.href} variant="secondary">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {NOT_COMPLETED_TEXT.backToWizard}
+          </ButtonLink>
+        ) : (
+          packId && (
+            <ButtonLink to={paths.pricing.href} variant="secondary">
+              <Tags aria-hidden="true" className="size-4" />
+              {NOT_COMPLETED_TEXT.allPacks}
+            </ButtonLink>
+          )
+        )}
+      </Actions>
+      <SupportLine />
+    </>
+  );
+}
