@@ -12,6 +12,7 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock('sonner', () => ({ toast: mocks.toast }));
 vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
+vi.mock('../../../frontend/src/lib/auth/auth-context', async () => (await import('./auth-mock')).authModule);
 
 let answer: () => Response;
 let fetchMock: ReturnType<typeof stubBrowser>;
@@ -22,8 +23,14 @@ beforeEach(() => {
   fetchMock = stubBrowser(() => answer());
 });
 
-function openDialog() {
-  const rendered = renderAt('/dashboard', { element: <DeleteAccount /> });
+function openDialog(credits?: number) {
+  const rendered = renderAt('/dashboard', {
+    element: <DeleteAccount />,
+    seed: (client) =>
+      credits === undefined
+        ? undefined
+        : client.setQueryData(['me', 'user-1'], { credits, activeGeneration: null }),
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Delete your account?' }) };
 }
@@ -42,6 +49,24 @@ describe('Delete my account', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(deleteCalls()).toHaveLength(0);
+  });
+
+  it('names the credits still on the balance and the refund policy before the customer confirms', () => {
+    const { dialog } = openDialog(87);
+    expect(within(dialog).getByText('your remaining credits')).toBeTruthy();
+    const lost = within(dialog).getByTestId('credits-lost');
+    expect(lost.textContent).toContain('Your 87 credits are deleted with your account.');
+    expect(lost.textContent).toContain(
+      'Credits you bought and have not used can be refunded to your card: e-mail help@headshots.example before you delete your account.',
+    );
+  });
+
+  it('says "1 credit" in the singular, and nothing about credits at 0', () => {
+    const one = openDialog(1).dialog;
+    expect(within(one).getByTestId('credits-lost').textContent).toContain(
+      'Your 1 credit is deleted with your account.',
+    );
+    fireEvent.click(within(one).getByRole('button', { name: 'Cancel' }));
   });
 
   it('on confirmation deletes the account, goes to the landing page, signs out and says so', async () => {
@@ -66,5 +91,13 @@ describe('Delete my account', () => {
     expect(here()).toBe('/dashboard');
     expect(auth.signOut).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Delete my account at 0 credits', () => {
+  it('has no credits warning', () => {
+    const { dialog } = openDialog(0);
+    expect(within(dialog).queryByTestId('credits-lost')).toBeNull();
+    expect(within(dialog).queryByText('your remaining credits')).toBeNull();
   });
 });

@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useMe } from '../../../lib/api/get-me';
+import { creditCount, REFUND_POLICY } from '../../../lib/refund-policy';
+import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { useDeleteAccount } from '../api/delete-account';
 import { DangerAction } from './DangerAction';
 
@@ -14,15 +17,21 @@ export const DELETE_ACCOUNT_TEXT = {
   confirmTitle: 'Delete your account?',
   deleted: 'Your account has been deleted. Thank you for using Headshot Studio.',
   failed: "We couldn't delete your account. Nothing was removed; please try again.",
+  /** The balance the account still holds, lost with it (issue 27: said before the customer confirms). */
+  creditsLost: (credits: number) =>
+    `Your ${creditCount(credits)} ${credits === 1 ? 'is' : 'are'} deleted with your account.`,
 } as const;
 
 /**
  * "Delete my account" at the foot of the dashboard (`DELETE /api/me`): a confirmation that says plainly what goes
- * (photos, headshots, the sign-in) and what stays (purchase records, for accounting). Once the account is gone the
- * person leaves for the landing page, is signed out there, and sees a toast.
+ * (photos, headshots, the sign-in, and the credits still on the balance, with the refund policy) and what stays
+ * (purchase records, for accounting). Once the account is gone the person leaves for the landing page, is signed out
+ * there, and sees a toast.
  */
 export function DeleteAccount() {
   const deleteAccount = useDeleteAccount();
+  const credits = useMe().data?.credits ?? 0;
+  const { supportEmail } = useRuntimeConfig();
   const { signOut } = useAuth();
   const navigate = useNavigate();
 
@@ -57,7 +66,17 @@ export function DeleteAccount() {
         <li>every photo you uploaded</li>
         <li>all your headshots and generations</li>
         <li>your sign-in: you will no longer be able to sign in with this e-mail address and password</li>
+        {credits > 0 && <li>your remaining credits</li>}
       </ul>
+      {credits > 0 && (
+        <div
+          className="mt-4 rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200"
+          data-testid="credits-lost"
+        >
+          <p className="font-semibold">{DELETE_ACCOUNT_TEXT.creditsLost(credits)}</p>
+          <p className="mt-1">{REFUND_POLICY.summary(supportEmail)}</p>
+        </div>
+      )}
       <p className="mt-4 font-medium text-slate-900">What we keep:</p>
       <p className="mt-2">
         Records of your purchases, without your e-mail address, because we are required to keep them for
