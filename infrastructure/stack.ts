@@ -33,6 +33,8 @@ import { DEFAULT_SUPPORT_EMAIL, defaultIdentity, type StackSettings } from './co
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
+import { Queues } from './constructs/queues';
+import { queues as queueCatalogue, type QueueDefinition } from '../functions/queues';
 
 /** The generation workflow's definition (docs/architecture.md §4). */
 export const GENERATION_ASL = join(REPO_ROOT, 'statemachines', 'generation.asl.json');
@@ -45,6 +47,8 @@ export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<Stack
   routes?: readonly RouteDefinition[];
   /** The function catalogue; default: `functions/catalogue.ts`. */
   catalogue?: readonly FunctionEntry[];
+  /** The queue catalogue; default: `functions/queues.ts`. */
+  queues?: readonly QueueDefinition[];
   /** The workflow's ASL file; default `statemachines/generation.asl.json` (skipped with a warning when missing). */
   workflowDefinition?: string;
   /** Where handler modules live; default `functions/`. */
@@ -66,6 +70,7 @@ export class HeadshotStudioStack extends Stack {
   readonly workflow?: Workflow;
   readonly site: Site;
   readonly reliability: Reliability;
+  readonly queues: Queues;
 
   constructor(scope: Construct, id: string, props: HeadshotStudioStackProps) {
     super(scope, id, props);
@@ -311,6 +316,18 @@ export class HeadshotStudioStack extends Stack {
       nonApiFunctions: this.functions.all
         .filter(({ entry }) => entry.kind !== 'http' && entry.kind !== 'webhook')
         .map(({ entry, fn }) => ({ name: entry.name, fn: fn.function })),
+    });
+
+    // The SQS queues, their dead-letter queues and event source mappings, from the queue catalogue.
+    this.queues = new Queues(this, 'Queues', {
+      queues: props.queues ?? queueCatalogue,
+      functions: new Map(
+        this.functions.all.map(({ entry, fn }) => [
+          entry.name,
+          { fn: fn.function, timeoutSeconds: entry.timeoutSeconds },
+        ]),
+      ),
+      topic: alarms.topic,
     });
 
     const webhook = routes.find((r) => r.auth === 'stripe-signature');
