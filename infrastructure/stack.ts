@@ -319,16 +319,8 @@ export class HeadshotStudioStack extends Stack {
     });
 
     // The SQS queues, their dead-letter queues and event source mappings, from the queue catalogue.
-    this.queues = new Queues(this, 'Queues', {
-      queues: props.queues ?? queueCatalogue,
-      functions: new Map(
-        this.functions.all.map(({ entry, fn }) => [
-          entry.name,
-          { fn: fn.function, timeoutSeconds: entry.timeoutSeconds },
-        ]),
-      ),
-      topic: alarms.topic,
-    });
+    const queues = props.queues ?? queueCatalogue;
+    this.queues = new Queues(this, 'Queues', { queues, functions: this.functions.all, topic: alarms.topic });
 
     const webhook = routes.find((r) => r.auth === 'stripe-signature');
     if (webhook) {

@@ -1,12 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queues';
+import type { DeployedFunction } from './functions';
 import { acknowledge } from './nag';
 import { pascalCase } from './naming';
 
@@ -14,8 +14,8 @@ import { pascalCase } from './naming';
 export interface QueuesProps {
   /** The queue catalogue (`functions/queues.ts`). */
   queues: readonly QueueDefinition[];
-  /** The deployed functions by catalogue name, with their timeouts in seconds (the visibility timeout's floor). */
-  functions: ReadonlyMap<string, { fn: lambda.Function; timeoutSeconds: number }>;
+  /** The deployed functions: consumers and producers are found by catalogue name. */
+  functions: readonly DeployedFunction[];
   /** Where the dead-letter alarms go. */
   topic: sns.ITopic;
 }
@@ -48,7 +48,13 @@ export class Queues extends Construct {
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
-    validateQueues(props.queues, props.functions);
+    const functions = new Map(
+      props.functions.map(({ entry, fn }) => [entry.name, { entry, fn: fn.function }]),
+    );
+    validateQueues(
+      props.queues,
+      new Map([...functions].map(([name, { entry }]) => [name, { timeoutSeconds: entry.timeoutSeconds }])),
+    );
     const alarmAction = new actions.SnsAction(props.topic);
     for (const definition of props.queues) {
       const id = pascalCase(definition.name);
@@ -74,9 +80,9 @@ export class Queues extends Construct {
         reportBatchItemFailures: definition.reportBatchItemFailures,
       });
       // Grants the consumer consume on the queue (SqsEventSource.bind).
-      props.functions.get(definition.consumer)!.fn.addEventSource(mapping);
+      functions.get(definition.consumer)!.fn.addEventSource(mapping);
       for (const producer of definition.producers) {
-        const { fn } = props.functions.get(producer)!;
+        const { fn } = functions.get(producer)!;
         queue.grantSendMessages(fn);
         fn.addEnvironment(queueUrlVariable(definition.name), queue.queueUrl);
       }
