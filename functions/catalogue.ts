@@ -10,7 +10,7 @@
  */
 
 import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from './domain/openai-image-models';
-import { providerTimeouts } from './domain/provider-timeouts';
+import { FINISH_LAMBDA_SECONDS, providerTimeouts } from './domain/provider-timeouts';
 
 /** What invokes a function; it sets the default timeout and memory ({@link FUNCTION_DEFAULTS}). */
 export type FunctionKind =
@@ -50,6 +50,11 @@ export interface FunctionAccess {
   table?: readonly TableAccess[];
   uploads?: readonly ObjectAccess[];
   results?: readonly ObjectAccess[];
+  /**
+   * In the results bucket under `work/` (domain/object-keys.ts, WORK_PREFIX): the provider's raw images between the
+   * CallProvider and FinishHeadshot tasks. No customer-facing function gets it, so no presigned URL can reach it.
+   */
+  work?: readonly ObjectAccess[];
   secrets?: readonly SecretName[];
   stateMachine?: readonly StateMachineAccess[];
   /** On the user pool the stack creates. */
@@ -116,6 +121,12 @@ export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; m
 
 /** Memory of functions that run the vision models, in MB: Lambda's CPU follows memory; 2048 MB is over one vCPU. */
 export const VISION_MEMORY_MB = 2048;
+
+/**
+ * Memory of the CallProvider function, in MB: it waits on OpenAI for 60-150 s and holds one image, so it is sized
+ * for its measured peak (docs/decisions/008-call-provider-memory.md), not for CPU.
+ */
+export const CALL_PROVIDER_MEMORY_MB = 512;
 
 const READ_WRITE: readonly TableAccess[] = ['read', 'write'];
 const STRIPE: readonly SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
@@ -237,21 +248,39 @@ const specs: readonly FunctionSpec[] = [
     table: ['read', 'write', 'delete'],
   }),
   smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, { table: READ_WRITE }),
-  // One provider call per invocation: the client gives up at the default model and quality's worst case × 1.5 and
-  // the Lambda outlives it by the work after the call, so a slow call fails as the named, retryable
-  // ProviderTimeoutError (functions/domain/provider-timeouts.ts; the stack sets it for the configured model).
-  // A refunded slot deletes the result it wrote.
+  // One provider call per invocation, in a function sized for waiting (docs/decisions/008-call-provider-memory.md):
+  // the client gives up at the default model and quality's worst case × 1.5 and the Lambda outlives it by the work
+  // around the call, so a slow call fails as the named, retryable ProviderTimeoutError
+  // (functions/domain/provider-timeouts.ts; the stack sets it for the configured model, and the vision memory when
+  // the offline provider, which composites with the face models, is configured). It reads the references and writes
+  // the provider's bytes to work/, nothing else.
   {
-    name: 'generation-generate-headshot',
-    handler: 'workflow/generate-headshot',
+    name: 'generation-call-provider',
+    handler: 'workflow/call-provider',
     kind: 'workflow',
     timeoutSeconds: providerTimeouts(DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY).lambdaSeconds,
+    memorySize: CALL_PROVIDER_MEMORY_MB,
+    assets: ['sharp-layer', 'vision-models'],
+    access: {
+      table: READ_WRITE,
+      uploads: ['read', 'list'],
+      work: ['write'],
+      secrets: ['openAiApiKey'],
+    },
+  },
+  // The provider's image from work/ → likeness check, encodes, the headshot: the CPU work, at the vision memory.
+  // It deletes the work/ object, and the results it wrote for a slot refunded meanwhile.
+  {
+    name: 'generation-finish-headshot',
+    handler: 'workflow/finish-headshot',
+    kind: 'workflow',
+    timeoutSeconds: FINISH_LAMBDA_SECONDS,
     assets: ['sharp-layer', 'vision-models'],
     access: {
       table: READ_WRITE,
       uploads: ['read', 'list'],
       results: ['write', 'delete'],
-      secrets: ['openAiApiKey'],
+      work: ['read', 'delete', 'list'],
     },
   },
   smallTask('generation-finalize', 'workflow/finalize', 30, { table: READ_WRITE }),

@@ -7,7 +7,11 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { deployedFunctions, type FunctionEntry } from '../functions/catalogue';
 import { DEFAULT_DEADLINE_MINUTES, generationTimeBudget } from '../functions/domain/generation-deadline';
-import { slotTaskTimeoutSeconds } from '../functions/domain/provider-timeouts';
+import {
+  FINISH_TASK_SECONDS,
+  providerTimeoutsOf,
+  slotTaskTimeoutSeconds,
+} from '../functions/domain/provider-timeouts';
 import { AppFunction } from './constructs/app-function';
 import { TTL_ATTRIBUTE } from './constructs/data';
 import { grantDeclaredAccess } from './constructs/functions';
@@ -95,7 +99,7 @@ export class LocalStackStack extends Stack {
     const uploads = bucket('Uploads');
     const results = bucket('Results');
     const deadlineMinutes = DEFAULT_DEADLINE_MINUTES;
-    const timeBudget = generationTimeBudget(deadlineMinutes, slotTaskTimeoutSeconds({}));
+    const timeBudget = generationTimeBudget(deadlineMinutes, providerTimeoutsOf({}).slotSeconds);
 
     for (const entry of entries) {
       const fn = new AppFunction(this, entry.name, {
@@ -132,7 +136,8 @@ export class LocalStackStack extends Stack {
         ResultsBucket: results.bucketName,
         MaxConcurrency: '6',
         ExecutionTimeoutSeconds: String(timeBudget.executionTimeoutSeconds),
-        GenerateHeadshotTimeoutSeconds: String(timeBudget.slotSeconds),
+        GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds({})),
+        FinishHeadshotTimeoutSeconds: String(FINISH_TASK_SECONDS),
       },
       maxTimeoutSeconds: timeBudget.executionTimeoutSeconds,
       logRetention: logs.RetentionDays.ONE_WEEK,

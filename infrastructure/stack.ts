@@ -14,7 +14,7 @@ import {
   DEFAULT_OPENAI_IMAGE_MODEL,
   DEFAULT_OPENAI_IMAGE_QUALITY,
 } from '../functions/domain/openai-image-models';
-import { providerTimeouts } from '../functions/domain/provider-timeouts';
+import { FINISH_TASK_SECONDS, providerTimeouts } from '../functions/domain/provider-timeouts';
 import { withSlotTimeout } from './constructs/slot-timeout';
 import { catalogue as functionCatalogue, type FunctionEntry } from '../functions/catalogue';
 import { Alarms } from './constructs/alarms';
@@ -87,10 +87,14 @@ export class HeadshotStudioStack extends Stack {
     const openAiModel = props.openAiImageModel ?? DEFAULT_OPENAI_IMAGE_MODEL;
     const openAiQuality = props.openAiImageQuality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
     const slotTimeouts = providerTimeouts(openAiModel, openAiQuality, props.openAiTimeoutSeconds);
-    const catalogue = withSlotTimeout(props.catalogue ?? functionCatalogue, slotTimeouts);
+    const catalogue = withSlotTimeout(
+      props.catalogue ?? functionCatalogue,
+      slotTimeouts,
+      props.imageProvider ?? 'openai',
+    );
     // One time budget (functions/domain/generation-deadline.ts): the execution outlives a call admitted just before
-    // the deadline by the slot's worst case and the finishing steps, whatever the model.
-    const timeBudget = generationTimeBudget(deadlineMinutes, slotTimeouts.taskSeconds);
+    // the deadline by the slot's worst case (the call and its finishing) and the finishing steps, whatever the model.
+    const timeBudget = generationTimeBudget(deadlineMinutes, slotTimeouts.slotSeconds);
     if (prod && props.imageProvider === 'local') {
       throw new InvalidContextError([
         'imageProvider "local" is refused on prod: paying customers get the openai provider (drop -c imageProvider=local)',
@@ -193,6 +197,7 @@ export class HeadshotStudioStack extends Stack {
           MaxConcurrency: String(maxConcurrency),
           ExecutionTimeoutSeconds: String(timeBudget.executionTimeoutSeconds),
           GenerateHeadshotTimeoutSeconds: String(slotTimeouts.taskSeconds),
+          FinishHeadshotTimeoutSeconds: String(FINISH_TASK_SECONDS),
         },
         maxTimeoutSeconds: timeBudget.executionTimeoutSeconds,
         logRetention,

@@ -81,8 +81,8 @@ export function configuredLimits(): AdmissionLimits {
   return {
     imagesPerMinute: config.PROVIDER_IMAGES_PER_MINUTE,
     maxConcurrency: config.PROVIDER_MAX_CONCURRENCY,
-    // A lease outlives the slot's Task timeout (the slowest call it allows) by half a minute.
-    leaseMs: Math.max(LEASE_MS, (slot.taskSeconds + 30) * 1000),
+    // A lease outlives the slot's two Tasks (the slowest call, then its finishing) by half a minute.
+    leaseMs: Math.max(LEASE_MS, (slot.slotSeconds + 30) * 1000),
   };
 }
 

@@ -171,7 +171,7 @@ export async function recordStep(
 
 /**
  * Replaces the customer's reference descriptor by one of another model (a generation prepared before the model
- * changed, recomputed from its references by GenerateHeadshot), while the generation is open. A closed generation
+ * changed, recomputed from its references by FinishHeadshot), while the generation is open. A closed generation
  * is left as it is: nothing measures likeness for it any more.
  */
 export async function saveReferenceDescriptor(

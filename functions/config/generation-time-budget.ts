@@ -18,5 +18,5 @@ export function generationTimeBudgetSettings(): GenerationTimeBudget {
     provider.OPENAI_IMAGE_QUALITY,
     provider.OPENAI_TIMEOUT_SECONDS,
   );
-  return generationTimeBudget(generationSettings().GENERATION_DEADLINE_MINUTES, slot.taskSeconds);
+  return generationTimeBudget(generationSettings().GENERATION_DEADLINE_MINUTES, slot.slotSeconds);
 }

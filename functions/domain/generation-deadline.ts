@@ -1,10 +1,10 @@
-import { slotTaskTimeoutSeconds } from './provider-timeouts';
+import { providerTimeoutsOf } from './provider-timeouts';
 
 /**
  * How long a generation may run — the ONE source (docs/architecture.md §2, §4). Everything follows from two
  * configured numbers: the generation deadline (`GENERATION_DEADLINE_MINUTES`, counted from the execution's start; no
- * provider call is admitted after it) and the slot's worst case (the GenerateHeadshot Task's `TimeoutSeconds`, which
- * follows the configured model and quality: provider-timeouts.ts). A call admitted just before the deadline may run
+ * provider call is admitted after it) and the slot's worst case (the CallProvider Task's `TimeoutSeconds`, which
+ * follows the configured model and quality, plus FinishHeadshot's: provider-timeouts.ts `slotSeconds`). A call admitted just before the deadline may run
  * its whole slot timeout, and the generation then still finishes (release, Finalize or the compensation, the
  * e-mail), so:
  *
@@ -47,7 +47,10 @@ export const SWEEP_MARGIN_SECONDS = 60;
 export interface GenerationTimeBudget {
   /** The configured deadline, in minutes (may be fractional in tests). */
   deadlineMinutes: number;
-  /** The slot's worst case: the GenerateHeadshot Task's `TimeoutSeconds` (provider-timeouts.ts `taskSeconds`). */
+  /**
+   * The slot's worst case: the CallProvider Task's `TimeoutSeconds` plus FinishHeadshot's (provider-timeouts.ts
+   * `slotSeconds`).
+   */
   slotSeconds: number;
   /** The state machine's `TimeoutSeconds`: deadline + slot worst case + {@link FINISHING_SECONDS}. */
   executionTimeoutSeconds: number;
@@ -68,7 +71,8 @@ export class DeadlineConfigError extends Error {
  * The time budget of a generation for a configured deadline and slot worst case.
  *
  * @param deadlineMinutes GENERATION_DEADLINE_MINUTES: above 0 (fractional allowed)
- * @param slotSeconds the GenerateHeadshot Task's `TimeoutSeconds` (provider-timeouts.ts), whole seconds above 0
+ * @param slotSeconds the slot's two Tasks' `TimeoutSeconds` (provider-timeouts.ts `slotSeconds`), whole seconds
+ *   above 0
  * @throws {DeadlineConfigError} when either is not a positive finite number (or the slot not whole seconds)
  */
 export function generationTimeBudget(deadlineMinutes: number, slotSeconds: number): GenerationTimeBudget {
@@ -104,7 +108,7 @@ export function generationTimeBudgetOf(
   const minutes = env.GENERATION_DEADLINE_MINUTES
     ? Number(env.GENERATION_DEADLINE_MINUTES)
     : DEFAULT_DEADLINE_MINUTES;
-  return generationTimeBudget(minutes, slotTaskTimeoutSeconds(env));
+  return generationTimeBudget(minutes, providerTimeoutsOf(env).slotSeconds);
 }
 
 /**

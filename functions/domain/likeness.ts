@@ -89,7 +89,7 @@ export function decodeDescriptor(encoded: string): number[] {
 
 /**
  * A headshot that does not look like its customer: no face in it, or likeness under the threshold (config
- * LIKENESS_THRESHOLD). Thrown by the GenerateHeadshot task before anything is stored; the workflow matches its
+ * LIKENESS_THRESHOLD). Thrown by the FinishHeadshot task before anything is stored; the workflow matches its
  * `name`, generates that slot once more, and refunds the slot if the second headshot fails too.
  */
 export class LikenessRejectedError extends Error {

@@ -5,7 +5,9 @@
  * - uploads bucket: `uploads/<sub>/<batchId>/<n>` (the browser's presigned POST) and
  *   `uploads/<sub>/<batchId>/normalized/<n>.jpg` (PrepareReferences' upright, metadata-free JPEG copy);
  * - results bucket: `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG) and
- *   `results/<sub>/<generationId>/thumbnails/<slot>.webp`.
+ *   `results/<sub>/<generationId>/thumbnails/<slot>.webp`; and, under `work/`, the provider's raw image of a slot
+ *   between the CallProvider and FinishHeadshot tasks, `work/<sub>/<generationId>/<slot>` (no customer-facing
+ *   function may read `work/`; it expires after a day, infrastructure/constructs/storage.ts).
  */
 
 // Crockford base32 ULIDs, as the `ulid` package makes them.
@@ -51,4 +53,15 @@ export function headshotImageKey(sub: string, generationId: string, slot: number
 /** The key of a headshot's WebP thumbnail. */
 export function headshotThumbnailKey(sub: string, generationId: string, slot: number): string {
   return `results/${sub}/${generationId}/thumbnails/${slot}.webp`;
+}
+
+/** The key prefix of the provider's raw images between CallProvider and FinishHeadshot (results bucket). */
+export const WORK_PREFIX = 'work/';
+
+/**
+ * The key of one slot's raw provider image (the bytes the provider answered, not yet checked or encoded), written
+ * by CallProvider and read, then deleted, by FinishHeadshot. One key per slot: a slot's next call overwrites it.
+ */
+export function providerImageKey(sub: string, generationId: string, slot: number): string {
+  return `${WORK_PREFIX}${sub}/${generationId}/${slot}`;
 }

@@ -39,7 +39,7 @@ export async function assertSlotMayQueue(sub: string, generationId: string): Pro
 }
 
 /**
- * Right before a provider call (GenerateHeadshot, with the generation item it read): counts the call against the
+ * Right before a provider call (CallProvider, with the generation item it read): counts the call against the
  * day's allowance, atomically, or refuses it.
  *
  * @throws {LikenessStoppedError | ProviderCallCapError} no call is made; the slot is refunded

@@ -4,6 +4,14 @@ import { DESCRIPTOR_MODEL, encodeDescriptor, meanDescriptor } from '../domain/li
 import { logger } from '../common/logger';
 
 /**
+ * Whether {@link currentReferenceDescriptor} needs the reference crops: only when the generation has a descriptor of
+ * another identity model (or an unnamed one) to recompute. FinishHeadshot reads the photos from S3 only then.
+ */
+export function referencesNeeded(generation: GenerationRecord): boolean {
+  return !!generation.referenceDescriptor && generation.referenceDescriptorModel !== DESCRIPTOR_MODEL;
+}
+
+/**
  * The customer's reference descriptor a headshot's likeness is measured against, in the current model's terms
  * (docs/architecture.md §8, "Identity calibration"): the one PrepareReferences saved when it names
  * {@link DESCRIPTOR_MODEL}; otherwise (a generation prepared before the model changed, its descriptor unnamed —
@@ -19,7 +27,7 @@ export async function currentReferenceDescriptor(
   references: readonly Buffer[],
 ): Promise<string | undefined> {
   if (!generation.referenceDescriptor) return undefined;
-  if (generation.referenceDescriptorModel === DESCRIPTOR_MODEL) return generation.referenceDescriptor;
+  if (!referencesNeeded(generation)) return generation.referenceDescriptor;
   const descriptors: number[][] = [];
   for (const reference of references) {
     const face = (await analyzeFaces(await decodeRgb(reference))).faces[0];

@@ -16,7 +16,7 @@ import { cognitoActions, objectActions, STATE_MACHINE_ACTIONS, tableActions } fr
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
-import { RESULTS_PREFIX, UPLOADS_PREFIX } from './storage';
+import { RESULTS_PREFIX, UPLOADS_PREFIX, WORK_PREFIX } from './storage';
 import { SynthRefusal } from './refusal';
 
 /** Properties of {@link Functions}. */
@@ -230,7 +230,8 @@ function executionArnPattern(stateMachine: sfn.StateMachine): string {
 }
 
 /**
- * Grants `role` exactly what a catalogue entry declares on the table, the two buckets (under their prefixes) and the
+ * Grants `role` exactly what a catalogue entry declares on the table, the two buckets (under their prefixes: `uploads/`,
+ * `results/` and `work/`) and the
  * secrets; the state machine, analytics and user pool grants are {@link Functions}' (they exist later).
  */
 export function grantDeclaredAccess(
@@ -276,6 +277,12 @@ export function grantDeclaredAccess(
     RESULTS_PREFIX,
     access.results,
     'Result keys are results/<user sub>/<generation>/…, chosen at run time; the grant stops at the results/ prefix and the handler scopes keys to the caller.',
+  );
+  objectGrant(
+    props.results,
+    WORK_PREFIX,
+    access.work,
+    'Provider images wait under work/<user sub>/<generation>/<slot>, chosen at run time; the grant stops at the work/ prefix, which no customer-facing function is granted.',
   );
   for (const secret of access.secrets ?? []) props.secrets?.secrets[secret].grantRead(role);
 }

@@ -3,6 +3,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 import { InvalidContextError } from './refusal';
+import { WORK_PREFIX } from '../../functions/domain/object-keys';
 
 /** Properties of {@link Storage}. */
 export interface StorageProps {
@@ -15,6 +16,14 @@ export const UPLOAD_RETENTION_DAYS = 7;
 export const UPLOADS_PREFIX = 'uploads/';
 /** Key prefix of generated headshots and thumbnails in the results bucket (`results/<sub>/<generation>/…`). */
 export const RESULTS_PREFIX = 'results/';
+/*
+ * WORK_PREFIX: key prefix, in the results bucket, of the provider's raw images between the CallProvider and
+ * FinishHeadshot tasks (`work/<sub>/<generation>/<slot>`): FinishHeadshot deletes each one, and anything left expires
+ * after WORK_RETENTION_DAYS.
+ */
+export { WORK_PREFIX };
+/** Days a provider image may stay under `work/` (S3's shortest lifecycle expiry): a slot needs it for minutes. */
+export const WORK_RETENTION_DAYS = 1;
 
 /**
  * The settings every data bucket shares: no public access, TLS 1.2 or later only, S3-managed encryption, ACLs
@@ -35,7 +44,8 @@ export function privateBucketProps(logBucket: s3.IBucket, logPrefix: string): s3
 /**
  * The uploads and results buckets (docs/architecture.md §6) and the log bucket their server access logs (and CloudFront's
  * standard logs) go to. Every bucket blocks public access, refuses non-TLS requests and is encrypted with S3-managed
- * keys. `uploads/` expires after 7 days; incomplete multipart uploads are aborted after 1 day.
+ * keys. `uploads/` expires after 7 days, the results bucket's `work/` (provider images between two workflow tasks)
+ * after 1 day; incomplete multipart uploads are aborted after 1 day.
  *
  * The two data buckets have deterministic names (`<stack>-uploads-<account>-<region>`): the site's
  * Content-Security-Policy must name their endpoints, and the buckets' CORS rule must name the site's origin, so
@@ -93,6 +103,7 @@ export class Storage extends Construct {
       ...removal,
       bucketName: this.resultsBucketName,
       lifecycleRules: [
+        { id: 'expire-work', prefix: WORK_PREFIX, expiration: Duration.days(WORK_RETENTION_DAYS) },
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

@@ -124,7 +124,7 @@ describe('function catalogue', () => {
       if (table.includes('read')) expect(can.tableRead, `${name} table read`).toBe(true);
       if (table.includes('write')) expect(can.tableWrite, `${name} table write`).toBe(true);
       if (table.includes('delete')) expect(can.tableDelete, `${name} table delete`).toBe(true);
-      for (const ops of [access.uploads ?? [], access.results ?? []]) {
+      for (const ops of [access.uploads ?? [], access.results ?? [], access.work ?? []]) {
         if (ops.includes('read')) expect(can.s3Read, `${name} s3 read`).toBe(true);
         if (ops.includes('write')) expect(can.s3Write, `${name} s3 write`).toBe(true);
         if (ops.includes('delete')) expect(can.s3Delete, `${name} s3 delete`).toBe(true);
@@ -154,7 +154,7 @@ describe('function catalogue', () => {
     expect(deleters((f) => f.access.uploads).sort()).toEqual(['http-delete-account', 'http-delete-my-data']);
     expect(deleters((f) => f.access.results).sort()).toEqual(
       [
-        'generation-generate-headshot',
+        'generation-finish-headshot',
         'http-delete-account',
         'http-delete-headshot',
         'http-delete-my-data',

@@ -31,7 +31,8 @@ describe('settings groups in handler bundles', () => {
     ['http/health', []],
     ['http/me', ['runtime', 'storage']],
     ['workflow/notify-customer', ['mail', 'runtime', 'site', 'storage']],
-    ['workflow/generate-headshot', ['image-provider', 'likeness', 'runtime', 'storage']],
+    ['workflow/call-provider', ['image-provider', 'runtime', 'storage']],
+    ['workflow/finish-headshot', ['likeness', 'runtime', 'storage']],
     ['workflow/acquire-provider-slot', ['generation', 'image-provider', 'runtime', 'storage']],
   ])('%s carries %j', async (handler, groups) => {
     expect(await settingsGroupsOf(handler)).toEqual(groups);

@@ -9,7 +9,7 @@ import { appFunctions, testStack } from './helpers';
 
 /*
  * The slot's timeouts follow the configured model and quality's documented worst case (functions/domain/
- * provider-timeouts.ts): the OpenAI client's (OPENAI_TIMEOUT_SECONDS in every function), the GenerateHeadshot
+ * provider-timeouts.ts): the OpenAI client's (OPENAI_TIMEOUT_SECONDS in every function), the CallProvider
  * function's Lambda timeout, and its Task's TimeoutSeconds in the workflow (a substitution).
  */
 
@@ -37,7 +37,8 @@ describe('the slot timeouts', () => {
       model: 'gpt-image-2.6-sunburst',
       lambda: 240,
       task: 270,
-      execution: 30 * 60 + 270 + 300,
+      // Changed with the split (issue 25.5): the slot's worst case is the call's Task and FinishHeadshot's 90 s.
+      execution: 30 * 60 + 270 + 90 + 300,
     });
   });
 
@@ -48,7 +49,7 @@ describe('the slot timeouts', () => {
       model: 'gpt-image-2',
       lambda: 420,
       task: 450,
-      execution: 30 * 60 + 450 + 300,
+      execution: 30 * 60 + 450 + 90 + 300,
     });
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
       0,
@@ -65,7 +66,7 @@ describe('the slot timeouts', () => {
       model: 'gpt-image-2.6-flare',
       lambda: 90,
       task: 120,
-      execution: 30 * 60 + 120 + 300,
+      execution: 30 * 60 + 120 + 90 + 300,
     });
   });
 
@@ -75,10 +76,10 @@ describe('the slot timeouts', () => {
       'Override',
     );
     expect(slot(template)).toMatchObject({ client: 840, lambda: 900, task: 930 });
-    // A call admitted just before the deadline runs its whole 930 s and still finishes inside the execution: the
+    // A call admitted just before the deadline runs its whole 930 s (and its finishing 90 s) and still finishes inside the execution: the
     // state machine's timeout is the time budget's (functions/domain/generation-deadline.ts), so nothing to warn of.
-    expect(slot(template).execution).toBe(generationTimeBudget(45, 930).executionTimeoutSeconds);
-    expect(slot(template).execution).toBe(45 * 60 + 930 + 300);
+    expect(slot(template).execution).toBe(generationTimeBudget(45, 930 + 90).executionTimeoutSeconds);
+    expect(slot(template).execution).toBe(45 * 60 + 930 + 90 + 300);
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
       0,
     );

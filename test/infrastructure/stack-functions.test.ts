@@ -74,7 +74,7 @@ describe('HeadshotStudioStack (dev)', () => {
       }
     });
 
-    it('grants least privilege: public handlers nothing, no Scan, S3 only under uploads/ and results/', () => {
+    it('grants least privilege: public handlers nothing, no Scan, S3 only under uploads/, results/ and work/', () => {
       const fns = appFunctions(template);
       for (const handler of routeHandlers) {
         const auths = new Set(routes.filter((r) => r.handler === handler).map((r) => r.auth));
@@ -99,7 +99,7 @@ describe('HeadshotStudioStack (dev)', () => {
           ).toBe(false);
           if (statement.Action.some((a) => /^s3:(Get|Put|Delete)Object$/.test(a))) {
             for (const resource of statement.Resource) {
-              expect(JSON.stringify(resource), id).toMatch(/\/(uploads|results)\/\*"\]\]\}$/);
+              expect(JSON.stringify(resource), id).toMatch(/\/(uploads|results|work)\/\*"\]\]\}$/);
             }
           }
         }
@@ -150,10 +150,15 @@ describe('HeadshotStudioStack (dev)', () => {
         ].sort(),
       );
       expect(holders('s3:DeleteObject')).toEqual(
-        ['GenerationGenerateHeadshot', 'HttpDeleteAccount', 'HttpDeleteHeadshot', 'HttpDeleteMyData'].sort(),
+        ['GenerationFinishHeadshot', 'HttpDeleteAccount', 'HttpDeleteHeadshot', 'HttpDeleteMyData'].sort(),
       );
       expect(holders('s3:PutObject')).toEqual(
-        ['GenerationGenerateHeadshot', 'GenerationPrepareReferences', 'HttpCreateUploads'].sort(),
+        [
+          'GenerationCallProvider',
+          'GenerationFinishHeadshot',
+          'GenerationPrepareReferences',
+          'HttpCreateUploads',
+        ].sort(),
       );
       expect(holders('cognito-idp:AdminDeleteUser')).toEqual(['HttpDeleteAccount']);
       // Every role holds exactly the actions its catalogue entry declares (plus its logs and traces).

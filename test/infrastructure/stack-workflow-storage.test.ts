@@ -70,14 +70,15 @@ describe('HeadshotStudioStack (dev)', () => {
           },
         });
         // The definition's TimeoutSeconds is ${ExecutionTimeoutSeconds}: GENERATION_DEADLINE_MINUTES (30), the slot's
-        // Task timeout (270 s for the default model) and the finishing steps (300 s), from generation-deadline.ts.
+        // Tasks' timeouts (270 s for the default model's call + 90 s FinishHeadshot) and the finishing steps (300 s),
+        // from generation-deadline.ts.
         const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
         const values = machine!.Properties!.DefinitionSubstitutions as Record<string, string>;
         expect(values.ExecutionTimeoutSeconds).toBe(
-          String(generationTimeBudget(30, 270).executionTimeoutSeconds),
+          String(generationTimeBudget(30, 270 + 90).executionTimeoutSeconds),
         );
         expect(definitionTimeoutSeconds(readFileSync(GENERATION_ASL, 'utf8'), values)).toBe(
-          30 * 60 + 270 + 300,
+          30 * 60 + 270 + 90 + 300,
         );
       },
     );

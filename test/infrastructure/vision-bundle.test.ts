@@ -34,7 +34,9 @@ function folderBytes(dir: string): number {
 describe('the vision bundle', () => {
   it('is reached by exactly the handlers that run the models', () => {
     const handler = (name: string) => join(REPO_ROOT, 'functions', `${name}.ts`);
-    expect(usesVision(handler('workflow/generate-headshot'))).toBe(true);
+    expect(usesVision(handler('workflow/finish-headshot'))).toBe(true);
+    // The offline provider composites with the models: the call function carries them (used only with it).
+    expect(usesVision(handler('workflow/call-provider'))).toBe(true);
     expect(usesVision(handler('http/me'))).toBe(false);
     expect(usesVision(handler('workflow/build-prompt'))).toBe(false);
   });

@@ -45,7 +45,8 @@ describe('the generation workflow and a throttled table', () => {
       expect.arrayContaining([
         'PrepareReferences',
         'BuildPrompt',
-        'GenerateHeadshot',
+        'CallProvider',
+        'FinishHeadshot',
         'Finalize',
         'RefundCredits',
       ]),

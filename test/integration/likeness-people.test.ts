@@ -13,7 +13,7 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  * for several people of test/fixtures/faces, a provider that answers with OTHER real photos of the customer delivers
  * at least 5 of 6 headshots, and one that answers with other people's photos delivers none and refunds all 6. The
  * whole workflow runs: photo checks in PrepareReferences, the provider (the OpenAI stand-in, through the real SDK),
- * the likeness gate in GenerateHeadshot, retries, refunds. Every generation has a fresh user (the likeness cap counts
+ * the likeness gate in FinishHeadshot, retries, refunds. Every generation has a fresh user (the likeness cap counts
  * per user).
  */
 

@@ -100,7 +100,8 @@ describe('a throttled DynamoDB call in a workflow task', () => {
     const { user, keys } = await userWithPhotos();
     // The first slot's headshot save (a TransactWriteItems putting the HEADSHOT item), cancelled with ThrottlingError
     // reasons for all the SDK's tries (it retries them as throttles, which it would not do for a plain cancellation):
-    // the GenerateHeadshot task fails once as TransactionThrottledError, and its retry saves the headshot.
+    // the FinishHeadshot task fails once as TransactionThrottledError, and its retry (the provider's image still in
+    // work/, no second provider call) saves the headshot.
     let slotKey: string | undefined;
     const headshotSave = (req: { operation: string; body: string }) => {
       if (req.operation !== 'TransactWriteItems' || !req.body.includes(`USER#${user.sub}`)) return false;
@@ -117,8 +118,8 @@ describe('a throttled DynamoDB call in a workflow task', () => {
     await stack.settled();
 
     expect(proxy.throttled.filter(headshotSave)).toHaveLength(SDK_TRIES);
-    expect(failures.filter((f) => f.fn === 'generation-generate-headshot')).toEqual([
-      { fn: 'generation-generate-headshot', errorType: 'TransactionThrottledError' },
+    expect(failures.filter((f) => f.fn === 'generation-finish-headshot')).toEqual([
+      { fn: 'generation-finish-headshot', errorType: 'TransactionThrottledError' },
     ]);
     expect(final.status).toBe('succeeded');
     expect(final.headshots).toHaveLength(6);

@@ -27,23 +27,26 @@ import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 const MINUTE = 60_000;
 const created = Date.parse('2026-11-26T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
-/** The default slot: gpt-image-2.6-sunburst at high, Task timeout 270 s. */
-const defaultSlot = providerTimeouts('gpt-image-2.6-sunburst', 'high').taskSeconds;
+/**
+ * The default slot: gpt-image-2.6-sunburst at high, CallProvider's Task timeout 270 s and FinishHeadshot's 90 s
+ * (changed with the split of the slot, issue 25.5: the finishing is part of the slot's worst case).
+ */
+const defaultSlot = providerTimeouts('gpt-image-2.6-sunburst', 'high').slotSeconds;
 
 describe('the generation time budget', () => {
-  it('with the defaults: 30 min deadline, 270 s slot, 300 s finishing → the execution times out after 2,370 s', () => {
-    expect(defaultSlot).toBe(270);
+  it('with the defaults: 30 min deadline, 360 s slot, 300 s finishing → the execution times out after 2,460 s', () => {
+    expect(defaultSlot).toBe(270 + 90);
     const budget = generationTimeBudget(DEFAULT_DEADLINE_MINUTES, defaultSlot);
     expect(budget).toEqual({
       deadlineMinutes: 30,
-      slotSeconds: 270,
-      executionTimeoutSeconds: 1_800 + 270 + 300,
+      slotSeconds: 360,
+      executionTimeoutSeconds: 1_800 + 360 + 300,
       // + 60 s from the spend to StartExecution
-      maxRuntimeMs: (60 + 2_370) * 1000,
+      maxRuntimeMs: (60 + 2_460) * 1000,
       // + 60 s for the execution-ended function to compensate first
-      sweepAfterMs: (60 + 2_370 + 60) * 1000,
+      sweepAfterMs: (60 + 2_460 + 60) * 1000,
       // past the admission deadline (the sweep marker's key): slot + finishing + start + margin
-      sweepGraceMs: (270 + 300 + 60 + 60) * 1000,
+      sweepGraceMs: (360 + 300 + 60 + 60) * 1000,
     });
     expect(executionTimeoutSeconds(30, 270)).toBe(2_370);
   });
@@ -73,12 +76,13 @@ describe('the generation time budget', () => {
   });
 
   it("is what the handlers' environment configures (local Step Functions substitutions too)", () => {
-    expect(generationTimeBudgetOf({})).toEqual(generationTimeBudget(30, 270));
+    expect(generationTimeBudgetOf({})).toEqual(generationTimeBudget(30, 270 + 90));
     const env = { GENERATION_DEADLINE_MINUTES: '45', OPENAI_IMAGE_MODEL: 'gpt-image-2' };
-    expect(generationTimeBudgetOf(env)).toEqual(generationTimeBudget(45, 450));
+    expect(generationTimeBudgetOf(env)).toEqual(generationTimeBudget(45, 450 + 90));
     const values = stateMachineSubstitutions([], 'us-east-1', env);
-    expect(values.ExecutionTimeoutSeconds).toBe(String(45 * 60 + 450 + 300));
+    expect(values.ExecutionTimeoutSeconds).toBe(String(45 * 60 + 450 + 90 + 300));
     expect(values.GenerateHeadshotTimeoutSeconds).toBe('450');
+    expect(values.FinishHeadshotTimeoutSeconds).toBe('90');
   });
 
   it('domain/admission.ts re-exports the same helpers (one source)', () => {
@@ -89,12 +93,12 @@ describe('the generation time budget', () => {
 });
 
 describe('a generation admitted just before its deadline', () => {
-  const budget = generationTimeBudget(30, 270);
+  const budget = generationTimeBudget(30, 270 + 90);
   // StartExecution answered 20 s after the spend; the last slot was admitted 1 s before the deadline.
   const startedAt = created + 20_000;
   const deadline = deadlineOf(iso(startedAt), 30);
   const admittedAt = deadline - 1_000;
-  // Its call runs the whole Task timeout, then release, Finalize and the e-mail take their time.
+  // Its call and its finishing run their whole Task timeouts, then release, Finalize and the e-mail take their time.
   const callEnds = admittedAt + budget.slotSeconds * 1000;
   const finished = callEnds + (FINISHING_SECONDS - 10) * 1000;
 
@@ -158,7 +162,8 @@ describe('FINISHING_SECONDS', () => {
 
   it("covers the ASL's Task timeouts around the last call, with a minute for retries", () => {
     const [mapName, map] = Object.entries(asl.States).find(([, s]) => s.ItemProcessor)!;
-    // In the slot: every Task other than the provider call (its timeout is the `${…}` substitution), once.
+    // In the slot: every Task other than the provider call and its finishing (their timeouts are `${…}`
+    // substitutions, counted in the slot's worst case), once.
     const inSlot = Object.values(map.ItemProcessor!.States)
       .filter((s) => s.Type === 'Task' && typeof s.TimeoutSeconds === 'number')
       .reduce((sum, s) => sum + (s.TimeoutSeconds as number), 0);

@@ -3,7 +3,8 @@ import { loadEvent } from '../helpers/events';
 import { createGenerationBody, createUploadsBody } from '../../functions/contracts';
 import { buildPromptInput } from '../../functions/workflow/inputs/build-prompt';
 import { compensationInput } from '../../functions/workflow/inputs/compensation';
-import { generateHeadshotInput } from '../../functions/workflow/inputs/generate-headshot';
+import { callProviderInput } from '../../functions/workflow/inputs/call-provider';
+import { finishHeadshotInput } from '../../functions/workflow/inputs/finish-headshot';
 import { generationRef } from '../../functions/workflow/inputs/generation-ref';
 import { prepareReferencesInput } from '../../functions/workflow/inputs/prepare-references';
 
@@ -26,7 +27,8 @@ describe('generation sample events', () => {
   it('workflow events match the task inputs the ASL builds', () => {
     expect(prepareReferencesInput.safeParse(sample('workflow/prepare-references')).success).toBe(true);
     expect(buildPromptInput.safeParse(sample('workflow/build-prompt')).success).toBe(true);
-    expect(generateHeadshotInput.safeParse(sample('workflow/generate-headshot')).success).toBe(true);
+    expect(callProviderInput.safeParse(sample('workflow/call-provider')).success).toBe(true);
+    expect(finishHeadshotInput.safeParse(sample('workflow/finish-headshot')).success).toBe(true);
     expect(generationRef.safeParse(sample('workflow/finalize')).success).toBe(true);
     expect(compensationInput.safeParse(sample('workflow/refund-credits')).success).toBe(true);
     expect(compensationInput.safeParse(sample('workflow/mark-failed')).success).toBe(true);

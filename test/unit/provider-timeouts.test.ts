@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admit, initialState, LEASE_MS } from '../../functions/domain/admission';
 import {
+  FINISH_TASK_SECONDS,
   MAX_CLIENT_TIMEOUT_SECONDS,
   providerTimeouts,
   slotTaskTimeoutSeconds,
@@ -14,11 +15,14 @@ import {
 
 describe('providerTimeouts', () => {
   it('the default model at high: client 180 s, Lambda 240 s, Task 270 s (as before the table)', () => {
+    // slotSeconds is new with the split of the slot into CallProvider and FinishHeadshot: both Tasks (270 + 90 s).
     expect(providerTimeouts('gpt-image-2.6-sunburst', 'high')).toEqual({
       clientSeconds: 180,
       lambdaSeconds: 240,
       taskSeconds: 270,
+      slotSeconds: 270 + FINISH_TASK_SECONDS,
     });
+    expect(FINISH_TASK_SECONDS).toBe(90);
   });
 
   it('follows the model and quality: gpt-image-2 at high waits longer, 2.6 Flare at low much less', () => {
@@ -34,6 +38,7 @@ describe('providerTimeouts', () => {
       clientSeconds: 600,
       lambdaSeconds: 660,
       taskSeconds: 690,
+      slotSeconds: 780,
     });
   });
 

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { generationRef } from './generation-ref';
 
-/** The GenerateHeadshot result the ASL keeps at `$.call`, or the Catch's `{ Error, Cause }` when it failed. */
+/**
+ * The slot's result the ASL keeps at `$.call` (FinishHeadshot's, or CallProvider's when it ended without an image:
+ * `saved` before, `throttled`), or the Catch's `{ Error, Cause }` when either failed.
+ */
 export const callResult = z.union([
   z.object({
     outcome: z.enum(['saved', 'throttled']),

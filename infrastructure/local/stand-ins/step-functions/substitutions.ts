@@ -1,4 +1,5 @@
 import { generationTimeBudgetOf } from '../../../../functions/domain/generation-deadline';
+import { FINISH_TASK_SECONDS, slotTaskTimeoutSeconds } from '../../../../functions/domain/provider-timeouts';
 
 /**
  * Applies CDK-style `definitionSubstitutions` to a definition's text: every `${Key}` becomes its value, verbatim.
@@ -20,7 +21,7 @@ export function applyDefinitionSubstitutions(text: string, substitutions: Record
 /**
  * CDK-style `definitionSubstitutions` for the ASL files: `${<Name>FunctionArn}` for every local function (name in
  * PascalCase, e.g. `workflow-generate` → `WorkflowGenerateFunctionArn`), the table and bucket names, the Map's
- * `MaxConcurrency`, the execution's `TimeoutSeconds` and the GenerateHeadshot Task's — the same keys the CDK Workflow construct passes
+ * `MaxConcurrency`, the execution's `TimeoutSeconds`, the CallProvider Task's (`GenerateHeadshotTimeoutSeconds`) and FinishHeadshot's — the same keys the CDK Workflow construct passes
  * (docs/architecture.md §4).
  *
  * @param env the handlers' environment: `TABLE_NAME`, `UPLOADS_BUCKET`, `RESULTS_BUCKET`, and optionally
@@ -40,7 +41,8 @@ export function stateMachineSubstitutions(
     ResultsBucket: env.RESULTS_BUCKET ?? '',
     MaxConcurrency: env.GENERATION_MAX_CONCURRENCY ?? '6',
     ExecutionTimeoutSeconds: String(budget.executionTimeoutSeconds),
-    GenerateHeadshotTimeoutSeconds: String(budget.slotSeconds),
+    GenerateHeadshotTimeoutSeconds: String(slotTaskTimeoutSeconds(env)),
+    FinishHeadshotTimeoutSeconds: String(FINISH_TASK_SECONDS),
   };
   for (const name of functionNames) {
     const pascal = name.replace(/(^|[-_/])(\w)/g, (_, __: string, c: string) => c.toUpperCase());

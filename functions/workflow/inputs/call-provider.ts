@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+import { SLOTS } from '../../domain/generation';
+import { buildPromptInput } from './build-prompt';
+
+/** A slot of the generation (0-5). */
+export const slotNumber = z.number().check(
+  z.int(),
+  z.refine((n) => SLOTS.includes(n), 'must be one of the generation slots'),
+);
+
+/** The normalized reference photos' keys (1-3, best first), as PrepareReferences chose them. */
+export const referenceKeys = z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(3));
+
+/** CallProvider (one Map iteration): the slot, the prompt and the normalized reference keys. */
+export const callProviderInput = z.extend(buildPromptInput, {
+  slot: slotNumber,
+  prompt: z.string().check(z.minLength(1)),
+  references: referenceKeys,
+});
