@@ -59,7 +59,8 @@ describe('landing page', () => {
     await waitFor(
       () =>
         expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-          '/signin?returnTo=%2Fdashboard',
+          // A new visitor (this browser was never signed in) starts on Create Account (issue 27).
+          '/signin?mode=signup&returnTo=%2Fdashboard',
         ),
       { timeout: 10_000 },
     );
@@ -72,7 +73,7 @@ describe('landing page', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Get 60 Credits' }));
       }
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-        `/signin?returnTo=${encodeURIComponent('/?buy=popular#pricing')}`,
+        `/signin?mode=signup&returnTo=${encodeURIComponent('/?buy=popular#pricing')}`,
       );
     });
   });

@@ -20,6 +20,7 @@ const ME = {
   signupBonus: 'granted',
   emailWhenReady: true,
   createdAt: '2026-01-01T00:00:00Z',
+  activeGeneration: null,
 };
 
 const signedInSession = () => amplify.session(USER, 'id-token-1');
@@ -29,6 +30,8 @@ let meResponse: () => Promise<Response>;
 
 beforeEach(() => {
   configureAuth(testConfig);
+  // A browser that was never signed in: a new visitor (lib/auth/returning.ts).
+  localStorage.removeItem('hs.signedInBefore');
   // What Amplify leaves in a browser that has signed in: without it the SPA does not load Amplify at all.
   localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'user');
   amplify.reset();
@@ -51,7 +54,16 @@ describe('signed out', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/me', expect.anything());
   });
 
-  it("'Create your headshots now' starts sign-in", async () => {
+  // Changed on purpose (issue 27): a new visitor starts on Create Account; a browser signed in before on Sign In.
+  it("'Create your headshots now' starts sign-in on Create Account for a new visitor", async () => {
+    const router = renderAt('/');
+    await waitFor(() => expect(amplify.fetchAuthSession).toHaveBeenCalled());
+    fireEvent.click(screen.getByRole('button', { name: /Create your headshots now/ }));
+    await waitFor(() => expect(here(router)).toBe('/signin?mode=signup&returnTo=%2Fdashboard'));
+  });
+
+  it("'Create your headshots now' opens Sign In in a browser that was signed in before", async () => {
+    localStorage.setItem('hs.signedInBefore', '1');
     const router = renderAt('/');
     await waitFor(() => expect(amplify.fetchAuthSession).toHaveBeenCalled());
     fireEvent.click(screen.getByRole('button', { name: /Create your headshots now/ }));
@@ -61,7 +73,9 @@ describe('signed out', () => {
   it.each(['/dashboard', '/generator'])('%s redirects to sign-in and back', async (path) => {
     const router = renderAt(path);
     expect(await screen.findByText('Redirecting to sign in...')).toBeTruthy();
-    await waitFor(() => expect(here(router)).toBe(`/signin?returnTo=${encodeURIComponent(path)}`));
+    await waitFor(() =>
+      expect(here(router)).toBe(`/signin?mode=signup&returnTo=${encodeURIComponent(path)}`),
+    );
   });
 
   it('is signed out at once, without loading Amplify, in a browser that holds no tokens', async () => {

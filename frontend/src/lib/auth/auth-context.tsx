@@ -13,6 +13,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadSession, mayHaveStoredSession, whenSessionLoaded, type SessionModule } from './configure';
 import { signInPath } from './return-to';
+import { hasSignedInBefore, rememberSignedIn } from './returning';
 import type { AuthSession } from './session';
 
 /** Where authentication stands: `loading` until the stored session has been read (and refreshed if needed). */
@@ -32,7 +33,8 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /**
    * Starts sign-in: goes to `/signin`, which comes back to `returnTo` afterwards (default: the current page).
-   * `options.mode: 'signUp'` opens the Sign Up tab; `options.replace` replaces the current history entry.
+   * `options.mode: 'signUp'` opens the Sign Up tab, `'signIn'` the Sign In tab; without it, Sign Up for a browser
+   * never signed in before (a new visitor) and Sign In otherwise. `options.replace` replaces the current entry.
    */
   signIn(returnTo?: string, options?: SignInOptions): void;
   /** Signs out of this browser and forgets every cached API answer. Never rejects. */
@@ -107,6 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         user = null;
       }
       if (active && mine === generation.current) {
+        if (user) rememberSignedIn();
         setState(user ? { status: 'signedIn', user } : SIGNED_OUT);
       }
     };
@@ -187,7 +190,9 @@ export function useAuth(): AuthContextValue {
 
   const signIn = useCallback(
     (returnTo?: string, options: SignInOptions = {}) => {
-      void navigate(signInPath({ returnTo: returnTo ?? here, mode: options.mode }), {
+      // No mode asked for: a browser that was never signed in is a new visitor, who gets Create Account first.
+      const mode = options.mode ?? (hasSignedInBefore() ? 'signIn' : 'signUp');
+      void navigate(signInPath({ returnTo: returnTo ?? here, mode }), {
         replace: options.replace,
       });
     },

@@ -11,7 +11,8 @@ export interface GetStartedOptions {
 
 /**
  * What the landing page's calls to action do ('Sign Up', 'Create your headshots now', 'Get started now'): go to
- * the dashboard when signed in; otherwise start sign-in, which comes back to the dashboard afterwards. While the
+ * the dashboard when signed in; otherwise start sign-in on Create Account for a new visitor (Sign In for a browser
+ * signed in before), which comes back to the dashboard afterwards. While the
  * session is still loading, signed-out behaviour is the safe choice: /signin sends a signed-in user on at once.
  * Kept in one hook so every button changes together.
  */
@@ -24,8 +25,9 @@ export function useGetStarted(): (options?: GetStartedOptions) => void {
         void navigate(paths.dashboard.href);
         return;
       }
-      // Also called straight from onClick (with an event); only a real `mode: 'signUp'` opens Sign Up.
-      signIn(paths.dashboard.href, { mode: options?.mode === 'signUp' ? 'signUp' : 'signIn' });
+      // Also called straight from onClick (with an event); only a real `mode: 'signUp'` is taken as one. Without it
+      // sign-in picks: Create Account for a new visitor, Sign In for a browser signed in before (lib/auth).
+      signIn(paths.dashboard.href, options?.mode === 'signUp' ? { mode: 'signUp' } : {});
     },
     [navigate, signIn, status],
   );
