@@ -30,6 +30,11 @@ export function isPaymentResultPath(pathname: string): boolean {
   return pathname.startsWith(paths.paymentResult.prefix);
 }
 
+/** The wizard's step 4 for one generation: its progress, then its results (features/generator/hooks/use-wizard-route.ts). */
+export function generationHref(generationId: string): string {
+  return `${paths.generator.href}?step=4&generation=${encodeURIComponent(generationId)}`;
+}
+
 /** The landing page with a purchase to resume once signed in: `/?buy=<packId>#pricing`. */
 export function landingBuyHref(packId: string): string {
   return `${paths.home.href}?buy=${encodeURIComponent(packId)}#pricing`;

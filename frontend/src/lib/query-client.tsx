@@ -2,6 +2,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { use, type ReactNode } from 'react';
 import { ApiError } from './api-client';
 import { clearOnUserChange } from './auth';
+import { shareBalanceAcrossTabs } from './cross-tab';
 
 /**
  * The app's react-query client. A 4xx answer will not change by asking again, so only network failures and 5xx
@@ -28,6 +29,7 @@ function sharedQueryClient(): QueryClient {
   if (!shared) {
     shared = createQueryClient();
     clearOnUserChange(shared);
+    shareBalanceAcrossTabs(shared);
   }
   return shared;
 }

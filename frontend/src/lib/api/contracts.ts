@@ -31,6 +31,7 @@ export {
   deletedDataSchema,
   meSchema,
   preferencesSchema,
+  type ActiveGeneration,
   type DeletedData,
   type Me,
 } from '../../../../functions/contracts/account';

@@ -46,6 +46,9 @@ export function useGallery(
     placeholderData: (previous) => previous,
     staleTime: 60_000,
     refetchInterval: URL_REFRESH_MS,
+    // Headshots made in another tab or on another device show when the person comes back (at most once a minute:
+    // every refetch signs new URLs, so each thumbnail is fetched again).
+    refetchOnWindowFocus: true,
   });
 }
 

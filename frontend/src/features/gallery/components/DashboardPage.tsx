@@ -42,6 +42,7 @@ import { HeadshotViewer } from './HeadshotViewer';
 import { EmailToggle } from './EmailToggle';
 import { PrivacySection } from './PrivacySection';
 import { StatCards } from './StatCards';
+import { RunningGeneration } from './RunningGeneration';
 import { paths } from '../../../config/paths';
 
 /** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
@@ -144,6 +145,7 @@ export function DashboardPage() {
         {me.data && me.data.signupBonus !== 'granted' && me.data.credits === 0 && (
           <BonusNotice reason={me.data.signupBonus} />
         )}
+        {me.data?.activeGeneration && <RunningGeneration active={me.data.activeGeneration} />}
         <PreviewNotice headshots={items} className="mt-5 max-w-3xl" />
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
