@@ -340,22 +340,65 @@ describe('the generator wizard', () => {
 });
 
 describe('on a phone', () => {
-  it('generates Creative + Outdoor headshots at 390 px', async () => {
-    const context = await e2e.browser.newContext({ acceptDownloads: true });
-    const page = await newPage(context, 390, 844);
+  it('generates Creative + Outdoor headshots at 390 px with touch: Back goes one step back, a reload keeps the generation', async () => {
+    const context = await e2e.browser.newContext({
+      acceptDownloads: true,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     await signUpNewUser(page, inject('baseUrl'));
     await page.goto(url('/generator'));
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
 
     await uploadPhotos(page, [PHOTOS + 'obama2.heic', PHOTOS + 'obama.jpg', PHOTOS + 'obama3.jpg']);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Creative', { exact: true }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Outdoor', { exact: true }).click();
-    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
+    await page.getByRole('button', { name: 'Continue' }).tap();
+    await page.getByText('Creative', { exact: true }).tap();
+    await page.getByRole('button', { name: 'Continue' }).tap();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
+    expect(new URL(page.url()).searchParams.get('step')).toBe('3');
+
+    // The phone's Back gesture (history back) from step 3 shows step 2 with the style kept, and asks nothing.
+    await page.goBack();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your style' }));
+    await expectVisible(page.getByRole('banner').getByText('Step 2 of 4'));
+    expect(await page.getByText('Leave the generator?').count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'Creative' }).isChecked()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('step')).toBe('2');
+    await page.screenshot({
+      path: `${SCREENSHOTS}generator-back-step2-390.png`,
+      fullPage: true,
+      style: HIDE_TOASTS,
+    });
+    await page.goForward();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
+
+    await page.getByText('Outdoor', { exact: true }).tap();
+    await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).tap();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
+    await page.waitForURL((u) => u.searchParams.get('step') === '4' && u.searchParams.has('generation'));
+    const generationId = new URL(page.url()).searchParams.get('generation');
     await page.screenshot({
       path: `${SCREENSHOTS}generator-step4-390.png`,
+      fullPage: true,
+      style: HIDE_TOASTS,
+    });
+
+    // A reload while it runs: the same generation's progress (its id is in the URL), then its results.
+    const firstPoll = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/generations/${generationId}`,
+    );
+    await page.reload();
+    const polled = (await (await firstPoll).json()) as { status: string; progress: number };
+    expect(['queued', 'running'], 'still running when the page came back').toContain(polled.status);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
+    await expectVisible(page.getByRole('progressbar', { name: 'Generation progress' }));
+    await expectVisible(page.getByRole('banner').getByText('Step 4 of 4'));
+    await page.screenshot({
+      path: `${SCREENSHOTS}generator-step4-reloaded-390.png`,
       fullPage: true,
       style: HIDE_TOASTS,
     });

@@ -85,7 +85,7 @@ describe('pricing page, signed out', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Back' }).click();
     await waitForPath(page, '/');
-    await expectVisible(page.getByRole('link', { name: 'Create your headshots now' }).first());
+    await expectVisible(page.getByRole('button', { name: 'Create your headshots now' }));
     await context.close();
   });
 });
@@ -191,7 +191,9 @@ describe('buying credits through the local checkout', () => {
     await phone.goto(declinedSuccessUrl);
     await expectVisible(card.getByRole('heading', { level: 1, name: 'Payment not completed' }));
     await expectVisible(card.getByRole('button', { name: 'Try again with the Starter Pack' }));
-    await expect(phone.getByText('Payment verification failed. Please contact support.').count()).resolves.toBe(0);
+    await expect(
+      phone.getByText('Payment verification failed. Please contact support.').count(),
+    ).resolves.toBe(0);
     await phoneContext.close();
   });
 
