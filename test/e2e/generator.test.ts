@@ -84,7 +84,9 @@ async function uploadPhotos(page: Page, files: string[]): Promise<void> {
     .nth(files.length - 1)
     .waitFor({ timeout: 60_000 });
   expect(await thumbnails.count()).toBe(files.length);
-  await expectVisible(page.getByText(`${files.length} file(s) uploaded successfully`));
+  await expectVisible(
+    page.getByText(`${files.length} ${files.length === 1 ? 'file' : 'files'} uploaded successfully`),
+  );
 }
 
 /** Every image in the grid has loaded with real pixels. */

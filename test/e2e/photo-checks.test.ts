@@ -50,17 +50,20 @@ describe('photo checks and likeness in the browser', () => {
       'rejected',
       'rejected',
     ]);
-    const copy = tiles.nth(4).getByRole('img', { name: /^Photo 5: Not used\./ });
-    expect(await copy.getAttribute('aria-label')).toContain(
+    // The reasons are behind the verdict's button: a tap (here a click) shows them, no hover needed.
+    const copy = tiles.nth(4).getByRole('button', { name: 'Photo 5: Not used. Why?' });
+    await copy.click();
+    const copyReasons = tiles.nth(4).locator(`[id="${await copy.getAttribute('aria-controls')}"]`);
+    await copyReasons.waitFor({ state: 'visible' });
+    expect(await copyReasons.textContent()).toContain(
       "This looks like the same picture as photo 1, so we'll only use it once. Please use a different photo.",
     );
-    // The reason is the icon's accessible name, and a tooltip on focus (and hover).
-    const biden = tiles.nth(5).getByRole('img', { name: /^Photo 6: Not used\./ });
-    expect(await biden.getAttribute('aria-label')).toContain('different person');
-    await biden.focus();
-    const tooltip = tiles.nth(5).getByRole('tooltip');
-    await tooltip.waitFor({ state: 'visible' });
-    expect(await tooltip.textContent()).toContain('different person');
+    const biden = tiles.nth(5).getByRole('button', { name: 'Photo 6: Not used. Why?' });
+    await biden.click();
+    expect(await copy.getAttribute('aria-expanded')).toBe('false');
+    const bidenReasons = tiles.nth(5).locator(`[id="${await biden.getAttribute('aria-controls')}"]`);
+    await bidenReasons.waitFor({ state: 'visible' });
+    expect(await bidenReasons.textContent()).toContain('different person');
     await page.screenshot({ path: `${SCREENSHOTS}faces-step1.png`, fullPage: true, style: HIDE_TOASTS });
     expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
   });
@@ -78,15 +81,23 @@ describe('photo checks and likeness in the browser', () => {
       undefined,
       { timeout: 180_000 },
     );
-    const badges = await cards.getByTestId('likeness-badge').allTextContents();
-    for (const text of badges) expect(text).toMatch(/^\d{1,3}% match with your photos$/);
+    const badges = cards.getByTestId('likeness-badge').getByRole('button');
+    for (const name of await badges.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))) {
+      expect(name).toMatch(/^\d{1,3}% match with your photos\. What does this mean\?$/);
+    }
+    // What the percent means is a tap away.
+    await badges.first().click();
+    await cards
+      .first()
+      .getByText(/^How closely this headshot matches the face in your photos/)
+      .waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.screenshot({ path: `${SCREENSHOTS}faces-results.png`, fullPage: true, style: HIDE_TOASTS });
 
     await page.goto(url('/dashboard'));
     await page.getByRole('combobox', { name: 'Sort headshots' }).selectOption('best-match');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'best-match');
-    const galleryBadges = page.locator('article [data-testid="likeness-badge"]');
+    const galleryBadges = page.locator('article [data-testid="likeness-badge"] > button');
     // The previous (newest-first) page stays on screen until the sorted one arrives, and the list may render again
     // between two reads: wait for a read of all six badges in best-match order.
     const sortedReads = async () => {
@@ -104,5 +115,35 @@ describe('photo checks and likeness in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('likeness-badge').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}faces-viewer.png`, style: HIDE_TOASTS });
+  });
+
+  it('on a phone, shows why a photo is not used and removes it, by tap', async () => {
+    const phone = await context.browser()!.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
+    try {
+      const tap = await phone.newPage();
+      tap.on('pageerror', (error) => pageErrors.push(`${tap.url()}: ${error.message}`));
+      await signUpNewUser(tap, inject('baseUrl'));
+      await tap.goto(url('/generator'));
+      await tap
+        .locator('input[type="file"]')
+        .setInputFiles(['obama.jpg', 'biden.jpg'].map((n) => PHOTOS + n));
+      const rejected = tap.locator('[data-testid="photo-thumbnail"][data-verdict="rejected"]');
+      await rejected.waitFor({ timeout: 90_000 });
+      await rejected.getByRole('button', { name: 'Photo 2: Not used. Why?' }).tap();
+      await rejected.getByText(/different person/).waitFor();
+      await tap.screenshot({ path: `${SCREENSHOTS}faces-step1-phone.png`, style: HIDE_TOASTS });
+      // The reasons close on a tap elsewhere; the "Not used" label leaves the remove button free to tap.
+      await tap.getByRole('heading', { level: 1 }).tap();
+      await rejected.getByRole('button', { name: 'Remove photo 2' }).tap();
+      await expect.poll(() => tap.getByTestId('photo-thumbnail').count()).toBe(1);
+      expect(await tap.getByTestId('photo-thumbnail').getAttribute('data-verdict')).toBe('good');
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -7,10 +7,12 @@ import { GENERATOR_TEXT } from '../../../frontend/src/features/generator/utils/c
 import { captionOf } from '../../../frontend/src/lib/headshot-caption';
 import {
   effectiveType,
+  formatMegabytes,
   inChosenOrder,
   isAcceptedPhoto,
   isHeic,
   MAX_FILE_BYTES,
+  refusalOf,
   selectFiles,
   type FileLike,
 } from '../../../frontend/src/features/generator/utils/file-rules';
@@ -59,31 +61,64 @@ describe('upload rules (docs/product-spec.md §5)', () => {
     expect(isHeic(file('a.jpg', 'image/jpeg'))).toBe(false);
   });
 
-  it("'{n} file(s) uploaded successfully' counts only the valid files", () => {
+  it("'{n} files uploaded successfully' counts only the valid files, and names each refused file and its rule", () => {
     const files = [
       file('a.jpg', 'image/jpeg'),
       file('b.pdf', 'application/pdf'),
       file('c.png', 'image/png'),
-      file('big.jpg', 'image/jpeg', 11 * MB),
+      file('big.jpg', 'image/jpeg', 12.4 * MB),
       file('d.heic', ''),
     ];
     const { accepted, notice } = selectFiles(0, files);
     expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'c.png', 'd.heic']);
-    expect(notice).toEqual({ kind: 'success', message: '3 file(s) uploaded successfully' });
-    expect(selectFiles(2, [file('a.jpg', 'image/jpeg')]).notice.message).toBe(
-      '1 file(s) uploaded successfully',
-    );
+    expect(notice).toEqual({
+      kind: 'warning',
+      message: '2 files were not added',
+      details: ['b.pdf is not a photo. Use JPG, PNG or HEIC.', 'big.jpg is 12.4 MB; the limit is 10 MB.'],
+    });
+    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('c.png', 'image/png')]).notice).toEqual({
+      kind: 'success',
+      message: '2 files uploaded successfully',
+      details: [],
+    });
+    expect(selectFiles(2, [file('a.jpg', 'image/jpeg')]).notice.message).toBe('1 file uploaded successfully');
+    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('e.jpg', 'image/jpeg', 0)]).notice).toEqual({
+      kind: 'warning',
+      message: '1 file was not added',
+      details: ['e.jpg is empty.'],
+    });
   });
 
-  it("none valid → the error 'Please upload valid image files (max 10MB each)'", () => {
-    for (const files of [
-      [file('a.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', 10 * MB + 1)],
-      [file('x.txt', 'text/plain')],
-      [],
-    ]) {
-      expect(selectFiles(0, files)).toEqual({
-        accepted: [],
-        notice: { kind: 'error', message: 'Please upload valid image files (max 10MB each)' },
+  it('refuses a file whose bytes are no photo (a PDF renamed .jpg), whatever its name says', () => {
+    const renamed = file('scan.jpg', 'image/jpeg');
+    const photo = file('me.jpg', 'image/jpeg');
+    const { accepted, notice } = selectFiles(0, [renamed, photo], (f) => f !== renamed);
+    expect(accepted).toEqual([photo]);
+    expect(notice.details).toEqual(['scan.jpg is not a photo. Use JPG, PNG or HEIC.']);
+  });
+
+  it('says a size over the limit rounded up, never as the limit itself', () => {
+    expect(formatMegabytes(12.4 * MB)).toBe('12.4 MB');
+    expect(formatMegabytes(MAX_FILE_BYTES + 1)).toBe('10.1 MB');
+    expect(formatMegabytes(11 * MB)).toBe('11 MB');
+    expect(refusalOf(file('x.jpg', 'image/jpeg', MAX_FILE_BYTES))).toBeNull();
+  });
+
+  it("none valid → the error 'Please upload valid image files (max 10MB each)', naming each file", () => {
+    expect(
+      selectFiles(0, [file('a.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', 10 * MB + 1)]),
+    ).toEqual({
+      accepted: [],
+      notice: {
+        kind: 'error',
+        message: 'Please upload valid image files (max 10MB each)',
+        details: ['a.pdf is not a photo. Use JPG, PNG or HEIC.', 'big.jpg is 10.1 MB; the limit is 10 MB.'],
+      },
+    });
+    for (const files of [[file('x.txt', 'text/plain')], []]) {
+      expect(selectFiles(0, files).notice).toMatchObject({
+        kind: 'error',
+        message: 'Please upload valid image files (max 10MB each)',
       });
     }
   });
@@ -96,6 +131,7 @@ describe('upload rules (docs/product-spec.md §5)', () => {
     expect(first.notice).toEqual({
       kind: 'warning',
       message: 'Maximum 10 files allowed. Some files were not added.',
+      details: [],
     });
 
     // Photos already there count: 8 + 5 valid → 2 added.
@@ -106,13 +142,21 @@ describe('upload rules (docs/product-spec.md §5)', () => {
     // Already full: nothing added, the same warning.
     expect(selectFiles(10, [file('x.jpg', 'image/jpeg')])).toEqual({
       accepted: [],
-      notice: { kind: 'warning', message: 'Maximum 10 files allowed. Some files were not added.' },
+      notice: {
+        kind: 'warning',
+        message: 'Maximum 10 files allowed. Some files were not added.',
+        details: [],
+      },
     });
 
     // Exactly filling the cap is a success, and invalid files do not use up the room.
     const exact = selectFiles(7, [...twelve.slice(0, 3), file('a.pdf', 'application/pdf')]);
     expect(exact.accepted).toHaveLength(3);
-    expect(exact.notice).toEqual({ kind: 'success', message: '3 file(s) uploaded successfully' });
+    expect(exact.notice).toEqual({
+      kind: 'warning',
+      message: '1 file was not added',
+      details: ['a.pdf is not a photo. Use JPG, PNG or HEIC.'],
+    });
   });
 
   it('restores the order the user chose after react-dropzone split accepted and refused files', () => {

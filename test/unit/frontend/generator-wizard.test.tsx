@@ -86,8 +86,11 @@ function renderWizard() {
   return renderAt('/generator', { element: <GeneratorPage /> }).router;
 }
 
-const photo = (name: string, type = 'image/jpeg', size = 1000) => {
-  const f = new File(['x'], name, { type });
+/** A JPEG's first bytes for a photo's type or name (the wizard reads them), a PDF's otherwise. */
+const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+const photo = (name: string, type = 'image/jpeg', size = 1000, bytes?: BlobPart) => {
+  const isPhoto = type.startsWith('image/') || /\.hei[cf]$/i.test(name);
+  const f = new File([bytes ?? (isPhoto ? JPEG_START : '%PDF-1.7')], name, { type });
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
@@ -143,7 +146,7 @@ async function reachStep3(style = 'Business Casual', background = 'Office') {
 }
 
 describe('step 1: upload validation messages (docs/product-spec.md §5)', () => {
-  it('shows the hints, drops invalid files silently and says how many were uploaded', async () => {
+  it('shows the hints, leaves out invalid files and says how many were uploaded', async () => {
     renderWizard();
     expect(screen.getByRole('heading', { level: 1, name: 'Upload your photos' })).toBeTruthy();
     expect(screen.getByText('Step 1 of 4')).toBeTruthy();
@@ -161,7 +164,7 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
     ]);
 
     expect(await screen.findByText('Uploaded photos (1/10)')).toBeTruthy();
-    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith('1 file(s) uploaded successfully'));
+    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith('1 file uploaded successfully'));
     expect(mocks.api.requestUploads).toHaveBeenCalledWith(
       [{ contentType: 'image/jpeg', size: 1000 }],
       expect.anything(),
@@ -181,9 +184,27 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
     renderWizard();
     drop([photo('doc.pdf', 'application/pdf')]);
     await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Please upload valid image files (max 10MB each)'),
+      expect(mocks.toast.error).toHaveBeenCalledWith('Please upload valid image files (max 10MB each)', {
+        description: 'doc.pdf is not a photo. Use JPG, PNG or HEIC.',
+      }),
     );
     expect(screen.getByText('Uploaded photos (0/10)')).toBeTruthy();
+  });
+
+  it('names a PDF renamed .jpg and a 12.4 MB photo with the rule each broke, and never calls them uploaded', async () => {
+    renderWizard();
+    drop([
+      photo('scan.jpg', 'image/jpeg', 1000, '%PDF-1.7\n'),
+      photo('big.jpg', 'image/jpeg', Math.round(12.4 * 1024 * 1024)),
+    ]);
+    await waitFor(() =>
+      expect(mocks.toast.error).toHaveBeenCalledWith('Please upload valid image files (max 10MB each)', {
+        description: 'scan.jpg is not a photo. Use JPG, PNG or HEIC. big.jpg is 12.4 MB; the limit is 10 MB.',
+      }),
+    );
+    expect(screen.getByText('Uploaded photos (0/10)')).toBeTruthy();
+    expect(mocks.api.requestUploads).not.toHaveBeenCalled();
+    expect(mocks.toast.success).not.toHaveBeenCalled();
   });
 
   it("more than 10 → 'Maximum 10 files allowed. Some files were not added.'", async () => {

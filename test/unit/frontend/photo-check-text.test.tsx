@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoCheck } from '../../../frontend/src/features/generator/api/check-photos';
 import { VerdictBadge } from '../../../frontend/src/features/generator/components/VerdictBadge';
@@ -44,14 +44,24 @@ describe('a duplicate photo in step 1', () => {
     expect(checkAsShown(good, () => 1)).toBe(good);
   });
 
-  it('shows it as not used, with the reason in the badge’s name and tooltip', () => {
+  it('shows why it is not used on a tap (no hover on a phone), and hides it again on Escape', () => {
     const shown = checkAsShown(duplicate, () => 2);
     render(<VerdictBadge check={shown} index={3} />);
-    const badge = screen.getByRole('img');
-    expect(badge.getAttribute('aria-label')).toBe(
-      "Photo 4: Not used. This looks like the same picture as photo 2, so we'll only use it once. Please use a different photo. This photo is small (under 512 pixels on its short side).",
+    const badge = screen.getByRole('button', { name: 'Photo 4: Not used. Why?' });
+    expect(badge.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(badge.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(true);
+    fireEvent.click(badge);
+    expect(badge.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toBe(
+      "Not usedThis looks like the same picture as photo 2, so we'll only use it once. Please use a different photo. This photo is small (under 512 pixels on its short side).",
     );
-    expect(screen.getByRole('tooltip').textContent).toContain('same picture as photo 2');
-    expect(screen.getByText('Not used', { selector: 'span.absolute' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement).toBe(badge);
+    fireEvent.click(badge);
+    fireEvent.pointerDown(document.body);
+    expect(panel.hidden).toBe(true);
   });
 });

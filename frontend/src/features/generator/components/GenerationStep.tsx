@@ -17,7 +17,7 @@ import { LikenessNotice } from './LikenessNotice';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
-import { clampPercent, progressStatusText } from '../utils/wizard-rules';
+import { generationPercentOf, progressStatusText } from '../utils/wizard-rules';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
@@ -32,9 +32,6 @@ export interface GenerationStepProps {
   /** 'Upload different photos' after the likeness cap stopped the generation: back to step 1, style kept. */
   onNewPhotos: () => void;
 }
-
-/** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
-const INITIAL_PROGRESS = 5;
 
 /**
  * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
@@ -81,7 +78,7 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
     stoppedEmpty,
   ]);
 
-  const percent = done ? 100 : clampPercent(generation?.progress ?? INITIAL_PROGRESS);
+  const percent = generationPercentOf(generation);
   const headshots = generation?.headshots ?? [];
   const expected = generation?.headshotsExpected ?? HEADSHOTS_PER_GENERATION;
   const statusText = done ? GENERATOR_TEXT.ready : progressStatusText(percent);
@@ -218,8 +215,8 @@ function ReadyHeader({ generation, onNewPhotos }: { generation: Generation; onNe
         {GENERATOR_TEXT.ready}
       </h1>
       <p className="mt-3 text-base text-pretty text-slate-600">
-        {delivered} headshots · {captionOf(generation.style)} style · {captionOf(generation.background)}{' '}
-        background. Hover or focus one to favorite or download it.
+        {delivered} {delivered === 1 ? 'headshot' : 'headshots'} · {captionOf(generation.style)} style ·{' '}
+        {captionOf(generation.background)} background.
       </p>
       {generation.status === 'partial' && likeness && (
         <LikenessNotice variant="partial" message={likeness.message} onNewPhotos={onNewPhotos} />

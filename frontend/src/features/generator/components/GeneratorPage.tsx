@@ -27,6 +27,7 @@ import { paths } from '../../../config/paths';
 import { forgetCheckoutReturn } from '../../../lib/checkout-return';
 import { useWizardRoute, type WizardStep } from '../hooks/use-wizard-route';
 import { ActiveGenerationNotice } from './ActiveGenerationNotice';
+import { generationPercentOf } from '../utils/wizard-rules';
 
 export type { WizardStep };
 
@@ -227,7 +228,12 @@ export function GeneratorPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Create headshots · Headshot Studio</title>
-      <WizardHeader step={step ?? 1} onBack={back} backDisabled={running} />
+      <WizardHeader
+        step={step ?? 1}
+        onBack={back}
+        backDisabled={running}
+        generationPercent={step === 4 ? generationPercentOf(generation) : undefined}
+      />
       {step !== null && step <= 3 && (
         <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />
       )}

@@ -45,7 +45,7 @@ const TIP_DOT = <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 round
  * Step 1 'Upload your photos' (docs/product-spec.md §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
  * with the two hints, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
  * Continue, enabled once a photo is stored and none is still on its way. Each stored photo shows its check's
- * verdict (icon, with the reasons on hover, on focus and for screen readers) and the set its quality; rejected
+ * verdict (an icon button: a tap shows the reasons) and the set its quality; rejected
  * photos are not used, so Continue also needs one photo that is not rejected.
  */
 export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
@@ -252,7 +252,7 @@ function PhotoTile({
       data-status={photo.status}
       data-verdict={check?.verdict}
     >
-      {/* The tile clips its picture; the verdict's tooltip may reach past it. */}
+      {/* The tile clips its picture; the verdict's explanation may reach past it. */}
       <div className="absolute inset-0 overflow-hidden rounded-2xl">
         {photo.previewUrl && !broken ? (
           <img
@@ -314,13 +314,22 @@ function PhotoTile({
           </div>
         )}
         {photo.status === 'uploaded' && <span className="sr-only">Uploaded</span>}
+        {/* At the bottom, so it never covers the remove button (issue 27.5). */}
+        {photo.status === 'uploaded' && check?.verdict === 'rejected' && (
+          <span
+            aria-hidden="true"
+            className="absolute inset-x-0 bottom-0 bg-red-600 py-0.5 text-center text-[0.6875rem] font-semibold text-white"
+          >
+            Not used
+          </span>
+        )}
 
         <button
           type="button"
           onClick={onRemove}
           aria-label={`Remove photo ${index + 1}`}
           title="Remove photo"
-          className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white shadow-sm backdrop-blur transition hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+          className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white shadow-sm backdrop-blur transition before:absolute before:-inset-1.5 before:content-[''] hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
+import { InfoToggle } from '../../../components/ui/InfoToggle';
 import { cx } from '../../../lib/cx';
 import type { PhotoCheck } from '../hooks/use-photo-checks';
 
@@ -8,40 +9,38 @@ const VERDICT_LOOK = {
   rejected: { Icon: XCircle, label: 'Not used', colour: 'bg-red-600' },
 } as const;
 
+/** Where a tile's explanation opens: towards the grid's middle, so the last column's does not leave the screen. */
+function panelSide(index: number): string {
+  const mobile = index % 3 === 2 ? 'right-1' : 'left-1';
+  const wide = index % 5 >= 3 ? 'sm:right-1 sm:left-auto' : 'sm:left-1 sm:right-auto';
+  return cx(mobile, wide);
+}
+
 /**
- * A photo's verdict on its thumbnail: an icon that can be focused, with the reasons in a tooltip on hover and on
- * focus, and in its accessible name for screen readers.
+ * A photo's verdict on its thumbnail: an icon button that shows why on a tap (or Enter), with the reasons in its
+ * disclosure (issue 27.5: a phone has no hover). Rendered by the tile, which it sits in at the top left; the tile's
+ * remove button stays at the top right, uncovered.
  */
 export function VerdictBadge({ check, index }: { check: PhotoCheck; index: number }) {
   const look = VERDICT_LOOK[check.verdict];
   const reasons = check.reasons.map((r) => r.message);
   const text = reasons.length > 0 ? reasons.join(' ') : 'Clear, well-lit photo of your face.';
   return (
-    <span className="group absolute top-1.5 left-1.5" data-testid="photo-verdict">
-      <span
-        tabIndex={0}
-        role="img"
-        aria-label={`Photo ${index + 1}: ${look.label}. ${text}`}
-        className={cx(
-          'flex size-7 items-center justify-center rounded-full text-white shadow-sm ring-2 ring-white',
-          'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
-          look.colour,
-        )}
-      >
-        <look.Icon aria-hidden="true" className="size-4" />
-      </span>
-      <span
-        role="tooltip"
-        className="pointer-events-none absolute top-8 left-0 z-30 hidden w-48 rounded-lg bg-slate-900 px-2.5 py-2 text-xs leading-snug text-white shadow-lg group-focus-within:block group-hover:block"
-      >
-        <span className="block font-semibold">{look.label}</span>
-        {text}
-      </span>
-      {check.verdict === 'rejected' && (
-        <span className="absolute top-0 left-8 rounded-full bg-red-600 px-2 py-0.5 text-[0.6875rem] font-semibold whitespace-nowrap text-white shadow-sm">
-          Not used
-        </span>
+    <InfoToggle
+      testId="photo-verdict"
+      label={`Photo ${index + 1}: ${look.label}. Why?`}
+      triggerClassName={cx(
+        // A 28 px icon with a 40 px touch target around it.
+        'absolute top-1.5 left-1.5 flex size-7 items-center justify-center rounded-full text-white shadow-sm ring-2 ring-white',
+        'before:absolute before:-inset-1.5 before:content-[""]',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+        look.colour,
       )}
-    </span>
+      trigger={<look.Icon aria-hidden="true" className="size-4" />}
+      panelClassName={cx('top-10', panelSide(index))}
+    >
+      <span className="block font-semibold">{look.label}</span>
+      {text}
+    </InfoToggle>
   );
 }

@@ -17,14 +17,19 @@ export interface WizardHeaderProps {
   onBack: () => void;
   /** Back is unavailable (while a generation runs). */
   backDisabled?: boolean;
+  /** Step 4: the generation's progress (0-100), which fills the last quarter of the bar. */
+  generationPercent?: number;
 }
 
 /**
  * The wizard's header (docs/product-spec.md §2): Back, the brand, the credit count (links to /pricing), then 'Step N of 4' with
  * the step's name, a progress bar and, from `sm` up, the four named steps.
  */
-export function WizardHeader({ step, onBack, backDisabled = false }: WizardHeaderProps) {
-  const percent = Math.round((step / TOTAL_STEPS) * 100);
+export function WizardHeader({ step, onBack, backDisabled = false, generationPercent }: WizardHeaderProps) {
+  // Steps 1-3 fill a quarter each; step 4 fills with the generation, so the bar never reads "done" while the body's
+  // bar says 45 % (issue 27.6). The header shows no percent of its own: the body's is the one number.
+  const current = step === TOTAL_STEPS && generationPercent !== undefined ? generationPercent / 100 : 1;
+  const percent = Math.round(((step - 1 + current) / TOTAL_STEPS) * 100);
   return (
     <AppHeader
       width="narrow"
@@ -45,15 +50,10 @@ export function WizardHeader({ step, onBack, backDisabled = false }: WizardHeade
       }
       below={
         <>
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <p className="font-semibold text-slate-900">
-              {GENERATOR_TEXT.stepOf(step)}
-              <span className="font-normal text-slate-500 sm:hidden"> · {STEP_NAMES[step - 1]}</span>
-            </p>
-            <p className="text-slate-500 tabular-nums" aria-hidden="true">
-              {percent}%
-            </p>
-          </div>
+          <p className="text-sm font-semibold text-slate-900">
+            {GENERATOR_TEXT.stepOf(step)}
+            <span className="font-normal text-slate-500 sm:hidden"> · {STEP_NAMES[step - 1]}</span>
+          </p>
           <ProgressBar
             label="Wizard progress"
             percent={percent}

@@ -5,8 +5,9 @@ import { track } from '../../../lib/analytics';
 import { requestUploads } from '../api/create-uploads';
 import { postToPresigned } from '../api/post-to-presigned';
 import { GENERATOR_TEXT } from '../utils/content';
-import { effectiveType, MAX_FILE_BYTES, selectFiles } from '../utils/file-rules';
+import { effectiveType, formatMegabytes, MAX_FILE_BYTES, selectFiles } from '../utils/file-rules';
 import { preparePhoto } from '../utils/image-prep';
+import { sniffPhoto } from '../utils/file-signature';
 import { previewDataUrl } from '../utils/wizard-draft';
 
 /** Where one photo is: being converted/downscaled, being sent, safely stored, or failed (retry or remove). */
@@ -122,7 +123,10 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
         }
         const { blob, contentType } = source.prepared;
         if (blob.size > MAX_FILE_BYTES) {
-          update(id, { status: 'failed', error: 'This photo is larger than 10 MB.' });
+          update(id, {
+            status: 'failed',
+            error: GENERATOR_TEXT.tooLarge(file.name || 'This photo', formatMegabytes(blob.size)),
+          });
           return false;
         }
         update(id, { status: 'uploading', progress: 0, error: null });
@@ -152,29 +156,43 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
     [limit, update],
   );
 
+  // The count when the sniffing of a drop ends (it is awaited), not when the drop began.
+  const count = useRef(photos.length);
+  useEffect(() => {
+    count.current = photos.length;
+  }, [photos.length]);
+
   const add = useCallback(
     (files: readonly File[]) => {
-      const { accepted, notice } = selectFiles(photos.length, files);
-      if (notice.kind === 'error') toast.error(notice.message);
-      if (notice.kind === 'warning') toast.warning(notice.message);
-      if (accepted.length === 0) return;
+      void (async () => {
+        // A renamed PDF has an image type by its name only: its bytes decide before a tile calls it a photo.
+        const sniffed = await Promise.all(files.map((file) => sniffPhoto(file)));
+        const bytesArePhoto = (file: File) => sniffed[files.indexOf(file)] !== null;
+        const { accepted, notice } = selectFiles(count.current, files, bytesArePhoto);
+        if (notice.kind !== 'success') {
+          const show = notice.kind === 'error' ? toast.error : toast.warning;
+          if (notice.details.length > 0) show(notice.message, { description: notice.details.join(' ') });
+          else show(notice.message);
+        }
+        if (accepted.length === 0) return;
 
-      const added: Photo[] = accepted.map((file) => {
-        const id = newPhotoId();
-        sources.current.set(id, { file, controller: new AbortController(), urls: [] });
-        return {
-          id,
-          name: file.name,
-          previewUrl: null,
-          status: 'preparing',
-          progress: 0,
-          key: null,
-          error: null,
-        };
-      });
-      setPhotos((current) => [...current, ...added]);
+        const added: Photo[] = accepted.map((file) => {
+          const id = newPhotoId();
+          sources.current.set(id, { file, controller: new AbortController(), urls: [] });
+          return {
+            id,
+            name: file.name,
+            previewUrl: null,
+            status: 'preparing',
+            progress: 0,
+            key: null,
+            error: null,
+          };
+        });
+        count.current += added.length;
+        setPhotos((current) => [...current, ...added]);
 
-      void Promise.all(added.map((photo) => upload(photo.id))).then((results) => {
+        const results = await Promise.all(added.map((photo) => upload(photo.id)));
         const stored = results.filter(Boolean).length;
         const failed = added.filter(
           (photo, i) =>
@@ -182,17 +200,17 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
             sources.current.has(photo.id) &&
             !sources.current.get(photo.id)?.controller.signal.aborted,
         ).length;
-        // The spec's success message, once the photos really are stored.
-        if (notice.kind === 'success' && stored > 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
+        // "Uploaded" only once the storage accepted the photos (the presigned POST answered 204).
+        if (stored > 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
         if (stored > 0) track('upload_completed', { count: stored, failed });
         if (failed > 0) {
-          toast.error(`${failed} photo(s) could not be uploaded.`, {
+          toast.error(GENERATOR_TEXT.uploadFailed(failed), {
             description: 'Retry them, or remove them and add other photos.',
           });
         }
-      });
+      })();
     },
-    [photos.length, upload],
+    [upload],
   );
 
   const forget = useCallback((id: string) => {

@@ -42,7 +42,7 @@ export function isHeic(file: FileLike): boolean {
  * photo in it, and the upload policy requires at least one byte.
  */
 export function isAcceptedPhoto(file: FileLike): boolean {
-  return effectiveType(file).startsWith('image/') && file.size > 0 && file.size <= MAX_FILE_BYTES;
+  return refusalOf(file) === null;
 }
 
 /**
@@ -65,10 +65,37 @@ export function inChosenOrder<T extends FileLike & { lastModified?: number }>(
   return [...files].sort((a, b) => position(a) - position(b));
 }
 
-/** The one toast a drop produces. */
+/**
+ * Megabytes with one decimal, rounded up so a file over the limit never reads as the limit ("12.4 MB", "10.1 MB";
+ * 1 MB = 1024 × 1024 bytes, as the limit).
+ */
+export function formatMegabytes(bytes: number): string {
+  const tenths = Math.ceil(bytes / (1024 * 1024) / 0.1 - 1e-9);
+  return `${(tenths / 10).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/**
+ * Why `file` is refused, naming it and the rule it broke (issue 27.6), or `null` when it is accepted:
+ * 'photo.pdf is not a photo. Use JPG, PNG or HEIC.', 'photo.jpg is 12.4 MB; the limit is 10 MB.',
+ * 'photo.jpg is empty.'
+ *
+ * @param bytesArePhoto false when the file's first bytes are no photo format (utils/file-signature.ts), e.g. a PDF
+ *   renamed `.jpg`
+ */
+export function refusalOf(file: FileLike, bytesArePhoto = true): string | null {
+  const name = file.name || 'This file';
+  if (!effectiveType(file).startsWith('image/') || !bytesArePhoto) return GENERATOR_TEXT.notAPhoto(name);
+  if (file.size === 0) return GENERATOR_TEXT.emptyFile(name);
+  if (file.size > MAX_FILE_BYTES) return GENERATOR_TEXT.tooLarge(name, formatMegabytes(file.size));
+  return null;
+}
+
+/** The one toast a drop produces: its title and, for refused files, one line per file naming the rule it broke. */
 export interface SelectionNotice {
   kind: 'success' | 'warning' | 'error';
   message: string;
+  /** One sentence per refused file ({@link refusalOf}); empty when none was refused. */
+  details: string[];
 }
 
 /** What {@link selectFiles} decided for one drop. */
@@ -79,31 +106,42 @@ export interface FileSelection<T extends FileLike> {
 }
 
 /**
- * Applies docs/product-spec.md §5 to one drop or pick: invalid files are dropped silently; with none valid, the error 'Please upload
- * valid image files (max 10MB each)'; valid files beyond the cap of 10 (counting the photos already there) are cut
- * with the warning 'Maximum 10 files allowed. Some files were not added.'; otherwise '{n} file(s) uploaded
- * successfully'.
+ * Applies docs/product-spec.md §5 to one drop or pick, naming each refused file and its rule (issue 27.6): with
+ * none valid, the error 'Please upload valid image files (max 10MB each)'; valid files beyond the cap of 10
+ * (counting the photos already there) are cut with the warning 'Maximum 10 files allowed. Some files were not
+ * added.'; some refused: the warning '1 file was not added' / 'n files were not added'; otherwise (for the toast
+ * once stored) '1 file uploaded successfully' / 'n files uploaded successfully'.
  *
  * @param existingCount photos already in the wizard
  * @param files everything the user dropped or picked, in order
+ * @param bytesArePhoto whether a file's first bytes are a photo format (all are, unless given)
  */
 export function selectFiles<T extends FileLike>(
   existingCount: number,
   files: readonly T[],
+  bytesArePhoto: (file: T) => boolean = () => true,
 ): FileSelection<T> {
-  const valid = files.filter(isAcceptedPhoto);
+  const refusals = files.map((file) => refusalOf(file, bytesArePhoto(file)));
+  const details = refusals.flatMap((refusal) => refusal ?? []);
+  const valid = files.filter((_, i) => refusals[i] === null);
   if (valid.length === 0) {
-    return { accepted: [], notice: { kind: 'error', message: GENERATOR_TEXT.invalidFiles } };
+    return { accepted: [], notice: { kind: 'error', message: GENERATOR_TEXT.invalidFiles, details } };
   }
   const room = Math.max(0, MAX_FILES - existingCount);
   if (valid.length > room) {
     return {
       accepted: valid.slice(0, room),
-      notice: { kind: 'warning', message: GENERATOR_TEXT.tooManyFiles },
+      notice: { kind: 'warning', message: GENERATOR_TEXT.tooManyFiles, details },
+    };
+  }
+  if (details.length > 0) {
+    return {
+      accepted: valid,
+      notice: { kind: 'warning', message: GENERATOR_TEXT.filesNotAdded(details.length), details },
     };
   }
   return {
     accepted: valid,
-    notice: { kind: 'success', message: GENERATOR_TEXT.filesAdded(valid.length) },
+    notice: { kind: 'success', message: GENERATOR_TEXT.filesAdded(valid.length), details },
   };
 }

@@ -66,3 +66,15 @@ export function generateControls({
     notice: lowCredits && credits !== undefined ? GENERATOR_TEXT.needCredits(credits) : null,
   };
 }
+
+/** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
+export const INITIAL_PROGRESS = 5;
+
+/**
+ * The percent step 4 shows for a generation (0-100): 100 once it delivered (`succeeded`, `partial`), else its
+ * progress, 5 before the first answer. The body's bar and the header's bar both read it, so they agree.
+ */
+export function generationPercentOf(generation: { status: string; progress?: number } | undefined): number {
+  if (generation?.status === 'succeeded' || generation?.status === 'partial') return 100;
+  return clampPercent(generation?.progress ?? INITIAL_PROGRESS);
+}
