@@ -4,6 +4,7 @@ import { storageSettings } from '../config/storage';
 import {
   assertCreditAmount,
   InsufficientCreditsError,
+  settlement,
   UserNotFoundError,
   type LedgerReason,
 } from '../domain/credits';
@@ -21,6 +22,11 @@ export interface UserRecord {
   displayName: string;
   /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
   credits: number;
+  /**
+   * Credits the account owes: a refund or dispute took back credits already spent (docs/architecture.md §2). The
+   * next credits it receives — a purchase, a refund, credits given back — pay this first. 0 when nothing is owed.
+   */
+  creditsOwed: number;
   /**
    * `already-claimed` when an earlier account of the same person had the sign-up bonus, `disposable-address` when the
    * address is at a disposable e-mail service (this one started at 0 either way).
@@ -129,6 +135,7 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
     email: String(Item.email ?? ''),
     displayName: String(Item.displayName ?? ''),
     credits: Number(Item.credits ?? 0),
+    creditsOwed: Math.max(0, Number(Item.creditsOwed ?? 0)),
     ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
     ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
     ...(typeof Item.deletedAt === 'string' ? { deletedAt: Item.deletedAt } : {}),
@@ -139,78 +146,115 @@ export async function getUser(sub: string): Promise<UserRecord | undefined> {
   };
 }
 
+/**
+ * One attempt of a credit change. A change that gives credits (`sign` 1) first pays what the account owes
+ * (`creditsOwed`, left by a reversal its balance could not cover: docs/architecture.md §2): `owed` is what the caller
+ * believes is owed, checked in the same transaction (`creditsOwed = :owedSeen`), so a concurrent change of the debt
+ * fails the attempt and {@link applyChange} tries again with the value read.
+ */
+async function attemptChange(
+  change: CreditChange,
+  reason: LedgerReason,
+  sign: 1 | -1,
+  owed: number,
+): Promise<CreditChangeResult> {
+  const { sub, amount, ref, related, profileGuard, extraItems = [] } = change;
+  const spend = sign === -1;
+  const settle = spend ? 0 : settlement(owed, amount);
+  const delta = sign * amount - settle;
+  return withTransactionRetry(async () => {
+    const now = new Date().toISOString();
+    const entryId = ulid();
+    const sets = [
+      'credits = credits + :delta',
+      'updatedAt = :now',
+      ...(settle > 0 ? ['creditsOwed = :owedAfter'] : []),
+      ...(profileGuard?.set ? [profileGuard.set] : []),
+    ];
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: table(),
+          Key: { PK: userPk(sub), SK: PROFILE_SK },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: [
+            'attribute_exists(PK)',
+            ...(spend ? ['credits >= :amount'] : []),
+            ...(spend ? [] : ['(attribute_not_exists(creditsOwed) OR creditsOwed = :owedSeen)']),
+            ...(profileGuard ? [`(${profileGuard.condition})`] : []),
+          ].join(' AND '),
+          ...(profileGuard?.names ? { ExpressionAttributeNames: profileGuard.names } : {}),
+          ExpressionAttributeValues: {
+            ':delta': delta,
+            ':now': now,
+            ...(spend ? { ':amount': amount } : { ':owedSeen': owed }),
+            ...(settle > 0 ? { ':owedAfter': owed - settle } : {}),
+            ...profileGuard?.values,
+          },
+        },
+      },
+      markerPut(sub, reason, ref, entryId, now),
+      ledgerPut(sub, entryId, sign * amount, reason, ref, now),
+    ];
+    if (related) {
+      items.push({
+        Put: {
+          TableName: table(),
+          Item: related.item,
+          ConditionExpression: related.conditionExpression ?? 'attribute_not_exists(SK)',
+        },
+      });
+    }
+    items.push(...extraItems);
+    // Last, so the indices of the items above (and the callers' extraItems) stay as they are.
+    if (settle > 0) items.push(ledgerPut(sub, ulid(), -settle, 'debt_settlement', `${reason}#${ref}`, now));
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+    const user = await getUser(sub);
+    return { applied: true, balance: user?.credits ?? 0 };
+  });
+}
+
 async function applyChange(
   change: CreditChange,
   reason: LedgerReason,
   sign: 1 | -1,
 ): Promise<CreditChangeResult> {
   assertCreditAmount(change.amount);
-  const { sub, amount, ref, related, profileGuard, extraItems = [] } = change;
+  const { sub, amount, related, profileGuard } = change;
   if (related && related.item.PK !== userPk(sub))
     throw new Error('A related item must belong to the same user');
-  const delta = sign * amount;
   const spend = sign === -1;
-  try {
-    return await withTransactionRetry(async () => {
-      const now = new Date().toISOString();
-      const entryId = ulid();
-      const items: TransactItem[] = [
-        {
-          Update: {
-            TableName: table(),
-            Key: { PK: userPk(sub), SK: PROFILE_SK },
-            UpdateExpression: `SET credits = credits + :delta, updatedAt = :now${profileGuard?.set ? `, ${profileGuard.set}` : ''}`,
-            ConditionExpression: [
-              'attribute_exists(PK)',
-              ...(spend ? ['credits >= :amount'] : []),
-              ...(profileGuard ? [`(${profileGuard.condition})`] : []),
-            ].join(' AND '),
-            ...(profileGuard?.names ? { ExpressionAttributeNames: profileGuard.names } : {}),
-            ExpressionAttributeValues: {
-              ':delta': delta,
-              ':now': now,
-              ...(spend ? { ':amount': amount } : {}),
-              ...profileGuard?.values,
-            },
-          },
-        },
-        markerPut(sub, reason, ref, entryId, now),
-        ledgerPut(sub, entryId, delta, reason, ref, now),
-      ];
-      if (related) {
-        items.push({
-          Put: {
-            TableName: table(),
-            Item: related.item,
-            ConditionExpression: related.conditionExpression ?? 'attribute_not_exists(SK)',
-          },
-        });
-      }
-      items.push(...extraItems);
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+  // Most accounts owe nothing: the first attempt assumes so, and reads the debt only when the condition says otherwise.
+  let owed = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptChange(change, reason, sign, owed);
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const [balanceCode, markerCode] = codes;
+      const relatedCode = related ? codes[3] : undefined;
+      const first = related ? 4 : 3;
+      const extraCodes = codes.slice(first, first + (change.extraItems?.length ?? 0));
       const user = await getUser(sub);
-      return { applied: true, balance: user?.credits ?? 0 };
-    });
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    const [balanceCode, markerCode] = codes;
-    const relatedCode = related ? codes[3] : undefined;
-    const extraCodes = codes.slice(related ? 4 : 3);
-    const user = await getUser(sub);
-    if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: user?.credits ?? 0 };
-    if (balanceCode === 'ConditionalCheckFailed') {
-      if (!user) throw new UserNotFoundError();
-      if (spend && user.credits < amount) throw new InsufficientCreditsError(user.credits, amount);
-      if (profileGuard) throw new CreditChangeGuardError('profile', user);
-      throw new InsufficientCreditsError(user.credits, amount);
+      if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: user?.credits ?? 0 };
+      if (balanceCode === 'ConditionalCheckFailed') {
+        if (!user) throw new UserNotFoundError();
+        if (!spend && user.creditsOwed !== owed && attempt < 8) {
+          owed = user.creditsOwed;
+          continue;
+        }
+        if (spend && user.credits < amount) throw new InsufficientCreditsError(user.credits, amount);
+        if (profileGuard) throw new CreditChangeGuardError('profile', user);
+        throw new InsufficientCreditsError(user.credits, amount);
+      }
+      const failedExtra = extraCodes.indexOf('ConditionalCheckFailed');
+      if (failedExtra >= 0) throw new CreditChangeGuardError(failedExtra, user);
+      if (relatedCode === 'ConditionalCheckFailed') {
+        throw new RelatedItemConflictError(`The ${String(related?.item.SK)} item already exists`);
+      }
+      throw error;
     }
-    const failedExtra = extraCodes.indexOf('ConditionalCheckFailed');
-    if (failedExtra >= 0) throw new CreditChangeGuardError(failedExtra, user);
-    if (relatedCode === 'ConditionalCheckFailed') {
-      throw new RelatedItemConflictError(`The ${String(related?.item.SK)} item already exists`);
-    }
-    throw error;
   }
 }
 
@@ -256,6 +300,17 @@ export function refundCredits(change: CreditChange): Promise<CreditChangeResult>
  */
 export function reverseCredits(change: CreditChange): Promise<CreditChangeResult> {
   return applyChange(change, 'reversal', -1);
+}
+
+/**
+ * Gives back credits a reversal took, once the reason for it went away — a dispute won, a refund that failed
+ * (reason `reversal_restored`) — paying what the account owes first, like every receipt. Idempotent by `ref`.
+ *
+ * @throws {UserNotFoundError} when the user item does not exist
+ * @throws {CreditChangeGuardError} when an extra item (the purchase's own condition) refused
+ */
+export function restoreCredits(change: CreditChange): Promise<CreditChangeResult> {
+  return applyChange(change, 'reversal_restored', 1);
 }
 
 /** The user's ledger, newest first (all pages). For audits and tests of the invariant credits = Σ deltas. */

@@ -114,6 +114,15 @@ export interface PurchaseRecord {
   status: 'completed' | 'refunded' | 'disputed';
   /** Credits taken back by refunds and disputes so far (never more than `credits`). */
   creditsReversed: number;
+  /** Cents of the charge refunded, as the last refund event applied said (failed refunds subtracted). */
+  amountRefunded: number;
+  /** When the last refund failure applied was announced (event `created`, epoch seconds); 0 if none failed. */
+  refundsAsOf: number;
+  /** Refunds (`re_…`) that failed and whose credits were given back: each is given back once. */
+  failedRefunds: string[];
+  /** The dispute (`dp_…`) and where it stands, once one was opened. */
+  disputeId?: string;
+  disputeStatus?: 'open' | 'won' | 'lost';
   /** ISO 8601 UTC. */
   createdAt: string;
 }
@@ -137,6 +146,13 @@ export async function getPurchase(sub: string, sessionId: string): Promise<Purch
     paymentIntentId: Item.paymentIntentId === undefined ? undefined : String(Item.paymentIntentId),
     status: (Item.status as PurchaseRecord['status'] | undefined) ?? 'completed',
     creditsReversed: Number(Item.creditsReversed ?? 0),
+    amountRefunded: Number(Item.amountRefunded ?? 0),
+    refundsAsOf: Number(Item.refundsAsOf ?? 0),
+    failedRefunds: Item.failedRefunds instanceof Set ? [...(Item.failedRefunds as Set<string>)] : [],
+    ...(typeof Item.disputeId === 'string' ? { disputeId: Item.disputeId } : {}),
+    ...(Item.disputeStatus === 'open' || Item.disputeStatus === 'won' || Item.disputeStatus === 'lost'
+      ? { disputeStatus: Item.disputeStatus }
+      : {}),
     createdAt: String(Item.createdAt),
   };
 }
@@ -147,7 +163,17 @@ export async function getPurchase(sub: string, sessionId: string): Promise<Purch
  */
 export function purchaseItem(
   sub: string,
-  purchase: Omit<PurchaseRecord, 'status' | 'creditsReversed' | 'createdAt'>,
+  purchase: Omit<
+    PurchaseRecord,
+    | 'status'
+    | 'creditsReversed'
+    | 'createdAt'
+    | 'amountRefunded'
+    | 'refundsAsOf'
+    | 'failedRefunds'
+    | 'disputeId'
+    | 'disputeStatus'
+  >,
 ): Record<string, unknown> {
   return {
     PK: userPk(sub),

@@ -7,9 +7,22 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 const table = () => storageSettings().TABLE_NAME;
 
+/** What else a reversal or restoration records on the purchase, in the same update. */
+export interface PurchaseStateChange {
+  /** Cents of the charge refunded from now on. */
+  amountRefunded?: number;
+  /** A refund failure's event time (epoch seconds): `charge.refunded` deliveries no newer than it are stale. */
+  refundsAsOf?: number;
+  disputeId?: string;
+  disputeStatus?: 'open' | 'won' | 'lost';
+  /** A failed refund given back by this change: added to `failedRefunds`, and the update requires it absent. */
+  failedRefund?: string;
+}
+
 /**
- * The transaction item that moves a purchase from `prev` to `target` reversed credits (and its `status` to
- * `refunded` or `disputed`), only if nobody moved it meanwhile — so two events can never both apply.
+ * The transaction item that moves a purchase from `prev` to `target` reversed credits (and its `status`), with the
+ * state that decided it ({@link PurchaseStateChange}), only if nobody moved it meanwhile — so two events can never
+ * both apply.
  */
 export function purchaseReversalUpdate(
   sub: string,
@@ -17,24 +30,40 @@ export function purchaseReversalUpdate(
   prev: number,
   target: number,
   status: string,
+  change: PurchaseStateChange = {},
 ): TransactItem {
+  const { failedRefund, ...fields } = change;
+  const sets = ['creditsReversed = :target', '#status = :status', 'reversedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':target': target,
+    ':prev': prev,
+    ':zero': 0,
+    ':status': status,
+    ':now': new Date().toISOString(),
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    sets.push(`${name} = :${name}`);
+    values[`:${name}`] = value;
+  }
+  if (failedRefund) values[':failedRefund'] = new Set([failedRefund]);
   return {
     Update: {
       TableName: table(),
       Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
-      UpdateExpression: 'SET creditsReversed = :target, #status = :status, reversedAt = :now',
+      UpdateExpression: `SET ${sets.join(', ')}${failedRefund ? ' ADD failedRefunds :failedRefund' : ''}`,
       ConditionExpression:
-        'attribute_exists(SK) AND (creditsReversed = :prev OR (attribute_not_exists(creditsReversed) AND :prev = :zero))',
+        'attribute_exists(SK) AND (creditsReversed = :prev OR (attribute_not_exists(creditsReversed) AND :prev = :zero))' +
+        (failedRefund ? ' AND NOT contains(failedRefunds, :failedRefundId)' : ''),
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':target': target,
-        ':prev': prev,
-        ':zero': 0,
-        ':status': status,
-        ':now': new Date().toISOString(),
-      },
+      ExpressionAttributeValues: failedRefund ? { ...values, ':failedRefundId': failedRefund } : values,
     },
   };
+}
+
+/** The purchase's state change alone (a restoration that gives nothing back, e.g. a lost dispute), in its own write. */
+export async function writePurchaseState(update: TransactItem): Promise<void> {
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [update] }));
 }
 
 const FLAG_SET =

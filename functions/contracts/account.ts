@@ -33,6 +33,11 @@ export const meSchema = z.object({
    * the account's address is at a disposable e-mail service (this one started at 0 either way).
    */
   signupBonus: z.enum(['granted', 'already-claimed', 'disposable-address']),
+  /**
+   * Credits the account owes because a refund or dispute took back credits already spent; the next credits it
+   * receives pay them first (docs/architecture.md §2). Absent from older answers: read it as 0.
+   */
+  creditsOwed: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** "E-mail me when my headshots are ready". */
   emailWhenReady: z.boolean(),
   createdAt: z.string(),

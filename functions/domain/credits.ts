@@ -14,7 +14,24 @@ export const LOW_CREDIT_THRESHOLD = 6;
  * Why a ledger entry exists. `refund` gives back credits of a generation that did not deliver; `reversal` takes back
  * credits of a purchase whose payment was refunded or disputed.
  */
-export type LedgerReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'reversal';
+export type LedgerReason =
+  | 'signup_bonus'
+  | 'purchase'
+  | 'generation'
+  | 'refund'
+  | 'reversal'
+  /** Credits a reversal took back and a won dispute or a failed refund gives back. */
+  | 'reversal_restored'
+  /** Paid out of credits received, towards what the account owed (`creditsOwed`); always negative. */
+  | 'debt_settlement';
+
+/**
+ * What a receipt of `received` credits pays towards `owed` credits owed (docs/architecture.md §2: a reversal shortfall
+ * is settled from the next credits the customer receives): all of the debt if it can, else all of the receipt.
+ */
+export function settlement(owed: number, received: number): number {
+  return Math.max(0, Math.min(owed, received));
+}
 
 /** A spend larger than the balance (docs/product-spec.md §5: "Spending credits fails with 'Insufficient credits'"). */
 export class InsufficientCreditsError extends Error {

@@ -27,8 +27,9 @@ async function activeGeneration(sub: string, lastGenerationId: string | undefine
 }
 
 /**
- * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, signupBonus, emailWhenReady, createdAt,
- * activeGeneration }` (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default);
+ * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, creditsOwed, signupBonus, emailWhenReady, createdAt,
+ * activeGeneration }` (`creditsOwed`: credits a refund or dispute could not take back, paid first from the next
+ * credits received; docs/architecture.md §2) (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default);
  * `signupBonus` is `granted`, or `already-claimed` when an earlier account of the same person (same normalised
  * e-mail) had the free credits, so this one started at 0 (docs/architecture.md §8 "Money"). `activeGeneration` is
  * the caller's generation still queued or running — `{ id, status, progress, headshotsExpected, regeneratedFrom,
@@ -56,6 +57,7 @@ export const handler = httpHandler(async (event) => {
     displayName: user.displayName,
     credits: user.credits,
     signupBonus: user.signupBonus,
+    creditsOwed: user.creditsOwed,
     emailWhenReady: user.emailWhenReady,
     createdAt: user.createdAt,
     activeGeneration: await activeGeneration(caller.sub, user.lastGenerationId),

@@ -1,7 +1,12 @@
 import { cancellationCodes } from '../adapters/transactions';
 import { CreditChangeGuardError, getUser, reverseCredits } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase } from '../adapters/purchases';
-import { flagUncoveredReversal, purchaseReversalUpdate, shortfallFlag } from '../adapters/reversals';
+import {
+  flagUncoveredReversal,
+  purchaseReversalUpdate,
+  shortfallFlag,
+  writePurchaseState,
+} from '../adapters/reversals';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
 import { InsufficientCreditsError } from '../domain/credits';
@@ -51,15 +56,40 @@ export async function reversePurchase(
     const purchase = await getPurchase(sub, checkoutSessionId);
     if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
     const prev = purchase.creditsReversed;
+    const unchanged = { checkoutSessionId, creditsTaken: 0, shortfall: 0, creditsReversed: prev };
+    // A delivery no newer than a refund's failure (its amount_refunded may still count the failed refund), or of a
+    // dispute that already ended, must not take credits again. Event times are whole seconds: a genuinely new refund
+    // in the very second a refund failed is the price of never re-taking a failed one.
+    if (reversal.kind === 'refund' && (reversal.at ?? Infinity) <= purchase.refundsAsOf) return unchanged;
+    if (
+      reversal.kind === 'dispute' &&
+      reversal.disputeId !== undefined &&
+      purchase.disputeId === reversal.disputeId &&
+      purchase.disputeStatus !== 'open'
+    )
+      return unchanged;
     const target = Math.max(prev, reversalTarget(purchase.credits, reversal));
+    const state =
+      reversal.kind === 'refund'
+        ? { amountRefunded: Math.max(purchase.amountRefunded, reversal.amountRefunded) }
+        : {
+            disputeStatus: 'open' as const,
+            ...(reversal.disputeId ? { disputeId: reversal.disputeId } : {}),
+          };
     const due = target - prev;
-    if (due === 0) return { checkoutSessionId, creditsTaken: 0, shortfall: 0, creditsReversed: prev };
+    const stateChanged =
+      reversal.kind === 'refund'
+        ? reversal.amountRefunded > purchase.amountRefunded
+        : purchase.disputeStatus !== 'open';
+    if (due === 0 && !stateChanged) return unchanged;
     const balance = (await getUser(sub))?.credits ?? 0;
     const take = Math.min(due, balance);
     const shortfall = due - take;
-    const update = purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status);
+    const update = purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
     try {
-      if (take > 0) {
+      if (due === 0) {
+        await writePurchaseState(update);
+      } else if (take > 0) {
         await reverseCredits({
           sub,
           amount: take,

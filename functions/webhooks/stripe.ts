@@ -31,7 +31,10 @@ const invalidSignature = (message: string) => new HttpError(400, 'INVALID_SIGNAT
  * - `checkout.session.completed` not yet paid (a delayed payment method) → `{ received: true, status: 'unpaid' }`,
  *   the later `async_payment_succeeded` fulfils it;
  * - `charge.refunded` / `charge.dispute.created` → that purchase's credits taken back with a `reversal` ledger entry
- *   (never below 0; the account is flagged if the balance is short) → `{ received: true, creditsReversed }`; 409
+ *   (never below 0; what the balance cannot cover is owed, `creditsOwed`) → `{ received: true, creditsReversed }`;
+ *   `charge.dispute.closed` won (or `warning_closed`) and a failed refund (`charge.refund.updated` / `refund.failed`
+ *   with `status: 'failed'`) → the credits given back, what is owed paid first → `{ received: true,
+ *   creditsRestored }`; 409
  *   `PURCHASE_NOT_FOUND` while the payment is not fulfilled here yet (Stripe redelivers);
  * - any other event type → `{ received: true, ignored: true }`.
  *
@@ -61,7 +64,12 @@ export const handler = httpHandler(async (event) => {
   if (typeof received?.type === 'string' && REVERSAL_EVENTS.has(received.type)) {
     return json(
       200,
-      await handleReversalEvent({ id: String(received.id), type: received.type, data: received.data }),
+      await handleReversalEvent({
+        id: String(received.id),
+        type: received.type,
+        ...(typeof received.created === 'number' ? { created: received.created } : {}),
+        data: received.data,
+      }),
     );
   }
   if (typeof received?.type !== 'string' || !FULFILMENT_EVENTS.has(received.type)) {

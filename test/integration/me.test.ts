@@ -26,6 +26,7 @@ describe('GET /api/me', () => {
         displayName: user.email.split('@')[0],
         credits: 6,
         signupBonus: 'granted',
+        creditsOwed: 0,
         emailWhenReady: true,
         createdAt: bodies[0].createdAt,
         activeGeneration: null,

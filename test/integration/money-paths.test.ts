@@ -155,3 +155,88 @@ describe('refunds and disputes take the credits back, exactly once', () => {
     await expectLedgerBalanced(user.sub);
   });
 });
+
+const entries = async (sub: string, reason: string) =>
+  (await listLedger(sub)).filter((e) => e.reason === reason).map((e) => e.delta);
+
+const owedOf = async (user: TestUser) =>
+  ((await (await payments.api('/api/me', user.idToken)).json()) as { credits: number; creditsOwed: number })
+    .creditsOwed;
+
+describe('reversed credits come back, and what is owed is paid first', () => {
+  it('a won dispute restores the credits: what the dispute could not take is owed no more, the rest comes back', async () => {
+    const user = await buyer();
+    const { id } = await paidPurchase(user); // 6 free + 60
+    await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` }); // 12 left
+    const dispute = await payments.provider.dispute(id);
+    expect(dispute.delivery).toBe(200);
+    expect(await getUser(user.sub)).toMatchObject({ credits: 0, creditsOwed: 48 });
+    expect(await owedOf(user)).toBe(48);
+
+    const closed = await payments.provider.closeDispute(id, 'won');
+    expect(closed.event).toMatchObject({
+      type: 'charge.dispute.closed',
+      data: { object: { status: 'won' } },
+    });
+    expect(closed.delivery).toBe(200);
+    // 60 given back: 48 pay what was owed, the 12 the dispute took are back on the balance.
+    expect(await getUser(user.sub)).toMatchObject({ credits: 12, creditsOwed: 0 });
+    expect(await entries(user.sub, 'reversal_restored')).toEqual([60]);
+    expect(await entries(user.sub, 'debt_settlement')).toEqual([-48]);
+    expect(await getPurchase(user.sub, id)).toMatchObject({ status: 'completed', creditsReversed: 0 });
+    // Replays of the close, and of the dispute's opening, change nothing.
+    expect(await payments.provider.deliver(closed.event)).toBe(200);
+    expect(await payments.provider.deliver(dispute.event)).toBe(200);
+    expect(await getUser(user.sub)).toMatchObject({ credits: 12, creditsOwed: 0 });
+    expect(await owedOf(user)).toBe(0);
+    await expectLedgerBalanced(user.sub);
+  });
+
+  it('a lost dispute leaves the shortfall owed, and the next purchase settles it first, in its own transaction', async () => {
+    const user = await buyer();
+    const { id } = await paidPurchase(user);
+    await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` });
+    await payments.provider.dispute(id);
+    expect((await payments.provider.closeDispute(id, 'lost')).delivery).toBe(200);
+    expect(await getUser(user.sub)).toMatchObject({ credits: 0, creditsOwed: 48 });
+    expect(await getPurchase(user.sub, id)).toMatchObject({ status: 'disputed', creditsReversed: 60 });
+
+    // The next purchase (Starter, 40 credits) pays 40 of the 48 owed; the one after pays the last 8.
+    const next = await paidPurchase(user, 'starter');
+    expect(await getUser(user.sub)).toMatchObject({ credits: 0, creditsOwed: 8 });
+    expect(await owedOf(user)).toBe(8);
+    await paidPurchase(user, 'starter');
+    expect(await getUser(user.sub)).toMatchObject({ credits: 32, creditsOwed: 0 });
+    expect((await entries(user.sub, 'debt_settlement')).sort()).toEqual([-40, -8]);
+    expect(await entries(user.sub, 'purchase')).toEqual([40, 40, 60]);
+    // The payment result page reports the balance after the settlement.
+    const verified = await payments.api(`/api/checkout/sessions/${next.id}`, user.idToken);
+    expect(await verified.json()).toMatchObject({ status: 'paid', credits: 32 });
+    await expectLedgerBalanced(user.sub);
+  });
+
+  it('a failed refund gives the credits back once, however many events announce it', async () => {
+    const user = await buyer();
+    const { id } = await paidPurchase(user); // 66
+    const refund = await payments.provider.refund(id, { amount: 1500 }); // a third: 20 credits
+    expect(refund.delivery).toBe(200);
+    expect((await getUser(user.sub))?.credits).toBe(46);
+
+    const failed = await payments.provider.failRefund(id);
+    expect(failed.events.map((e) => e.type)).toEqual(['charge.refund.updated', 'refund.failed']);
+    expect(failed.events[0]).toMatchObject({
+      data: {
+        object: { object: 'refund', status: 'failed', amount: 1500, failure_reason: expect.any(String) },
+      },
+    });
+    expect(failed.deliveries).toEqual([200, 200]);
+    expect((await getUser(user.sub))?.credits).toBe(66);
+    expect(await entries(user.sub, 'reversal_restored')).toEqual([20]);
+    // A late redelivery of the refund's own event cannot take them again.
+    expect(await payments.provider.deliver(refund.event)).toBe(200);
+    for (const event of failed.events) expect(await payments.provider.deliver(event)).toBe(200);
+    expect((await getUser(user.sub))?.credits).toBe(66);
+    expect(await getPurchase(user.sub, id)).toMatchObject({ creditsReversed: 0, amountRefunded: 0 });
+    await expectLedgerBalanced(user.sub);
+  });
+});

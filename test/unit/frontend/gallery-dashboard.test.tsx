@@ -39,6 +39,7 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
 type Handler = (url: URL, init: RequestInit | undefined) => Promise<Response> | Response;
 let credits: number;
 let signupBonus: 'granted' | 'already-claimed' | 'disposable-address';
+let creditsOwed: number;
 let headshotsHandler: Handler;
 let patchHandler: Handler;
 let emailWhenReady: boolean;
@@ -54,6 +55,7 @@ beforeEach(() => {
   amplify.fetchAuthSession.mockResolvedValue(amplify.session(USER));
   credits = 6;
   signupBonus = 'granted';
+  creditsOwed = 0;
   emailWhenReady = true;
   meRefuses = false;
   requests.length = 0;
@@ -80,6 +82,7 @@ beforeEach(() => {
         displayName: 'ada.lovelace',
         credits,
         signupBonus,
+        creditsOwed,
         activeGeneration: null,
         createdAt: '',
       });
@@ -214,6 +217,22 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
     expect(screen.queryByRole('region', { name: 'Good to see you again' })).toBeNull();
+  });
+
+  it('says how many credits the account owes after a reversal it could not cover, and only then', async () => {
+    credits = 0;
+    creditsOwed = 48;
+    renderAt('/dashboard');
+    expect(
+      await screen.findByText(
+        'A refunded or disputed payment took back credits that had already been used: your account owes 48 credits, which will be taken from the next credits you receive.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    creditsOwed = 0;
+    renderAt('/dashboard');
+    await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
+    expect(screen.queryByText(/your account owes/)).toBeNull();
   });
 
   it('tells an account at a disposable address why it has no free credits, and how to get them', async () => {

@@ -19,8 +19,10 @@ export interface ChargeState {
   created: number;
   /** Cumulative, like Stripe's `amount_refunded`. */
   amountRefunded: number;
-  refunds: { id: string; amount: number; created: number }[];
-  dispute?: { id: string; created: number };
+  /** `status` absent: `succeeded` (sessions saved before refunds could fail). */
+  refunds: { id: string; amount: number; created: number; status?: 'succeeded' | 'failed' }[];
+  /** `status` absent: `needs_response`. */
+  dispute?: { id: string; created: number; status?: 'needs_response' | 'won' | 'lost' };
 }
 
 /** A new charge for `amount` cents (what Pay creates). */
@@ -99,7 +101,14 @@ export function refundObject(
     metadata: {},
     payment_intent: charge.paymentIntentId,
     reason: 'requested_by_customer',
-    status: 'succeeded',
+    status: refund.status ?? 'succeeded',
+    // A failed refund: why, and the balance transaction that put the money back (Stripe's Refund object).
+    ...(refund.status === 'failed'
+      ? {
+          failure_reason: 'expired_or_canceled_card',
+          failure_balance_transaction: `txn_${refund.id.slice(3)}`,
+        }
+      : {}),
   };
 }
 
@@ -134,21 +143,60 @@ export function refundCharge(charge: ChargeState, amount?: number): ChargeState[
   return refund;
 }
 
-/** Opens a dispute on a charge (what a cardholder's bank does) and returns the Dispute object. */
-export function disputeCharge(charge: ChargeState): Record<string, unknown> {
-  charge.dispute ??= { id: stripeId('dp_'), created: Math.floor(Date.now() / 1000) };
+/** The Dispute object (`object: 'dispute'`) of a charge's dispute, as `charge.dispute.*` events carry it. */
+function disputeObject(charge: ChargeState): Record<string, unknown> {
+  const dispute = charge.dispute!;
   return {
-    id: charge.dispute.id,
+    id: dispute.id,
     object: 'dispute',
     amount: charge.amount - charge.amountRefunded,
     charge: charge.id,
-    created: charge.dispute.created,
+    created: dispute.created,
     currency: charge.currency,
     is_charge_refundable: false,
     livemode: false,
     metadata: {},
     payment_intent: charge.paymentIntentId,
     reason: 'fraudulent',
-    status: 'needs_response',
+    status: dispute.status ?? 'needs_response',
   };
+}
+
+/** Opens a dispute on a charge (what a cardholder's bank does) and returns the Dispute object. */
+export function disputeCharge(charge: ChargeState): Record<string, unknown> {
+  charge.dispute ??= { id: stripeId('dp_'), created: Math.floor(Date.now() / 1000) };
+  return disputeObject(charge);
+}
+
+/**
+ * Ends a charge's open dispute as the bank decided (`won`: the funds come back; `lost`) and returns the Dispute
+ * object `charge.dispute.closed` carries.
+ *
+ * @throws {StripeStyleError} 400 when the charge has no dispute, or it is already closed
+ */
+export function closeDispute(charge: ChargeState, outcome: 'won' | 'lost'): Record<string, unknown> {
+  if (!charge.dispute || (charge.dispute.status ?? 'needs_response') !== 'needs_response') {
+    throw new StripeStyleError(400, 'invalid_request_error', `Charge ${charge.id} has no open dispute.`);
+  }
+  charge.dispute.status = outcome;
+  return disputeObject(charge);
+}
+
+/**
+ * What the card network does to a refund it cannot deliver (an expired or closed card): the refund (default: the
+ * latest one) becomes `failed`, its money goes back to the merchant's balance and no longer counts in the charge's
+ * `amount_refunded` (https://docs.stripe.com/refunds#failed-refunds). Returns the failed Refund.
+ *
+ * @throws {StripeStyleError} 400 when there is no such succeeded refund
+ */
+export function failRefund(charge: ChargeState, refundId?: string): ChargeState['refunds'][number] {
+  const refund = refundId
+    ? charge.refunds.find((r) => r.id === refundId)
+    : charge.refunds.findLast((r) => (r.status ?? 'succeeded') === 'succeeded');
+  if (!refund || (refund.status ?? 'succeeded') !== 'succeeded') {
+    throw new StripeStyleError(400, 'invalid_request_error', `No succeeded refund to fail on ${charge.id}.`);
+  }
+  refund.status = 'failed';
+  charge.amountRefunded -= refund.amount;
+  return refund;
 }

@@ -29,7 +29,10 @@ export function checkoutEvent(
     | 'checkout.session.async_payment_succeeded'
     | 'checkout.session.expired'
     | 'charge.refunded'
-    | 'charge.dispute.created',
+    | 'charge.refund.updated'
+    | 'refund.failed'
+    | 'charge.dispute.created'
+    | 'charge.dispute.closed',
   object: Record<string, unknown>,
 ): Record<string, unknown> {
   return {

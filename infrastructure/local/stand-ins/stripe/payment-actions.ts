@@ -2,9 +2,12 @@ import type { PartLog } from '../../support/log';
 import {
   applyPromotionCode,
   chargeObject,
+  closeDispute,
   disputeCharge,
+  failRefund,
   newCharge,
   refundCharge,
+  refundObject,
   type ChargeState,
 } from './charges';
 import { checkoutEvent, deliverWebhook } from './events';
@@ -49,6 +52,20 @@ export interface PaymentActions {
     id: string,
     options?: { deliver?: boolean },
   ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
+  /** What the bank's decision does: closes the session's dispute and posts `charge.dispute.closed`. */
+  closeDispute(
+    id: string,
+    outcome: 'won' | 'lost',
+    options?: { deliver?: boolean },
+  ): Promise<{ event: Record<string, unknown>; delivery: number | undefined }>;
+  /**
+   * What the card network does to a refund it cannot deliver: the refund fails and, as Stripe does, both
+   * `charge.refund.updated` and `refund.failed` are posted, carrying the failed Refund.
+   */
+  failRefund(
+    id: string,
+    options?: { refundId?: string; deliver?: boolean },
+  ): Promise<{ events: Record<string, unknown>[]; deliveries: (number | undefined)[] }>;
   /** Signs and posts an event to the webhook URL; resolves with the HTTP status (`undefined`: not delivered). */
   send(event: Record<string, unknown>): Promise<number | undefined>;
 }
@@ -112,6 +129,23 @@ export function createPaymentActions(context: {
     return { event, delivery: disputeOptions.deliver === false ? undefined : await send(event) };
   }
 
+  async function closeDisputeOf(id: string, outcome: 'won' | 'lost', o: { deliver?: boolean } = {}) {
+    const { charge } = chargeOf(id);
+    const event = checkoutEvent('charge.dispute.closed', closeDispute(charge, outcome));
+    store.save();
+    return { event, delivery: o.deliver === false ? undefined : await send(event) };
+  }
+
+  async function failRefundOf(id: string, o: { refundId?: string; deliver?: boolean } = {}) {
+    const { charge } = chargeOf(id);
+    const refund = refundObject(charge, failRefund(charge, o.refundId));
+    store.save();
+    const events = [checkoutEvent('charge.refund.updated', refund), checkoutEvent('refund.failed', refund)];
+    const deliveries: (number | undefined)[] = [];
+    for (const event of events) deliveries.push(o.deliver === false ? undefined : await send(event));
+    return { events, deliveries };
+  }
+
   async function pay(id: string, payOptions: { deliver?: boolean; promotionCode?: string } = {}) {
     const entry = store.mustGet(id);
     const { session } = entry;
@@ -163,5 +197,13 @@ export function createPaymentActions(context: {
     return sessionView(entry, false);
   }
 
-  return { pay, decline, refund, dispute, send };
+  return {
+    pay,
+    decline,
+    refund,
+    dispute,
+    closeDispute: closeDisputeOf,
+    failRefund: failRefundOf,
+    send,
+  };
 }

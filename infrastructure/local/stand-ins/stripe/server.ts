@@ -126,6 +126,8 @@ export async function startCheckoutProvider(options: CheckoutProviderOptions): P
     pay: actions.pay,
     refund: actions.refund,
     dispute: actions.dispute,
+    closeDispute: actions.closeDispute,
+    failRefund: actions.failRefund,
     deliver: actions.send,
     decline: actions.decline,
     // Stopping twice is fine: the second close's "not running" error means it is already stopped.

@@ -23,6 +23,7 @@ import { downloadHeadshot } from '../../../lib/download-headshot';
 import { useDeleteHeadshot } from '../api/delete-headshot';
 import { statsOf, useGallery } from '../api/get-headshots';
 import { BonusNotice } from './BonusNotice';
+import { OwedCredits } from './OwedCredits';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { downloadAllAsZip } from '../utils/download-all';
 import { DashboardHeader } from './DashboardHeader';
@@ -146,6 +147,7 @@ export function DashboardPage() {
           <BonusNotice reason={me.data.signupBonus} />
         )}
         {me.data?.activeGeneration && <RunningGeneration active={me.data.activeGeneration} />}
+        <OwedCredits owed={me.data?.creditsOwed} />
         <PreviewNotice headshots={items} className="mt-5 max-w-3xl" />
 
         <section aria-label="Your statistics" className="mt-6 sm:mt-8">
