@@ -82,18 +82,50 @@ export function rendererRows(r: RendererFigures): Row[] {
   ];
 }
 
-export function providerLimitRows(f: ProviderLimitFigures): Row[] {
-  return [
-    [
-      'generation under provider limits',
-      `${f.generations} generations × 6 started together; stand-in ${f.imagesPerMinute} images/min, ` +
-        `${f.maxConcurrency} in flight, ${ms(f.latencyMs)} per image`,
-      `delivered ${f.delivered}/${f.total} (${((100 * f.delivered) / f.total).toFixed(0)} %) · refunds ${f.refunds} · ` +
-        `429s ${f.throttled} · makespan ${ms(f.makespanMs)} (from the first admission ${ms(f.admittedMakespanMs)})`,
-      `ideal N·6/C + latency = ${ms(f.idealMs)}`,
-      `${ratio(f.makespanMs, f.idealMs)} (from the first admission ${ratio(f.admittedMakespanMs, f.idealMs)})`,
-    ],
-  ];
+export function providerLimitRows(figures: readonly ProviderLimitFigures[]): Row[] {
+  return figures.flatMap((f): Row[] => {
+    const area = `generation under provider limits: ${f.generations} × 6 at ${f.imagesPerMinute} images/min`;
+    const setup =
+      `${f.generations} generations started together, ${f.photos} photo(s) each` +
+      `${f.checked ? ' (checked first)' : ''}; stand-in ${f.imagesPerMinute} images/min, ${f.maxConcurrency} in ` +
+      `flight, ${ms(f.latencyMs)} per image`;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const allDelivered = f.delivered === f.total && f.refunds === 0;
+    const makespan = f.makespanMs / f.idealMs;
+    const rows: Row[] = [
+      [
+        area,
+        `${setup}: delivered, refunds, makespan`,
+        `delivered ${f.delivered}/${f.total} · refunds ${f.refunds} · 429s ${f.throttled} · makespan ` +
+          `${ms(f.makespanMs)} (from the first admission ${ms(f.admittedMakespanMs)})`,
+        `ideal N·6/C + latency = ${ms(f.idealMs)}` +
+          (f.goal
+            ? ` · goal ${f.total}/${f.total}, no refund (${verdict(allDelivered)}), makespan ≤ ` +
+              `${f.goal.makespanRatio}× ideal (${verdict(makespan <= f.goal.makespanRatio)})`
+            : ''),
+        `${ratio(f.makespanMs, f.idealMs)} (from the first admission ${ratio(f.admittedMakespanMs, f.idealMs)})`,
+      ],
+      [
+        area,
+        'completion of each generation (first POST → completedAt): mean, first, last',
+        `mean ${ms(f.meanCompletionMs)} · first ${ms(f.firstCompletionMs)} · last ${ms(f.lastCompletionMs)}`,
+        f.goal?.meanCompletionRatio
+          ? `goal mean ≤ ${f.goal.meanCompletionRatio}× makespan (${verdict(
+              f.meanCompletionMs <= f.goal.meanCompletionRatio * f.makespanMs,
+            )})`
+          : 'first come, first served by generation: about half the makespan',
+        `${(f.meanCompletionMs / f.makespanMs).toFixed(2)}× makespan`,
+      ],
+      [
+        area,
+        "CPU of the stack's Node process while the slots wait (handlers, Step Functions, gateway)",
+        `mean ${f.cpuMeanPercent.toFixed(0)} % · busiest 5 s ${f.cpuPeakPercent.toFixed(0)} % of one core`,
+        'not pegged (before issue 25: 100 % running the waiting slots’ polls)',
+        '—',
+      ],
+    ];
+    return rows;
+  });
 }
 
 export function apiRows(figures: ApiFigures[]): Row[] {

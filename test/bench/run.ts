@@ -12,9 +12,9 @@
  * Environment: BENCH_LATENCY_MS (L, default 2000), BENCH_API_SECONDS (per autocannon run, default 4),
  * BENCH_RAW_SECONDS (per raw DynamoDB run, default 3), BENCH_GENERATION_RUNS (generations per fixed-latency row, whose
  * medians it reports, default 5), BENCH_INIT_RUNS (fresh processes per bundle, default 3),
- * BENCH_PROVIDER_IPM (the stand-in's images per minute for "generation under provider limits", default 60),
- * BENCH_PROVIDER_LATENCY_MS (its latency per image, default 3000), BENCH_ONLY (comma-separated sections to run
- * alone, on a shared machine: generation, renderer, provider-limits, api, bundles, frontend, lighthouse,
+ * BENCH_PROVIDER_LATENCY_MS (the rate-limited stand-in's latency per image in "generation under provider limits",
+ * whose runs are issue 25's: provider-limits.ts LOAD_RUNS; default 1000), BENCH_ONLY (comma-separated sections to run
+ * alone, on a shared machine: generation, renderer, provider-limits, queue (test/bench/queue-cost.ts), api, bundles, frontend, lighthouse,
  * browser-uploads, uploads, vision, identity; default all); BENCH_IDENTITY_MODELS (comma-separated models of the
  * identity section, default all: test/bench/identity-set.ts).
  */
@@ -37,7 +37,8 @@ import {
 } from './generation';
 import { benchBrowserUploads, type BrowserUploadFigures } from './browser-uploads';
 import { lighthouse, type LighthouseFigures } from './lighthouse';
-import { benchProviderLimits, type ProviderLimitFigures } from './provider-limits';
+import { benchProviderLimits, LOAD_RUNS, type ProviderLimitFigures } from './provider-limits';
+import { benchQueueCost, queueCostRows, type QueueCostFigures } from './queue-cost';
 import {
   apiRows,
   browserUploadRows,
@@ -65,12 +66,12 @@ const API_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 4);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 3);
 const INIT_RUNS = Number(process.env.BENCH_INIT_RUNS ?? 3);
 const CONNECTIONS = [1, 10, 50] as const;
-const PROVIDER_IPM = Number(process.env.BENCH_PROVIDER_IPM ?? 60);
-const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 3000);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 1000);
 const SECTIONS = [
   'generation',
   'renderer',
   'provider-limits',
+  'queue',
   'api',
   'bundles',
   'frontend',
@@ -88,8 +89,8 @@ for (const name of ONLY)
 /** Whether `name` runs in this invocation (every section when BENCH_ONLY is unset). */
 const runs = (name: Section) => ONLY.length === 0 || ONLY.includes(name);
 /** Sections that need the local stack running. */
-const needsStack = ['generation', 'provider-limits', 'api', 'lighthouse', 'browser-uploads'].some((n) =>
-  runs(n as Section),
+const needsStack = ['generation', 'provider-limits', 'queue', 'api', 'lighthouse', 'browser-uploads'].some(
+  (n) => runs(n as Section),
 );
 /** The frontend build is needed by its own row and by the pages measured in the browser. */
 const needsSite = runs('frontend') || runs('lighthouse') || runs('browser-uploads');
@@ -115,7 +116,8 @@ interface BenchResults {
   renderer?: RendererFigures;
   lighthouse?: LighthouseFigures[];
   browserUploads?: BrowserUploadFigures;
-  providerLimits?: ProviderLimitFigures;
+  providerLimits?: ProviderLimitFigures[];
+  queue?: QueueCostFigures[];
   api?: ApiFigures[];
   bundles?: BundleFigures[];
   frontend?: FrontendFigures;
@@ -223,7 +225,7 @@ async function main(): Promise<number> {
     })();
     [stack] = await Promise.all([starting, sizes]);
 
-    if (stack && (runs('generation') || runs('provider-limits') || runs('api'))) {
+    if (stack && (runs('generation') || runs('provider-limits') || runs('queue') || runs('api'))) {
       const target = {
         gatewayUrl: stack.gatewayUrl,
         userPoolId: stack.runtimeConfig.userPoolId,
@@ -261,15 +263,26 @@ async function main(): Promise<number> {
       }
       if (runs('renderer'))
         results.renderer = await section(results, 'local renderer alone', () => benchRenderer());
-      if (runs('provider-limits'))
-        results.providerLimits = await section(results, 'generation under provider limits', () =>
-          benchProviderLimits(target, {
-            generations: 10,
-            imagesPerMinute: PROVIDER_IPM,
-            maxConcurrency: 10,
-            latencyMs: PROVIDER_LATENCY_MS,
-          }),
-        );
+      if (runs('provider-limits')) {
+        results.providerLimits = [];
+        for (const load of LOAD_RUNS) {
+          const figures = await section(
+            results,
+            `generation under provider limits: ${load.generations} × 6 at ${load.imagesPerMinute}/min`,
+            () => benchProviderLimits(target, { ...load, latencyMs: PROVIDER_LATENCY_MS }),
+          );
+          if (figures) results.providerLimits.push(figures);
+        }
+      }
+      if (runs('queue')) {
+        results.queue = [];
+        for (const waiting of [10, 100, 1000]) {
+          const figures = await section(results, `provider queue, ${waiting} waiting (seeded)`, () =>
+            benchQueueCost(waiting),
+          );
+          if (figures) results.queue.push(figures);
+        }
+      }
       if (runs('api')) {
         results.api = await section(results, 'API (autocannon + raw DynamoDB)', () =>
           benchApi(target, { connections: CONNECTIONS, seconds: API_SECONDS, rawSeconds: RAW_SECONDS }),
@@ -317,7 +330,8 @@ async function main(): Promise<number> {
   const rows: Row[] = [
     ...generationRows(results.generation ?? []),
     ...(results.renderer ? rendererRows(results.renderer) : []),
-    ...(results.providerLimits ? providerLimitRows(results.providerLimits) : []),
+    ...providerLimitRows(results.providerLimits ?? []),
+    ...queueCostRows(results.queue ?? []),
     ...apiRows(results.api ?? []),
     ...bundleRows(results.bundles ?? []),
     ...(results.frontend && runs('frontend') ? frontendRows(results.frontend) : []),
