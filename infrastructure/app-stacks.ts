@@ -27,6 +27,7 @@ export function addStacks(
         stage: settings.stage,
         firewallName: `${name}-${env.region}`,
         webhookPath: WEBHOOK_PATH,
+        alarmEmail: settings.alarmEmail,
         description: `Headshot Studio (${settings.stage}, ${env.region}): the CloudFront web ACL`,
         env: { account: env.account, region: EDGE_REGION },
         crossRegionReferences: true,

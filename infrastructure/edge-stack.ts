@@ -1,7 +1,11 @@
 import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { EdgeAlarms } from './constructs/edge-alarms';
 import { Firewall } from './constructs/firewall';
+import { stackOutput } from './constructs/naming';
 
 /** Properties of {@link EdgeStack}. */
 export interface EdgeStackProps extends StackProps {
@@ -10,15 +14,20 @@ export interface EdgeStackProps extends StackProps {
   firewallName: string;
   /** The Stripe webhook's path, which gets its own, tighter rate limit. */
   webhookPath: string;
+  /** Subscribed to this stack's alarm topic (context `alarmEmail`, as the app stack's). */
+  alarmEmail?: string;
 }
 
 /**
  * The part of Headshot Studio that must live in us-east-1 when the app is deployed elsewhere: the CloudFront-scoped
  * AWS WAF web ACL (AWS accepts scope CLOUDFRONT only there). The app stack reads its ARN through CDK's cross-region
  * references (`crossRegionReferences: true`: an SSM parameter written here, read by a custom resource there).
+ * The web ACL's alarm lives here too, with its own topic: an alarm watches only its own region's metrics, and an
+ * alarm action must be a topic of that region.
  */
 export class EdgeStack extends Stack {
   readonly firewall: Firewall;
+  readonly alarms: EdgeAlarms;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -29,5 +38,12 @@ export class EdgeStack extends Stack {
       webhookPath: props.webhookPath,
       logRetention: props.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH,
     });
+    const topic = new sns.Topic(this, 'AlarmTopic', {
+      displayName: 'Headshot Studio alarms (us-east-1)',
+      enforceSSL: true,
+    });
+    if (props.alarmEmail) topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    stackOutput(this, 'EdgeAlarmTopicArn', topic.topicArn);
+    this.alarms = new EdgeAlarms(this, 'EdgeAlarms', { topic, webAclName: this.firewall.webAcl.name });
   }
 }

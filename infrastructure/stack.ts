@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { Annotations, RemovalPolicy, Stack, Tags, Token, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -22,9 +21,11 @@ import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
 import { Auth, type CognitoFeaturePlan } from './constructs/auth';
 import { Data } from './constructs/data';
+import { grantSendEmail, mailEvents } from './constructs/mail-events';
 import { Firewall } from './constructs/firewall';
 import { acknowledge } from './constructs/nag';
 import { Functions } from './constructs/functions';
+import { Monitoring } from './constructs/monitoring';
 import { REPO_ROOT, stackOutput } from './constructs/naming';
 import { Reliability } from './constructs/reliability';
 import { Secrets } from './constructs/secrets';
@@ -71,6 +72,7 @@ export class HeadshotStudioStack extends Stack {
   readonly site: Site;
   readonly reliability: Reliability;
   readonly queues: Queues;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: HeadshotStudioStackProps) {
     super(scope, id, props);
@@ -122,6 +124,9 @@ export class HeadshotStudioStack extends Stack {
       });
     }
 
+    // Every mail we send goes through one configuration set (its events: the dashboard); or the context's own.
+    const mailConfigurationSet = props.mailConfigurationSet ?? mailEvents(this, props.stage, cognitoMailFrom);
+
     const data = new Data(this, 'Data', { stage: props.stage });
     const storage = new Storage(this, 'Storage', { stage: props.stage });
     const secrets = new Secrets(this, 'Secrets');
@@ -149,7 +154,7 @@ export class HeadshotStudioStack extends Stack {
           ? {}
           : { PROVIDER_MAX_CONCURRENCY: String(props.providerMaxConcurrency) }),
         ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
-        ...(props.mailConfigurationSet ? { MAIL_CONFIGURATION_SET: props.mailConfigurationSet } : {}),
+        ...(mailConfigurationSet ? { MAIL_CONFIGURATION_SET: mailConfigurationSet } : {}),
         LOG_LEVEL: props.logLevel ?? 'INFO',
       },
       openAiEnvironment: {
@@ -169,11 +174,11 @@ export class HeadshotStudioStack extends Stack {
     if (notify?.entry.access.mail && props.mailFrom && mailIdentity) {
       grantSendEmail(notify.fn.function, {
         identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity }),
-        configurationSetArn: props.mailConfigurationSet
+        configurationSetArn: mailConfigurationSet
           ? this.formatArn({
               service: 'ses',
               resource: 'configuration-set',
-              resourceName: props.mailConfigurationSet,
+              resourceName: mailConfigurationSet,
             })
           : undefined,
         from: props.mailFrom,
@@ -229,7 +234,7 @@ export class HeadshotStudioStack extends Stack {
             fromEmail: cognitoMailFrom,
             identity: cognitoMailIdentity,
             sesRegion: props.sesRegion ?? this.region,
-            configurationSet: props.mailConfigurationSet,
+            configurationSet: mailConfigurationSet,
           }
         : undefined,
       triggers,
@@ -261,13 +266,14 @@ export class HeadshotStudioStack extends Stack {
         `A CloudFront web ACL must be created in us-east-1, not ${this.region}: pass webAclArn (see infrastructure/app-stacks.ts)`,
       );
     }
-    const webAclArn =
-      props.webAclArn ??
-      new Firewall(this, 'Firewall', {
-        name: Token.isUnresolved(this.region) ? this.stackName : `${this.stackName}-${this.region}`,
-        webhookPath,
-        logRetention,
-      }).webAcl.attrArn;
+    const firewall = props.webAclArn
+      ? undefined
+      : new Firewall(this, 'Firewall', {
+          name: Token.isUnresolved(this.region) ? this.stackName : `${this.stackName}-${this.region}`,
+          webhookPath,
+          logRetention,
+        });
+    const webAclArn = props.webAclArn ?? firewall!.webAcl.attrArn;
 
     const domain =
       props.domainName && props.certificateArn
@@ -326,6 +332,19 @@ export class HeadshotStudioStack extends Stack {
     // The SQS queues, their dead-letter queues and event source mappings, from the queue catalogue.
     const queues = props.queues ?? queueCatalogue;
     this.queues = new Queues(this, 'Queues', { queues, functions: this.functions.all, topic: alarms.topic });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      topic: alarms.topic,
+      stage: props.stage,
+      table: data.table,
+      api,
+      workflow: this.workflow,
+      deployed: this.functions.all,
+      deliveryStreamName: analytics.stream.deliveryStreamName,
+      mailConfigurationSet,
+      distributionId: this.site.distribution.distributionId,
+      webAclName: firewall?.webAcl.name,
+      otherAlarms: () => [...alarms.alarms, ...this.reliability.alarms],
+    });
 
     const webhook = routes.find((r) => r.auth === 'stripe-signature');
     if (webhook) {
@@ -337,23 +356,6 @@ export class HeadshotStudioStack extends Stack {
       );
     }
   }
-}
-
-/**
- * Lets `fn` send e-mail through SES v2 as exactly one identity (and its configuration set), and only from the
- * configured address (`ses:FromAddress`): SendEmail needs the identity and, when one is named, the configuration set.
- */
-function grantSendEmail(
-  fn: lambda.IFunction,
-  options: { identityArn: string; configurationSetArn?: string; from: string },
-): void {
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ['ses:SendEmail'],
-      resources: [options.identityArn, ...(options.configurationSetArn ? [options.configurationSetArn] : [])],
-      conditions: { StringEquals: { 'ses:FromAddress': options.from } },
-    }),
-  );
 }
 
 /** A synth of real code that would deploy a broken app: the built SPA or the sharp layer is missing. */

@@ -34,6 +34,11 @@ export type BusinessMetric =
   | 'GenerationsDelivered'
   /** Credits given back for undelivered headshots; dimension `reason` (see {@link RefundReason}). */
   | 'CreditsRefunded'
+  /**
+   * The generation's place in line when a slot was told to wait (1 = next): the dashboard's queue length is its
+   * Maximum (a gauge, unit Count).
+   */
+  | 'QueuePosition'
   /** Calls made to the image provider (every outcome). */
   | 'ProviderCalls'
   /** Provider calls answered 429 (rate limited): the slot went back in line. */
@@ -51,18 +56,16 @@ export type BusinessMetric =
 export type BusinessTiming =
   /** Wall time of one provider call (every outcome). */
   | 'ProviderLatency'
-  /** How long a headshot slot waited in line before the admission point let it call the provider. */
+  /** From the generation's start until the admission point let one of its slots call the provider. */
   | 'QueueWait';
 
-/** Why credits went back (the `reason` dimension of `CreditsRefunded`). */
-export type RefundReason =
-  | 'no_usable_photos'
-  | 'likeness'
-  | 'provider_refused'
-  | 'provider_failed'
-  | 'deadline'
-  | 'compensated'
-  | 'other';
+/**
+ * Why credits went back (the `reason` dimension of `CreditsRefunded`, a small fixed set): `undelivered` (Finalize:
+ * slots the provider, the deadline or the likeness check left empty), `likeness_cap` (the likeness cap stopped the
+ * generation), `workflow_failed` (the workflow's Catch), or a generation error code in lower case for the paths
+ * outside the workflow (`timed_out`, `start_failed`, `generation_failed`, …).
+ */
+export type RefundReason = 'undelivered' | 'likeness_cap' | 'workflow_failed' | Lowercase<string>;
 
 /** The namespace of every business metric. */
 export const METRICS_NAMESPACE = 'HeadshotStudio';

@@ -7,6 +7,7 @@ import {
   type GenerationRecord,
 } from '../adapters/generations';
 import { refundCredits } from '../adapters/ledger';
+import { countMetric, type RefundReason } from '../common/metrics';
 import { likenessStopError } from '../domain/likeness-guard';
 import {
   finalStatus,
@@ -35,13 +36,20 @@ import {
  * @returns the closed generation, with `creditsRefunded` up to date
  * @throws {GenerationNotFoundError}
  */
-export async function refundUndelivered(sub: string, id: string): Promise<GenerationRecord> {
+export async function refundUndelivered(
+  sub: string,
+  id: string,
+  reason: RefundReason = 'workflow_failed',
+): Promise<GenerationRecord> {
   const closed = await closeGeneration(sub, id);
   const missing = missingSlots(Object.keys(closed.slots).map(Number), { slotCount: closed.slotCount });
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
+  let applied = 0;
   for (const slot of missing) {
-    await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) });
+    if ((await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) })).applied) applied += 1;
   }
+  // Only refunds this call made count (a repeated compensation refunds nothing twice, nor counts it twice).
+  if (applied > 0) countMetric('CreditsRefunded', applied, {}, { dimensions: { reason } });
   await setCreditsRefunded(sub, id, missing.length);
   return { ...closed, creditsRefunded: missing.length };
 }
@@ -55,10 +63,11 @@ export async function refundUndelivered(sub: string, id: string): Promise<Genera
 export async function finalizeGeneration(sub: string, id: string): Promise<GenerationRecord> {
   const current = await requireGeneration(sub, id);
   if (isTerminal(current.status)) return current;
-  const closed = await refundUndelivered(sub, id);
+  const closed = await refundUndelivered(sub, id, current.likenessStop ? 'likeness_cap' : 'undelivered');
   const delivered = Object.keys(closed.slots).length;
   const status = finalStatus(delivered, { expected: closed.slotCount });
   if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
+  countMetric('GenerationsDelivered', 1, { status });
   // A partial generation the likeness cap stopped says why, and asks for other photos.
   const error =
     status === 'partial' && closed.likenessStop
@@ -81,6 +90,6 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
  * sweeper, "delete my data"). Idempotent.
  */
 export async function compensateGeneration(sub: string, id: string, error: GenerationError): Promise<void> {
-  await refundUndelivered(sub, id);
+  await refundUndelivered(sub, id, error.code.toLowerCase() as Lowercase<string>);
   await markFailed(sub, id, error);
 }

@@ -8,6 +8,7 @@ import { ensureUser } from '../adapters/user-creation';
 import { headObject } from '../adapters/storage';
 import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
+import { countMetric } from '../common/metrics';
 import type { GenerationStarted } from '../contracts';
 import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
 import {
@@ -162,6 +163,7 @@ export async function startGeneration(
     });
     throw new WorkflowStartFailedError(cost);
   }
+  countMetric('GenerationsStarted');
   return {
     id,
     status: 'queued',

@@ -2,6 +2,7 @@ import { acquireSlot, leaveLine } from '../adapters/admission';
 import { assertSlotMayQueue } from '../use-cases/likeness-slot-gate';
 import { acquireSlotInput } from './inputs/acquire-slot';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
+import { countMetric, timingMetric } from '../common/metrics';
 
 /**
  * Workflow task AcquireProviderSlot (function `generation-acquire-provider-slot`): one try of a slot to pass the
@@ -25,5 +26,9 @@ export const handler = withLambdaContext(async (event: unknown) => {
     await leaveLine(input);
     throw error;
   }
-  return acquireSlot(input);
+  const answer = await acquireSlot(input);
+  // The dashboard's queue: how long slots waited since their generation started, and how long the line is.
+  if (answer.granted) timingMetric('QueueWait', Date.now() - Date.parse(input.startedAt));
+  else if (answer.position !== null) countMetric('QueuePosition', answer.position);
+  return answer;
 }, workflowKeys);

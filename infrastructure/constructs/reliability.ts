@@ -43,6 +43,7 @@ export interface ReliabilityProps {
 export class Reliability extends Construct {
   readonly deadLetterQueue?: sqs.Queue;
   readonly schedules: scheduler.Schedule[] = [];
+  readonly alarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: ReliabilityProps) {
     super(scope, id);
@@ -55,6 +56,7 @@ export class Reliability extends Construct {
         ...options,
       });
       created.addAlarmAction(alarmAction);
+      this.alarms.push(created);
       return created;
     };
 

@@ -6,9 +6,10 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { EXECUTION_ENDED_RULE, executionEndedPattern } from './execution-ended-rule';
-import { acknowledgeWildcardResources } from './nag';
+import { acknowledge, acknowledgeWildcardResources } from './nag';
 import { functionArnKey, stackOutput } from './naming';
 
 /** Properties of {@link Workflow}. */
@@ -71,6 +72,8 @@ export class Workflow extends Construct {
   /** The catalogue functions the definition invokes, by name. */
   readonly invokedFunctions: string[];
   readonly timeoutSeconds: number | undefined;
+  /** The execution-ended rule's dead-letter queue (events EventBridge could not deliver to the compensator). */
+  ruleDeadLetterQueue?: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
@@ -140,6 +143,18 @@ export class Workflow extends Construct {
       // The pattern and retry policy come from one definition the local EventBridge stand-in uses too.
       const pattern = executionEndedPattern(this.stateMachine.stateMachineArn);
       const { delivery } = EXECUTION_ENDED_RULE;
+      // Events EventBridge could not hand to the compensator after its retries (throttled or failed Invoke calls,
+      // a deleted function) land here instead of vanishing; the Operations construct alarms on the first one.
+      this.ruleDeadLetterQueue = new sqs.Queue(this, 'ExecutionEndedDeadLetters', {
+        retentionPeriod: Duration.days(14),
+        enforceSSL: true,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+      });
+      acknowledge(
+        this.ruleDeadLetterQueue,
+        'AwsSolutions-SQS3',
+        'This queue is itself the dead-letter queue of the execution-ended rule’s target.',
+      );
       new events.Rule(this, EXECUTION_ENDED_RULE.id, {
         description: EXECUTION_ENDED_RULE.description,
         eventPattern: { source: pattern.source, detailType: pattern['detail-type'], detail: pattern.detail },
@@ -147,6 +162,7 @@ export class Workflow extends Construct {
           new targets.LambdaFunction(props.onExecutionEnded, {
             retryAttempts: delivery.retryAttempts,
             maxEventAge: Duration.seconds(delivery.maxEventAgeSeconds),
+            deadLetterQueue: this.ruleDeadLetterQueue,
           }),
         ],
       });
