@@ -124,9 +124,7 @@ export class HeadshotStudioStack extends Stack {
       });
     }
 
-    // Every mail we send goes through one configuration set (its events: the dashboard); or the context's own.
     const mailConfigurationSet = props.mailConfigurationSet ?? mailEvents(this, props.stage, cognitoMailFrom);
-
     const data = new Data(this, 'Data', { stage: props.stage });
     const storage = new Storage(this, 'Storage', { stage: props.stage });
     const secrets = new Secrets(this, 'Secrets');
