@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -6,12 +5,15 @@ import type {
   Context,
 } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { callerHash } from '../common/caller-hash';
 import { useEnglishIssueMessages } from '../common/zod-locale';
 import { withLambdaContext } from '../common/lambda-context';
 import { logger } from '../common/logger';
 import { loadSecrets } from '../common/secrets';
 import { badRequest, toHttpError, unauthorized, type ApiErrorBody } from './errors';
 import { cameThroughCloudFront } from './origin-verify';
+
+export { callerHash };
 
 /** An API Gateway HTTP API (payload v2) event, with or without a JWT authorizer context. */
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -56,14 +58,6 @@ export function errorResponse(error: unknown): HttpResult {
     error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
   };
   return json(500, body);
-}
-
-/**
- * A stable pseudonym of a user's `sub` for log lines: the first 16 hex digits of its SHA-256. Lines of one user can
- * be followed without the logs holding the raw sub (nor, ever, the e-mail).
- */
-export function callerHash(sub: string): string {
-  return createHash('sha256').update(sub).digest('hex').slice(0, 16);
 }
 
 /** The request context every log line of one invocation carries: request id, route and the caller's hash. */

@@ -1,5 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ensureUser } from '../adapters/user-creation';
+import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { withLambdaContext } from '../common/lambda-context';
 
@@ -13,7 +14,7 @@ async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<Po
     const { sub, email } = event.request.userAttributes;
     if (sub && email) {
       await ensureUser(sub, email);
-      logger.info('User created on confirmation', { sub });
+      logger.info('User created on confirmation', { caller: callerHash(sub) });
     }
   }
   return event;

@@ -8,6 +8,7 @@ import {
 import { expireCheckoutSession } from '../adapters/checkout';
 import { describeStripeError, StripeNotConfiguredError } from '../adapters/stripe';
 import { deleteUserPoolUser } from '../adapters/user-pool';
+import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import type { DeletedData as DeletedDataBody } from '../contracts';
 import { GenerationInProgressError } from '../domain/errors';
@@ -69,7 +70,7 @@ export async function deleteAccount(account: AccountToDelete, now = new Date()):
   await deleteUserPoolUser(account.username);
   await finishAccountDeletion(sub);
   // The pseudonym is never logged next to the sub: that would link them again.
-  logger.info('Account deleted', { sub, ...deleted, creditsKept });
+  logger.info('Account deleted', { caller: callerHash(sub), ...deleted, creditsKept });
   return { deleted, creditsKept };
 }
 

@@ -8,6 +8,7 @@ import {
   writePurchaseState,
 } from '../adapters/reversals';
 import { countMetric } from '../common/metrics';
+import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { InsufficientCreditsError } from '../domain/credits';
 import { PurchaseNotFoundError, reversalTarget, type PaymentReversal } from '../domain/reversals';
@@ -106,7 +107,7 @@ export async function reversePurchase(
     }
     if (shortfall > 0) {
       logger.error('Reversal larger than the balance left: account flagged', {
-        sub,
+        caller: callerHash(sub),
         checkoutSessionId,
         shortfall,
       });

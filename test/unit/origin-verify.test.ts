@@ -25,6 +25,17 @@ describe('the execute-api endpoint answers only what came through CloudFront', (
     expect(cameThroughCloudFront({}, undefined)).toBe(true);
   });
 
+  it('fails closed in the cloud when no value is configured, but not locally or on LocalStack', () => {
+    const header = { [ORIGIN_VERIFY_HEADER]: 'anything' };
+    expect(cameThroughCloudFront(header, undefined, { AWS_LAMBDA_FUNCTION_NAME: 'http-me' })).toBe(false);
+    expect(cameThroughCloudFront(header, undefined, { STAGE: 'prod' })).toBe(false);
+    expect(cameThroughCloudFront(header, '', { STAGE: 'prod' })).toBe(false);
+    expect(cameThroughCloudFront({}, undefined, {})).toBe(true);
+    expect(
+      cameThroughCloudFront({}, undefined, { STAGE: 'local', AWS_ENDPOINT_URL: 'http://localhost:4566' }),
+    ).toBe(true);
+  });
+
   it('answers a direct call 403 in the API’s error shape, and serves the same request from CloudFront', async () => {
     process.env[ORIGIN_VERIFY_VARIABLE] = 'deploy-time-value';
     const direct = await health(sample());
