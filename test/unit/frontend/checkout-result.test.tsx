@@ -298,6 +298,7 @@ describe('payment result page', () => {
     await waitFor(() =>
       expect(auth.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
         replace: true,
+        mode: 'signIn',
       }),
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();

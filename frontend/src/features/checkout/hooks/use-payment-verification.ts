@@ -55,7 +55,8 @@ export function usePaymentVerification(sessionId: string): PaymentVerification {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (status === 'signedOut') signIn(`${pathname}${search}`, { replace: true });
+    // Back from Stripe, so the customer has an account: the Sign In tab, whatever this browser remembers.
+    if (status === 'signedOut') signIn(`${pathname}${search}`, { replace: true, mode: 'signIn' });
   }, [status, signIn, pathname, search]);
 
   const query = useQuery({

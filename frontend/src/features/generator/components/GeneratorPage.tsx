@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from 'sonner';
 import type { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
@@ -75,28 +74,33 @@ export function GeneratorPage() {
   const active = me.data?.activeGeneration;
   const running6 = active && active.regeneratedFrom === null ? active : null;
 
-  // The step: the URL's (steps 1-3 no further than the photos and choices allow); a URL naming none opens the
-  // running generation, else the draft's step, else step 1 (after the balance and running generation are known).
+  // The step: the URL's (steps 1-3 no further than the photos and choices allow); a URL naming none shows the
+  // draft's step, else step 1 — and the running generation as soon as `GET /api/me` names it (below).
   const reachable = reachableStep(uploads.uploadedKeys.length, style !== null);
-  let step: WizardStep | null;
+  let step: WizardStep;
   let generationId: string | null = null;
   if (route.step === 4) {
     step = 4;
     generationId = route.generationId;
   } else if (route.step !== null) step = Math.min(route.step, reachable) as WizardStep;
-  else if (me.isPending && !draft?.photos.length) step = null;
-  else if (running6) {
-    step = 4;
-    generationId = running6.id;
-  } else step = draft?.photos.length ? (Math.min(draft.step, reachable) as WizardStep) : 1;
+  else step = draft?.photos.length ? (Math.min(draft.step, reachable) as WizardStep) : 1;
 
   // The URL always names the step shown (a reload or the phone's Back then lands on it).
   const { replace: replaceRoute } = route;
   useEffect(() => {
-    if (step === null) return;
     if (step !== route.step || (step === 4 && generationId !== route.generationId))
       replaceRoute(step, generationId ?? undefined);
   }, [step, generationId, route.step, route.generationId, replaceRoute]);
+
+  // Opened without a step and without a draft (a link, "Generate New", another tab or device): the running
+  // generation opens once the balance answer names it — unless the person has started choosing photos meanwhile.
+  const arrival = useRef(route.step === null && !draft?.photos.length);
+  const photosChosen = uploads.photos.length > 0;
+  useEffect(() => {
+    if (!arrival.current || me.isPending) return;
+    arrival.current = false;
+    if (running6 && !photosChosen && step === 1) replaceRoute(4, running6.id);
+  }, [me.isPending, running6, photosChosen, step, replaceRoute]);
 
   // Back in the wizard: a purchase started from it has come back (see lib/checkout-return.ts).
   useEffect(() => forgetCheckoutReturn(), []);
@@ -199,12 +203,12 @@ export function GeneratorPage() {
       return;
     }
     if (step === 4) resetCreate();
-    if (step !== null) backTo((step - 1) as WizardStep);
+    backTo((step - 1) as WizardStep);
   };
 
   const { photos } = uploads;
   useEffect(() => {
-    if (step !== null && step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
+    if (step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
   }, [step, style, background, photos]);
 
   const { clear: clearPhotos } = uploads;
@@ -217,26 +221,22 @@ export function GeneratorPage() {
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;
-    const first = shownStep.current === null;
     shownStep.current = step;
-    if (first) return;
     window.scrollTo({ top: 0 });
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [step]);
 
-  const showActive = step !== null && step <= 3 && running6 !== null;
+  const showActive = step <= 3 && running6 !== null;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Create headshots · Headshot Studio</title>
       <WizardHeader
-        step={step ?? 1}
+        step={step}
         onBack={back}
         backDisabled={running}
         generationPercent={step === 4 ? generationPercentOf(generation) : undefined}
       />
-      {step !== null && step <= 3 && (
-        <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />
-      )}
+      {step <= 3 && <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />}
       <main className="relative flex-1">
         <div
           aria-hidden="true"
@@ -245,11 +245,6 @@ export function GeneratorPage() {
         <div className="relative mx-auto w-full max-w-6xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 sm:pb-24 lg:px-8">
           {showActive && running6 && (
             <ActiveGenerationNotice progress={running6.progress} onView={() => push(4, running6.id)} />
-          )}
-          {step === null && (
-            <div className="flex justify-center py-24">
-              <Spinner size="lg" label="Loading" />
-            </div>
           )}
           {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => push(2)} />}
           {step === 2 && <StyleStep value={style} onChange={setStyle} onContinue={() => push(3)} />}
