@@ -31,6 +31,11 @@ export interface HeadshotCardProps {
   onRegenerate?: (headshot: Headshot) => void;
   /** A regeneration of this headshot is starting. */
   regenerating?: boolean;
+  /**
+   * The id of the note saying why Regenerate is unavailable (under 1 credit): the button shows, disabled, and names
+   * that note as its description.
+   */
+  regenerateUnavailableId?: string;
 }
 
 /** The accessible names of a card's buttons: numbered in the results grid, plain in the gallery. */
@@ -62,6 +67,7 @@ export function HeadshotCard({
   onDelete,
   onRegenerate,
   regenerating = false,
+  regenerateUnavailableId,
 }: HeadshotCardProps) {
   const [downloading, setDownloading] = useState(false);
   const names = actionNames(placement, position, headshot.isFavorite);
@@ -160,9 +166,13 @@ export function HeadshotCard({
               <button
                 type="button"
                 onClick={() => onRegenerate(headshot)}
-                disabled={regenerating}
+                disabled={regenerating || regenerateUnavailableId !== undefined}
                 aria-label={names.regenerate}
-                className="ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:cursor-wait disabled:opacity-60"
+                aria-describedby={regenerateUnavailableId}
+                className={cx(
+                  'ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:opacity-60',
+                  regenerating ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed',
+                )}
               >
                 <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
                 {REGENERATE_LABEL}

@@ -195,3 +195,29 @@ describe('the running generation', () => {
     expect(mocks.toast.error).not.toHaveBeenCalled();
   });
 });
+
+describe('Regenerate on the results', () => {
+  it('at 0 credits every Regenerate is disabled and one note says why, with a way to buy credits', async () => {
+    mocks.me = { credits: 0, activeGeneration: null };
+    mocks.api.getGeneration.mockResolvedValue(
+      generationOf({
+        id: 'GEN7',
+        status: 'succeeded',
+        stage: 'done',
+        progress: 100,
+        headshots: [0, 1].map((slot) => headshotOf(slot)),
+      }),
+    );
+    renderWizardAt('/generator?step=4&generation=GEN7');
+    expect(await heading('Your headshots are ready!')).toBeTruthy();
+    const note = screen.getByTestId('regenerate-reason');
+    expect(note.textContent).toContain('Regenerating needs 1 credit; you have 0.');
+    expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/pricing');
+    const buttons = screen.getAllByRole('button', { name: /^Regenerate \(1 credit\)/ });
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) {
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe(note.id);
+    }
+  });
+});

@@ -9,6 +9,18 @@ import { meQueryKey } from './get-me';
 /** The label of the button on a headshot (results grid and gallery viewer). */
 export const REGENERATE_LABEL = 'Regenerate (1 credit)';
 
+/** Credits one regeneration costs. */
+export const REGENERATE_COST = 1;
+
+/**
+ * Why Regenerate is unavailable with `credits` on the balance, or null when it is available (unknown balance: the
+ * server decides). Said beside the button, so a tap on a phone never meets a silent disabled button (issue 27).
+ */
+export function regenerateUnavailable(credits: number | undefined): string | null {
+  if (credits === undefined || credits >= REGENERATE_COST) return null;
+  return `Regenerating needs ${REGENERATE_COST} credit; you have ${credits}.`;
+}
+
 /** `POST /api/headshots/{id}/regenerate` → 202: the new one-slot generation and the balance after its credit. */
 export type Regeneration = GenerationStarted;
 
@@ -26,9 +38,13 @@ export async function regenerateHeadshot(headshotId: string): Promise<Regenerati
 
 /**
  * The regenerate action for a list of headshots: calls the API, updates the balance at once (1 credit), records
- * `regenerate_started`, and toasts a failure with the API's message (402: with a link to buy credits).
+ * `regenerate_started`, and toasts a failure with the API's message (402: with a link to buy credits) — unless
+ * `inline`, for a caller that shows the error itself (inside a dialog, where a toast would sit behind it).
  */
-export function useRegenerate(onStarted: (headshotId: string, generationId: string) => void) {
+export function useRegenerate(
+  onStarted: (headshotId: string, generationId: string) => void,
+  { inline = false }: { inline?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation<Regeneration, ApiError, string>({
     mutationFn: regenerateHeadshot,
@@ -38,6 +54,7 @@ export function useRegenerate(onStarted: (headshotId: string, generationId: stri
       onStarted(headshotId, started.id);
     },
     onError: (error) => {
+      if (inline) return;
       toast.error(error.message, {
         ...(error.status === 402
           ? { action: { label: 'Buy credits', onClick: () => window.location.assign(paths.pricing.href) } }

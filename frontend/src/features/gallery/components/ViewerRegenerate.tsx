@@ -1,31 +1,62 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { REGENERATE_LABEL, useRegenerate } from '../../../lib/api/regenerate-headshot';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../lib/api/get-me';
+import { REGENERATE_LABEL, regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
 
 /**
  * "Regenerate (1 credit)" in the gallery viewer: starts a one-slot generation from this headshot and shows the new
- * one beside it once made (it also joins the gallery). A failure is toasted and its credit refunded.
+ * one beside it once made (it also joins the gallery). Unavailable under 1 credit, saying why with a way to buy
+ * more; a refusal is shown here, inside the dialog (a toast would sit behind it); a failed one is refunded.
  */
 export function ViewerRegenerate({ headshotId, originalUrl }: { headshotId: string; originalUrl: string }) {
   const [generationId, setGenerationId] = useState<string | null>(null);
-  const regenerate = useRegenerate((_id, started) => setGenerationId(started));
+  const regenerate = useRegenerate((_id, started) => setGenerationId(started), { inline: true });
   const { data } = useGeneration(generationId);
+  const credits = useMe().data?.credits;
+  const reasonId = useId();
   const made = data?.headshots[0];
 
   if (!generationId) {
+    const unavailable = regenerateUnavailable(credits);
+    const error = regenerate.error;
+    const message = unavailable ?? error?.message ?? null;
     return (
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={regenerate.isPending}
-        onClick={() => regenerate.mutate(headshotId)}
-      >
-        {!regenerate.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
-        {REGENERATE_LABEL}
-      </Button>
+      <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={regenerate.isPending}
+          disabled={unavailable !== null}
+          aria-describedby={message ? reasonId : undefined}
+          onClick={() => regenerate.mutate(headshotId)}
+        >
+          {!regenerate.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
+          {REGENERATE_LABEL}
+        </Button>
+        {message && (
+          <p
+            id={reasonId}
+            role={unavailable ? undefined : 'alert'}
+            className={unavailable ? 'text-sm text-slate-600' : 'text-sm font-medium text-red-700'}
+            data-testid="regenerate-reason"
+          >
+            {message}{' '}
+            {(unavailable || error?.status === 402) && (
+              <Link
+                to={paths.pricing.href}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Buy credits
+              </Link>
+            )}
+          </p>
+        )}
+      </div>
     );
   }
   return (

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { ApiError } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/api/get-me';
+import { meQueryKey, useMe } from '../../../lib/api/get-me';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
 import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
@@ -15,7 +16,7 @@ import { captionOf } from '../../../lib/headshot-caption';
 import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION, LIKENESS_STOP_CODES } from '../utils/content';
 import { LikenessNotice } from './LikenessNotice';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
-import { useRegenerate } from '../../../lib/api/regenerate-headshot';
+import { regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
 import { generationPercentOf, progressStatusText } from '../utils/wizard-rules';
 import { track } from '../../../lib/analytics';
@@ -255,6 +256,10 @@ function ResultsGrid({
   canRegenerate: boolean;
 }) {
   const { mutate: setFavorite } = useToggleFavorite('results');
+  // Under 1 credit Regenerate is unavailable: the buttons stay, disabled, and one note above the grid says why.
+  const credits = useMe().data?.credits;
+  const unavailable = canRegenerate ? regenerateUnavailable(credits) : null;
+  const reasonId = useId();
   // Original headshot id → the one-slot generation regenerating it (its result is shown right after it).
   const [regenerations, setRegenerations] = useState<Record<string, string>>({});
   const regenerate = useRegenerate((headshotId, generationId) =>
@@ -279,38 +284,53 @@ function ResultsGrid({
 
   if (headshots.length === 0 && pendingSlots === 0) return null;
   return (
-    <ul
-      aria-label="Your headshots"
-      className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3"
-      data-testid="headshot-grid"
-    >
-      {headshots.map((headshot) => {
-        const regeneration = regenerations[headshot.id];
-        return (
-          <Fragment key={headshot.id}>
-            <HeadshotCard
-              headshot={headshot}
-              placement="results"
-              position={positions.get(headshot.id) ?? 0}
-              onToggleFavorite={toggle}
-              onDownload={download}
-              onRegenerate={canRegenerate && !regeneration ? (h) => regenerate.mutate(h.id) : undefined}
-              regenerating={regenerate.isPending && regenerate.variables === headshot.id}
-            />
-            {regeneration && (
-              <RegeneratedHeadshot
-                generationId={regeneration}
-                position={positions.get(`${headshot.id}#new`) ?? 0}
+    <>
+      {unavailable && (
+        <p
+          id={reasonId}
+          data-testid="regenerate-reason"
+          className="mt-8 text-center text-sm text-pretty text-slate-600"
+        >
+          {unavailable}{' '}
+          <Link to={paths.pricing.href} className="font-semibold text-brand-700 underline underline-offset-4">
+            Buy credits
+          </Link>
+        </p>
+      )}
+      <ul
+        aria-label="Your headshots"
+        className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3"
+        data-testid="headshot-grid"
+      >
+        {headshots.map((headshot) => {
+          const regeneration = regenerations[headshot.id];
+          return (
+            <Fragment key={headshot.id}>
+              <HeadshotCard
+                headshot={headshot}
+                placement="results"
+                position={positions.get(headshot.id) ?? 0}
                 onToggleFavorite={toggle}
                 onDownload={download}
+                onRegenerate={canRegenerate && !regeneration ? (h) => regenerate.mutate(h.id) : undefined}
+                regenerating={regenerate.isPending && regenerate.variables === headshot.id}
+                regenerateUnavailableId={unavailable ? reasonId : undefined}
               />
-            )}
-          </Fragment>
-        );
-      })}
-      {Array.from({ length: pendingSlots }, (_, i) => (
-        <PendingHeadshot key={`pending-${i}`} position={positions.size + i + 1} />
-      ))}
-    </ul>
+              {regeneration && (
+                <RegeneratedHeadshot
+                  generationId={regeneration}
+                  position={positions.get(`${headshot.id}#new`) ?? 0}
+                  onToggleFavorite={toggle}
+                  onDownload={download}
+                />
+              )}
+            </Fragment>
+          );
+        })}
+        {Array.from({ length: pendingSlots }, (_, i) => (
+          <PendingHeadshot key={`pending-${i}`} position={positions.size + i + 1} />
+        ))}
+      </ul>
+    </>
   );
 }
