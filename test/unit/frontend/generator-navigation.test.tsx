@@ -92,7 +92,9 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 
 async function uploadAndContinue() {
   const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
-  fireEvent.change(input, { target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] } });
+  // A real JPEG's first bytes: the wizard reads them before uploading (a renamed PDF is refused).
+  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+  fireEvent.change(input, { target: { files: [new File([jpeg], 'a.jpg', { type: 'image/jpeg' })] } });
   expect(await screen.findByText('Uploaded photos (1/10)')).toBeTruthy();
   const cont = screen.getByRole('button', { name: 'Continue' });
   await waitFor(() => expect((cont as HTMLButtonElement).disabled).toBe(false));
