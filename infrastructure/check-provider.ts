@@ -5,6 +5,7 @@ import { normalizePhoto } from '../functions/adapters/images';
 import { createOpenAiProvider, planEdit } from '../functions/adapters/image-providers/openai';
 import { parseImageProviderSettings } from '../functions/config/image-provider';
 import { estimatedEditUsd, lowestQuality, openAiImageModel } from '../functions/domain/openai-image-models';
+import { canvasSize, megapixelFactor, takesHighResolution } from '../functions/domain/headshot-variants';
 import { buildPrompt } from '../functions/domain/prompts';
 import { REPO_ROOT } from './constructs/naming';
 
@@ -42,7 +43,9 @@ async function main(): Promise<number> {
   const reference = (await normalizePhoto(readFileSync(FIXTURE))).jpeg;
   const plan = planEdit(settings.OPENAI_IMAGE_MODEL, quality);
   const sent = { ...plan.params, prompt: buildPrompt('professional', 'studio') };
-  const cost = estimatedEditUsd(model, quality, 1);
+  // The output is the portrait canvas (domain/headshot-variants.ts), priced by its pixels.
+  const scale = megapixelFactor(canvasSize(model, 'standard'));
+  const cost = estimatedEditUsd(model, quality, 1, scale);
   console.log(
     `Model:      ${settings.OPENAI_IMAGE_MODEL}${model ? '' : ' (not in the model table: only universal parameters are sent)'}`,
   );
@@ -53,10 +56,21 @@ async function main(): Promise<number> {
   );
   console.log(`Prompt:     ${sent.prompt.length} characters`);
   console.log(`Estimated cost of this check: ${usd(cost)} (${quality}, 1 reference image)`);
-  const configured = estimatedEditUsd(model, settings.OPENAI_IMAGE_QUALITY, 3);
+  const configured = estimatedEditUsd(model, settings.OPENAI_IMAGE_QUALITY, 3, scale);
   console.log(
     `Estimated cost of one generation (6 × ${settings.OPENAI_IMAGE_QUALITY}, 3 references): ${usd(configured === undefined ? undefined : configured * 6)}`,
   );
+  if (takesHighResolution(model)) {
+    const high = estimatedEditUsd(
+      model,
+      settings.OPENAI_IMAGE_QUALITY,
+      3,
+      megapixelFactor(canvasSize(model, 'high')),
+    );
+    console.log(
+      `Estimated cost of one high-resolution generation (${planEdit(settings.OPENAI_IMAGE_MODEL, quality, 'high').params.size}): ${usd(high === undefined ? undefined : high * 6)}`,
+    );
+  }
   if (!settings.OPENAI_API_KEY) {
     console.log('No OPENAI_API_KEY: nothing sent. Set it to send this one edit.');
     return 0;

@@ -1,3 +1,4 @@
+import type { Resolution } from '../domain/headshot-variants';
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import { GENERATION_COST } from '../domain/credits';
@@ -48,6 +49,11 @@ export interface GenerationRecord {
   creditsReserved: number;
   /** Slots the workflow fills: absent (6) for a generation, 1 for "Regenerate (1 credit)". */
   slotCount?: number;
+  /**
+   * The canvas its slots ask for (domain/headshot-variants.ts): `high` when the customer chose the high-resolution
+   * option (and paid its credits per slot); absent: `standard`.
+   */
+  resolution?: Resolution;
   /** The headshot a one-slot generation regenerates (shown beside it). */
   regeneratedFrom?: string;
   /** Credits given back so far (one per slot without a headshot, once closed). */

@@ -1,3 +1,5 @@
+import { HEADSHOT_SIDE } from '../domain/generation';
+import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../domain/headshot-variants';
 import type { HeadshotRecord } from './headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
 import { presignGet, reuseScope, type GetOverrides } from './url-signer';
@@ -16,8 +18,37 @@ export interface HeadshotUrls {
   thumbnailUrl: string;
   /** The 1024×1024 JPEG, shown inline. */
   imageUrl: string;
-  /** The same JPEG as an attachment named `headshot-<id>.jpg`. */
+  /** The same JPEG as an attachment named as {@link downloadFileName} says. */
   downloadUrl: string;
+  /** Each stored file (the square; the portrait and the original when it has them), inline: the ZIP's sources. */
+  variants: VariantLink[];
+}
+
+/** One downloadable file of a headshot, as the API lists it. */
+export interface VariantLink {
+  variant: HeadshotVariant;
+  /** Pixels. */
+  width: number;
+  height: number;
+  /** The name it is saved under (domain/headshot-variants.ts `variantFileName`). */
+  fileName: string;
+  /** Presigned GET, inline (no attachment header: the browser fetches it into a ZIP). */
+  url: string;
+}
+
+/** The stored files of a headshot: the 1024² square always, the others when it was made with them. */
+export function storedVariants(
+  headshot: HeadshotRecord,
+): { variant: HeadshotVariant; key: string; width: number; height: number }[] {
+  const side = HEADSHOT_SIDE;
+  const square = { variant: 'square' as const, key: headshot.imageKey, width: side, height: side };
+  if (!headshot.variants) return [square];
+  const { portrait, original } = headshot.variants;
+  return [
+    square,
+    { variant: 'portrait', key: portrait.key, width: portrait.width, height: portrait.height },
+    { variant: 'original', key: original.key, width: original.width, height: original.height },
+  ];
 }
 
 function presign(key: string, options: GetOverrides & { reuse: boolean }, now = Date.now()) {
@@ -40,6 +71,7 @@ export async function headshotUrls(headshot: HeadshotRecord, now = Date.now()): 
     headshot.id,
     headshot.imageKey,
     headshot.thumbnailKey,
+    headshot.variants?.original.key ?? '',
   ].join('\n');
   let urls = urlSets.get(cacheKey);
   if (!urls) {
@@ -51,32 +83,53 @@ export async function headshotUrls(headshot: HeadshotRecord, now = Date.now()): 
 }
 
 async function presignUrls(headshot: HeadshotRecord, now: number): Promise<HeadshotUrls> {
-  const [thumbnailUrl, imageUrl, downloadUrl] = await Promise.all([
+  const others = storedVariants(headshot).filter((v) => v.variant !== 'square');
+  const [thumbnailUrl, imageUrl, downloadUrl, ...otherUrls] = await Promise.all([
     presign(headshot.thumbnailKey, { reuse: true }, now),
     presign(headshot.imageKey, { reuse: true }, now),
     presign(
       headshot.imageKey,
-      { reuse: true, disposition: `attachment; filename="${downloadFileName(headshot.id)}"` },
+      { reuse: true, disposition: `attachment; filename="${downloadFileName(headshot)}"` },
       now,
     ),
+    ...others.map((v) => presign(v.key, { reuse: true }, now)),
   ]);
-  return { thumbnailUrl, imageUrl, downloadUrl };
-}
-
-/** The file name a downloaded headshot gets: `headshot-<id>.jpg` (docs/product-spec.md §2). */
-export function downloadFileName(id: string): string {
-  return `headshot-${id}.jpg`;
+  const variants = storedVariants(headshot).map(({ variant, width, height }) => ({
+    variant,
+    width,
+    height,
+    fileName: variantFileName(headshot, variant),
+    url: variant === 'square' ? imageUrl : otherUrls[others.findIndex((v) => v.variant === variant)]!,
+  }));
+  return { thumbnailUrl, imageUrl, downloadUrl, variants };
 }
 
 /**
- * A presigned GET of the full-size JPEG that S3 answers with `Content-Disposition: attachment;
- * filename="headshot-<id>.jpg"` and `Content-Type: image/jpeg`, signed now and valid exactly
- * {@link DOWNLOAD_URL_TTL_SECONDS}.
+ * The file name a downloaded square gets: `headshot-<style>-<background>-<n>-square.jpg` (docs/product-spec.md §2,
+ * domain/headshot-variants.ts `variantFileName`).
  */
-export function presignHeadshotDownload(headshot: HeadshotRecord): Promise<string> {
-  return presign(headshot.imageKey, {
+export function downloadFileName(headshot: Pick<HeadshotRecord, 'style' | 'background' | 'slot'>): string {
+  return variantFileName(headshot, 'square');
+}
+
+/**
+ * A presigned GET of one stored file of a headshot that S3 answers with `Content-Disposition: attachment;
+ * filename="<variantFileName>"` and its content type (`image/jpeg`, or `image/png` for the original), signed now and
+ * valid exactly {@link DOWNLOAD_URL_TTL_SECONDS}.
+ *
+ * @returns the URL and the file name, or `undefined` when the headshot has no such file (made before variants)
+ */
+export async function presignHeadshotDownload(
+  headshot: HeadshotRecord,
+  variant: HeadshotVariant = 'square',
+): Promise<{ url: string; fileName: string } | undefined> {
+  const stored = storedVariants(headshot).find((v) => v.variant === variant);
+  if (!stored) return undefined;
+  const fileName = variantFileName(headshot, variant);
+  const url = await presign(stored.key, {
     reuse: false,
-    disposition: `attachment; filename="${downloadFileName(headshot.id)}"`,
-    contentType: 'image/jpeg',
+    disposition: `attachment; filename="${fileName}"`,
+    contentType: VARIANT_CONTENT_TYPES[variant],
   });
+  return { url, fileName };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BACKGROUNDS, STYLES } from '../domain/generation';
 import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gallery';
+import { HEADSHOT_VARIANTS } from '../domain/headshot-variants';
 
 /**
  * Headshots as the API shows them: the ONE view both the wizard (`GET /api/generations/{id}`) and the gallery
@@ -12,6 +13,21 @@ import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gal
 export const styleSchema = z.enum(STYLES);
 /** `background` of a generation and its headshots (docs/product-spec.md, backgrounds). */
 export const backgroundSchema = z.enum(BACKGROUNDS);
+
+/** A downloadable file of a headshot (docs/product-spec.md §2 "Downloads"): `square`, `portrait` or `original`. */
+export const headshotVariantSchema = z.enum(HEADSHOT_VARIANTS);
+export type HeadshotVariant = z.infer<typeof headshotVariantSchema>;
+
+/** One stored file of a headshot: its pixels, the name it is saved under and a presigned inline GET. */
+export const variantLinkSchema = z.object({
+  variant: headshotVariantSchema,
+  width: z.number().check(z.int(), z.gte(1)),
+  height: z.number().check(z.int(), z.gte(1)),
+  /** `headshot-<style>-<background>-<n>-<variant>.jpg|png`. */
+  fileName: z.string(),
+  url: z.string(),
+});
+export type VariantLink = z.infer<typeof variantLinkSchema>;
 
 /**
  * One headshot. URLs are presigned GETs valid at least 15 minutes (the generation's `urlsExpireAt` says until when);
@@ -43,8 +59,13 @@ export const headshotSchema = z.object({
   imageUrl: z.string(),
   /** The same JPEG as an attachment named {@link fileName}. */
   downloadUrl: z.string(),
-  /** `headshot-<id>.jpg`: the name a download is saved under (docs/product-spec.md §2). */
+  /** `headshot-<style>-<background>-<n>-square.jpg`: the name the square is saved under (docs/product-spec.md §2). */
   fileName: z.string(),
+  /**
+   * Every file it can be downloaded as, in the viewer's order: the square always; the 4:5 portrait and the original
+   * PNG for headshots made since issue 28 (older ones have only the square).
+   */
+  variants: z.array(variantLinkSchema),
 });
 export type Headshot = z.infer<typeof headshotSchema>;
 
@@ -73,6 +94,11 @@ export type GalleryPage = z.infer<typeof galleryPageSchema>;
 /** `PATCH /api/headshots/{id}` body: only the favorite mark can change. 200: the updated {@link Headshot}. */
 export const updateHeadshotBody = z.strictObject({ isFavorite: z.boolean() });
 export type UpdateHeadshotBody = z.infer<typeof updateHeadshotBody>;
+
+/** `GET /api/headshots/{id}/download` query: which file (default the square). */
+export const headshotDownloadQuerySchema = z.object({
+  variant: z._default(headshotVariantSchema, 'square'),
+});
 
 /** `GET /api/headshots/{id}/download` 200: a presigned attachment GET valid 15 minutes (`expiresAt`, ISO 8601). */
 export const headshotDownloadSchema = z.object({

@@ -4,11 +4,15 @@
  *
  * - uploads bucket: `uploads/<sub>/<batchId>/<n>` (the browser's presigned POST) and
  *   `uploads/<sub>/<batchId>/normalized/<n>.jpg` (PrepareReferences' upright, metadata-free JPEG copy);
- * - results bucket: `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG) and
- *   `results/<sub>/<generationId>/thumbnails/<slot>.webp`; and, under `work/`, the provider's raw image of a slot
- *   between the CallProvider and FinishHeadshot tasks, `work/<sub>/<generationId>/<slot>` (no customer-facing
- *   function may read `work/`; it expires after a day, infrastructure/constructs/storage.ts).
+ * - results bucket: `results/<sub>/<generationId>/<slot>.jpg` (the 1024×1024 square JPEG),
+ *   `results/<sub>/<generationId>/thumbnails/<slot>.webp`, and the other downloads of a headshot
+ *   (./headshot-variants.ts): `results/<sub>/<generationId>/portrait/<slot>.jpg` (4:5 JPEG) and
+ *   `results/<sub>/<generationId>/original/<slot>.png` (the provider's whole image, PNG); and, under `work/`, the
+ *   provider's raw image of a slot between the CallProvider and FinishHeadshot tasks,
+ *   `work/<sub>/<generationId>/<slot>` (no customer-facing function may read `work/`; it expires after a day,
+ *   infrastructure/constructs/storage.ts).
  */
+import type { HeadshotVariant } from './headshot-variants';
 
 // Crockford base32 ULIDs, as the `ulid` package makes them.
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -64,4 +68,20 @@ export const WORK_PREFIX = 'work/';
  */
 export function providerImageKey(sub: string, generationId: string, slot: number): string {
   return `${WORK_PREFIX}${sub}/${generationId}/${slot}`;
+}
+
+/**
+ * The key of one downloadable file of a headshot: the square is {@link headshotImageKey} (the key headshots had
+ * before there were variants), the portrait `…/portrait/<slot>.jpg`, the original `…/original/<slot>.png`. All under
+ * the generation's folder, so deleting the headshot, the user's prefix or the generation's files takes them along.
+ */
+export function headshotVariantKey(
+  sub: string,
+  generationId: string,
+  slot: number,
+  variant: HeadshotVariant,
+): string {
+  if (variant === 'square') return headshotImageKey(sub, generationId, slot);
+  const extension = variant === 'original' ? 'png' : 'jpg';
+  return `results/${sub}/${generationId}/${variant}/${slot}.${extension}`;
 }

@@ -240,13 +240,17 @@ export function worstCaseSeconds(model: OpenAiImageModel | undefined, quality: I
 /**
  * Estimated USD of one edit: the output image at `quality` (`auto` as `medium`) plus `inputImages` references.
  * `undefined` for a model the table does not know.
+ *
+ * @param outputScale the output's pixels in 1024² images (1.25 for 1024×1280): OpenAI bills output tokens, which
+ *   grow with the pixels (domain/headshot-variants.ts `megapixelFactor`); default 1
  */
 export function estimatedEditUsd(
   model: OpenAiImageModel | undefined,
   quality: ImageQuality,
   inputImages: number,
+  outputScale = 1,
 ): number | undefined {
   if (!model) return undefined;
   const output = model.usdPerImage[quality === 'auto' ? 'medium' : quality];
-  return output === undefined ? undefined : output + inputImages * model.usdPerInputImage;
+  return output === undefined ? undefined : output * outputScale + inputImages * model.usdPerInputImage;
 }

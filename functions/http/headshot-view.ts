@@ -46,6 +46,6 @@ export async function toHeadshot(headshot: HeadshotRecord): Promise<Headshot> {
     preview: headshot.provider === LOCAL_PROVIDER,
     createdAt: headshot.createdAt,
     ...urls,
-    fileName: downloadFileName(headshot.id),
+    fileName: downloadFileName(headshot),
   };
 }

@@ -83,6 +83,7 @@ export const handler = withLambdaContext(async (event: unknown): Promise<CallPro
       background: input.background,
       slot,
       generationId,
+      resolution: current.resolution,
     });
   } catch (error) {
     if (!(error instanceof ProviderThrottledError)) throw error;

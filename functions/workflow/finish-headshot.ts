@@ -1,19 +1,18 @@
 import { requireGeneration } from '../adapters/generations';
 import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/dynamodb-throttling';
 import { saveHeadshot } from '../adapters/headshots/records';
-import { ProviderInvalidOutputError } from '../adapters/image-providers/types';
-import {
-  decodeHeadshot,
-  encodeHeadshotImage,
-  encodeHeadshotThumbnail,
-  type HeadshotRaster,
-} from '../adapters/images';
-import { requireLikeness } from '../adapters/vision/likeness';
 import { likenessSettings } from '../config/likeness';
-import { deleteObject, getObjectBytes, putObject } from '../adapters/storage';
+import { deleteObject, getObjectBytes } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation';
+import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
-import { headshotImageKey, headshotThumbnailKey, providerImageKey } from '../domain/object-keys';
+import { providerImageKey } from '../domain/object-keys';
+import {
+  deleteHeadshotFiles,
+  makeHeadshotFiles,
+  storeHeadshotFiles,
+  type MadeHeadshot,
+} from '../use-cases/headshot-files';
 import { logger } from '../common/logger';
 import { finishHeadshotInput } from './inputs/finish-headshot';
 import { currentReferenceDescriptor, referencesNeeded } from './reference-descriptor';
@@ -46,11 +45,12 @@ async function discardProviderImage(key: string): Promise<void> {
 
 /**
  * Workflow task FinishHeadshot (function `generation-finish-headshot`, 2 GB), after CallProvider answered
- * `generated` (docs/architecture.md §4): reads the provider's image from `work/<sub>/<generationId>/<slot>`,
- * decodes it once into the 1024 px square, measures its likeness to the customer and encodes
- * `results/<sub>/<generationId>/<slot>.jpg` (1024×1024 JPEG) and its WebP thumbnail (≤ 384 px) at the same time,
- * stores both only when the likeness passes, then saves the headshot item, with its likeness (0-100) and provider, and
- * moves progress up by 8 in one transaction. The image in `work/` is deleted whenever the task ends for good (saved,
+ * `generated` (docs/architecture.md §4): reads the provider's image (a portrait canvas) from
+ * `work/<sub>/<generationId>/<slot>`, decodes it once, finds its face and measures its likeness to the customer
+ * (the original's PNG encodes meanwhile), cuts and encodes from those pixels the face-centred 1024×1024 square JPEG
+ * (`results/<sub>/<generationId>/<slot>.jpg`) with its WebP thumbnail, the 4:5 portrait JPEG and the original PNG
+ * (use-cases/headshot-files.ts), stores the four only when the likeness passes, then saves the headshot item, with its
+ * likeness (0-100), provider, files and credits, and moves progress up by 8 in one transaction. The image in `work/` is deleted whenever the task ends for good (saved,
  * rejected, refused); only a DynamoDB throttle, which the Task retries, leaves it for the retry.
  *
  * Safe to run again for the same slot: a saved slot returns its headshot.
@@ -93,44 +93,30 @@ async function finish(
   if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
   if (!image) throw new ProviderImageMissingError(`No provider image at ${workKey}`);
   const started = Date.now();
-  let raster: HeadshotRaster;
-  try {
-    raster = await decodeHeadshot(image);
-  } catch (error) {
-    throw new ProviderInvalidOutputError(
-      `The ${input.provider} provider returned an undecodable image: ${String(error)}`,
-    );
-  }
   // The guarantee: a headshot that does not look like the customer is never stored (LikenessRejected → the
   // workflow generates the slot once more, then refunds it). Generations prepared before likeness existed skip it.
-  // The likeness starts first: its pixels go ahead of the two encodes in sharp's queue, so the face models (the
-  // longest step) start as soon as possible, and the encodes run beside them.
   // A descriptor of an earlier identity model is recomputed from the references first, never compared.
   const references = referencesNeeded(current) ? await loadReferences(input.references) : [];
   const referenceDescriptor = await currentReferenceDescriptor(current, references);
-  const likenessCheck = referenceDescriptor
-    ? requireLikeness(raster, referenceDescriptor, likenessSettings().LIKENESS_THRESHOLD)
-    : Promise.resolve(undefined);
-  const [fullSize, thumbnail, likeness] = await Promise.allSettled([
-    encodeHeadshotImage(raster),
-    encodeHeadshotThumbnail(raster),
-    likenessCheck,
-  ]);
-  if (likeness.status === 'rejected') {
-    logger.warn('Headshot rejected: it does not look like the customer', {
-      provider: input.provider,
-      error: likeness.reason as Error,
-    });
-    throw likeness.reason;
+  let made: MadeHeadshot;
+  try {
+    made = await makeHeadshotFiles(
+      image,
+      input.provider,
+      referenceDescriptor,
+      likenessSettings().LIKENESS_THRESHOLD,
+    );
+  } catch (error) {
+    if (error instanceof LikenessRejectedError) {
+      logger.warn('Headshot rejected: it does not look like the customer', {
+        provider: input.provider,
+        error,
+      });
+    }
+    throw error;
   }
-  if (fullSize.status === 'rejected') throw fullSize.reason;
-  if (thumbnail.status === 'rejected') throw thumbnail.reason;
-  const imageKey = headshotImageKey(userId, generationId, slot);
-  const thumbnailKey = headshotThumbnailKey(userId, generationId, slot);
-  await Promise.all([
-    putObject('results', imageKey, fullSize.value, 'image/jpeg'),
-    putObject('results', thumbnailKey, thumbnail.value, 'image/webp'),
-  ]);
+  const stored = await storeHeadshotFiles(userId, generationId, slot, made);
+  const { imageKey, thumbnailKey } = stored;
   let headshotId: string;
   try {
     ({ headshotId } = await saveHeadshot({
@@ -141,22 +127,22 @@ async function finish(
       background: input.background,
       imageKey,
       thumbnailKey,
-      likeness: likeness.value,
+      likeness: made.likeness,
       provider: input.provider,
+      variants: stored.variants,
+      resolution: current.resolution,
     }));
   } catch (error) {
     if (error instanceof GenerationClosedError) {
       // The slot's credit was refunded while the provider worked: its files must not outlive it.
-      await Promise.all([deleteObject('results', imageKey), deleteObject('results', thumbnailKey)]).catch(
-        () => undefined,
-      );
+      await deleteHeadshotFiles(stored);
     }
     throw error;
   }
   logger.info('Headshot saved', {
     headshotId,
     provider: input.provider,
-    likeness: likeness.value,
+    likeness: made.likeness,
     ms: Date.now() - started,
   });
   return { slot, outcome: 'saved', headshotId, retryAfterMs: null };

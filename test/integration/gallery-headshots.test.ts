@@ -51,24 +51,34 @@ describe('favorites, downloads and deleting one headshot', () => {
     }
   });
 
-  it('download: a presigned URL served as an attachment named headshot-{id}.jpg', async () => {
+  it('download: a presigned URL served as an attachment named headshot-<style>-<background>-<n>-square.jpg', async () => {
     const user = await signedUpUser();
     const [h] = await seedHeadshots(user.sub, 1, { withImages: 1 });
+    const name = `headshot-${h!.style}-${h!.background}-${h!.slot + 1}-square.jpg`;
     const res = await api(gatewayUrl, user.idToken, 'GET', `/api/headshots/${h!.id}/download`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { url: string; fileName: string; expiresAt: string };
-    expect(body.fileName).toBe(`headshot-${h!.id}.jpg`);
+    expect(body.fileName).toBe(name);
     const url = new URL(body.url);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
-    expect(url.searchParams.get('response-content-disposition')).toBe(
-      `attachment; filename="headshot-${h!.id}.jpg"`,
-    );
+    expect(url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(url.searchParams.get('response-content-type')).toBe('image/jpeg');
     const file = await fetch(body.url);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="headshot-${h!.id}.jpg"`);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await file.arrayBuffer()).equals((await sampleImages()).jpeg)).toBe(true);
+
+    // A headshot made before issue 28 has only the square: the other files are a 404, an unknown one a 400.
+    const portrait = await api(
+      gatewayUrl,
+      user.idToken,
+      'GET',
+      `/api/headshots/${h!.id}/download?variant=portrait`,
+    );
+    expect(portrait.status).toBe(404);
+    const other = await api(gatewayUrl, user.idToken, 'GET', `/api/headshots/${h!.id}/download?variant=huge`);
+    expect(other.status).toBe(400);
   });
 
   it('delete one: 204, its JPEG and thumbnail are gone from S3, the others stay', async () => {

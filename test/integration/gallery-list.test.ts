@@ -56,7 +56,17 @@ describe('GET /api/headshots', () => {
       thumbnailUrl: expect.any(String),
       imageUrl: expect.any(String),
       downloadUrl: expect.any(String),
-      fileName: `headshot-${newest.id}.jpg`,
+      fileName: `headshot-${newest.style}-${newest.background}-${newest.slot + 1}-square.jpg`,
+      // Seeded like a headshot made before issue 28: only the square to download.
+      variants: [
+        {
+          variant: 'square',
+          width: 1024,
+          height: 1024,
+          fileName: `headshot-${newest.style}-${newest.background}-${newest.slot + 1}-square.jpg`,
+          url: first.imageUrl,
+        },
+      ],
     });
     // The URLs are presigned GETs, still valid 15 minutes from now (signed at the start of a 5-minute window, so a
     // page loaded again reuses them), that serve the stored bytes; storage keys never leave the server.

@@ -104,12 +104,13 @@ describe('the openai provider against a local Images API', () => {
     for (const call of gen.fake.calls) {
       expect(call).toMatchObject({
         model: 'gpt-image-2.6-sunburst',
-        size: '1024x1024',
+        // Changed deliberately (issue 28): the 4:5 portrait canvas, PNG, so the original is lossless.
+        size: '1024x1280',
         quality: 'high',
         n: '1',
         // Changed deliberately (issue 23): gpt-image-2.6-sunburst refuses input_fidelity (400).
         inputFidelity: null,
-        outputFormat: 'jpeg',
+        outputFormat: 'png',
         authorization: 'Bearer sk-test-headshots',
       });
       expect(call.prompt).toContain(STYLE_PHRASES['business-casual']);
@@ -122,7 +123,7 @@ describe('the openai provider against a local Images API', () => {
       const meta = await sharp(call.images[0]!.bytes).metadata();
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1024);
     }
-    // The provider's PNG is stored as the product's 1024×1024 JPEG.
+    // The provider's PNG canvas is stored as the product's 1024×1024 JPEG square (and the other files).
     const image = Buffer.from(await (await fetch(final.headshots[0]!.imageUrl)).arrayBuffer());
     expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
   });

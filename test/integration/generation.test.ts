@@ -132,7 +132,8 @@ describe('a generation with the local provider', () => {
       // Every headshot: a 1024×1024 JPEG and a WebP thumbnail ≤ 384 px, served by their presigned URLs.
       for (const headshot of final.headshots) {
         expect(headshot).toMatchObject({ style: 'professional', background: 'office', isFavorite: false });
-        expect(headshot.fileName).toBe(`headshot-${headshot.id}.jpg`);
+        // Named by what it is (issue 28): style, background, place in the generation, variant.
+        expect(headshot.fileName).toBe(`headshot-professional-office-${headshot.slot + 1}-square.jpg`);
         const [image, thumbnail] = await Promise.all([
           fetch(headshot.imageUrl).then(async (r) => Buffer.from(await r.arrayBuffer())),
           fetch(headshot.thumbnailUrl).then(async (r) => Buffer.from(await r.arrayBuffer())),

@@ -48,13 +48,13 @@ describe('npm run check:provider', () => {
       OPENAI_API_KEY: 'sk-test-check',
       OPENAI_BASE_URL: fake.baseURL,
     });
-    expect(out).toMatch(/PASS: jpeg 1024×1024/);
+    expect(out).toMatch(/PASS: png 1024×1280/);
     expect(code).toBe(0);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({
       model: 'gpt-image-2.6-sunburst',
       quality: 'low',
-      size: '1024x1024',
+      size: '1024x1280',
       inputFidelity: null,
     });
   }, 60_000);

@@ -112,7 +112,7 @@ describe('local provider', () => {
     generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
   });
 
-  /** Mean RGB of a region of a 1024×1024 image. */
+  /** Mean RGB of a region of a 1024×1280 canvas. */
   async function meanColor(
     image: Buffer,
     region: { left: number; top: number; width: number; height: number },
@@ -123,7 +123,8 @@ describe('local provider', () => {
   }
   const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
   const corner = { left: 0, top: 0, width: 160, height: 160 };
-  const cheek = { left: 432, top: 300, width: 160, height: 160 };
+  // Around the eyes, which sit at 40 % of the canvas's height (512 px; 410 px in the 1024 px square cut from it).
+  const cheek = { left: 432, top: 402, width: 160, height: 160 };
 
   beforeAll(async () => {
     references = await Promise.all(
@@ -133,14 +134,14 @@ describe('local provider', () => {
     );
   });
 
-  it('renders a 1024×1024 JPEG, the same for the same slot, different per slot', async () => {
+  it('renders the 1024×1280 portrait canvas as a JPEG, the same for the same slot, different per slot', async () => {
     const provider = createLocalProvider();
     const [a, b, c] = await Promise.all([
       provider.generate(request('professional', 'office', 0)),
       provider.generate(request('professional', 'office', 0)),
       provider.generate(request('professional', 'office', 3)),
     ]);
-    expect(await sharp(a).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1024 });
+    expect(await sharp(a).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1280 });
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
   });
@@ -189,10 +190,11 @@ describe('local provider', () => {
     const customer = meanDescriptor(referenceDescriptors);
     const scores: Record<string, number> = {};
     for (const [key, image] of renders) {
-      const { faces, width } = await analyzeFaces(await decodeRgb(image));
+      const { faces, width, height } = await analyzeFaces(await decodeRgb(image));
       expect(faces, key).toHaveLength(1);
       const face = faces[0]!;
-      const eyeY = (face.eyes[0].y + face.eyes[1].y) / 2 / width;
+      // Eyes at 40 % of the canvas's height: 40 % of the square cut from it, 102 px lower.
+      const eyeY = (face.eyes[0].y + face.eyes[1].y) / 2 / height;
       const centreX = (face.eyes[0].x + face.eyes[1].x) / 2 / width;
       expect(Math.abs(eyeY - 0.4), key).toBeLessThan(0.06);
       expect(Math.abs(centreX - 0.5), key).toBeLessThan(0.06);

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeLocalHeadshot } from '../../functions/adapters/image-providers/local';
+import { makeHeadshotFiles } from '../../functions/use-cases/headshot-files';
 import { MAX_STRAIGHT_EDGE } from '../../functions/adapters/image-providers/local-layers';
 import { isolatePerson } from '../../functions/adapters/image-providers/local-cutout';
 import { previewMark } from '../../functions/adapters/image-providers/local-mark';
@@ -93,14 +94,14 @@ describe('offline previews of every fixture photo', () => {
         slot,
         generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
       };
-      const { jpeg, alpha } = await composeLocalHeadshot(request);
+      const { jpeg, alpha, side } = await composeLocalHeadshot(request);
       writeFileSync(
         `${OUT_DIR}/${name.replace(/\.\w+$/, '')}-${name.split('.').pop()}-${style}-${background}.jpg`,
         jpeg,
       );
-      const edge = longestStraightEdge(alpha, SIDE, SIDE);
+      const edge = longestStraightEdge(alpha, side, side);
       expect(edge.length, `straight hard edge ${JSON.stringify(edge)}`).toBeLessThan(
-        SIDE * MAX_STRAIGHT_EDGE,
+        side * MAX_STRAIGHT_EDGE,
       );
     },
     60_000,
@@ -189,35 +190,54 @@ describe('the local provider falls back without pasting a photo', () => {
   it('shows the only reference as a soft vignette when it cannot be cut out', async () => {
     const made = await composeLocalHeadshot(request([faceless]));
     expect(made).toMatchObject({ method: 'vignette', reference: 0 });
-    expect(longestStraightEdge(made.alpha, SIDE, SIDE).length).toBeLessThan(SIDE * MAX_STRAIGHT_EDGE);
+    expect(longestStraightEdge(made.alpha, made.side, made.side).length).toBeLessThan(
+      made.side * MAX_STRAIGHT_EDGE,
+    );
     writeFileSync(`${OUT_DIR}/vignette-without-face.jpg`, made.jpeg);
   });
 
-  it('burns a legible "PREVIEW" mark into the bottom-left corner of every headshot', async () => {
+  it('burns a legible "PREVIEW" mark into the bottom-left corner of the square and the portrait cut from it', async () => {
     const { data: mark } = await sharp(previewMark(SIDE))
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { data: made } = await sharp((await composeLocalHeadshot(request([customer]))).jpeg)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const canvas = (await composeLocalHeadshot(request([customer]))).jpeg;
+    // Cut as FinishHeadshot cuts it (the face found on the canvas places the square; the portrait starts at its top).
+    const { files, plan } = await makeHeadshotFiles(canvas, 'local', undefined, 0);
+    const pixels = async (jpeg: Buffer) =>
+      (await sharp(jpeg).raw().toBuffer({ resolveWithObject: true })).data;
+    const square = await pixels(files.square);
+    const portrait = await pixels(files.portrait);
+    const below = plan.square.rect.top - plan.portrait.rect.top;
+    const portraitWidth = plan.portrait.size.width;
+    const isBright = (image: Buffer, at: number) =>
+      image[at * 3]! > 170 && image[at * 3 + 1]! > 170 && image[at * 3 + 2]! > 170;
+    const letters: { x: number; y: number }[] = [];
     let maxX = 0;
     let minY = SIDE;
-    let strokes = 0;
-    let bright = 0;
     for (let i = 0; i < SIDE * SIDE; i++) {
       if (mark[i * 4 + 3]! === 0) continue;
-      maxX = Math.max(maxX, i % SIDE);
-      minY = Math.min(minY, Math.floor(i / SIDE));
+      const x = i % SIDE;
+      const y = Math.floor(i / SIDE);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
       // The letters: white strokes, nearly opaque.
-      if (mark[i * 4]! > 240 && mark[i * 4 + 3]! > 200) {
-        strokes++;
-        if (made[i * 3]! > 170 && made[i * 3 + 1]! > 170 && made[i * 3 + 2]! > 170) bright++;
-      }
+      if (mark[i * 4]! > 240 && mark[i * 4 + 3]! > 200) letters.push({ x, y });
     }
+    // The provider places the mark by its own frame's eyes, FinishHeadshot cuts by the eyes the face models find on
+    // the canvas: a few px apart. The best vertical offset within 16 px is the mark's place.
+    const legible = (image: Buffer, width: number, height: number, dy: number) =>
+      letters.filter(({ x, y }) => y + dy < height && isBright(image, (y + dy) * width + x)).length /
+      letters.length;
+    const best = (image: Buffer, width: number, height: number, base: number) =>
+      Math.max(...Array.from({ length: 33 }, (_, k) => legible(image, width, height, base + k - 16)));
+    const strokes = letters.length;
+    const bright = best(square, SIDE, SIDE, 0) * strokes;
+    const brightInPortrait = best(portrait, portraitWidth, plan.portrait.size.height, below) * strokes;
     expect(maxX).toBeLessThan(SIDE * 0.2);
     expect(minY).toBeGreaterThan(SIDE * 0.92);
     expect(strokes).toBeGreaterThan(300);
     expect(bright / strokes).toBeGreaterThan(0.9);
+    expect(brightInPortrait / strokes).toBeGreaterThan(0.9);
   });
 });

@@ -48,12 +48,20 @@ describe('the adapter sends each model only what it takes', () => {
   const live = OPENAI_IMAGE_MODELS.filter((m) => !isShutDown(m, TODAY));
   it.each(live.map((m) => [m.id, m] as const))('%s: one edit delivers an image', async (_, model) => {
     const image = await provider(model.id).generate(request);
-    expect(await sharp(image).metadata()).toMatchObject({ width: 1024, height: 1024 });
+    // The portrait canvas of domain/headshot-variants.ts: 1024×1280 on the flexible grid, 1024×1536 otherwise.
+    const canvas = model.sizes === 'flexible' ? [1024, 1280] : [1024, 1536];
+    expect(await sharp(image).metadata()).toMatchObject({
+      format: 'png',
+      width: canvas[0],
+      height: canvas[1],
+    });
     expect(fake.refused).toEqual([]);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({
       model: model.id,
-      size: '1024x1024',
+      size: `${canvas[0]}x${canvas[1]}`,
+      outputFormat: 'png',
+      outputCompression: null,
       quality: 'high',
       n: '1',
       inputFidelity: model.inputFidelity.includes('high') ? 'high' : null,
@@ -65,7 +73,7 @@ describe('the adapter sends each model only what it takes', () => {
   it('the default model takes no input_fidelity, and the adapter sends none', async () => {
     expect(planEdit(DEFAULT_OPENAI_IMAGE_MODEL, 'high').params).not.toHaveProperty('input_fidelity');
     await provider(DEFAULT_OPENAI_IMAGE_MODEL).generate(request);
-    expect(fake.calls[0]).toMatchObject({ inputFidelity: null, outputFormat: 'jpeg' });
+    expect(fake.calls[0]).toMatchObject({ inputFidelity: null, outputFormat: 'png' });
   });
 
   it('a shut-down model fails fast as a misconfiguration, with OpenAI 404 model_not_found', async () => {
@@ -92,7 +100,7 @@ describe('the adapter sends each model only what it takes', () => {
     const { logger } = await import('../../functions/common/logger');
     const warn = vi.spyOn(logger, 'warn');
     const plan = planEdit('gpt-image-9', 'high');
-    expect(plan.params).toEqual({ model: 'gpt-image-9', size: '1024x1024', n: 1, quality: 'high' });
+    expect(plan.params).toEqual({ model: 'gpt-image-9', size: '1024x1536', n: 1, quality: 'high' });
     const error = await provider('gpt-image-9')
       .generate(request)
       .catch((e: unknown) => e);

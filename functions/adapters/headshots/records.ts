@@ -9,6 +9,7 @@ import {
   type Background,
   type Style,
 } from '../../domain/generation';
+import type { Resolution } from '../../domain/headshot-variants';
 import { documentClient } from '../aws';
 import { generationSk, headshotSk, userPk } from '../keys';
 import { keyOf, queryAll } from '../support/query';
@@ -21,6 +22,17 @@ import { galleryCounterUpdate } from './stats';
  * favorites and deletes one, ./stats.ts keeps the gallery's counters. Every operation takes the owner's `sub` and
  * touches only the `USER#<sub>` partition and the `results/<sub>/` prefix, so another user's id finds nothing.
  */
+
+/** A stored download of a headshot besides its square (domain/headshot-variants.ts): where and how large. */
+export interface StoredVariant {
+  /** Results-bucket key (domain/object-keys.ts `headshotVariantKey`). */
+  key: string;
+  /** Pixels. */
+  width: number;
+  height: number;
+  /** Size of the file, bytes. */
+  bytes: number;
+}
 
 /** The headshot item (`HEADSHOT#<ulid>`). */
 export interface HeadshotRecord {
@@ -35,6 +47,13 @@ export interface HeadshotRecord {
   imageKey: string;
   /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
   thumbnailKey: string;
+  /**
+   * The 4:5 portrait JPEG and the original PNG, stored once with the square (issue 28); absent on headshots made
+   * before there were variants, which offer only the square.
+   */
+  variants?: { portrait: StoredVariant; original: StoredVariant };
+  /** The canvas it was made at (`high`: the high-resolution option); absent on headshots made before the option. */
+  resolution?: Resolution;
   isFavorite: boolean;
   /** How much it looks like the customer, 0-100 (absent on headshots made before likeness was measured). */
   likeness?: number;
@@ -75,7 +94,16 @@ async function readSlots(sub: string, generationId: string): Promise<Record<stri
 /** What {@link saveHeadshot} stores: the owner's `sub` and the headshot's own fields (likeness: domain/likeness.ts). */
 export type NewHeadshot = { sub: string } & Pick<
   HeadshotRecord,
-  'generationId' | 'slot' | 'style' | 'background' | 'imageKey' | 'thumbnailKey' | 'likeness' | 'provider'
+  | 'generationId'
+  | 'slot'
+  | 'style'
+  | 'background'
+  | 'imageKey'
+  | 'thumbnailKey'
+  | 'likeness'
+  | 'provider'
+  | 'variants'
+  | 'resolution'
 >;
 
 /**
@@ -100,6 +128,8 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     background: input.background,
     imageKey: input.imageKey,
     thumbnailKey: input.thumbnailKey,
+    ...(input.variants === undefined ? {} : { variants: input.variants }),
+    ...(input.resolution === undefined ? {} : { resolution: input.resolution }),
     isFavorite: false,
     ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
     ...(input.provider === undefined ? {} : { provider: input.provider }),
@@ -193,9 +223,13 @@ export function resultsPrefix(sub: string): string {
   return `results/${sub}/`;
 }
 
-/** The keys of a headshot's two images, refusing any key outside the owner's own results prefix. */
+/**
+ * The keys of a headshot's files (the square, its thumbnail, and the portrait and original when it has them), refusing
+ * any key outside the owner's own results prefix.
+ */
 export function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
-  return [headshot.imageKey, headshot.thumbnailKey].filter((key) => {
+  const variants = headshot.variants ? [headshot.variants.portrait.key, headshot.variants.original.key] : [];
+  return [headshot.imageKey, headshot.thumbnailKey, ...variants].filter((key) => {
     const own = typeof key === 'string' && key.startsWith(resultsPrefix(sub)) && !key.includes('..');
     if (!own) logger.warn('Headshot image key outside the owner prefix left alone', { id: headshot.id, key });
     return own;

@@ -12,7 +12,8 @@ import { ProviderInvalidOutputError } from './types';
 /**
  * The person layer of an offline headshot (./local.ts): a reference photo analysed once (face landmarks, person
  * matte limited to the customer: ./local-cutout.ts), then per slot either the person cut out of it or, when its
- * matte cannot be trusted, a soft face-centred vignette of it. Both framed head-and-shoulders at 1024 px.
+ * matte cannot be trusted, a soft face-centred vignette of it. Both framed head-and-shoulders in a square of `side`
+ * px (default 1024; ./local.ts renders larger and cuts its portrait canvas from it).
  */
 
 const SIDE = HEADSHOT_SIDE;
@@ -84,9 +85,9 @@ export interface PersonLayer {
 }
 
 /** Where the eyes' centre lands in the headshot, px (the frame is rotated about it, so it does not move). */
-export const eyesInFrame = (frame: Frame) => ({
-  x: ((frame.pivot.x - frame.left) / frame.side) * SIDE,
-  y: ((frame.pivot.y - frame.top) / frame.side) * SIDE,
+export const eyesInFrame = (frame: Frame, side = SIDE) => ({
+  x: ((frame.pivot.x - frame.left) / frame.side) * side,
+  y: ((frame.pivot.y - frame.top) / frame.side) * side,
 });
 
 /** The person cut out of a reference, or `undefined` when its matte cannot be trusted for this frame. */
@@ -94,17 +95,18 @@ export async function cutoutLayer(
   ref: PreparedReference,
   zoom: number,
   shift: number,
+  side = SIDE,
 ): Promise<PersonLayer | undefined> {
   if (ref.person.problem) return undefined;
   const frame = fittedFrame(ref.face, zoom, shift, ref.image.width, ref.image.height);
-  const framed = await extractFrame(ref.image, frame, SIDE, ref.person.matte);
-  const refined = await refineMatte(framed.alpha!, SIDE);
+  const framed = await extractFrame(ref.image, frame, side, ref.person.matte);
+  const refined = await refineMatte(framed.alpha!, side);
   // Faded past the photo's edges only now: refined after, the fade would turn back into a hard line.
-  const coverage = photoCoverage(frame, ref.image.width, SIDE);
+  const coverage = photoCoverage(frame, ref.image.width, side);
   const alpha = Buffer.alloc(refined.length);
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((refined[i]! * coverage[i]!) / 255);
-  const edge = longestStraightEdge(alpha, SIDE, SIDE);
-  if (edge.length >= MAX_STRAIGHT_EDGE * SIDE) {
+  const edge = longestStraightEdge(alpha, side, side);
+  if (edge.length >= MAX_STRAIGHT_EDGE * side) {
     logger.info('Local provider: a cutout with a straight hard edge was not used', { edge });
     return undefined;
   }
@@ -116,15 +118,16 @@ export async function vignetteLayer(
   ref: PreparedReference,
   zoom: number,
   shift: number,
+  side = SIDE,
 ): Promise<PersonLayer> {
   const frame = fittedFrame(ref.face, zoom, shift, ref.image.width, ref.image.height);
-  const framed = await extractFrame(ref.image, frame, SIDE);
-  const scale = SIDE / frame.side;
-  const oval = vignetteMatte(SIDE, {
-    pivot: eyesInFrame(frame),
+  const framed = await extractFrame(ref.image, frame, side);
+  const scale = side / frame.side;
+  const oval = vignetteMatte(side, {
+    pivot: eyesInFrame(frame, side),
     height: faceHeightOf(ref.face) * scale,
   });
-  const coverage = photoCoverage(frame, ref.image.width, SIDE);
+  const coverage = photoCoverage(frame, ref.image.width, side);
   const alpha = Buffer.alloc(oval.length);
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((oval[i]! * coverage[i]!) / 255);
   return { rgb: framed.rgb, alpha, frame, method: 'vignette' };

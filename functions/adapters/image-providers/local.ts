@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { logger } from '../../common/logger';
 import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/generation';
+import { CANVAS_SIZES, squareRect, type Size } from '../../domain/headshot-variants';
 import { composite, decontaminate } from '../vision/matte';
 import { backdrop } from './local-backdrops';
 import { grade, GRADES } from './local-grade';
@@ -25,12 +26,15 @@ import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } 
  *    (./local-backdrops.ts): studio, gradient, office or outdoor.
  * 4. A vignette per style; split toning for creative; the "PREVIEW" mark (./local-mark.ts), because these are
  *    composites of the customer's own photos, not AI headshots.
+ * 5. Like the `openai` provider, it answers a portrait canvas (domain/headshot-variants.ts): the composite is made
+ *    on a square as tall as the canvas, framed looser by the canvas's width : height so the face keeps the size it
+ *    has in a square of the canvas's width, and the canvas is cut from it around the face. The mark sits in the
+ *    corner of the square FinishHeadshot will cut, so every download carries it.
  *
  * Per slot: another reference (slot mod references), zoom, a small horizontal offset, the plate's palette, light and
  * side, and a brightness jitter, all deterministic per generation and slot.
  */
 
-const SIDE = HEADSHOT_SIDE;
 const ZOOMS = [1, 0.9, 1.1, 0.95, 1.05, 0.86];
 
 /** A deterministic pseudo-random stream (mulberry32) seeded from text: the same slot always looks the same. */
@@ -46,11 +50,11 @@ function randomFrom(seedText: string): () => number {
 }
 
 /** A radial vignette and, for creative, teal-to-magenta split toning, as overlays. */
-function finishingLayers(request: HeadshotRequest): { input: Buffer; blend?: 'soft-light' }[] {
+function finishingLayers(request: HeadshotRequest, side: number): { input: Buffer; blend?: 'soft-light' }[] {
   const strength = GRADES[request.style].vignette;
   const svg = (body: string) =>
     Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE}" height="${SIDE}" viewBox="0 0 ${SIDE} ${SIDE}">${body}</svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">${body}</svg>`,
     );
   const layers: { input: Buffer; blend?: 'soft-light' }[] = [
     {
@@ -78,10 +82,12 @@ export interface LocalProviderOptions {
 
 /** One local headshot and how it was made (see {@link composeLocalHeadshot}). */
 export interface LocalHeadshot {
-  /** 1024×1024 JPEG, quality 90, with the "PREVIEW" mark. */
+  /** The portrait canvas (1024×1280; 1664×2080 at high resolution), JPEG quality 90, with the "PREVIEW" mark. */
   jpeg: Buffer;
-  /** The alpha the person was composited with, one byte per pixel, 1024 × 1024. */
+  /** The alpha the person was composited with, one byte per pixel, {@link side} × {@link side}. */
   alpha: Buffer;
+  /** Side of the square the composite was made on (the canvas's height), px. */
+  side: number;
   method: PersonLayer['method'];
   /** Index into the request's references of the photo used. */
   reference: number;
@@ -102,13 +108,16 @@ export async function composeLocalHeadshot(request: HeadshotRequest): Promise<Lo
     throw new ProviderInvalidOutputError('The local provider needs at least one reference photo');
   const preferred = request.slot % count;
   const random = randomFrom(`${request.generationId}:${request.slot}`);
-  const zoom = ZOOMS[request.slot % ZOOMS.length]!;
+  const canvas: Size = CANVAS_SIZES.flexible[request.resolution ?? 'standard'];
+  const side = canvas.height;
+  // Framed looser by width : height: the face then has the size it has in a square as wide as the canvas.
+  const zoom = ZOOMS[request.slot % ZOOMS.length]! * (canvas.width / side);
   const shift = (random() - 0.5) * 0.06;
   const order = [preferred, ...Array.from({ length: count }, (_, i) => i).filter((i) => i !== preferred)];
   let layer: PersonLayer | undefined;
   let used = preferred;
   for (const index of order) {
-    layer = await cutoutLayer(await readReference(request.references[index]!), zoom, shift);
+    layer = await cutoutLayer(await readReference(request.references[index]!), zoom, shift, side);
     if (layer) {
       used = index;
       break;
@@ -121,33 +130,50 @@ export async function composeLocalHeadshot(request: HeadshotRequest): Promise<Lo
       slot: request.slot,
       problem: ref.person.problem ?? 'straight-edge',
     });
-    layer = await vignetteLayer(ref, zoom, shift);
+    layer = await vignetteLayer(ref, zoom, shift, side);
   }
   const { frame, alpha } = layer;
   // Where the head lands in the output, for the light behind it.
-  const focus = eyesInFrame(frame);
+  const focus = eyesInFrame(frame, side);
   const [plate, person] = await Promise.all([
-    backdrop(request.background, SIDE, focus, request.slot, random),
-    grade(layer.rgb, SIDE, request.style, 0.97 + random() * 0.06),
+    backdrop(request.background, side, focus, request.slot, random),
+    grade(layer.rgb, side, request.style, 0.97 + random() * 0.06),
   ]);
   // The backdrop takes a lighter version of the same grade, so person and plate share one look. A vignette keeps
   // its photo's own background on purpose, so its edge colours are left as they are.
   const [clean, gradedPlate] = await Promise.all([
-    layer.method === 'cutout' ? decontaminate(person, alpha, SIDE) : person,
-    grade(plate, SIDE, request.style, 1, 0.5),
+    layer.method === 'cutout' ? decontaminate(person, alpha, side) : person,
+    grade(plate, side, request.style, 1, 0.5),
   ]);
   const pixels = composite(clean, alpha, gradedPlate);
-  const jpeg = await sharp(pixels, { raw: { width: SIDE, height: SIDE, channels: 3 } })
-    .composite([...finishingLayers(request), { input: previewMark(SIDE) }])
+  // The canvas around the face, then the mark in the corner of the square FinishHeadshot cuts from it.
+  const left = Math.round(Math.min(Math.max(focus.x - canvas.width / 2, 0), side - canvas.width));
+  // sharp composites after extracting, so the side-sized overlays go on first, in a pipeline of their own (whose
+  // raw output has the overlays' alpha channel: dropped with the extract).
+  const layered = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .composite(finishingLayers(request, side))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const finished = await sharp(layered.data, {
+    raw: { width: side, height: side, channels: layered.info.channels },
+  })
+    .extract({ left, top: 0, width: canvas.width, height: canvas.height })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const square = squareRect(canvas, { x: focus.x - left, y: focus.y });
+  const mark = await sharp(previewMark(HEADSHOT_SIDE)).resize(square.width, square.height).png().toBuffer();
+  const jpeg = await sharp(finished, { raw: { width: canvas.width, height: canvas.height, channels: 3 } })
+    .composite([{ input: mark, left: square.left, top: square.top }])
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
-  return { jpeg, alpha, method: layer.method, reference: used };
+  return { jpeg, alpha, side, method: layer.method, reference: used };
 }
 
 /**
  * Renders one local headshot (see {@link composeLocalHeadshot}).
  *
- * @returns a 1024×1024 JPEG (quality 90)
+ * @returns the portrait canvas as a JPEG (quality 90): 1024×1280, or 1664×2080 for the high-resolution option
  * @throws {ProviderInvalidOutputError} when no reference photo was given or one cannot be decoded
  */
 export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buffer> {

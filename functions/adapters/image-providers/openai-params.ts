@@ -1,3 +1,4 @@
+import { canvasSize, sizeParameter, type Resolution } from '../../domain/headshot-variants';
 import {
   openAiImageModel,
   UNIVERSAL_QUALITIES,
@@ -11,11 +12,11 @@ import {
  */
 export interface EditParameters {
   model: string;
-  size: '1024x1024';
+  /** The portrait canvas, `WxH` (domain/headshot-variants.ts `canvasSize`). */
+  size: `${number}x${number}`;
   quality?: ImageQuality;
   n: 1;
-  output_format?: 'jpeg';
-  output_compression?: number;
+  output_format?: 'png';
   input_fidelity?: 'high';
 }
 
@@ -28,28 +29,32 @@ export interface EditPlan {
   problems: string[];
 }
 
-/** JPEG at 90 %: the caller re-encodes to its own JPEG, and a 1024² JPEG is a tenth of the PNG (a faster answer). */
-export const OUTPUT_COMPRESSION = 90;
-
 /**
- * Plans the edit parameters for `modelId` at `quality`:
- * - a model in the table gets `size: 1024x1024`, `n: 1`, the quality, JPEG output at {@link OUTPUT_COMPRESSION} when it
- *   takes JPEG, and `input_fidelity: high` only when it takes `high` (today only gpt-image-1.5 and its snapshot;
- *   the gpt-image-2 family answers 400 `invalid_input_fidelity_model`, pydantic/pydantic-ai#5413);
- * - a model the table does not know gets only what every GPT Image model takes: size, `n` and a standard quality
- *   (PNG output by default), so a new model works before the table learns it.
+ * Plans the edit parameters for `modelId` at `quality` and `resolution`:
+ * - a model in the table gets the portrait canvas of domain/headshot-variants.ts as `size` (1024x1280 on the
+ *   gpt-image-2 family, 2048x2560 there for the high-resolution option; 1024x1536 on the standard-size models),
+ *   `n: 1`, the quality, PNG output (the original is delivered losslessly: OpenAI's default, asked for explicitly),
+ *   and `input_fidelity: high` only when it takes `high` (today only gpt-image-1.5 and its snapshot; the
+ *   gpt-image-2 family answers 400 `invalid_input_fidelity_model`, pydantic/pydantic-ai#5413);
+ * - a model the table does not know gets only what every GPT Image model takes: `size: 1024x1536`, `n` and a
+ *   standard quality (PNG output by default), so a new model works before the table learns it.
  * A quality the model does not take is a problem (the caller refuses to call: OpenAI would answer 400).
  */
-export function planEdit(modelId: string, quality: ImageQuality): EditPlan {
+export function planEdit(
+  modelId: string,
+  quality: ImageQuality,
+  resolution: Resolution = 'standard',
+): EditPlan {
   const model = openAiImageModel(modelId);
   const problems: string[] = [];
+  const size = sizeParameter(canvasSize(model, resolution));
   if (!model) {
     return {
       model,
       problems,
       params: {
         model: modelId,
-        size: '1024x1024',
+        size,
         n: 1,
         ...(UNIVERSAL_QUALITIES.includes(quality) ? { quality } : {}),
       },
@@ -60,16 +65,15 @@ export function planEdit(modelId: string, quality: ImageQuality): EditPlan {
       `OPENAI_IMAGE_QUALITY "${quality}" is not taken by ${model.id} (it takes ${model.qualities.join(', ')})`,
     );
   }
-  const jpeg = model.outputFormats.includes('jpeg');
   return {
     model,
     problems,
     params: {
       model: model.id,
-      size: '1024x1024',
+      size,
       quality,
       n: 1,
-      ...(jpeg ? { output_format: 'jpeg' as const, output_compression: OUTPUT_COMPRESSION } : {}),
+      ...(model.outputFormats.includes('png') ? { output_format: 'png' as const } : {}),
       ...(model.inputFidelity.includes('high') ? { input_fidelity: 'high' as const } : {}),
     },
   };

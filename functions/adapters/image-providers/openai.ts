@@ -78,7 +78,11 @@ function reportMisconfiguration(error: ProviderMisconfiguredError, request: Head
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvider {
   const quality = options.quality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
-  const plan = planEdit(options.model, quality);
+  const plans = {
+    standard: planEdit(options.model, quality, 'standard'),
+    high: planEdit(options.model, quality, 'high'),
+  };
+  const plan = plans.standard;
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
@@ -113,7 +117,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
       );
       let response: OpenAI.Images.ImagesResponse;
       try {
-        response = await client.images.edit({ ...plan.params, image: images, prompt: request.prompt });
+        const { params } = plans[request.resolution ?? 'standard'];
+        response = await client.images.edit({ ...params, image: images, prompt: request.prompt });
       } catch (error) {
         const mapped = mapOpenAiError(error, options.model);
         if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);

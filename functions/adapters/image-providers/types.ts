@@ -1,5 +1,6 @@
 import { namedError } from '../../domain/named-error';
 import type { Background, Style } from '../../domain/generation';
+import type { Resolution } from '../../domain/headshot-variants';
 
 /**
  * The one interface every image provider implements (docs/architecture.md §4): one call makes ONE headshot, so the workflow
@@ -18,6 +19,11 @@ export interface HeadshotRequest {
   slot: number;
   /** The generation id, for logs and for variation seeds. */
   generationId: string;
+  /**
+   * The canvas asked for (domain/headshot-variants.ts): `standard` (default) or the high-resolution option, which a
+   * provider whose model cannot make it answers at its standard canvas.
+   */
+  resolution?: Resolution;
 }
 
 /** An image provider. */
@@ -27,7 +33,8 @@ export interface ImageProvider {
   /**
    * Makes one headshot.
    *
-   * @returns the encoded image bytes (JPEG, PNG or WebP; the caller re-encodes to 1024×1024 JPEG)
+   * @returns the encoded image bytes (PNG, JPEG or WebP): a portrait canvas (domain/headshot-variants.ts) the
+   *   caller cuts the square, the portrait and the original from
    * @throws {ProviderThrottledError} rate limited (back in line for its `retryAfterMs`)
    * @throws {ProviderUnavailableError} the service failed (5xx, connection error; retryable)
    * @throws {ProviderTimeoutError} no answer in time (retryable)

@@ -85,11 +85,22 @@ async function readMultipart(req: IncomingMessage): Promise<FormData> {
 }
 
 /**
- * An edit-like result: the first reference photo, squared to 1024×1024 and tinted, in the asked format (PNG when
- * none was asked, as OpenAI answers; JPEG/WebP at `output_compression` when given), base64.
+ * The pixels of the answer for a `size`: OpenAI's image is the size asked ("The size of the generated images", the
+ * API reference's `size`: https://developers.openai.com/api/reference/resources/images/methods/edit; the answer's
+ * own `size` field echoes it). `auto` is answered at 1024×1024 here (OpenAI picks one of its standard sizes).
+ */
+export function answerSize(size: string): { width: number; height: number } {
+  const match = /^(\d+)x(\d+)$/.exec(size);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 1024, height: 1024 };
+}
+
+/**
+ * An edit-like result: the first reference photo, cropped to the asked size ({@link answerSize}) and tinted, in the
+ * asked format (PNG when none was asked, as OpenAI answers; JPEG/WebP at `output_compression` when given), base64.
  */
 async function editedImage(call: EditCall): Promise<string> {
-  const image = sharp(call.images[0]?.bytes).resize(1024, 1024, { fit: 'cover' }).tint('#d9c7b0');
+  const { width, height } = answerSize(call.size);
+  const image = sharp(call.images[0]?.bytes).resize(width, height, { fit: 'cover' }).tint('#d9c7b0');
   const quality = call.outputCompression ?? 100;
   const encoded =
     call.outputFormat === 'jpeg'
@@ -114,7 +125,7 @@ async function imageParts(form: FormData): Promise<ImagePart[]> {
  * the SDK sends several images) is answered: 401 without a `Bearer sk-…` key; with a rate limit set and its bucket
  * empty, 429 `rate_limit_exceeded` with `retry-after` / `retry-after-ms` / `x-ratelimit-*`; OpenAI's 400/404 for
  * anything OpenAI refuses (validate.ts); otherwise whatever `answer` decides, by default
- * `{ created, data: [{ b64_json }], output_format, quality, size }` with a 1024×1024 image after `latencyMs`.
+ * `{ created, data: [{ b64_json }], output_format, quality, size }` with an image of the asked size after `latencyMs`.
  * Every other path is 404.
  *
  * @param options.clock the request's date (default now): models past their shutdown date are refused
