@@ -44,7 +44,13 @@ export function keepHeadshotUrls(
     const old = before.get(h.id);
     if (!old) return h;
     kept = true;
-    return { ...h, thumbnailUrl: old.thumbnailUrl, imageUrl: old.imageUrl, downloadUrl: old.downloadUrl };
+    return {
+      ...h,
+      thumbnailUrl: old.thumbnailUrl,
+      imageUrl: old.imageUrl,
+      downloadUrl: old.downloadUrl,
+      variants: old.variants,
+    };
   });
   // The earliest expiry of any URL in use, so a download knows when to ask for fresh ones.
   return kept ? { ...next, headshots, urlsExpireAt: previous.urlsExpireAt } : next;

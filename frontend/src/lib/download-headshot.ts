@@ -1,37 +1,56 @@
 import { track } from './analytics';
-import type { Headshot } from './api/contracts';
+import type { Headshot, HeadshotVariant } from './api/contracts';
 import { getHeadshotDownload } from './api/get-headshot-download';
 
-/** The name a downloaded headshot is saved under (docs/product-spec.md §2): `headshot-{id}.jpg`. */
-export function headshotFileName(id: string): string {
-  return `headshot-${id}.jpg`;
+/**
+ * What each downloadable file is for, as the viewer and 'Download all' offer them (docs/product-spec.md §2
+ * "Downloads"), in that order.
+ */
+export const VARIANT_LABELS: Record<HeadshotVariant, string> = {
+  square: 'LinkedIn (square)',
+  portrait: 'Résumé (portrait 4:5)',
+  original: 'Original (full resolution, PNG)',
+};
+
+/**
+ * The name a file of a headshot is saved under: the API's (`headshot-<style>-<background>-<n>-<variant>.jpg|png`),
+ * or, for the square of an answer without its list, the headshot's `fileName`.
+ */
+export function headshotFileName(
+  headshot: Pick<Headshot, 'fileName' | 'variants'>,
+  variant: HeadshotVariant = 'square',
+): string {
+  return headshot.variants.find((v) => v.variant === variant)?.fileName ?? headshot.fileName;
 }
 
 /**
- * Saves a headshot as `headshot-{id}.jpg`, from the results grid, the gallery or the viewer, without leaving the
- * page. A fresh URL comes from `GET /api/headshots/{id}/download` (so a page left open past the 15 minutes of its
- * URLs still works); if that call fails, the headshot's own `downloadUrl` is used when it has one. The image lives
- * on another origin (S3), where the `download` attribute of a link is ignored, so the bytes are fetched (the
- * bucket's CORS allows the site) and saved from a local object URL under the right name. If that fetch fails too,
- * the presigned attachment URL (`Content-Disposition: attachment; filename="headshot-{id}.jpg"`) is opened, which
- * downloads under the same name.
+ * Saves one file of a headshot (the square by default) from the results grid, the gallery or the viewer, without
+ * leaving the page. A fresh URL comes from `GET /api/headshots/{id}/download?variant=…` (so a page left open past
+ * the 15 minutes of its URLs still works); if that call fails, the headshot's own URL of that file is used (its
+ * `downloadUrl` for the square). The image lives on another origin (S3), where the `download` attribute of a link is
+ * ignored, so the bytes are fetched (the bucket's CORS allows the site) and saved from a local object URL under the
+ * right name. If that fetch fails too, the presigned attachment URL (`Content-Disposition: attachment; filename=…`)
+ * is opened, which downloads under the same name.
  *
  * @param from where the person clicked, for the `download` analytics event
  * @throws {ApiError} when no download URL can be had (e.g. the headshot was deleted)
  */
 export async function downloadHeadshot(
-  headshot: Pick<Headshot, 'id' | 'downloadUrl'>,
+  headshot: Pick<Headshot, 'id' | 'downloadUrl' | 'fileName' | 'variants'>,
   from: 'gallery' | 'results',
+  variant: HeadshotVariant = 'square',
 ): Promise<void> {
   track('download', { from });
-  const fileName = headshotFileName(headshot.id);
+  let fileName = headshotFileName(headshot, variant);
   let url: string;
   try {
-    url = (await getHeadshotDownload(headshot.id)).url;
+    ({ url, fileName } = await getHeadshotDownload(headshot.id, variant));
   } catch (error) {
-    // A results page's own URL is still good for 15 minutes after its last poll.
-    if (!headshot.downloadUrl) throw error;
-    url = headshot.downloadUrl;
+    // A results page's own URLs are still good for 15 minutes after its last poll.
+    const own =
+      variant === 'square' ? headshot.downloadUrl : headshot.variants.find((v) => v.variant === variant)?.url;
+    if (!own) throw error;
+    url = own;
   }
   let blob: Blob;
   try {

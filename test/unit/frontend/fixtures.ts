@@ -20,6 +20,15 @@ export function headshotOf(slot: number, patch: Partial<Headshot> = {}): Headsho
     imageUrl: `https://s3/i/${id}`,
     downloadUrl: `https://s3/d/${id}`,
     fileName: `headshot-${id}.jpg`,
+    variants: [
+      {
+        variant: 'square',
+        width: 1024,
+        height: 1024,
+        fileName: `headshot-${id}.jpg`,
+        url: `https://s3/i/${id}`,
+      },
+    ],
     ...patch,
   };
 }

@@ -30,6 +30,15 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
     imageUrl: `https://s3.example/full-${n}.jpg`,
     downloadUrl: `https://s3.example/download-${n}.jpg`,
     fileName: `headshot-${n}.jpg`,
+    variants: [
+      {
+        variant: 'square',
+        width: 1024,
+        height: 1024,
+        fileName: `headshot-${n}.jpg`,
+        url: `https://s3.example/full-${n}.jpg`,
+      },
+    ],
     likeness: null,
     preview: false,
     ...overrides,

@@ -14,6 +14,8 @@ export {
   type GalleryPage,
   type Headshot,
   type HeadshotDownload,
+  type HeadshotVariant,
+  type VariantLink,
 } from '../../../../functions/contracts/headshot';
 export {
   duplicateMessage,

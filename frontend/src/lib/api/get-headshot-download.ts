@@ -1,11 +1,15 @@
 import { apiCall } from '../api-client';
-import { headshotDownloadSchema, type HeadshotDownload } from './contracts';
+import { headshotDownloadSchema, type HeadshotDownload, type HeadshotVariant } from './contracts';
 
 /**
- * `GET /api/headshots/{id}/download`: a fresh presigned URL that S3 serves as an attachment named
- * `headshot-{id}.jpg` (valid 15 minutes).
- * @throws {ApiError} 404 when the headshot was deleted; `INVALID_RESPONSE` for an unexpected answer
+ * `GET /api/headshots/{id}/download?variant=square|portrait|original`: a fresh presigned URL that S3 serves as an
+ * attachment named `headshot-<style>-<background>-<n>-<variant>.jpg|png` (valid 15 minutes).
+ * @throws {ApiError} 404 when the headshot was deleted (or has no such file); `INVALID_RESPONSE` for an unexpected
+ *   answer
  */
-export function getHeadshotDownload(id: string): Promise<HeadshotDownload> {
-  return apiCall(`/headshots/${encodeURIComponent(id)}/download`, headshotDownloadSchema);
+export function getHeadshotDownload(
+  id: string,
+  variant: HeadshotVariant = 'square',
+): Promise<HeadshotDownload> {
+  return apiCall(`/headshots/${encodeURIComponent(id)}/download?variant=${variant}`, headshotDownloadSchema);
 }

@@ -1,7 +1,6 @@
 import {
   AlertCircle,
   ArrowDownUp,
-  Download,
   ImagePlus,
   ListFilter,
   SearchX,
@@ -17,7 +16,7 @@ import { useAuth } from '../../../lib/auth';
 import { useMe } from '../../../lib/api/get-me';
 import { HeadshotCard } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
-import type { Headshot } from '../../../lib/api/contracts';
+import type { Headshot, HeadshotVariant } from '../../../lib/api/contracts';
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
 import { useDeleteHeadshot } from '../api/delete-headshot';
@@ -25,7 +24,7 @@ import { statsOf, useGallery } from '../api/get-headshots';
 import { BonusNotice } from './BonusNotice';
 import { OwedCredits } from './OwedCredits';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { downloadAllAsZip } from '../utils/download-all';
+import { DownloadAllButton } from './DownloadAll';
 import { DashboardHeader } from './DashboardHeader';
 import {
   FILTER_OPTIONS,
@@ -87,7 +86,7 @@ export function DashboardPage() {
 
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Headshot | null>(null);
-  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<{ id: string; variant: HeadshotVariant } | null>(null);
 
   const loaded = gallery.data && !gallery.isPlaceholderData ? gallery.data : undefined;
   const items = useMemo(() => loaded?.pages.flatMap((page) => page.items) ?? [], [loaded]);
@@ -105,14 +104,14 @@ export function DashboardPage() {
     [setFavorite],
   );
 
-  const onDownload = useCallback(async (headshot: Headshot) => {
-    setDownloadingId(headshot.id);
+  const onDownload = useCallback(async (headshot: Headshot, variant: HeadshotVariant = 'square') => {
+    setDownloading({ id: headshot.id, variant });
     try {
-      await downloadHeadshot(headshot, 'gallery');
+      await downloadHeadshot(headshot, 'gallery', variant);
     } catch {
       toast.error(DASHBOARD_TEXT.downloadFailed);
     } finally {
-      setDownloadingId(null);
+      setDownloading(null);
     }
   }, []);
 
@@ -260,8 +259,8 @@ export function DashboardPage() {
           headshot={viewing}
           onClose={() => setViewingId(null)}
           onToggleFavorite={onToggleFavorite}
-          onDownload={(h) => void onDownload(h)}
-          downloading={downloadingId === viewing.id}
+          onDownload={(h, variant) => void onDownload(h, variant)}
+          downloading={downloading?.id === viewing.id ? downloading.variant : null}
         />
       )}
       {pendingDelete && (
@@ -276,30 +275,6 @@ export function DashboardPage() {
         </ConfirmDialog>
       )}
     </div>
-  );
-}
-
-/** 'Download all': the current filter's headshots as one ZIP, with progress while it is built. */
-function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabled: boolean }) {
-  const [progress, setProgress] = useState<string | undefined>();
-  const run = async () => {
-    setProgress('Preparing ZIP...');
-    try {
-      const count = await downloadAllAsZip(filter, (done, total) =>
-        setProgress(`Preparing ZIP ${done}/${total}...`),
-      );
-      if (count > 0) toast.success(`Downloaded ${count} headshot${count === 1 ? '' : 's'} as a ZIP`);
-    } catch {
-      toast.error('Failed to download your headshots. Please try again.');
-    } finally {
-      setProgress(undefined);
-    }
-  };
-  return (
-    <Button variant="secondary" disabled={disabled || progress !== undefined} onClick={() => void run()}>
-      <Download aria-hidden="true" className="size-4" />
-      <span aria-live="polite">{progress ?? 'Download all'}</span>
-    </Button>
   );
 }
 

@@ -3,7 +3,8 @@ import { ViewerRegenerate } from './ViewerRegenerate';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { HeadshotMeta } from '../../../components/HeadshotCard';
-import type { Headshot } from '../../../lib/api/contracts';
+import type { Headshot, HeadshotVariant } from '../../../lib/api/contracts';
+import { VARIANT_LABELS } from '../../../lib/download-headshot';
 import { captionOf, describeHeadshot } from '../../../lib/headshot-caption';
 import { CloseButton, Modal } from '../../../components/Modal';
 
@@ -12,20 +13,24 @@ export interface HeadshotViewerProps {
   headshot: Headshot;
   onClose: () => void;
   onToggleFavorite: (headshot: Headshot) => void;
-  onDownload: (headshot: Headshot) => void;
-  downloading?: boolean;
+  /** Saves one file of the headshot: the square, the 4:5 portrait or the original PNG. */
+  onDownload: (headshot: Headshot, variant: HeadshotVariant) => void;
+  /** The file being saved, if any (its button spins). */
+  downloading?: HeadshotVariant | null;
 }
 
 /**
  * The full-size view of one headshot: a modal dialog with the 1024×1024 image (the thumbnail shows, already
- * cached, until the large one has loaded), its style, background and date, and the favorite and download actions.
+ * cached, until the large one has loaded), its style, background and date, the favorite action and one download
+ * per file it has, by use (docs/product-spec.md §2 "Downloads"): 'LinkedIn (square)', 'Résumé (portrait 4:5)',
+ * 'Original (full resolution, PNG)', each with its pixels.
  */
 export function HeadshotViewer({
   headshot,
   onClose,
   onToggleFavorite,
   onDownload,
-  downloading = false,
+  downloading = null,
 }: HeadshotViewerProps) {
   const titleId = useId();
   return (
@@ -66,11 +71,35 @@ export function HeadshotViewer({
             />
             {headshot.isFavorite ? 'Favorited' : 'Favorite'}
           </Button>
-          <Button size="sm" loading={downloading} onClick={() => onDownload(headshot)}>
-            {!downloading && <Download aria-hidden="true" className="size-4" />}
-            Download
-          </Button>
         </div>
+        <section aria-labelledby={`${titleId}-downloads`} className="w-full">
+          <h3 id={`${titleId}-downloads`} className="text-sm font-medium text-slate-700">
+            Download for
+          </h3>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-3">
+            {headshot.variants.map((file) => (
+              <li key={file.variant}>
+                <Button
+                  variant={file.variant === 'square' ? 'primary' : 'secondary'}
+                  size="sm"
+                  className="h-auto w-full flex-col items-start gap-0 py-2 text-left"
+                  loading={downloading === file.variant}
+                  disabled={downloading !== null && downloading !== file.variant}
+                  aria-label={`Download ${VARIANT_LABELS[file.variant]}, ${file.width} × ${file.height} pixels`}
+                  onClick={() => onDownload(headshot, file.variant)}
+                >
+                  <span className="flex items-center gap-1.5">
+                    {downloading !== file.variant && <Download aria-hidden="true" className="size-4" />}
+                    {VARIANT_LABELS[file.variant]}
+                  </span>
+                  <span className="text-xs font-normal opacity-80">
+                    {file.width} × {file.height} px, {file.variant === 'original' ? 'PNG' : 'JPEG'}
+                  </span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
         <ViewerRegenerate key={headshot.id} headshotId={headshot.id} originalUrl={headshot.thumbnailUrl} />
       </div>
     </Modal>

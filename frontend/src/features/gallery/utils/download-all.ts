@@ -1,4 +1,5 @@
 import { zip, type Zippable } from 'fflate';
+import type { HeadshotVariant, VariantLink } from '../../../lib/api/contracts';
 import { fetchGalleryPage } from '../api/get-headshots';
 import type { GalleryFilter } from './filters';
 
@@ -6,26 +7,41 @@ import type { GalleryFilter } from './filters';
 const PARALLEL_FETCHES = 4;
 
 function zipAsync(files: Zippable): Promise<Uint8Array> {
-  // Level 0: JPEGs are already compressed; storing them keeps the ZIP as fast as the downloads.
+  // Level 0: JPEGs and PNGs are already compressed; storing them keeps the ZIP as fast as the downloads.
   return new Promise((resolve, reject) =>
     zip(files, { level: 0 }, (error, data) => (error ? reject(error) : resolve(data))),
   );
 }
 
 /**
- * 'Download all': every headshot of the current filter (all pages, newest first) as one ZIP,
- * `headshots-<filter>.zip` with `headshot-{id}.jpg` entries, built in the browser with fflate and saved through an
- * object URL.
+ * The ZIP entry name for `fileName`: itself, or with ` (2)`, ` (3)`, … before the extension when another headshot
+ * of the same style, background and place already took it (two generations with the same choices).
+ */
+export function uniqueEntryName(fileName: string, taken: Set<string>): string {
+  let name = fileName;
+  for (let n = 2; taken.has(name); n++) name = fileName.replace(/(\.\w+)$/, ` (${n})$1`);
+  taken.add(name);
+  return name;
+}
+
+/**
+ * 'Download all': every headshot of the current filter (all pages, newest first) as one ZIP, `headshots-<filter>.zip`,
+ * with the files the customer picked of each (`variants`: the square, the 4:5 portrait, the original PNG; a headshot
+ * made before portraits existed gives only its square), each entry named as it would download alone
+ * (`headshot-<style>-<background>-<n>-<variant>.jpg|png`, numbered when two are alike), built in the browser with
+ * fflate and saved through an object URL.
  *
- * @param onProgress called with (images fetched, total) as the ZIP fills
+ * @param variants the files wanted of each headshot (at least one)
+ * @param onProgress called with (files fetched, total) as the ZIP fills
  * @returns how many headshots the ZIP holds (0: nothing matched, no file is saved)
  * @throws {Error} when a page or an image cannot be fetched (nothing is saved then)
  */
 export async function downloadAllAsZip(
   filter: GalleryFilter,
+  variants: readonly HeadshotVariant[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<number> {
-  const items: { id: string; imageUrl: string }[] = [];
+  const items: { id: string; variants: VariantLink[] }[] = [];
   let cursor: string | null = null;
   do {
     const page = await fetchGalleryPage(filter, cursor);
@@ -34,22 +50,28 @@ export async function downloadAllAsZip(
   } while (cursor);
   if (items.length === 0) return 0;
 
+  const taken = new Set<string>();
+  const wanted = items.flatMap((item) =>
+    item.variants
+      .filter((file) => variants.includes(file.variant))
+      .map((file) => ({ id: item.id, file, name: uniqueEntryName(file.fileName, taken) })),
+  );
   const files: Zippable = {};
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
+    while (next < wanted.length) {
+      const { id, file, name } = wanted[next++]!;
       // The viewer's <img> may already have this URL in the HTTP cache from a no-CORS load, without
       // Access-Control-Allow-Origin (S3 sends no `Vary: Origin` to a request without Origin); presigned URLs are
       // reused for 5 minutes, so a cached copy would fail this CORS fetch. Go to the network.
-      const response = await fetch(item.imageUrl, { cache: 'no-store' });
-      if (!response.ok) throw new Error(`Could not fetch headshot ${item.id} (HTTP ${response.status})`);
-      files[`headshot-${item.id}.jpg`] = new Uint8Array(await response.arrayBuffer());
-      onProgress?.(++done, items.length);
+      const response = await fetch(file.url, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`Could not fetch headshot ${id} (HTTP ${response.status})`);
+      files[name] = new Uint8Array(await response.arrayBuffer());
+      onProgress?.(++done, wanted.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, wanted.length) }, worker));
 
   const blob = new Blob([(await zipAsync(files)) as BlobPart], { type: 'application/zip' });
   const url = URL.createObjectURL(blob);
