@@ -100,6 +100,10 @@ export function newGenerationItem(input: {
   now: string;
   /** 1 for a regeneration of `regeneratedFrom`; absent for the usual 6. */
   slotCount?: number;
+  /** Credits spent on it; default one per slot. */
+  creditsReserved?: number;
+  /** `high`: the high-resolution option; absent: standard. */
+  resolution?: Resolution;
   regeneratedFrom?: string;
   /** The photos' identity, for the likeness cap. */
   referenceSetHash?: string;
@@ -115,8 +119,9 @@ export function newGenerationItem(input: {
     style: input.style,
     background: input.background,
     referenceKeys: input.referenceKeys,
-    creditsReserved: input.slotCount ?? GENERATION_COST,
+    creditsReserved: input.creditsReserved ?? input.slotCount ?? GENERATION_COST,
     ...(input.slotCount === undefined ? {} : { slotCount: input.slotCount }),
+    ...(input.resolution === undefined ? {} : { resolution: input.resolution }),
     ...(input.regeneratedFrom === undefined ? {} : { regeneratedFrom: input.regeneratedFrom }),
     ...(input.referenceSetHash === undefined ? {} : { referenceSetHash: input.referenceSetHash }),
     creditsRefunded: 0,

@@ -40,6 +40,11 @@ export const meSchema = z.object({
   creditsOwed: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** "E-mail me when my headshots are ready". */
   emailWhenReady: z.boolean(),
+  /**
+   * Whether step 3 offers the high-resolution option (the configured image model can make it: docs/product-spec.md
+   * §2 step 3); absent in older answers: no.
+   */
+  highResolution: z.optional(z.boolean()),
   createdAt: z.string(),
   /** The generation still running (queued or running), or null: the wizard and dashboard resume it. */
   activeGeneration: z.nullable(activeGenerationSchema),

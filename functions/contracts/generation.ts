@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
 import { PHOTO_CHECK_CODES } from '../domain/photo-checks';
+import { RESOLUTIONS } from '../domain/headshot-variants';
 
 /** The `duplicate` reason's words for a photo number, for clients that number the photos their own way. */
 export { duplicateMessage } from '../domain/photo-checks';
@@ -97,6 +98,11 @@ export const createGenerationBody = z.object({
   background: backgroundSchema,
   /** Keys from `POST /api/uploads`, in the user's order (the first 3 usable become the references). */
   referenceKeys: uploadKeys('Upload at least one photo.', 'Each photo may be used only once.'),
+  /**
+   * `high`: the high-resolution option (docs/product-spec.md §2 step 3), 2 credits per headshot instead of 1, only
+   * while `GET /api/me` says `highResolution: true`; default `standard`.
+   */
+  resolution: z._default(z.enum(RESOLUTIONS), 'standard'),
 });
 export type CreateGenerationBody = z.infer<typeof createGenerationBody>;
 

@@ -14,6 +14,17 @@ function fixedMessageError(name: string, message: string) {
   };
 }
 
+/**
+ * 400 `HIGH_RESOLUTION_UNAVAILABLE`: the high-resolution option was asked for while the configured image model
+ * cannot make it (domain/headshot-variants.ts `takesHighResolution`); nothing is spent.
+ */
+export class HighResolutionUnavailableError extends Error {
+  override readonly name = 'HighResolutionUnavailableError';
+  constructor() {
+    super('High resolution is not available right now. Please generate at standard resolution.');
+  }
+}
+
 /** 400 `INVALID_REFERENCE`: photo `index` (0-based) is not one of the caller's uploads (never says whose it is). */
 export class ForeignUploadError extends Error {
   override readonly name = 'ForeignUploadError';

@@ -6,6 +6,7 @@ import { AccountDeletedError } from '../domain/errors';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
+import { highResolutionAvailable } from '../config/high-resolution';
 
 /**
  * The caller's generation still in flight, from the user item's `lastGenerationId` (at most one is in flight per
@@ -31,8 +32,8 @@ async function activeGeneration(sub: string, lastGenerationId: string | undefine
  * activeGeneration }` (`creditsOwed`: credits a refund or dispute could not take back, paid first from the next
  * credits received; docs/architecture.md §2) (`emailWhenReady`: the "E-mail me when my headshots are ready" preference, on by default);
  * `signupBonus` is `granted`, or `already-claimed` when an earlier account of the same person (same normalised
- * e-mail) had the free credits, so this one started at 0 (docs/architecture.md §8 "Money"). `activeGeneration` is
- * the caller's generation still queued or running — `{ id, status, progress, headshotsExpected, regeneratedFrom,
+ * e-mail) had the free credits, so this one started at 0 (docs/architecture.md §8 "Money"). `highResolution`: whether step 3
+ * offers the high-resolution option (docs/product-spec.md §2); `activeGeneration` is the caller's generation still queued or running — `{ id, status, progress, headshotsExpected, regeneratedFrom,
  * createdAt }` — or null, so the wizard and the dashboard of any tab or device can show its progress (they poll
  * `GET /api/generations/{id}` for the rest).
  *
@@ -59,6 +60,7 @@ export const handler = httpHandler(async (event) => {
     signupBonus: user.signupBonus,
     creditsOwed: user.creditsOwed,
     emailWhenReady: user.emailWhenReady,
+    highResolution: highResolutionAvailable(),
     createdAt: user.createdAt,
     activeGeneration: await activeGeneration(caller.sub, user.lastGenerationId),
   });

@@ -29,9 +29,15 @@ import {
  * refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely.
  */
 
+/** What one slot of `generation` cost: its credits reserved over its slots (1, or 2 at high resolution). */
+export function creditsPerSlot(generation: Pick<GenerationRecord, 'creditsReserved' | 'slotCount'>): number {
+  return generation.creditsReserved / (generation.slotCount ?? HEADSHOTS_PER_GENERATION);
+}
+
 /**
- * Closes the generation and refunds 1 credit for every slot without a headshot (ref `<id>#slot-<n>`, so a repeated
- * call refunds nothing twice), then records `creditsRefunded`.
+ * Closes the generation and refunds every slot without a headshot its credits (1, or 2 at high resolution: the
+ * generation's `creditsReserved` over its slots; ref `<id>#slot-<n>`, so a repeated call refunds nothing twice),
+ * then records `creditsRefunded`.
  *
  * @returns the closed generation, with `creditsRefunded` up to date
  * @throws {GenerationNotFoundError}
@@ -44,14 +50,16 @@ export async function refundUndelivered(
   const closed = await closeGeneration(sub, id);
   const missing = missingSlots(Object.keys(closed.slots).map(Number), { slotCount: closed.slotCount });
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
+  const perSlot = creditsPerSlot(closed);
   let applied = 0;
   for (const slot of missing) {
-    if ((await refundCredits({ sub, amount: 1, ref: slotRefundRef(id, slot) })).applied) applied += 1;
+    if ((await refundCredits({ sub, amount: perSlot, ref: slotRefundRef(id, slot) })).applied)
+      applied += perSlot;
   }
   // Only refunds this call made count (a repeated compensation refunds nothing twice, nor counts it twice).
   if (applied > 0) countMetric('CreditsRefunded', applied, {}, { dimensions: { reason } });
-  await setCreditsRefunded(sub, id, missing.length);
-  return { ...closed, creditsRefunded: missing.length };
+  await setCreditsRefunded(sub, id, missing.length * perSlot);
+  return { ...closed, creditsRefunded: missing.length * perSlot };
 }
 
 /**

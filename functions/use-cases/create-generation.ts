@@ -1,20 +1,24 @@
 import type { CreateGenerationBody, GenerationStarted } from '../contracts';
-import { ForeignUploadError } from '../domain/errors';
+import { ForeignUploadError, HighResolutionUnavailableError } from '../domain/errors';
+import { highResolutionAvailable } from '../config/high-resolution';
 import { isOwnUploadKey } from '../domain/object-keys';
 import { assertReferencesStored, startGeneration, type Starter } from './start-generation';
 
 /**
  * "Create generation" (docs/architecture.md §4): checks every key is one of the caller's uploads and exists (nothing
- * is spent otherwise), then starts a 6-slot generation.
+ * is spent otherwise), then starts a 6-slot generation, at high resolution when asked and the configured image model
+ * can make it.
  *
  * @throws {ForeignUploadError} for a key that is not the caller's upload (the same answer for any foreign or
- *   malformed key, so nothing about other users is revealed); {UploadMissingError}; {InvalidUploadError}; and what
+ *   malformed key, so nothing about other users is revealed); {HighResolutionUnavailableError} for `high` on a model
+ *   that cannot make it; {UploadMissingError}; {InvalidUploadError}; and what
  *   {@link startGeneration} throws
  */
 export async function createGeneration(
   starter: Starter,
   body: CreateGenerationBody,
 ): Promise<GenerationStarted> {
+  if (body.resolution === 'high' && !highResolutionAvailable()) throw new HighResolutionUnavailableError();
   body.referenceKeys.forEach((key, i) => {
     if (!isOwnUploadKey(starter.sub, key)) throw new ForeignUploadError(i);
   });

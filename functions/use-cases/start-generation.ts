@@ -10,7 +10,8 @@ import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
 import { countMetric } from '../common/metrics';
 import type { GenerationStarted } from '../contracts';
-import { GENERATION_COST, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import { CREDITS_PER_HEADSHOT, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import type { Resolution } from '../domain/headshot-variants';
 import {
   AccountDeletingError,
   InvalidUploadError,
@@ -19,6 +20,7 @@ import {
 } from '../domain/errors';
 import {
   GENERATION_ERROR_MESSAGES,
+  HEADSHOTS_PER_GENERATION,
   MAX_UPLOAD_BYTES,
   PROGRESS,
   type Background,
@@ -78,6 +80,8 @@ export interface GenerationRequest {
   slots?: readonly number[];
   /** The headshot a one-slot generation regenerates. */
   regeneratedFrom?: string;
+  /** The canvas of every slot: `high` costs CREDITS_PER_HEADSHOT.high per slot; default `standard`. */
+  resolution?: Resolution;
   /** The photos' identity ({@link assertReferencesStored}), for the likeness cap. */
   referenceSetHash: string;
 }
@@ -98,7 +102,8 @@ export async function startGeneration(
   request: GenerationRequest,
 ): Promise<GenerationStarted> {
   const { sub } = starter;
-  const cost = request.slots?.length ?? GENERATION_COST;
+  const resolution = request.resolution ?? 'standard';
+  const cost = (request.slots?.length ?? HEADSHOTS_PER_GENERATION) * CREDITS_PER_HEADSHOT[resolution];
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
   const user = starter.email ? await ensureUser(sub, starter.email) : await getUser(sub);
   const id = ulid();
@@ -125,6 +130,8 @@ export async function startGeneration(
           referenceKeys: request.referenceKeys,
           now,
           ...(request.slots ? { slotCount: request.slots.length } : {}),
+          creditsReserved: cost,
+          ...(resolution === 'high' ? { resolution } : {}),
           ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
           referenceSetHash: request.referenceSetHash,
         }),

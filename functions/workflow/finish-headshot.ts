@@ -7,6 +7,7 @@ import { GenerationClosedError } from '../domain/generation';
 import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
 import { providerImageKey } from '../domain/object-keys';
+import { creditsPerSlot } from '../use-cases/compensate-generation';
 import {
   deleteHeadshotFiles,
   makeHeadshotFiles,
@@ -131,6 +132,7 @@ async function finish(
       provider: input.provider,
       variants: stored.variants,
       resolution: current.resolution,
+      creditsUsed: creditsPerSlot(current),
     }));
   } catch (error) {
     if (error instanceof GenerationClosedError) {

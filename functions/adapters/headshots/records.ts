@@ -63,7 +63,7 @@ export interface HeadshotRecord {
    * `local` marked its images.
    */
   provider?: string;
-  /** Always 1: one credit per headshot (docs/architecture.md §4). */
+  /** Credits it cost: 1 (docs/architecture.md §4), or 2 for the high-resolution option. */
   creditsUsed: number;
   createdAt: string;
 }
@@ -104,7 +104,10 @@ export type NewHeadshot = { sub: string } & Pick<
   | 'provider'
   | 'variants'
   | 'resolution'
->;
+> & {
+    /** Credits the slot cost (1, or 2 at high resolution); default 1. */
+    creditsUsed?: number;
+  };
 
 /**
  * Saves one slot's headshot in one transaction: the headshot item (isFavorite false, creditsUsed 1), on the
@@ -133,7 +136,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     isFavorite: false,
     ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
     ...(input.provider === undefined ? {} : { provider: input.provider }),
-    creditsUsed: 1,
+    creditsUsed: input.creditsUsed ?? 1,
     createdAt: now,
   };
   try {

@@ -206,6 +206,20 @@ describe('step 3 generate button and credits notice (docs/product-spec.md §2)',
     expect(generateControls({ credits: 60, hasBackground: true, generating: false }).disabled).toBe(false);
   });
 
+  it('high resolution: 12 credits; 6-11 credits is too few, with its own notice (the card is not orange)', () => {
+    expect(
+      generateControls({ credits: 12, hasBackground: true, generating: false, highResolution: true }),
+    ).toEqual({ label: 'Generate Headshots (12 credits)', disabled: false, lowCredits: false, notice: null });
+    expect(
+      generateControls({ credits: 8, hasBackground: true, generating: false, highResolution: true }),
+    ).toEqual({
+      label: 'Insufficient Credits',
+      disabled: true,
+      lowCredits: false,
+      notice: 'You need 12 credits to generate high-resolution headshots, but you only have 8.',
+    });
+  });
+
   it('disabled without a background', () => {
     expect(generateControls({ credits: 6, hasBackground: false, generating: false })).toMatchObject({
       label: 'Generate Headshots (6 credits)',

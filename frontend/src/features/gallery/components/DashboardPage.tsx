@@ -1,11 +1,4 @@
-import {
-  AlertCircle,
-  ArrowDownUp,
-  ImagePlus,
-  ListFilter,
-  SearchX,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlertCircle, ArrowDownUp, ImagePlus, ListFilter, SearchX, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';

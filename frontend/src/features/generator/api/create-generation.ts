@@ -7,13 +7,15 @@ export interface CreateGenerationInput {
   style: StyleId;
   background: BackgroundId;
   referenceKeys: string[];
+  /** `high`: the high-resolution option (2 credits per headshot); absent: standard. */
+  resolution?: 'high';
 }
 
 /** `POST /api/generations` 202 answer: the credits reserved and the balance after them. */
 export type CreatedGeneration = GenerationStarted;
 
 /**
- * `POST /api/generations`: starts a generation (reserves 6 credits).
+ * `POST /api/generations`: starts a generation (reserves 6 credits, 12 at high resolution).
  * @throws {ApiError} 402 `INSUFFICIENT_CREDITS` with `details.credits`; 409 while another generation runs
  */
 export function createGeneration(input: CreateGenerationInput): Promise<CreatedGeneration> {

@@ -15,6 +15,7 @@ import {
   type StyleId,
 } from '../utils/content';
 import { OptionCards } from './OptionCards';
+import { HighResolutionOption } from './HighResolutionOption';
 import { StepFooter, StepHeading } from './StepLayout';
 import { generateControls } from '../utils/wizard-rules';
 import { paths } from '../../../config/paths';
@@ -37,6 +38,8 @@ export interface BackgroundStepProps {
   onGenerate: () => void;
   /** Set when `GET /api/me` failed: the credits card offers a retry instead of a skeleton. */
   onRetryCredits?: () => void;
+  /** The high-resolution option, when the server offers it (`GET /api/me` `highResolution`). */
+  highResolution?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 /**
@@ -53,8 +56,14 @@ export function BackgroundStep({
   generating,
   onGenerate,
   onRetryCredits,
+  highResolution,
 }: BackgroundStepProps) {
-  const controls = generateControls({ credits, hasBackground: value !== null, generating });
+  const controls = generateControls({
+    credits,
+    hasBackground: value !== null,
+    generating,
+    highResolution: highResolution?.on,
+  });
   const styleTitle = STYLE_OPTIONS.find((s) => s.id === style)?.title ?? '—';
   const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
 
@@ -81,8 +90,10 @@ export function BackgroundStep({
             <Summary icon={Palette} term="Background" value={backgroundTitle} muted={value === null} />
           </dl>
           <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
-            You get {HEADSHOTS_PER_GENERATION} headshots at 1024×1024 px, ready in 2-3 minutes.
+            You get {HEADSHOTS_PER_GENERATION} headshots, each as a 1024×1024 square, a 4:5 portrait and the
+            full-resolution original, ready in 2-3 minutes.
           </p>
+          {highResolution && <HighResolutionOption {...highResolution} />}
         </div>
         <CreditsCard credits={credits} low={controls.lowCredits} onRetryCredits={onRetryCredits} />
       </div>

@@ -11,6 +11,7 @@ import {
 } from '../api/create-generation';
 import { isFinished } from '../../../lib/api/get-generation';
 import { BackgroundStep } from './BackgroundStep';
+import { HIGH_RESOLUTION_COST, HIGH_RESOLUTION_TEXT } from '../utils/high-resolution';
 import { GENERATION_COST, GENERATOR_TEXT, type BackgroundId, type StyleId } from '../utils/content';
 import { GenerationStep } from './GenerationStep';
 import { StyleStep } from './StyleStep';
@@ -106,6 +107,9 @@ export function GeneratorPage() {
   useEffect(() => forgetCheckoutReturn(), []);
 
   const generation = useGenerationSnapshot(step === 4 ? generationId : null);
+  // The high-resolution option (12 credits): offered only when the server says the image model can make it.
+  const [highResolution, setHighResolution] = useState(false);
+  const highResolutionOn = highResolution && me.data?.highResolution === true;
 
   const create = useMutation<CreatedGeneration, ApiError, CreateGenerationInput>({
     mutationFn: createGeneration,
@@ -152,12 +156,21 @@ export function GeneratorPage() {
     const referenceKeys = checks.usableKeys;
     // Spec §5: without a photo, a style and a background, Generate silently does nothing.
     if (!style || !background || referenceKeys.length === 0 || create.isPending) return;
-    if (credits !== undefined && credits < GENERATION_COST) {
-      toast.error(GENERATOR_TEXT.insufficientToast(credits));
+    if (credits !== undefined && credits < (highResolutionOn ? HIGH_RESOLUTION_COST : GENERATION_COST)) {
+      toast.error(
+        highResolutionOn
+          ? HIGH_RESOLUTION_TEXT.insufficientToast(credits)
+          : GENERATOR_TEXT.insufficientToast(credits),
+      );
       void navigate(paths.pricing.href);
       return;
     }
-    create.mutate({ style, background, referenceKeys });
+    create.mutate({
+      style,
+      background,
+      referenceKeys,
+      ...(highResolutionOn ? { resolution: 'high' as const } : {}),
+    });
   };
 
   const { reset: resetCreate } = create;
@@ -258,6 +271,9 @@ export function GeneratorPage() {
               generating={create.isPending}
               onGenerate={generate}
               onRetryCredits={me.isError ? () => void me.refetch() : undefined}
+              {...(me.data?.highResolution
+                ? { highResolution: { on: highResolution, onChange: setHighResolution } }
+                : {})}
             />
           )}
           {step === 4 && generationId && (

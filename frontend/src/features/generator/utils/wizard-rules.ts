@@ -1,4 +1,5 @@
 import { GENERATION_COST, GENERATOR_TEXT, LOW_CREDITS_THRESHOLD } from './content';
+import { HIGH_RESOLUTION_COST, HIGH_RESOLUTION_TEXT } from './high-resolution';
 
 /** Pure rules of the wizard's screens (docs/product-spec.md §2 steps 3 and 4), kept apart from React so they are unit-tested. */
 
@@ -31,6 +32,8 @@ export interface GenerateControlsInput {
   hasBackground: boolean;
   /** A generation is being started or is running. */
   generating: boolean;
+  /** The high-resolution option is on: 12 credits instead of 6 (./high-resolution.ts). */
+  highResolution?: boolean;
 }
 
 /** How step 3's generate button, credits card and notice look. */
@@ -52,18 +55,29 @@ export function generateControls({
   credits,
   hasBackground,
   generating,
+  highResolution = false,
 }: GenerateControlsInput): GenerateControls {
+  const cost = highResolution ? HIGH_RESOLUTION_COST : GENERATION_COST;
   const lowCredits = isLowOnCredits(credits);
-  const tooFew = credits !== undefined && credits < GENERATION_COST;
+  const tooFew = credits !== undefined && credits < cost;
   return {
     label: generating
       ? GENERATOR_TEXT.generating
       : tooFew
         ? GENERATOR_TEXT.insufficient
-        : GENERATOR_TEXT.generate,
+        : highResolution
+          ? HIGH_RESOLUTION_TEXT.generate
+          : GENERATOR_TEXT.generate,
     disabled: !hasBackground || generating || tooFew,
     lowCredits,
-    notice: lowCredits && credits !== undefined ? GENERATOR_TEXT.needCredits(credits) : null,
+    notice:
+      credits === undefined
+        ? null
+        : lowCredits
+          ? GENERATOR_TEXT.needCredits(credits)
+          : tooFew
+            ? HIGH_RESOLUTION_TEXT.needCredits(credits)
+            : null,
   };
 }
 
