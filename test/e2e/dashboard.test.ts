@@ -164,6 +164,35 @@ describe('dashboard', () => {
         return !!img && img.complete && img.naturalWidth === 1024;
       });
       await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-1280.png` });
+
+      // Downloads by use (issue 28): each file arrives with its name and its pixels.
+      const { readFile } = await import('node:fs/promises');
+      const { default: sharp } = await import('sharp');
+      const files = [
+        ['LinkedIn (square)', 'square.jpg', 'jpeg', 1024, 1024],
+        ['Résumé (portrait 4:5)', 'portrait.jpg', 'jpeg', 1024, 1280],
+        ['Original (full resolution, PNG)', 'original.png', 'png', 1024, 1280],
+      ] as const;
+      for (const [label, ending, format, width, height] of files) {
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          viewer
+            .getByRole('button', { name: new RegExp(`^Download ${label.replace(/[()]/g, '\\$&')}`) })
+            .click(),
+        ]);
+        expect(file.suggestedFilename()).toMatch(
+          new RegExp(`^headshot-professional-office-[1-6]-${ending}$`),
+        );
+        const meta = await sharp(await readFile((await file.path())!)).metadata();
+        expect(meta, label).toMatchObject({ format, width, height });
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await viewer.getByRole('heading', { name: 'Download for' }).scrollIntoViewIfNeeded();
+      expect(await horizontalOverflow(page), 'viewer at 390 px').toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-downloads-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await viewer.getByRole('heading', { name: 'Download for' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-downloads-1280.png` });
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
 
@@ -202,7 +231,7 @@ describe('dashboard', () => {
       await filter.selectOption({ label: 'All Headshots' });
       await page.waitForURL((u) => u.pathname === '/dashboard' && u.search === '');
 
-      // Download arrives as headshot-{id}.jpg.
+      // A card's download is the square, named by what it is.
       const target = cards(page).nth(3);
       const targetId = await target.getAttribute('data-headshot-id');
       await target.hover();
@@ -210,20 +239,36 @@ describe('dashboard', () => {
         page.waitForEvent('download'),
         target.getByRole('button', { name: 'Download' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`headshot-${targetId}.jpg`);
+      expect(download.suggestedFilename()).toMatch(/^headshot-professional-office-[1-6]-square\.jpg$/);
       expect(await download.failure()).toBeNull();
 
-      // Download all: the current filter (all 6) as one ZIP of headshot-{id}.jpg entries.
+      // Download all: the customer picks the files (the square is chosen by default), here all three.
+      await page.getByRole('button', { name: 'Download all' }).click();
+      const picker = page.getByRole('dialog', { name: 'Download all headshots' });
+      await picker.getByRole('checkbox', { name: /Résumé \(portrait 4:5\)/ }).check();
+      await picker.getByRole('checkbox', { name: /Original \(full resolution, PNG\)/ }).check();
+      expect(await picker.getByRole('checkbox', { name: /LinkedIn \(square\)/ }).isChecked()).toBe(true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await horizontalOverflow(page), 'Download all at 390 px').toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-download-all-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SCREENSHOTS}dashboard-download-all-1280.png` });
       const [zipDownload] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download all' }).click(),
+        picker.getByRole('button', { name: 'Download ZIP' }).click(),
       ]);
       expect(zipDownload.suggestedFilename()).toBe('headshots-all.zip');
-      const { readFile } = await import('node:fs/promises');
       const { unzipSync } = await import('fflate');
-      const entries = Object.keys(unzipSync(new Uint8Array(await readFile((await zipDownload.path())!))));
-      expect(entries).toHaveLength(6);
-      expect(entries).toContain(`headshot-${targetId}.jpg`);
+      const zipped = unzipSync(new Uint8Array(await readFile((await zipDownload.path())!)));
+      const entries = Object.keys(zipped).sort();
+      expect(entries).toHaveLength(18);
+      for (const n of [1, 2, 3, 4, 5, 6]) {
+        for (const [, ending, format, width, height] of files) {
+          const name = `headshot-professional-office-${n}-${ending}`;
+          expect(entries).toContain(name);
+          expect(await sharp(zipped[name]!).metadata(), name).toMatchObject({ format, width, height });
+        }
+      }
 
       // Delete one (after confirming) → Total 5.
       await target.hover();

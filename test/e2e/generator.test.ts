@@ -14,7 +14,7 @@ import {
 /*
  * The generator in Chromium against the whole local stack (Step Functions runner, offline `local` image
  * provider): a new user uploads 5 fixture photos including a HEIC, picks Professional + Office, generates, watches
- * the progress texts, gets 6 headshots, favorites one and downloads one as headshot-{id}.jpg. A second user makes
+ * the progress texts, gets 6 headshots, favorites one and downloads one as headshot-professional-office-2-square.jpg. A second user makes
  * Creative + Outdoor on a phone-sized screen. Screenshots of every step go to test-results/screenshots/generator-*.
  */
 
@@ -311,13 +311,13 @@ describe('the generator wizard', () => {
     );
     await page.screenshot({ path: `${SCREENSHOTS}generator-results-focus.png` });
 
-    // Download: saved as headshot-{id}.jpg, a real JPEG.
+    // Download: the square, named by what it is (issue 28: style, background, place, variant), a real JPEG.
     const id = await second.getAttribute('data-headshot-id');
     expect(id).toBeTruthy();
     const downloaded = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const file = await downloaded;
-    expect(file.suggestedFilename()).toBe(`headshot-${id}.jpg`);
+    expect(file.suggestedFilename()).toBe('headshot-professional-office-2-square.jpg');
     const bytes = await readFile((await file.path())!);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
