@@ -8,7 +8,7 @@ export const SIGNUP_BONUS_CREDITS = 6;
 /** Credits one generation reserves: 6 headshots at 1 credit each (docs/product-spec.md §9). */
 export const GENERATION_COST = 6;
 /**
- * Credits one headshot costs by its resolution (docs/decisions/NNN-high-resolution.md): 1 as the spec says, 2 for
+ * Credits one headshot costs by its resolution (docs/decisions/009-high-resolution.md): 1 as the spec says, 2 for
  * the high-resolution option (its canvas has 2.64 × the pixels OpenAI bills). The server decides; the SPA shows it.
  */
 export const CREDITS_PER_HEADSHOT = { standard: 1, high: 2 } as const;

@@ -18,7 +18,7 @@ import type { OpenAiImageModel } from './openai-image-models';
 export const HEADSHOT_VARIANTS = ['square', 'portrait', 'original'] as const;
 export type HeadshotVariant = (typeof HEADSHOT_VARIANTS)[number];
 
-/** `standard`: the default canvas; `high`: the high-resolution option (docs/decisions/NNN-high-resolution.md). */
+/** `standard`: the default canvas; `high`: the high-resolution option (docs/decisions/009-high-resolution.md). */
 export const RESOLUTIONS = ['standard', 'high'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 

@@ -3,7 +3,7 @@ import { CANVAS_SIZES } from '../../../../../functions/domain/headshot-variants'
 import { HEADSHOTS_PER_GENERATION } from './content';
 
 /**
- * The high-resolution option of step 3 (docs/product-spec.md §2 step 3, docs/decisions/NNN-high-resolution.md): the
+ * The high-resolution option of step 3 (docs/product-spec.md §2 step 3, docs/decisions/009-high-resolution.md): the
  * server decides the price (CREDITS_PER_HEADSHOT) and whether it is offered (`GET /api/me` `highResolution`); these
  * are its words and figures as the wizard shows them.
  */
