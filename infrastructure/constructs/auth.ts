@@ -32,6 +32,8 @@ export interface AuthProps {
 /** Token lifetimes the SPA expects (spec: access token 900 s, refresh token 30 days). */
 export const ACCESS_TOKEN_VALIDITY = Duration.minutes(15);
 export const REFRESH_TOKEN_VALIDITY = Duration.days(30);
+/** How long a rotated-out refresh token still works (Cognito allows 0-60 s). */
+export const REFRESH_TOKEN_ROTATION_GRACE = Duration.seconds(30);
 
 const PLANS: Record<CognitoFeaturePlan, cognito.FeaturePlan> = {
   lite: cognito.FeaturePlan.LITE,
@@ -122,6 +124,12 @@ export class Auth extends Construct {
       accessTokenValidity: ACCESS_TOKEN_VALIDITY,
       idTokenValidity: ACCESS_TOKEN_VALIDITY,
       refreshTokenValidity: REFRESH_TOKEN_VALIDITY,
+      // Refresh-token rotation (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-refresh-token.html):
+      // every refresh returns a new refresh token, so a stolen one works until its owner's next refresh (15 minutes
+      // at most, the access token's life), not for 30 days. Amplify v6 refreshes with GetTokensFromRefreshToken,
+      // which rotation requires (the local stack's Cognito front answers it too). The old token keeps working for
+      // 30 s, so two tabs refreshing at once, or a retried request whose answer was lost, are not signed out.
+      refreshTokenRotationGracePeriod: REFRESH_TOKEN_ROTATION_GRACE,
     });
 
     stackOutput(this, 'UserPoolId', this.userPool.userPoolId);

@@ -187,10 +187,13 @@ describe('HeadshotStudioStack (dev)', () => {
       });
     });
 
-    it('has a public SRP client with 15-minute tokens, 30-day refresh and no password or OAuth flows', () => {
+    it('has a public SRP client with 15-minute tokens, 30-day rotating refresh and no password or OAuth flows', () => {
       template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        // Rotation on: each refresh (GetTokensFromRefreshToken) returns a new refresh token and the old one stops
+        // working after the grace period; Cognito requires ALLOW_REFRESH_TOKEN_AUTH off with it (issue 26).
+        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'],
+        RefreshTokenRotation: { Feature: 'ENABLED', RetryGracePeriodSeconds: 30 },
         AllowedOAuthFlowsUserPoolClient: false,
         AccessTokenValidity: 15,
         IdTokenValidity: 15,
