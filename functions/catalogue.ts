@@ -25,7 +25,9 @@ export type FunctionKind =
   /** Run on an EventBridge Scheduler rate. */
   | 'scheduled'
   /** Run by an EventBridge rule (Step Functions execution status changes). */
-  | 'event';
+  | 'event'
+  /** Fed batches of messages by an SQS event source mapping (functions/queues.ts). */
+  | 'queue';
 
 /** Item operations on the single table: `read` (Get, BatchGet, Query), `write` (Put, Update, condition checks in
  *  transactions), `delete` (Delete, BatchWrite of delete requests). Never Scan. */
@@ -38,8 +40,11 @@ export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 /** The Secrets Manager secrets a function may read (each reaches the code as a plain variable, functions/config/). */
 export type SecretName = 'stripeSecretKey' | 'stripeWebhookSecret' | 'openAiApiKey';
 
-/** Calls on the generation state machine: start an execution, describe one of its executions. */
-export type StateMachineAccess = 'start' | 'describe';
+/**
+ * Calls on the generation state machine: start an execution, describe one of its executions, answer a waiting
+ * Task's token (`callback`: SendTaskSuccess, SendTaskFailure, SendTaskHeartbeat).
+ */
+export type StateMachineAccess = 'start' | 'describe' | 'callback';
 
 /** Cognito user pool administration calls (IAM action names without the `cognito-idp:` prefix). */
 export type CognitoAccess =
@@ -108,6 +113,7 @@ export interface FunctionEntry extends FunctionSpec {
  * Default timeout (s) and memory (MB) per kind:
  * - `http`/`webhook`: 29 s, under the HTTP API's 30 s integration limit, so the function fails before the gateway;
  * - `workflow`/`scheduled`/`event`: 5 minutes, 1 GB (Step Functions waits as long as it takes);
+ * - `queue`: 1 minute, 256 MB (a batch of small messages; the queue's visibility timeout must outlast it);
  * - `trigger`: 5 s, the time Cognito waits for a trigger; 256 MB so the SDK's cold start fits.
  */
 export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; memorySize: number }> = {
@@ -116,6 +122,7 @@ export const FUNCTION_DEFAULTS: Record<FunctionKind, { timeoutSeconds: number; m
   workflow: { timeoutSeconds: 300, memorySize: 1024 },
   scheduled: { timeoutSeconds: 300, memorySize: 1024 },
   event: { timeoutSeconds: 300, memorySize: 1024 },
+  queue: { timeoutSeconds: 60, memorySize: 256 },
   trigger: { timeoutSeconds: 5, memorySize: 256 },
 };
 
@@ -242,12 +249,12 @@ const specs: readonly FunctionSpec[] = [
     access: { table: READ_WRITE, uploads: ['read', 'write', 'list'] },
   },
   smallTask('generation-build-prompt', 'workflow/build-prompt', 10, { table: READ_WRITE }),
-  // The provider admission point: each try answers at once, the ASL's Wait state does the waiting. It removes stale
-  // tickets and expired leases.
-  smallTask('generation-acquire-provider-slot', 'workflow/acquire-provider-slot', 20, {
+  // The provider line: EnterLine puts the slot's ticket (its Task then waits for its token, no Lambda running).
+  smallTask('generation-enter-provider-line', 'workflow/enter-provider-line', 20, { table: READ_WRITE }),
+  // Gives the lease back: its item's delete and the gate's counter, in one transaction.
+  smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, {
     table: ['read', 'write', 'delete'],
   }),
-  smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, { table: READ_WRITE }),
   // One provider call per invocation, in a function sized for waiting (docs/decisions/008-call-provider-memory.md):
   // the client gives up at the default model and quality's worst case × 1.5 and the Lambda outlives it by the work
   // around the call, so a slow call fails as the named, retryable ProviderTimeoutError
@@ -305,6 +312,26 @@ const specs: readonly FunctionSpec[] = [
     timeoutSeconds: 120,
     memorySize: 256,
     schedule: 'rate(5 minutes)',
+    access: { table: ['read', 'write', 'delete'] },
+  },
+  // The provider queue's dispatcher (functions/queues.ts `admission-wakeup`): admits the head of the line and resumes
+  // the waiting Tasks with their leases (SendTaskSuccess/SendTaskFailure).
+  {
+    name: 'provider-dispatcher',
+    handler: 'queues/dispatch-provider-line',
+    kind: 'queue',
+    timeoutSeconds: 60,
+    memorySize: 256,
+    access: { table: ['read', 'write', 'delete'], stateMachine: ['callback'] },
+  },
+  // Gives back the provider leases of crashed holders and wakes the dispatcher (a lost wake-up's safety net).
+  {
+    name: 'provider-lease-reaper',
+    handler: 'scheduled/reap-provider-leases',
+    kind: 'scheduled',
+    timeoutSeconds: 60,
+    memorySize: 256,
+    schedule: 'rate(1 minute)',
     access: { table: ['read', 'write', 'delete'] },
   },
 ];

@@ -45,7 +45,30 @@ export interface QueueDefinition {
 }
 
 /** The queues of the product. */
-export const queues: readonly QueueDefinition[] = [];
+export const queues: readonly QueueDefinition[] = [
+  {
+    // Nudges for the provider queue's dispatcher (docs/architecture.md §4, docs/decisions/010-provider-queue.md):
+    // "a slot entered the line", "a lease came back", "the next token is due" (delayed), "the reaper's tick". Every
+    // batch runs one dispatch, whatever it holds, so duplicates cost nothing; at most 2 at once (Lambda's minimum for
+    // a capped mapping), which the gate item's version condition makes safe.
+    name: 'admission-wakeup',
+    consumer: 'provider-dispatcher',
+    producers: [
+      'generation-enter-provider-line',
+      'generation-release-provider-slot',
+      'provider-dispatcher',
+      'provider-lease-reaper',
+    ],
+    batchSize: 10,
+    maxBatchingWindowSeconds: 0,
+    maxConcurrency: 2,
+    // AWS recommends 6 × the consumer's timeout (60 s); a failed dispatch's nudge returns after it, and the reaper
+    // wakes the dispatcher every minute meanwhile.
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 5,
+    reportBatchItemFailures: false,
+  },
+];
 
 /** The environment variable holding a queue's URL: `admission-wakeup` → `ADMISSION_WAKEUP_QUEUE_URL`. */
 export function queueUrlVariable(name: string): string {

@@ -1,3 +1,8 @@
+/*
+ * SUPERSEDED by functions/adapters/provider-queue/ (docs/decisions/010-provider-queue.md): no handler uses this module.
+ * It stays only until test/bench/queue-cost.ts, which measures the old design beside the new one, is switched over;
+ * then it and the polling rules of domain/admission.ts are deleted.
+ */
 import {
   DeleteCommand,
   GetCommand,

@@ -1,6 +1,5 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { generationSettings } from '../config/generation';
-import type { TicketPriority } from '../domain/admission';
 import { SLOTS, type Background, type Style } from '../domain/generation';
 import { sfnClient } from './aws';
 
@@ -28,8 +27,12 @@ export interface GenerationExecutionInput {
   slots: readonly number[];
   /** Map `MaxConcurrencyPath`: slots generated at once (config GENERATION_MAX_CONCURRENCY, 1-6). */
   maxConcurrency: number;
-  /** The customer's class in the provider's line: `priority` after buying Popular or Pro. */
-  priority: TicketPriority;
+  /**
+   * The longest a slot may wait in the provider line, in whole seconds (EnterLine's `TimeoutSecondsPath`): the
+   * generation deadline (GENERATION_DEADLINE_MINUTES). The customer's class in the line is looked up as each slot
+   * enters it, so a refund or a dispute since the start counts.
+   */
+  admissionWaitSeconds: number;
 }
 
 /** The state machine ARN from config. */
@@ -52,17 +55,15 @@ export function executionArnOf(name: string): string {
  * @throws the SDK error when Step Functions refuses or cannot be reached (the caller compensates)
  */
 export async function startGenerationExecution(
-  input: Omit<GenerationExecutionInput, 'slots' | 'maxConcurrency' | 'priority'> & {
+  input: Omit<GenerationExecutionInput, 'slots' | 'maxConcurrency' | 'admissionWaitSeconds'> & {
     slots?: readonly number[];
-    /** The customer's class in the provider's line (use-cases: from their purchases); `standard` if absent. */
-    priority?: TicketPriority;
   },
 ): Promise<string> {
   const payload: GenerationExecutionInput = {
     ...input,
     slots: input.slots ?? SLOTS,
     maxConcurrency: generationSettings().GENERATION_MAX_CONCURRENCY,
-    priority: input.priority ?? 'standard',
+    admissionWaitSeconds: Math.max(1, Math.ceil(generationSettings().GENERATION_DEADLINE_MINUTES * 60)),
   };
   const { executionArn } = await sfnClient().send(
     new StartExecutionCommand({

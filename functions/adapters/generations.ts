@@ -64,8 +64,11 @@ export interface GenerationRecord {
   slots: Record<string, string>;
   error?: GenerationError;
   executionArn?: string;
-  /** The place in line the admission point last recorded (adapters/admission.ts); `at` is when. */
-  queue?: { position: number; etaSeconds: number; at: string };
+  /**
+   * The place in line recorded when the generation entered the provider line (adapters/provider-queue/line.ts), with
+   * its order key (the API recomputes the place from it); `at` is when.
+   */
+  queue?: { position: number; etaSeconds: number; at: string; orderKey?: number };
   /** When the provider first admitted one of its slots. */
   admittedAt?: string;
   /** The identity of its reference photos (domain/likeness-guard.ts `referenceSetHash`); absent on older items. */

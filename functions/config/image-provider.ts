@@ -50,7 +50,7 @@ const environment = z.object({
   PROVIDER_MAX_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   /**
    * The longest a 429 may pause every admission, in whole seconds (default 60): a `retry-after` or
-   * `x-ratelimit-reset-*` asking longer is cut to it (docs/decisions/007-provider-queue.md).
+   * `x-ratelimit-reset-*` asking longer is cut to it (docs/decisions/010-provider-queue.md).
    */
   PROVIDER_MAX_PAUSE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(900)), 60),
   /**

@@ -22,8 +22,8 @@ import { providerTimeoutsOf } from './provider-timeouts';
 export const DEFAULT_DEADLINE_MINUTES = 30;
 
 /**
- * Time the execution allows around the last admitted provider call, in seconds: the admitting AcquireProviderSlot
- * answer (Task timeout 30 s), ReleaseProviderSlot (30 s), Finalize (60 s) and the longer of NotifyReady (30 s) and
+ * Time the execution allows around the last admitted provider call, in seconds: the admitting EnterLine
+ * resumption (30 s allowed), ReleaseProviderSlot (30 s), Finalize (60 s) and the longer of NotifyReady (30 s) and
  * the compensation RefundCredits + MarkFailed + NotifyFailed (60 + 30 + 30 s) — 240 s of Task timeouts in
  * statemachines/generation.asl.json (checked by test/unit/generation-deadline.test.ts) — plus 60 s for their
  * retries' backoff.

@@ -1,5 +1,5 @@
 /**
- * The order of the provider line and the keys that hold it (docs/architecture.md §4, docs/decisions/007-provider-queue.md).
+ * The order of the provider line and the keys that hold it (docs/architecture.md §4, docs/decisions/010-provider-queue.md).
  * First come, first served BY GENERATION: a generation's slots all carry its order key, so the generation at the head
  * gets its slots before the next one starts, and customer k's set is complete about k × 6 / C minutes after a burst.
  * A customer in good standing with a "Priority generation" pack gets a head start: their generation's key is its
@@ -65,17 +65,41 @@ export function leaseId(input: { generationId: string; slot: number; call: numbe
   return `L#${input.generationId}#${pad(input.slot, 2)}#${pad(input.call, 3)}`;
 }
 
-/** Width of a place-in-line bucket of order keys, in ms: counters per bucket make the place exact and cheap. */
-export const PLACE_BUCKET_MS = 10_000;
+/**
+ * The widths of the place-in-line counters, in ms, coarsest first: one counter of waiting generations per 10 s, per
+ * 1 s, per 100 ms and per 1 ms of order key (each level in its own partition). A generation's place is the sum of the
+ * counters before its own at each level, within its bucket of the level above — at most
+ * (deadline + head start) / 10 s counters at the top and 10 or 100 at the others, whatever the number waiting, and
+ * however densely a burst packs their keys.
+ */
+export const PLACE_LEVELS_MS: readonly number[] = [10_000, 1_000, 100, 1];
 
-/** The bucket of an order key: its start, epoch ms. */
-export function placeBucket(key: number): number {
-  return Math.floor(key / PLACE_BUCKET_MS) * PLACE_BUCKET_MS;
+/** The start of the bucket of `key` at a level `widthMs` wide, epoch ms. */
+export function placeBucket(key: number, widthMs = PLACE_LEVELS_MS[0]!): number {
+  return Math.floor(key / widthMs) * widthMs;
 }
 
-/** The sort key of a bucket's counter of waiting generations: `B#<bucket start, 15 digits>`. */
-export function bucketSk(key: number): string {
-  return `B#${pad(placeBucket(key), 15)}`;
+/** The sort key of a counter of waiting generations: `B#<bucket start, 15 digits>` (its level is its partition). */
+export function bucketSk(bucketStart: number): string {
+  return `B#${pad(bucketStart, 15)}`;
+}
+
+/**
+ * The counters to read for the place of `key`: per level, the range of bucket sort keys strictly before the key's own
+ * bucket, from the start of its bucket at the level above (the top level: from `oldest`). A range that is empty is
+ * left out.
+ */
+export function counterRanges(key: number, oldest: number): { levelMs: number; from: string; to: string }[] {
+  return PLACE_LEVELS_MS.flatMap((levelMs, i) => {
+    const parent = i === 0 ? placeBucket(oldest, levelMs) : placeBucket(key, PLACE_LEVELS_MS[i - 1]!);
+    const last = placeBucket(key, levelMs) - levelMs;
+    return last < parent ? [] : [{ levelMs, from: bucketSk(parent), to: bucketSk(last) }];
+  });
+}
+
+/** The counters a generation with order key `key` adds 1 to while it waits: its bucket at every level. */
+export function counterKeys(key: number): { levelMs: number; sk: string }[] {
+  return PLACE_LEVELS_MS.map((levelMs) => ({ levelMs, sk: bucketSk(placeBucket(key, levelMs)) }));
 }
 
 /** The sort key of a waiting generation's place entry: `P#<orderKey, 15 digits>#<generationId>`. */
@@ -86,15 +110,16 @@ export function placeSk(input: { orderKey: number; generationId: string }): stri
 /**
  * The oldest order key still in line at `now`, epoch ms: every generation's slots leave the line by its deadline,
  * and a priority key is at most the head start older than its start. Counters of older buckets are never read (and
- * expire by TTL), so computing a place reads at most (deadline + head start) / {@link PLACE_BUCKET_MS} counters.
+ * expire by TTL).
  */
 export function oldestLiveKey(now: number, deadlineMs: number, headStartMs: number): number {
-  return Math.max(0, now - deadlineMs - headStartMs - PLACE_BUCKET_MS);
+  return Math.max(0, now - deadlineMs - headStartMs - PLACE_LEVELS_MS[0]!);
 }
 
 /**
  * The place in line the wizard shows: 1 = next up, k = k − 1 generations ahead. `before` = waiting generations of
- * the buckets before the generation's own; `sameBucketAhead` = those of its own bucket ahead of it.
+ * the counters before the generation's own ({@link counterRanges}); `sameBucketAhead` = those with the same order key
+ * (to the ms) ahead of it.
  */
 export function placeInLine(before: number, sameBucketAhead: number): number {
   return 1 + Math.max(0, before) + Math.max(0, sameBucketAhead);

@@ -1,5 +1,5 @@
 /**
- * The rules of the provider queue's gate (docs/architecture.md §4, docs/decisions/007-provider-queue.md): how many
+ * The rules of the provider queue's gate (docs/architecture.md §4, docs/decisions/010-provider-queue.md): how many
  * waiting slots the dispatcher may admit now — at most `PROVIDER_MAX_CONCURRENCY` calls in flight (leases, counted in
  * the state item's `inFlight`) and at most `PROVIDER_IMAGES_PER_MINUTE` calls started per minute (a token bucket) —
  * how a 429 pauses it (capped), when to wake up again, and how long a lease lasts. Pure: every time is an epoch-ms
@@ -179,14 +179,17 @@ export const LEASE_CALL_ATTEMPTS = 2;
 export const LEASE_MARGIN_SECONDS = 60;
 
 /**
- * How long a lease lasts, in ms: the provider-call Task's `TimeoutSeconds` (functions/domain/provider-timeouts.ts,
- * which follows the model, the quality and OPENAI_TIMEOUT_SECONDS) × {@link LEASE_CALL_ATTEMPTS} +
- * {@link LEASE_MARGIN_SECONDS}; 600 s for the default model at `high` (270 s Task). Only a holder that crashed — its
- * execution stopped or timed out between admission and release — ever loses its lease; the reaper then gives the
- * permit back.
+ * How long a lease lasts, in ms: the provider-call Task's `TimeoutSeconds` × {@link LEASE_CALL_ATTEMPTS}, then the
+ * rest of the slot (FinishHeadshot's Task: `slotSeconds − taskSeconds`), + {@link LEASE_MARGIN_SECONDS}
+ * (functions/domain/provider-timeouts.ts, which follows the model, the quality and OPENAI_TIMEOUT_SECONDS): 690 s for
+ * the default model at `high` (270 s + 270 s + 90 s + 60 s). Only a holder that crashed — its execution stopped or
+ * timed out between admission and release — ever loses its lease; the reaper then gives the permit back.
  */
-export function leaseMsFor(taskSeconds: number, attempts = LEASE_CALL_ATTEMPTS): number {
-  return (taskSeconds * attempts + LEASE_MARGIN_SECONDS) * 1000;
+export function leaseMsFor(
+  slot: { taskSeconds: number; slotSeconds: number },
+  attempts = LEASE_CALL_ATTEMPTS,
+): number {
+  return (slot.taskSeconds * attempts + (slot.slotSeconds - slot.taskSeconds) + LEASE_MARGIN_SECONDS) * 1000;
 }
 
 /**

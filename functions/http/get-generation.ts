@@ -1,5 +1,6 @@
 import { getGeneration, type GenerationRecord } from '../adapters/generations';
 import { getHeadshots } from '../adapters/headshots/records';
+import { livePlace } from '../adapters/provider-queue/line';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import type { Generation } from '../contracts';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';
@@ -11,18 +12,30 @@ import { toHeadshot } from './headshot-view';
 
 /**
  * The customer's place in line: `null` once the generation ended or before it reached the line (photos being
- * prepared); `{ position: 0, etaSeconds: 0 }` once a slot was admitted (running); else the last recorded place with
- * the estimate counted down by the time since it was recorded (seconds, never below 0).
+ * prepared); `{ position: 0, etaSeconds: 0 }` once a slot was admitted (running); else `live` (the place computed
+ * now, see {@link currentQueue}) or the last recorded place with the estimate counted down by the time since it was
+ * recorded (seconds, never below 0).
  */
 export function queueView(
   g: GenerationRecord,
   now = Date.now(),
+  live?: { position: number; etaSeconds: number },
 ): { position: number; etaSeconds: number } | null {
   if (isTerminal(g.status)) return null;
   if (g.admittedAt) return { position: 0, etaSeconds: 0 };
   if (!g.queue) return null;
+  if (live) return live;
   const elapsed = Math.max(0, Math.floor((now - Date.parse(g.queue.at)) / 1000));
   return { position: g.queue.position, etaSeconds: Math.max(0, g.queue.etaSeconds - elapsed) };
+}
+
+/**
+ * The place of a generation waiting in the provider line, computed now from the line's counters (two small reads,
+ * whatever the length of the line: adapters/provider-queue/line.ts `placeOf`); `undefined` when it is not waiting.
+ */
+async function currentQueue(g: GenerationRecord) {
+  if (isTerminal(g.status) || g.admittedAt || g.queue?.orderKey === undefined) return undefined;
+  return livePlace(g.queue.orderKey, g.id);
 }
 
 /** The API view of a generation ({@link Generation}, functions/contracts; see the handler's contract). */
@@ -39,7 +52,7 @@ export async function generationView(g: GenerationRecord): Promise<Generation> {
     style: g.style,
     background: g.background,
     error: g.error ?? null,
-    queue: queueView(g),
+    queue: queueView(g, Date.now(), await currentQueue(g)),
     headshotsExpected: g.slotCount ?? HEADSHOTS_PER_GENERATION,
     regeneratedFrom: g.regeneratedFrom ?? null,
     headshots,

@@ -24,7 +24,7 @@ async function refuseSlot(sub: string, generationId: string, reason: LikenessSto
 }
 
 /**
- * Before a slot takes a place in the provider line (AcquireProviderSlot): a stopped generation, or a day without
+ * Before a slot takes a place in the provider line (EnterLine): a stopped generation, or a day without
  * calls left, ends the slot here, so it never holds up other customers.
  *
  * @throws {LikenessStoppedError | ProviderCallCapError} the slot is refunded

@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import { priorityOf } from '../adapters/admission';
 import { startGenerationExecution } from '../adapters/executions';
 import { newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';
@@ -153,7 +152,6 @@ export async function startGeneration(
       background: request.background,
       referenceKeys: request.referenceKeys,
       ...(request.slots ? { slots: request.slots } : {}),
-      priority: await priorityOf(sub),
     });
     // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
     await setExecutionArn(sub, id, executionArn).catch((error: unknown) =>

@@ -33,7 +33,7 @@ export interface CallProviderResult {
  * function's size, and FinishHeadshot (2 GB) does the likeness check and the encodes.
  *
  * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider.
- * Runs only with a lease from the admission point (AcquireProviderSlot); ReleaseProviderSlot follows whatever
+ * Runs only with a lease from the provider queue (EnterLine, resumed by the dispatcher); ReleaseProviderSlot follows whatever
  * happens. A 429 is an expected answer, not a failure: it comes back as `outcome: 'throttled'` with the wait the
  * provider named, and the slot goes back in line.
  *

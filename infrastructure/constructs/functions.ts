@@ -121,8 +121,8 @@ export class Functions extends Construct {
   }
 
   /**
-   * Lets the functions that declare `stateMachine` access start executions of the state machine and/or describe
-   * its executions, as declared, and tells them its ARN (`STATE_MACHINE_ARN`).
+   * Lets the functions that declare `stateMachine` access start executions of the state machine, describe its
+   * executions and/or answer its waiting Tasks' tokens, as declared, and tells them its ARN (`STATE_MACHINE_ARN`).
    */
   grantWorkflow(stateMachine: sfn.StateMachine): void {
     for (const { fn, entry } of this.all) {
@@ -137,6 +137,8 @@ export class Functions extends Construct {
           }),
         );
       }
+      // SendTaskSuccess/Failure/Heartbeat on this state machine (the provider dispatcher resumes waiting slots).
+      if (calls.includes('callback')) stateMachine.grantTaskResponse(fn.role);
       if (calls.includes('describe')) {
         const executions = executionArnPattern(stateMachine);
         fn.role.addToPrincipalPolicy(

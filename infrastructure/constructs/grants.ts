@@ -18,10 +18,15 @@ export const OBJECT_ACTIONS: Record<Exclude<ObjectAccess, 'list'>, string> = {
   delete: 's3:DeleteObject',
 };
 
-/** IAM action of each state machine call: StartExecution on the state machine, DescribeExecution on its executions. */
+/**
+ * IAM action of each state machine call: StartExecution on the state machine, DescribeExecution on its executions,
+ * the task-token answers on the state machine.
+ */
 export const STATE_MACHINE_ACTIONS: Record<StateMachineAccess, string> = {
   start: 'states:StartExecution',
   describe: 'states:DescribeExecution',
+  // One of three: SendTaskSuccess, SendTaskFailure and SendTaskHeartbeat (CDK's grantTaskResponse grants all three).
+  callback: 'states:SendTaskSuccess',
 };
 
 /** The table actions of a declaration, in a stable order; empty for none. */

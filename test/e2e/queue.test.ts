@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { releaseSlot } from '../../functions/adapters/admission';
+import { releaseLease } from '../../functions/adapters/provider-queue/leases';
 import { documentClient } from '../../functions/adapters/aws';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { storageSettings } from '../../functions/config/storage';
@@ -32,8 +32,8 @@ const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.use
 async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }> {
   const user = await createTestUser(pool);
   expect((await api(baseUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-  // A Pro buyer: "Priority generation" puts every one of their slots ahead of the new customer's, so the line
-  // stays in front of the new customer however the slots of equal customers interleave.
+  // A Pro buyer: "Priority generation" puts their generation ahead of the new customer's (a head start), so the
+  // line stays in front of the new customer.
   await documentClient().send(
     new PutCommand({
       TableName: storageSettings().TABLE_NAME,
@@ -67,7 +67,7 @@ async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }>
 async function providerThrottlesUntil(done: () => boolean, maxMs: number): Promise<void> {
   const until = Date.now() + maxMs;
   while (!done() && Date.now() < until) {
-    await releaseSlot('e2e-provider-throttled', 5_000);
+    await releaseLease('e2e-provider-throttled', 5_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }

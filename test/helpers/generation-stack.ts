@@ -15,6 +15,10 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/sta
 import { createPartLog } from '../../infrastructure/local/support/log';
 import { executionEndedRule, startEventBus } from '../../infrastructure/local/stand-ins/eventbridge/bus';
 import { createAsyncInvoker } from '../../infrastructure/local/stand-ins/lambda/async-invoke';
+import { startEventSourceMapping } from '../../infrastructure/local/stand-ins/lambda/event-source-mapping';
+import { startSqs } from '../../infrastructure/local/stand-ins/sqs/fauxqs';
+import { HOST } from '../../infrastructure/local/support/ports';
+import { queues } from '../../functions/queues';
 import { startRouteGateway } from './route-gateway';
 import {
   startStepFunctionsServer,
@@ -120,6 +124,19 @@ export async function startGenerationStack(options: {
   });
   process.env.AWS_ENDPOINT_URL_SFN = stepfunctions.url;
   process.env.STATE_MACHINE_ARN = stepfunctions.stateMachineArn('generation');
+  // The queue catalogue on an SQS of the stack's own (the provider queue's wake-ups), polled for its consumers.
+  const sqs = await startSqs({
+    port: 0,
+    host: HOST,
+    region: 'us-east-1',
+    queues,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    log,
+  });
+  Object.assign(process.env, { AWS_ENDPOINT_URL_SQS: sqs.endpoint }, sqs.env);
+  const mappings = [...sqs.queues.values()].map((queue) =>
+    startEventSourceMapping({ queue, client: sqs.client, runtime, region: 'us-east-1', log }),
+  );
   resetConfigForTests();
   resetImageProviderForTests();
 
@@ -136,6 +153,8 @@ export async function startGenerationStack(options: {
     async stop() {
       await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await gateway.stop();
+      for (const mapping of mappings) mapping.stop();
+      await sqs.stop();
       await stepfunctions.close();
       await bus.stop();
       rmSync(deadLetterDir, { recursive: true, force: true });

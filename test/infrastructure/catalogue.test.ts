@@ -139,16 +139,18 @@ describe('function catalogue', () => {
     }
   });
 
-  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, admission tickets, sweep markers', () => {
+  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, queue tickets and leases, sweep markers', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
       [
-        'generation-acquire-provider-slot',
+        'generation-release-provider-slot',
         'generation-sweeper',
         'http-delete-account',
         'http-delete-headshot',
         'http-delete-my-data',
+        'provider-dispatcher',
+        'provider-lease-reaper',
       ].sort(),
     );
     expect(deleters((f) => f.access.uploads).sort()).toEqual(['http-delete-account', 'http-delete-my-data']);

@@ -142,11 +142,13 @@ describe('HeadshotStudioStack (dev)', () => {
         [...fns.keys()].filter((id) => actionsOf(id).includes(action)).sort();
       expect(holders('dynamodb:DeleteItem')).toEqual(
         [
-          'GenerationAcquireProviderSlot',
+          'GenerationReleaseProviderSlot',
           'GenerationSweeper',
           'HttpDeleteAccount',
           'HttpDeleteHeadshot',
           'HttpDeleteMyData',
+          'ProviderDispatcher',
+          'ProviderLeaseReaper',
         ].sort(),
       );
       expect(holders('s3:DeleteObject')).toEqual(

@@ -1,13 +1,17 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireSlot, releaseSlot } from '../../functions/adapters/admission';
 import { documentClient } from '../../functions/adapters/aws';
 import { getGeneration } from '../../functions/adapters/generations';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
+import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
+import { reclaimExpired } from '../../functions/adapters/provider-queue/leases';
+import { enterLine } from '../../functions/adapters/provider-queue/line';
+import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
+import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
-import { LEASE_MS } from '../../functions/domain/admission';
 import { slotRefundRef } from '../../functions/domain/generation';
+import { leaseId } from '../../functions/domain/provider-line';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,
@@ -21,20 +25,23 @@ import { expectLedgerBalanced } from '../helpers/ledger';
 import { configureHandlers } from '../helpers/handler-config';
 
 /*
- * The provider admission point under real limits: the `openai` provider (the real SDK) against the rate-limited
- * OpenAI stand-in, the real ASL on the local Step Functions runner, the admission state in DynamoDB Local. To keep
- * each test to seconds, a "minute" of the stand-in lasts 6 s and PROVIDER_IMAGES_PER_MINUTE is scaled to match
- * (30 images per 6 s = 300 per minute): the same load shape at 10× speed.
+ * The provider queue under real limits: the `openai` provider (the real SDK) against the rate-limited OpenAI
+ * stand-in, the real ASL on the local Step Functions runner (slots wait as task tokens), the dispatcher fed by the
+ * local SQS wake-up queue, the line in DynamoDB Local. To keep each test to seconds, a "minute" of the stand-in lasts
+ * 6 s and PROVIDER_IMAGES_PER_MINUTE is scaled to match (30 images per 6 s = 300 per minute). Orders are asserted
+ * from what the provider saw and when each generation was admitted, never from durations.
  */
 
 const SCALED_MINUTE_MS = 6_000;
 
 const gen = useOpenAiGenerationStack();
 const users: TestUser[] = [];
+const table = () => storageSettings().TABLE_NAME;
 
 afterEach(async () => {
   await gen.stack.settled();
   for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
+  configureHandlers({ PROVIDER_PRIORITY_HEAD_START_SECONDS: '300', GENERATION_DEADLINE_MINUTES: '30' });
 });
 
 async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
@@ -51,23 +58,65 @@ async function view(user: TestUser, id: string): Promise<GenerationView> {
   return (await res.json()) as GenerationView;
 }
 
+/** Waits until the generation reports a place in line (it is waiting, not running). */
+async function inLine(user: TestUser, id: string): Promise<GenerationView> {
+  for (;;) {
+    const v = await view(user, id);
+    if (v.queue && v.queue.position > 0) return v;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A purchase item as fulfilment writes it (docs/architecture.md §2). */
+async function bought(user: TestUser, packId: string, extra: Record<string, unknown> = {}) {
+  await documentClient().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        PK: userPk(user.sub),
+        SK: purchaseSk(`cs_test_${user.sub}_${packId}`),
+        type: 'purchase',
+        packId,
+        credits: 100,
+        amountTotal: 9_900,
+        currency: 'usd',
+        status: 'completed',
+        creditsReversed: 0,
+        ...extra,
+      },
+    }),
+  );
+}
+
+/** A provider that holds its first call until `open()`, so a line forms behind it. */
+function holdFirstCall(): () => void {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  gen.fake.answer = async (call): Promise<EditAnswer> => {
+    if (call.index === 0) await opened;
+    return 'image';
+  };
+  return open;
+}
+
 const refunds = async (sub: string) => (await listLedger(sub)).filter((e) => e.reason === 'refund');
+const admittedAt = async (user: TestUser, id: string) =>
+  Date.parse((await getGeneration(user.sub, id))!.admittedAt!);
 
 describe('five customers at once against a provider allowing 30 images a minute', () => {
   it(
     'delivers 30 of 30 headshots, refunds nothing, and every balance equals its ledger',
-    { timeout: 120_000 },
+    // 30 likeness checks on a shared 2-core machine: a budget, not an expectation.
+    { timeout: 240_000 },
     async () => {
       gen.fake.rateLimit = { limit: 30, windowMs: SCALED_MINUTE_MS, burst: 5 };
-      // Fewer calls in flight (3) than customers (5), and each call a second long: admission shares the provider
-      // fairly (one slot per generation first), so at least two generations wait in line before their first slot
-      // runs, for a whole call at least (four polls), whatever the order in which they arrive.
+      // Fewer calls in flight (3) than customers (5), a second per call: at least two generations wait in line.
       gen.fake.latencyMs = 1_000;
       configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '300', PROVIDER_MAX_CONCURRENCY: '3' });
       const customers = await Promise.all([1, 2, 3, 4, 5].map(() => userWithPhotos()));
       const ids = await Promise.all(customers.map(({ user, keys }) => generate(user, keys)));
       const finals = await Promise.all(
-        customers.map(({ user }, i) => pollGeneration(gen.stack.gatewayUrl, user.idToken, ids[i]!, 110_000)),
+        customers.map(({ user }, i) => pollGeneration(gen.stack.gatewayUrl, user.idToken, ids[i]!, 230_000)),
       );
 
       for (const [i, { final }] of finals.entries()) {
@@ -76,139 +125,261 @@ describe('five customers at once against a provider allowing 30 images a minute'
         const { user } = customers[i]!;
         expect(await refunds(user.sub)).toEqual([]);
         expect((await getUser(user.sub))?.credits).toBe(0);
-        await expectLedgerBalanced(user.sub);
       }
       expect(gen.fake.stats.served).toBe(30);
-      // Never more calls in flight than PROVIDER_MAX_CONCURRENCY, whatever the provider would have allowed.
       expect(gen.fake.stats.maxInFlight).toBeLessThanOrEqual(3);
       // Somebody waited in line: at least one generation reported a place before it ran.
       const places = finals.flatMap(({ seen }) => seen.map((v) => v.queue?.position ?? 0));
       expect(Math.max(...places)).toBeGreaterThan(0);
+      // Every lease came back.
+      const state = await documentClient().send(
+        new GetCommand({ TableName: table(), Key: { PK: queuePk('STATE'), SK: STATE_SK } }),
+      );
+      expect(state.Item?.inFlight).toBe(0);
+    },
+  );
+});
+
+describe('with the line full', () => {
+  it(
+    'serves generation by generation, in arrival order, with exact places in line',
+    { timeout: 150_000 },
+    async () => {
+      configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
+      const open = holdFirstCall();
+      const customers = await Promise.all([1, 2, 3].map(() => userWithPhotos()));
+      const blockerId = await generate(customers[0]!.user, customers[0]!.keys);
+      while (gen.fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting: [TestUser, string][] = [];
+      for (const customer of customers.slice(1)) {
+        const id = await generate(customer.user, customer.keys);
+        await inLine(customer.user, id);
+        waiting.push([customer.user, id]);
+      }
+      // Nobody ahead of the first waiting generation but the running one; one more ahead of the second.
+      expect((await view(...waiting[0]!)).queue?.position).toBe(1);
+      expect((await view(...waiting[1]!)).queue?.position).toBe(2);
+      open();
+
+      const sets: number[][] = [];
+      for (const [user, id] of [[customers[0]!.user, blockerId] as const, ...waiting]) {
+        const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 120_000);
+        expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
+        sets.push(final.headshots.map((h) => Date.parse(h.createdAt)));
+      }
+      // One call at a time, every headshot of a generation before any of the next one's.
+      expect(Math.max(...sets[0]!)).toBeLessThanOrEqual(Math.min(...sets[1]!));
+      expect(Math.max(...sets[1]!)).toBeLessThanOrEqual(Math.min(...sets[2]!));
+      expect(gen.fake.stats.maxInFlight).toBe(1);
+    },
+  );
+
+  it(
+    'lets a Pro buyer pass a free generation only within the head start, and not after a full refund',
+    { timeout: 180_000 },
+    async () => {
+      // A head start of 6 s: a paid generation started within 6 s of the free one goes first, one started later not.
+      configureHandlers({
+        PROVIDER_IMAGES_PER_MINUTE: '0',
+        PROVIDER_MAX_CONCURRENCY: '1',
+        PROVIDER_PRIORITY_HEAD_START_SECONDS: '6',
+      });
+      const open = holdFirstCall();
+      const [blocker, free, paidSoon, refunded, paidLate] = await Promise.all(
+        [1, 2, 3, 4, 5].map(() => userWithPhotos()),
+      );
+      await bought(paidSoon!.user, 'pro');
+      await bought(paidLate!.user, 'popular');
+      // Bought Pro, then refunded in full: no longer in good standing.
+      await bought(refunded!.user, 'pro', { status: 'refunded', creditsReversed: 100 });
+      await generate(blocker!.user, blocker!.keys);
+      while (gen.fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const freeId = await generate(free!.user, free!.keys);
+      const freeStart = Date.parse((await getGeneration(free!.user.sub, freeId))!.createdAt);
+      const soonId = await generate(paidSoon!.user, paidSoon!.keys);
+      const refundedId = await generate(refunded!.user, refunded!.keys);
+      // The paid ones above started well within the head start; this one well after it.
+      while (Date.now() < freeStart + 12_000) await new Promise((resolve) => setTimeout(resolve, 200));
+      const lateId = await generate(paidLate!.user, paidLate!.keys);
+      for (const [c, id] of [
+        [free, freeId],
+        [paidSoon, soonId],
+        [refunded, refundedId],
+        [paidLate, lateId],
+      ] as const)
+        await inLine(c!.user, id);
+      open();
+
+      const order = [];
+      for (const [c, id] of [
+        [free, freeId],
+        [paidSoon, soonId],
+        [refunded, refundedId],
+        [paidLate, lateId],
+      ] as const) {
+        const { final } = await pollGeneration(gen.stack.gatewayUrl, c!.user.idToken, id, 150_000);
+        expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
+        order.push(await admittedAt(c!.user, id));
+      }
+      const [freeAt, soonAt, refundedAt, lateAt] = order as [number, number, number, number];
+      expect(soonAt).toBeLessThan(freeAt);
+      expect(freeAt).toBeLessThan(refundedAt);
+      expect(freeAt).toBeLessThan(lateAt);
     },
   );
 });
 
 describe('a provider that answers 429 until past the deadline', () => {
   it('refunds every slot exactly once and never sooner than the deadline', { timeout: 60_000 }, async () => {
-    // A 9-second deadline: every slot keeps going back in line (the 429 names 1 s) until it passes — room for several
-    // tries per slot even on a loaded machine.
     configureHandlers({
       PROVIDER_IMAGES_PER_MINUTE: '0',
       PROVIDER_MAX_CONCURRENCY: '0',
       GENERATION_DEADLINE_MINUTES: '0.15',
+      // The 429 names 1 s; the pause is never longer than that here.
+      PROVIDER_MAX_PAUSE_SECONDS: '60',
     });
     gen.fake.answer = () => openAiErrors.rateLimited;
-    try {
-      const { user, keys } = await userWithPhotos();
-      const id = await generate(user, keys);
-      const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 50_000);
+    const { user, keys } = await userWithPhotos();
+    const id = await generate(user, keys);
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 50_000);
 
-      expect(final).toMatchObject({ status: 'failed', creditsRefunded: 6, headshots: [] });
-      expect(final.error?.code).toBe('PROVIDER_FAILED');
-      const refs = (await refunds(user.sub)).map((e) => e.ref).sort();
-      expect(refs).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)).sort());
-      expect((await getUser(user.sub))?.credits).toBe(6);
-      // Throttling alone did not refund early: every slot was tried again and again until the deadline.
-      expect(gen.fake.calls.length).toBeGreaterThan(12);
-      const generation = await getGeneration(user.sub, id);
-      const ended = Date.parse(generation!.completedAt!);
-      expect(ended).toBeGreaterThanOrEqual(Date.parse(generation!.createdAt) + 0.15 * 60_000);
-    } finally {
-      configureHandlers({ GENERATION_DEADLINE_MINUTES: '30' });
-    }
+    expect(final).toMatchObject({ status: 'failed', creditsRefunded: 6, headshots: [] });
+    const refs = (await refunds(user.sub)).map((e) => e.ref).sort();
+    expect(refs).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)).sort());
+    expect((await getUser(user.sub))?.credits).toBe(6);
+    // Throttling alone did not refund early: every slot was tried again and again until the deadline.
+    expect(gen.fake.calls.length).toBeGreaterThan(12);
+    const generation = await getGeneration(user.sub, id);
+    expect(Date.parse(generation!.completedAt!)).toBeGreaterThanOrEqual(
+      Date.parse(generation!.createdAt) + 0.15 * 60_000,
+    );
   });
 });
 
-describe('with the line full', () => {
-  it(
-    "starts a Pro buyer's generation queued later before a free customer's queued earlier, others in arrival order",
-    { timeout: 120_000 },
-    async () => {
-      configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
-      // The provider holds its first call until the line has formed.
-      let open!: () => void;
-      const opened = new Promise<void>((resolve) => (open = resolve));
-      gen.fake.answer = async (call): Promise<EditAnswer> => {
-        if (call.index === 0) await opened;
-        return 'image';
-      };
-      const [blocker, freeFirst, pro, freeLast] = await Promise.all([1, 2, 3, 4].map(() => userWithPhotos()));
+describe('admission, call by call', () => {
+  // The execution's start: the same for every try of a Task.
+  const startedAt = new Date().toISOString();
+  const slot = (generationId: string, taskToken: string) => ({
+    taskToken,
+    generationId,
+    userId: 'queue-test',
+    slot: 2,
+    round: 2,
+    call: 0,
+    startedAt,
+  });
+  const lineOf = async (generationId: string) =>
+    (
       await documentClient().send(
-        new PutCommand({
-          TableName: storageSettings().TABLE_NAME,
-          Item: {
-            PK: userPk(pro!.user.sub),
-            SK: purchaseSk(`cs_test_${pro!.user.sub}`),
-            type: 'purchase',
-            packId: 'pro',
-            credits: 100,
-          },
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: 'PK = :pk',
+          FilterExpression: 'generationId = :g',
+          ExpressionAttributeValues: { ':pk': queuePk('LINE'), ':g': generationId },
         }),
-      );
-      const blockerId = await generate(blocker!.user, blocker!.keys);
-      while (gen.fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      const waiting: [TestUser, string][] = [];
-      for (const customer of [freeFirst!, pro!, freeLast!]) {
-        const id = await generate(customer.user, customer.keys);
-        // Each is in line (a place recorded, not running) before the next one arrives.
-        for (;;) {
-          const v = await view(customer.user, id);
-          if (v.queue && v.queue.position > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        waiting.push([customer.user, id]);
-      }
-      const places = await Promise.all(waiting.map(([user, id]) => view(user, id)));
-      for (const place of places) {
-        expect(place.queue).toMatchObject({ position: expect.any(Number), etaSeconds: expect.any(Number) });
-      }
-      open();
+      )
+    ).Items ?? [];
+  const inFlight = async () =>
+    Number(
+      (
+        await documentClient().send(
+          new GetCommand({ TableName: table(), Key: { PK: queuePk('STATE'), SK: STATE_SK } }),
+        )
+      ).Item?.inFlight ?? 0,
+    );
 
-      const admitted: number[] = [];
-      for (const [user, id] of [[blocker!.user, blockerId] as const, ...waiting]) {
-        const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id, 100_000);
-        expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
-        admitted.push(Date.parse((await getGeneration(user.sub, id))!.admittedAt!));
-      }
-      const [, freeFirstAt, proAt, freeLastAt] = admitted as [number, number, number, number];
-      expect(proAt).toBeLessThan(freeFirstAt);
-      expect(freeFirstAt).toBeLessThan(freeLastAt);
-      expect(gen.fake.stats.maxInFlight).toBe(1);
-    },
-  );
-});
+  it('admits a retried EnterLine once, and gives back the lease of a token that no longer waits', async () => {
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
+    const id = '01JQUEUERETRY00000000000000';
+    const before = await inFlight();
+    // The first try's ticket, then the retry's (a new token, the same slot and call): one ticket, the retry's.
+    await enterLine(slot(id, 'token-of-the-first-try'), 'standard');
+    await enterLine(slot(id, 'token-of-the-retry'), 'standard');
+    const tickets = await lineOf(id);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]!.taskToken).toBe('token-of-the-retry');
 
-describe('a holder that crashes', () => {
-  it('loses its lease when it expires, and the capacity returns', async () => {
-    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '1' });
-    const t0 = Date.now();
-    const ask = (generationId: string, now: number) =>
-      acquireSlot(
-        {
-          generationId,
-          userId: 'crash-test',
-          slot: 0,
-          round: 0,
-          priority: 'standard',
-          startedAt: new Date(t0).toISOString(),
+    resetQueueUsage();
+    await dispatch();
+    // Admitted once; Step Functions does not know the token (InvalidToken): the lease came straight back.
+    expect(queueUsage()).toMatchObject({ admitted: 1, callbacks: 1 });
+    expect(await lineOf(id)).toEqual([]);
+    expect(await inFlight()).toBe(before);
+    const lease = await documentClient().send(
+      new GetCommand({
+        TableName: table(),
+        Key: { PK: queuePk('LEASE'), SK: leaseId({ generationId: id, slot: 2, call: 0 }) },
+      }),
+    );
+    expect(lease.Item).toBeUndefined();
+  });
+
+  it('hands an existing lease to a retried EnterLine instead of taking a second permit', async () => {
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
+    const id = '01JQUEUEHANDOVER00000000000';
+    const lease = leaseId({ generationId: id, slot: 2, call: 0 });
+    // The first try was admitted (its lease counted) but its Task failed before it resumed.
+    await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          PK: queuePk('LEASE'),
+          SK: lease,
+          taskToken: 'token-of-the-first-try',
+          grantedAt: Date.now(),
+          leaseUntil: Date.now() + 600_000,
         },
-        now,
-      );
-    const holder = await ask('01CRASHHOLDER0000000000000A', t0);
-    expect(holder.granted).toBe(true);
-    // The holder never releases (its Lambda died). The next slot waits while the lease lasts…
-    const early = await ask('01CRASHWAITER0000000000000B', t0 + 1_000);
-    expect(early).toMatchObject({ granted: false, position: 2 });
-    const later = await ask('01CRASHWAITER0000000000000B', t0 + LEASE_MS - 1_000);
-    expect(later.granted).toBe(false);
-    // …and gets the permit once it has expired.
-    const after = await ask('01CRASHWAITER0000000000000B', t0 + LEASE_MS + 1_000);
-    expect(after.granted).toBe(true);
-    await releaseSlot(after.leaseId!, undefined, t0 + LEASE_MS + 2_000);
-    // A late release of the expired lease changes nothing.
-    await releaseSlot(holder.leaseId!, undefined, t0 + LEASE_MS + 3_000);
-    const next = await ask('01CRASHWAITER0000000000000C', t0 + LEASE_MS + 4_000);
-    expect(next.granted).toBe(true);
-    await releaseSlot(next.leaseId!, undefined, t0 + LEASE_MS + 5_000);
+      }),
+    );
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: queuePk('STATE'), SK: STATE_SK },
+        UpdateExpression: 'ADD inFlight :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    const before = await inFlight();
+    await enterLine(slot(id, 'token-of-the-retry'), 'standard');
+    resetQueueUsage();
+    await dispatch();
+    // No new lease: the existing one passed to the retry's token (then came back, as no Task waits on it here).
+    expect(queueUsage().admitted).toBe(0);
+    expect(await lineOf(id)).toEqual([]);
+    expect(await inFlight()).toBe(before - 1);
+  });
+
+  it("reclaims a crashed holder's lease once it expires, and only then", async () => {
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
+    const id = '01JQUEUECRASH00000000000000';
+    const now = Date.now();
+    await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          PK: queuePk('LEASE'),
+          SK: leaseId({ generationId: id, slot: 0, call: 0 }),
+          taskToken: 'token-of-a-crashed-holder',
+          grantedAt: now,
+          leaseUntil: now + 600_000,
+        },
+      }),
+    );
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { PK: queuePk('STATE'), SK: STATE_SK },
+        UpdateExpression: 'ADD inFlight :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    const held = await inFlight();
+    expect(await reclaimExpired(now + 599_000)).toBe(0);
+    expect(await inFlight()).toBe(held);
+    expect(await reclaimExpired(now + 601_000)).toBe(1);
+    expect(await inFlight()).toBe(held - 1);
+    // Twice changes nothing.
+    expect(await reclaimExpired(now + 602_000)).toBe(0);
   });
 });

@@ -20,6 +20,8 @@ import {
 import {
   agingBoundMs,
   bucketSk,
+  counterKeys,
+  counterRanges,
   isAhead,
   leaseId,
   oldestLiveKey,
@@ -109,12 +111,12 @@ describe('the gate', () => {
 });
 
 describe('a lease', () => {
-  it('outlives a retried provider call: the Task timeout × 2 attempts + 60 s', () => {
-    const { taskSeconds } = providerTimeouts('gpt-image-2.6-sunburst', 'high');
-    expect(taskSeconds).toBe(270);
-    expect(leaseMsFor(taskSeconds)).toBe(600_000);
-    expect(leaseMsFor(taskSeconds)).toBeGreaterThan(2 * taskSeconds * 1000);
-    expect(leaseMsFor(900)).toBe(1_860_000);
+  it('outlives a retried provider call and the finishing: the call Task × 2 + the finish Task + 60 s', () => {
+    const slot = providerTimeouts('gpt-image-2.6-sunburst', 'high');
+    expect(slot).toMatchObject({ taskSeconds: 270, slotSeconds: 360 });
+    expect(leaseMsFor(slot)).toBe(690_000);
+    expect(leaseMsFor(slot)).toBeGreaterThan((slot.taskSeconds + slot.slotSeconds) * 1000);
+    expect(leaseMsFor({ taskSeconds: 900, slotSeconds: 990 })).toBe(1_950_000);
   });
 
   it('has one id per call of a slot: a retried EnterLine of the same call gets the same one', () => {
@@ -165,7 +167,11 @@ describe('the order of the line', () => {
 
   it('keeps place entries and their bucket counters in line order', () => {
     expect(placeBucket(T + 9_999)).toBe(T);
+    expect(placeBucket(T + 9_999, 100)).toBe(T + 9_900);
     expect(bucketSk(T + 10_000) > bucketSk(T + 9_999)).toBe(true);
+    expect(counterKeys(T + 12_345).map((c) => c.sk)).toEqual(
+      [T + 10_000, T + 12_000, T + 12_300, T + 12_345].map(bucketSk),
+    );
     expect(
       placeSk({ orderKey: T, generationId: '01JB' }) < placeSk({ orderKey: T + 1, generationId: '01JA' }),
     ).toBe(true);
@@ -173,6 +179,41 @@ describe('the order of the line', () => {
     expect(placeInLine(12, 3)).toBe(16);
     expect(oldestLiveKey(T, 1_800_000, H)).toBe(T - 1_800_000 - H - 10_000);
     expect(() => orderKey('not a date', 'standard', H)).toThrow(RangeError);
+  });
+});
+
+describe('the place in line', () => {
+  it('is exact from the counters, however densely a burst packs the order keys', () => {
+    const oldest = T - 2_110_000;
+    // 400 generations: a burst of 300 within 250 ms, then 100 spread over 20 minutes; ties broken by id.
+    const keys = [
+      ...Array.from({ length: 300 }, (_, i) => T + Math.floor(i * 0.83)),
+      ...Array.from({ length: 100 }, (_, i) => T + 1_000 + i * 12_345),
+    ].map((key, i) => ({ orderKey: key, generationId: `01J${String(i).padStart(4, '0')}` }));
+    const counters = new Map<string, number>();
+    for (const { orderKey: key } of keys)
+      for (const { levelMs, sk } of counterKeys(key))
+        counters.set(`${levelMs}${sk}`, (counters.get(`${levelMs}${sk}`) ?? 0) + 1);
+    const sorted = [...keys].sort((a, b) => (isAhead(a, b) ? -1 : 1));
+    for (const [rank, g] of sorted.entries()) {
+      let before = 0;
+      for (const range of counterRanges(g.orderKey, oldest))
+        for (const [name, n] of counters)
+          if (
+            name.startsWith(String(range.levelMs) + 'B#') &&
+            name.slice(String(range.levelMs).length) >= range.from
+          )
+            if (name.slice(String(range.levelMs).length) <= range.to) before += n;
+      const sameKeyAhead = keys.filter(
+        (o) => o.orderKey === g.orderKey && o.generationId < g.generationId,
+      ).length;
+      expect(placeInLine(before, sameKeyAhead)).toBe(rank + 1);
+    }
+    // The reads stay small: at most 10 or 100 counters below the top level.
+    for (const range of counterRanges(T + 123_456, oldest).slice(1)) {
+      const width = (Number(range.to.slice(2)) - Number(range.from.slice(2))) / range.levelMs + 1;
+      expect(width).toBeLessThanOrEqual(100);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit, initialState, LEASE_MS } from '../../functions/domain/admission';
+import { leaseMsFor } from '../../functions/domain/provider-queue';
 import {
   FINISH_TASK_SECONDS,
   MAX_CLIENT_TIMEOUT_SECONDS,
@@ -58,13 +58,10 @@ describe('providerTimeouts', () => {
 });
 
 describe('admission leases', () => {
-  const T = Date.parse('2026-11-26T12:00:00Z');
-  it('last LEASE_MS by default, and the configured lease when the slot is slower', () => {
-    const limits = { imagesPerMinute: 10, maxConcurrency: 2 };
-    const short = admit(initialState(limits, T), limits, 'a', 'g', T);
-    expect(short.leases.a!.expiresAt).toBe(T + LEASE_MS);
-    const slow = { ...limits, leaseMs: 480_000 };
-    const long = admit(initialState(slow, T), slow, 'a', 'g', T);
-    expect(long.leases.a!.expiresAt).toBe(T + 480_000);
+  it("outlive a retried provider call and the finishing, whatever the model's timeouts", () => {
+    const standard = providerTimeouts('gpt-image-2.6-sunburst', 'high');
+    expect(leaseMsFor(standard)).toBe(690_000);
+    const slow = providerTimeouts('gpt-image-2.6-sunburst', 'high', 600);
+    expect(leaseMsFor(slow)).toBeGreaterThan((slow.taskSeconds + slow.slotSeconds) * 1000);
   });
 });

@@ -14,10 +14,14 @@ export const callResult = z.union([
   z.object({ Error: z.string(), Cause: z.optional(z.string()) }),
 ]);
 
-/** ReleaseProviderSlot: the lease, how the call ended, and the slot's retries so far. */
+/** ReleaseProviderSlot: the lease, how the call ended, the slot's retries and calls so far. */
 export const releaseSlotInput = z.extend(generationRef, {
   slot: z.number().check(z.int(), z.gte(0)),
   leaseId: z.string().check(z.minLength(1)),
   call: callResult,
   retries: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
+  /** The slot's provider calls before this one (0 for its first). */
+  calls: z._default(z.number().check(z.int(), z.gte(0)), 0),
+  /** When the generation's execution started (ISO 8601): its deadline counts from here. */
+  startedAt: z.iso.datetime({ offset: true }),
 });
