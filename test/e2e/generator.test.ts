@@ -389,13 +389,18 @@ describe('on a phone', () => {
     });
 
     // A reload while it runs: the same generation's progress (its id is in the URL), then its results.
-    const firstPoll = page.waitForResponse(
-      (r) =>
-        r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/generations/${generationId}`,
-    );
+    // The first poll answered to the reloaded page (a poll of the page being left has no readable body).
+    let polled: { status: string } | null = null;
+    const firstPoll = page.waitForResponse(async (r) => {
+      if (r.request().method() !== 'GET') return false;
+      if (new URL(r.url()).pathname !== `/api/generations/${generationId}`) return false;
+      polled = (await r.json().catch(() => null)) as { status: string } | null;
+      return polled !== null;
+    });
     await page.reload();
-    const polled = (await (await firstPoll).json()) as { status: string; progress: number };
-    expect(['queued', 'running'], 'still running when the page came back').toContain(polled.status);
+    await firstPoll;
+    expect(polled).not.toBeNull();
+    expect(['queued', 'running'], 'still running when the page came back').toContain(polled!.status);
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
     await expectVisible(page.getByRole('progressbar', { name: 'Generation progress' }));
     await expectVisible(page.getByRole('banner').getByText('Step 4 of 4'));
