@@ -10,7 +10,9 @@
  * - `stage` (default `dev`; `prod` turns on deletion protection and retains the stateful resources);
  * - `domainName` + `certificateArn` (ACM, us-east-1): the site's custom domain;
  * - `alarmEmail`: subscribed to the alarm topic;
- * - `supportEmail`, `cognitoFeaturePlan` (`lite` | `essentials` | `plus`), `openaiImageModel`, `imageProvider`
+ * - `cognitoThreatProtection` (`off` | `audit` | `enforced`; default `enforced` on `prod`, else `off`) and
+ *   `cognitoFeaturePlan` (`lite` | `essentials` | `plus`; default `plus` when threat protection is on);
+ * - `supportEmail`, `openaiImageModel`, `imageProvider`
  *   (default `openai`; `local` is refused on `prod`), `generationMaxConcurrency`, `logLevel`;
  * - `openaiImageQuality` (default `high`), `openaiTimeoutSeconds` (default: the model and quality's worst case × 1.5):
  *   the slot function's Lambda timeout and its workflow Task's follow them;

@@ -19,7 +19,7 @@ import { catalogue as functionCatalogue, type FunctionEntry } from '../functions
 import { Alarms } from './constructs/alarms';
 import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
-import { Auth, type CognitoFeaturePlan } from './constructs/auth';
+import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { grantSendEmail, mailEvents } from './constructs/mail-events';
 import { Firewall } from './constructs/firewall';
@@ -226,7 +226,9 @@ export class HeadshotStudioStack extends Stack {
     }
     const auth = new Auth(this, 'Auth', {
       stage: props.stage,
-      featurePlan: props.cognitoFeaturePlan as CognitoFeaturePlan | undefined,
+      featurePlan: props.cognitoFeaturePlan,
+      threatProtection: props.cognitoThreatProtection,
+      logRetention,
       ses: cognitoMailFrom
         ? {
             fromEmail: cognitoMailFrom,

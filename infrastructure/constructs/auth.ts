@@ -1,18 +1,25 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag';
+import { InvalidContextError } from './refusal';
+import { UserPoolFirewall } from './user-pool-firewall';
+import { cognitoSecurity, type CognitoFeaturePlan, type ThreatProtection } from './cognito-security';
 
-/** Cognito feature plans this stack supports (context `cognitoFeaturePlan`). */
-export type CognitoFeaturePlan = 'lite' | 'essentials' | 'plus';
+export type { CognitoFeaturePlan, ThreatProtection } from './cognito-security';
 
 /** Properties of {@link Auth}. */
 export interface AuthProps {
   stage: string;
-  /** `essentials` (default) or `lite`; `plus` also turns on threat protection (adaptive auth, compromised credentials). */
+  /** Unset: `plus` when threat protection is on, else `essentials` ({@link cognitoSecurity}). */
   featurePlan?: CognitoFeaturePlan;
+  /** Unset: `enforced` on prod or with `plus`, else `off` ({@link cognitoSecurity}). */
+  threatProtection?: ThreatProtection;
+  /** How long the user pool web ACL's log of blocked requests is kept. */
+  logRetention: logs.RetentionDays;
   /**
    * Lambda triggers, e.g. post-confirmation: creates the user with 6 free credits (the same idempotent code as
    * GET /me).
@@ -41,20 +48,30 @@ const PLANS: Record<CognitoFeaturePlan, cognito.FeaturePlan> = {
   plus: cognito.FeaturePlan.PLUS,
 };
 
+const THREAT_PROTECTION: Record<ThreatProtection, cognito.StandardThreatProtectionMode> = {
+  off: cognito.StandardThreatProtectionMode.NO_ENFORCEMENT,
+  audit: cognito.StandardThreatProtectionMode.AUDIT_ONLY,
+  enforced: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+};
+
 /**
  * The user pool and the SPA's app client (docs/architecture.md §6): e-mail sign-in, self sign-up with e-mail verification, a
- * strong password policy, optional TOTP MFA, threat protection where the feature plan offers it (Plus), the
- * post-confirmation trigger. The client is public (no secret) and allows SRP and refresh only: USER_PASSWORD_AUTH
- * exists locally because cognito-local has no SRP, never in the cloud. No hosted UI / OAuth flows.
+ * strong password policy, optional TOTP MFA, threat protection (Plus; on in prod, {@link cognitoSecurity}), the
+ * post-confirmation trigger, and a regional web ACL in front of the pool ({@link UserPoolFirewall}: per-IP limits on
+ * sign-up and on the calls that mail codes). The client is public (no secret) and allows SRP and refresh only:
+ * USER_PASSWORD_AUTH exists locally because cognito-local has no SRP, never in the cloud. No hosted UI / OAuth flows.
  */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
+  readonly firewall: UserPoolFirewall;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
-    const plan = props.featurePlan ?? 'essentials';
+    const security = cognitoSecurity(props.stage, props.featurePlan, props.threatProtection);
+    if ('problem' in security) throw new InvalidContextError([security.problem]);
+    const { featurePlan: plan, threatProtection } = security;
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -80,9 +97,11 @@ export class Auth extends Construct {
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: PLANS[plan],
-      ...(plan === 'plus'
-        ? { standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION }
-        : {}),
+      // Cognito refuses UserPoolAddOns below Plus ("Threat protection is available in the Plus feature plan"); off
+      // is the property left out.
+      ...(threatProtection === 'off'
+        ? {}
+        : { standardThreatProtectionMode: THREAT_PROTECTION[threatProtection] }),
       ...(props.ses
         ? {
             email: cognito.UserPoolEmail.withSES({
@@ -110,7 +129,7 @@ export class Auth extends Construct {
       acknowledge(
         this.userPool,
         'AwsSolutions-COG8',
-        `Feature plan ${plan}: threat protection needs Plus ($0.02/MAU); deploy with -c cognitoFeaturePlan=plus to enable it (full function).`,
+        `Feature plan ${plan} on stage ${props.stage}: threat protection needs Plus ($0.02 per MAU); deploy with -c cognitoThreatProtection=enforced (or audit) to use it.`,
       );
     }
 
@@ -130,6 +149,13 @@ export class Auth extends Construct {
       // which rotation requires (the local stack's Cognito front answers it too). The old token keeps working for
       // 30 s, so two tabs refreshing at once, or a retried request whose answer was lost, are not signed out.
       refreshTokenRotationGracePeriod: REFRESH_TOKEN_ROTATION_GRACE,
+    });
+
+    const stack = Stack.of(this);
+    this.firewall = new UserPoolFirewall(this, 'Firewall', {
+      name: Token.isUnresolved(stack.region) ? stack.stackName : `${stack.stackName}-${stack.region}`,
+      userPoolArn: this.userPool.userPoolArn,
+      logRetention: props.logRetention,
     });
 
     stackOutput(this, 'UserPoolId', this.userPool.userPoolId);

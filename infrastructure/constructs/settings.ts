@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { Node } from 'constructs';
-import type { CognitoFeaturePlan } from './auth';
+import {
+  cognitoSecurity,
+  FEATURE_PLANS,
+  THREAT_PROTECTION_MODES,
+  type CognitoFeaturePlan,
+  type ThreatProtection,
+} from './cognito-security';
 import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/generation-deadline';
 import { REPO_ROOT } from './naming';
 import { InvalidContextError } from './refusal';
@@ -18,7 +24,10 @@ export interface StackSettings {
   alarmEmail?: string;
   /** Shown on the payment result page (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** `lite`, `essentials` or `plus`; unset: `plus` when threat protection is on, else `essentials`. */
   cognitoFeaturePlan: CognitoFeaturePlan;
+  /** `off`, `audit` or `enforced` (needs `plus`); unset: `enforced` on prod, else `off` (cognito-security.ts). */
+  cognitoThreatProtection: ThreatProtection;
   /** OPENAI_IMAGE_MODEL; unset: the handlers' default (functions/domain/openai-image-models.ts). */
   openAiImageModel?: string;
   /** OPENAI_IMAGE_QUALITY (`low` … `max`, as the model takes them); unset: `high`. */
@@ -100,10 +109,19 @@ export function settingsFromContext(node: Node): StackSettings {
   if ((domainName === undefined) !== (certificateArn === undefined)) {
     problems.push('domainName and certificateArn go together (the certificate must be in us-east-1)');
   }
-  const plan = (get('cognitoFeaturePlan') ?? 'essentials').toLowerCase();
-  if (!['lite', 'essentials', 'plus'].includes(plan)) {
-    problems.push(`cognitoFeaturePlan "${plan}": lite, essentials or plus`);
-  }
+  const planSet = get('cognitoFeaturePlan')?.toLowerCase();
+  const planValid = planSet === undefined || (FEATURE_PLANS as readonly string[]).includes(planSet);
+  if (!planValid) problems.push(`cognitoFeaturePlan "${planSet}": lite, essentials or plus`);
+  const threatSet = get('cognitoThreatProtection')?.toLowerCase();
+  const threatValid =
+    threatSet === undefined || (THREAT_PROTECTION_MODES as readonly string[]).includes(threatSet);
+  if (!threatValid) problems.push(`cognitoThreatProtection "${threatSet}": off, audit or enforced`);
+  const security = cognitoSecurity(
+    stage,
+    planSet as CognitoFeaturePlan | undefined,
+    threatSet as ThreatProtection | undefined,
+  );
+  if ('problem' in security && planValid && threatValid) problems.push(security.problem);
   const imageProvider = get('imageProvider');
   if (imageProvider !== undefined && !['openai', 'local'].includes(imageProvider)) {
     problems.push(`imageProvider "${imageProvider}": openai or local`);
@@ -196,7 +214,8 @@ export function settingsFromContext(node: Node): StackSettings {
     certificateArn,
     alarmEmail: get('alarmEmail'),
     supportEmail: get('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
-    cognitoFeaturePlan: plan as CognitoFeaturePlan,
+    cognitoFeaturePlan: 'problem' in security ? 'essentials' : security.featurePlan,
+    cognitoThreatProtection: 'problem' in security ? 'off' : security.threatProtection,
     openAiImageModel: get('openaiImageModel'),
     openAiImageQuality: quality as ImageQuality | undefined,
     openAiTimeoutSeconds: openAiTimeout === undefined ? undefined : Number(openAiTimeout),

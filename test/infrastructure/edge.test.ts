@@ -29,7 +29,10 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
   });
 
   it('associates a CLOUDFRONT web ACL with the distribution: managed rules and per-IP rate limits', () => {
-    const [aclId, acl] = Object.entries(template.findResources('AWS::WAFv2::WebACL'))[0]!;
+    // The stack also holds the user pool's REGIONAL web ACL (user-pool-security.test.ts).
+    const [aclId, acl] = Object.entries(
+      template.findResources('AWS::WAFv2::WebACL', { Properties: { Scope: 'CLOUDFRONT' } }),
+    )[0]!;
     const props = acl.Properties as { Scope: string; Rules: Rule[] };
     expect(props.Scope).toBe('CLOUDFRONT');
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -55,12 +58,18 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
   });
 
   it('logs what the web ACL blocked or counted, without tokens or webhook signatures', () => {
-    const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
-    const [groupId, group] = Object.entries(template.findResources('AWS::Logs::LogGroup')).find(([, g]) =>
-      String((g.Properties as { LogGroupName?: string }).LogGroupName).startsWith('aws-waf-logs-'),
+    const [aclId] = Object.keys(
+      template.findResources('AWS::WAFv2::WebACL', { Properties: { Scope: 'CLOUDFRONT' } }),
+    );
+    const logging = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration')).find(
+      (l) => JSON.stringify(l.Properties.ResourceArn) === JSON.stringify({ 'Fn::GetAtt': [aclId, 'Arn'] }),
+    );
+    const [groupId, group] = Object.entries(template.findResources('AWS::Logs::LogGroup')).find(
+      ([id, g]) =>
+        String((g.Properties as { LogGroupName?: string }).LogGroupName).startsWith('aws-waf-logs-') &&
+        JSON.stringify(logging!.Properties.LogDestinationConfigs).includes(id),
     )!;
     expect((group.Properties as { RetentionInDays: number }).RetentionInDays).toBeGreaterThan(0);
-    const [logging] = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration'));
     const props = logging!.Properties as {
       ResourceArn: unknown;
       LogDestinationConfigs: unknown[];
@@ -179,7 +188,12 @@ describe('two regions', () => {
       Scope: 'CLOUDFRONT',
     });
     const mainTemplate = Template.fromStack(main);
-    mainTemplate.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    // Only the user pool's web ACL stays in the app's region (a REGIONAL web ACL lives beside what it protects).
+    mainTemplate.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    mainTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Name: 'HeadshotStudio-dev-eu-west-1-user-pool',
+      Scope: 'REGIONAL',
+    });
     const distribution = Object.values(mainTemplate.findResources('AWS::CloudFront::Distribution'))[0]!;
     expect(JSON.stringify(distribution.Properties)).toMatch(/"WebACLId":\{"Fn::GetAtt":\["ExportsReader/);
     expect(nagAudit(main).open).toEqual([]);
@@ -189,6 +203,7 @@ describe('two regions', () => {
       region: 'us-east-1',
     });
     expect(single.edge).toBeUndefined();
-    Template.fromStack(single.main).resourceCountIs('AWS::WAFv2::WebACL', 1);
+    // Both web ACLs: CloudFront's and the user pool's.
+    Template.fromStack(single.main).resourceCountIs('AWS::WAFv2::WebACL', 2);
   });
 });

@@ -1,0 +1,199 @@
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { stackOutput } from './naming';
+
+/**
+ * The Cognito user pool API operations each per-IP rate rule of {@link UserPoolFirewall} covers, by the
+ * `X-Amz-Target` header every call to the user pool API carries (`AWSCognitoIdentityProviderService.<Operation>`; the
+ * AWS Security Blog's "Protect your Amazon Cognito user pool with AWS WAF",
+ * https://aws.amazon.com/blogs/security/protect-your-amazon-cognito-user-pool-with-aws-waf/, matches on it). Cognito
+ * forwards no e-mail address or password to WAF ("Associate an AWS WAF web ACL with a user pool",
+ * https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-waf.html), so a limit per address is Cognito's own
+ * (README, "Security notes"); these are per source IP.
+ * - `signUp`: creating an account (each mails a verification code and may earn the free credits);
+ * - `mailCodes`: every unauthenticated call that makes our SES identity mail a code to an address the caller names
+ *   (sign-up, resending the code, a password reset);
+ * - `confirmCodes`: entering a mailed code (guessing one);
+ * - `all`: any call at all, sign-in and token refresh included.
+ */
+export const USER_POOL_OPERATIONS = {
+  signUp: ['SignUp'],
+  mailCodes: ['SignUp', 'ResendConfirmationCode', 'ForgotPassword'],
+  confirmCodes: ['ConfirmSignUp', 'ConfirmForgotPassword'],
+  all: [],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Per-IP limits on the user pool, in requests per 5-minute window. WAF's smallest rate limit is 10
+ * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-high-level-settings.html).
+ * One person signs up once and may ask for a code again or reset a password a few times; 10 sign-ups from one
+ * address in 5 minutes is an office or a household behind one NAT at its busiest, or a script. `all` leaves room for
+ * a browser signing in, refreshing its tokens every 15 minutes and retrying (about 5 calls each).
+ */
+export const USER_POOL_RATE_LIMITS = {
+  signUp: 10,
+  mailCodes: 20,
+  confirmCodes: 50,
+  all: 500,
+} as const satisfies Record<keyof typeof USER_POOL_OPERATIONS, number>;
+
+/** The AWS managed rule group of known bad addresses (bots, scanners, DDoS sources). */
+export const IP_REPUTATION_RULE_GROUP = 'AWSManagedRulesAmazonIpReputationList';
+
+/** Properties of {@link UserPoolFirewall}. */
+export interface UserPoolFirewallProps {
+  /** Prefix of the metric names and of the web ACL's name (unique per stage and region). */
+  name: string;
+  /** ARN of the user pool the web ACL protects. */
+  userPoolArn: string;
+  /** How long the log of blocked and counted requests is kept. */
+  logRetention: logs.RetentionDays;
+}
+
+const NO_TRANSFORM = [{ priority: 0, type: 'NONE' }];
+
+function targetIs(operation: string): wafv2.CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+      positionalConstraint: 'EXACTLY',
+      searchString: `AWSCognitoIdentityProviderService.${operation}`,
+      textTransformations: NO_TRANSFORM,
+    },
+  };
+}
+
+/**
+ * A regional AWS WAF web ACL (scope `REGIONAL`) associated with the Cognito user pool, so sign-up and the calls that
+ * mail codes are rate-limited per IP before Cognito sends anything (requests WAF blocks do not count toward Cognito's
+ * quotas either): per-IP rate-based rules on the operations of {@link USER_POOL_OPERATIONS} at
+ * {@link USER_POOL_RATE_LIMITS}, then the Amazon IP reputation list. CloudFormation's
+ * `AWS::WAFv2::WebACLAssociation` takes a user pool's ARN as its `ResourceArn`
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-wafv2-webaclassociation.html).
+ * Blocked requests answer Cognito's `ForbiddenException` (HTTP 403); every rule has CloudWatch metrics
+ * ({@link blockedRequests}) and sampled requests, and blocked or counted requests are logged to
+ * `aws-waf-logs-<name>` (Cognito forwards no credentials, so nothing needs redacting).
+ */
+export class UserPoolFirewall extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+  /** The web ACL's name: the `WebACL` dimension of its AWS/WAFV2 metrics. */
+  readonly webAclName: string;
+
+  constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
+    super(scope, id);
+    this.webAclName = `${props.name}-user-pool`;
+    const visibility = (metric: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: metric === 'all' ? this.webAclName : `${this.webAclName}-${metric}`,
+      sampledRequestsEnabled: true,
+    });
+    const rateLimit = (
+      priority: number,
+      name: keyof typeof USER_POOL_RATE_LIMITS,
+    ): wafv2.CfnWebACL.RuleProperty => {
+      const targets: readonly string[] = USER_POOL_OPERATIONS[name];
+      const scopeDown =
+        targets.length === 0
+          ? undefined
+          : targets.length === 1
+            ? targetIs(targets[0]!)
+            : { orStatement: { statements: targets.map(targetIs) } };
+      return {
+        name: `rate-${name}`,
+        priority,
+        action: { block: {} },
+        statement: {
+          rateBasedStatement: {
+            limit: USER_POOL_RATE_LIMITS[name],
+            evaluationWindowSec: 300,
+            aggregateKeyType: 'IP',
+            ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
+          },
+        },
+        visibilityConfig: visibility(`rate-${name}`),
+      };
+    };
+
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      name: this.webAclName,
+      description:
+        'Headshot Studio: per-IP limits on sign-up and mailed codes, and IP reputation, for the user pool',
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('all'),
+      rules: [
+        rateLimit(0, 'signUp'),
+        rateLimit(1, 'mailCodes'),
+        rateLimit(2, 'confirmCodes'),
+        rateLimit(3, 'all'),
+        {
+          name: IP_REPUTATION_RULE_GROUP,
+          priority: 10,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: IP_REPUTATION_RULE_GROUP } },
+          visibilityConfig: visibility(IP_REPUTATION_RULE_GROUP),
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'Association', {
+      resourceArn: props.userPoolArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+    stackOutput(this, 'UserPoolWebAclArn', this.webAcl.attrArn);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `aws-waf-logs-${this.webAclName}`,
+      retention: props.logRetention,
+      // WAF needs a fixed name (its prefix); a retained group would make the next deploy after a destroy fail on it.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the `:*` suffix `logGroupArn` carries.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroup.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: ['BLOCK', 'COUNT'].map((Action) => ({ ActionCondition: { Action } })),
+          },
+        ],
+      },
+    });
+    stackOutput(this, 'UserPoolWebAclLogGroup', logGroup.logGroupName);
+  }
+
+  /**
+   * Requests the web ACL blocked (AWS/WAFV2 `BlockedRequests`), summed per `period` (default 5 minutes). Its
+   * dimensions are the visibility configs' metric names (`WebACL`: the web ACL's, which is its name here; `Rule`: the
+   * rule's, or `ALL`) and, for a regional web ACL, `Region`
+   * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-metrics.html). `rule`: one rule's name (`rate-signUp`,
+   * `AWSManagedRulesAmazonIpReputationList`, …); unset: every rule.
+   */
+  blockedRequests(rule?: string, period = Duration.minutes(5)): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: {
+        WebACL: this.webAclName,
+        Region: Stack.of(this).region,
+        Rule: rule === undefined ? 'ALL' : `${this.webAclName}-${rule}`,
+      },
+      statistic: 'Sum',
+      period,
+      label: rule === undefined ? 'User pool web ACL: blocked' : `User pool web ACL: blocked by ${rule}`,
+    });
+  }
+}
