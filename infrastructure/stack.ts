@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, RemovalPolicy, Stack, Tags, Token, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -19,7 +18,7 @@ import { catalogue as functionCatalogue, type FunctionEntry } from '../functions
 import { Alarms } from './constructs/alarms';
 import { Analytics } from './constructs/analytics';
 import { Api } from './constructs/api';
-import { Auth } from './constructs/auth';
+import { Auth, cognitoTriggers } from './constructs/auth';
 import { Data } from './constructs/data';
 import { grantSendEmail, mailEvents } from './constructs/mail-events';
 import { Firewall } from './constructs/firewall';
@@ -217,13 +216,6 @@ export class HeadshotStudioStack extends Stack {
     const analytics = new Analytics(this, 'Analytics', { stage: props.stage, logBucket: storage.logBucket });
     this.functions.grantAnalytics(analytics);
 
-    const triggers = new Map<cognito.UserPoolOperation, lambda.IFunction>();
-    for (const { entry, fn } of this.functions.all) {
-      if (entry.kind !== 'trigger') continue;
-      if (!entry.cognitoTrigger)
-        throw new Error(`${entry.name}: a trigger function needs its cognitoTrigger`);
-      triggers.set(cognito.UserPoolOperation.of(lowerFirst(entry.cognitoTrigger)), fn.function);
-    }
     const auth = new Auth(this, 'Auth', {
       stage: props.stage,
       featurePlan: props.cognitoFeaturePlan,
@@ -237,7 +229,7 @@ export class HeadshotStudioStack extends Stack {
             configurationSet: mailConfigurationSet,
           }
         : undefined,
-      triggers,
+      triggers: cognitoTriggers(this.functions.all),
     });
 
     // "Delete my account" deletes the caller's Cognito user: what the catalogue declares, on this pool only.
@@ -397,9 +389,4 @@ export function assertDeployable(input: {
         '(template-only checks may use -c stubFunctionCode=true)',
     );
   }
-}
-
-/** `PostConfirmation` → `postConfirmation`, CDK's name of a user pool operation. */
-function lowerFirst(name: string): string {
-  return name[0]!.toLowerCase() + name.slice(1);
 }

@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { acknowledge } from './nag';
 import { InvalidContextError } from './refusal';
 import { UserPoolFirewall } from './user-pool-firewall';
+import type { DeployedFunction } from './functions';
 import { cognitoSecurity, type CognitoFeaturePlan, type ThreatProtection } from './cognito-security';
 
 export type { CognitoFeaturePlan, ThreatProtection } from './cognito-security';
@@ -178,4 +179,23 @@ function verifiedDomain(ses: { fromEmail: string; identity?: string }): string |
     throw new Error(`Cognito's sender ${ses.fromEmail} cannot send as the SES identity ${ses.identity}`);
   }
   return identity;
+}
+
+/**
+ * The user pool's Lambda triggers from the deployed functions: each function of kind `trigger` on the operation its
+ * catalogue entry names (`cognitoTrigger: 'PostConfirmation'` → CDK's `postConfirmation`).
+ *
+ * @throws {Error} when a trigger function names no operation (a catalogue mistake).
+ */
+export function cognitoTriggers(
+  functions: readonly DeployedFunction[],
+): Map<cognito.UserPoolOperation, lambda.IFunction> {
+  const triggers = new Map<cognito.UserPoolOperation, lambda.IFunction>();
+  for (const { entry, fn } of functions) {
+    if (entry.kind !== 'trigger') continue;
+    if (!entry.cognitoTrigger) throw new Error(`${entry.name}: a trigger function needs its cognitoTrigger`);
+    const operation = entry.cognitoTrigger[0]!.toLowerCase() + entry.cognitoTrigger.slice(1);
+    triggers.set(cognito.UserPoolOperation.of(operation), fn.function);
+  }
+  return triggers;
 }
