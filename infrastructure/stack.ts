@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, RemovalPolicy, Stack, Tags, Token, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
@@ -335,6 +334,7 @@ export class HeadshotStudioStack extends Stack {
       mailConfigurationSet,
       distributionId: this.site.distribution.distributionId,
       webAclName: firewall?.webAcl.name,
+      userPoolBlocks: auth.firewall.blockedRequests(),
       otherAlarms: () => [...alarms.alarms, ...this.reliability.alarms],
     });
 

@@ -20,6 +20,8 @@ export interface DashboardProps {
   distributionId: string;
   /** The CloudFront web ACL's name, when this stack knows it. */
   webAclName?: string;
+  /** Requests the user pool's web ACL blocked (UserPoolFirewall.blockedRequests), beside the CloudFront web ACL's. */
+  userPoolBlocks?: cloudwatch.IMetric;
   mailConfigurationSet?: string;
   /** Every alarm of the stage, for the alarm status widget. */
   alarms: cloudwatch.IAlarm[];
@@ -217,7 +219,10 @@ export class Dashboard extends Construct {
         'CloudFront 5xx rate (%) and WAF blocks',
         [cloudFrontMetric('5xxErrorRate', props.distributionId, 'Average', US_EAST_1)],
         {
-          right: props.webAclName ? [wafBlockedRequests(props.webAclName, US_EAST_1)] : [],
+          right: [
+            ...(props.webAclName ? [wafBlockedRequests(props.webAclName, US_EAST_1)] : []),
+            ...(props.userPoolBlocks ? [props.userPoolBlocks] : []),
+          ],
         },
       ),
       graph(

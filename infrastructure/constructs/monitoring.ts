@@ -22,6 +22,8 @@ export interface MonitoringProps extends Omit<
   distributionId: string;
   /** The CloudFront web ACL's name, when it is in this stack (the app deployed in us-east-1). */
   webAclName?: string;
+  /** Requests the user pool's web ACL blocked, for the dashboard's WAF widget. */
+  userPoolBlocks?: cloudwatch.IMetric;
   /** The alarms made elsewhere (Alarms, Reliability), for the dashboard's alarm status widget. */
   otherAlarms: () => cloudwatch.IAlarm[];
 }
@@ -68,6 +70,7 @@ export class Monitoring extends Construct {
       operations: this.operations,
       distributionId: props.distributionId,
       webAclName: props.webAclName,
+      userPoolBlocks: props.userPoolBlocks,
       mailConfigurationSet: props.mailConfigurationSet,
       alarms: [...props.otherAlarms(), ...this.operations.alarms, ...(this.edgeAlarms?.alarms ?? [])],
     });

@@ -123,6 +123,13 @@ describe('the user pool behind a regional web ACL', () => {
     expect(JSON.stringify(logging!.Properties.LoggingFilter)).toContain('BLOCK');
   });
 
+  it('shows its blocked requests on the stage dashboard, beside the CloudFront web ACL’s', () => {
+    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard!.Properties);
+    // The dashboard names the web ACL only in that metric: ["AWS/WAFV2","BlockedRequests","Region",…,"WebACL","<name>"].
+    expect(body).toMatch(/\\"BlockedRequests\\",\\"Region\\".*?\\"WebACL\\",\\"Test-dev-user-pool\\"/);
+  });
+
   it('names the BlockedRequests metric by the dimensions WAF publishes for a regional web ACL', () => {
     const stack = new Stack(new App(), 'Metric', { env: { region: 'eu-west-1', account: '123456789012' } });
     const firewall = new UserPoolFirewall(stack, 'Firewall', {
