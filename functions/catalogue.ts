@@ -189,6 +189,7 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/list-headshots', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
   { handler: 'http/update-headshot', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
   { handler: 'http/download-headshot', kind: 'http', access: { table: ['read'], results: ['read'] } },
+  { handler: 'http/list-purchases', kind: 'http', access: { table: ['read'] } },
   {
     handler: 'http/delete-headshot',
     kind: 'http',

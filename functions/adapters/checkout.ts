@@ -41,3 +41,19 @@ export function retrieveCheckoutSession(sessionId: string): Promise<Stripe.Check
     stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] }),
   );
 }
+
+/**
+ * Stripe's receipt of the charge behind a payment intent: `receipt_url` of the first (only) charge that
+ * `GET /v1/charges?payment_intent=<pi>` lists (https://docs.stripe.com/api/charges/list,
+ * https://docs.stripe.com/api/charges/object#charge_object-receipt_url). Stripe keeps the page current with
+ * refunds, so the URL is stored once, at fulfilment.
+ *
+ * @returns the URL, or `null` when the payment intent has no charge (yet) or the charge has no receipt
+ * @throws the SDK's `StripeError`s (the caller decides whether a missing receipt may stop it)
+ */
+export async function receiptUrlOf(paymentIntentId: string): Promise<string | null> {
+  const charges = await stripeCall('charges.list', (stripe) =>
+    stripe.charges.list({ payment_intent: paymentIntentId, limit: 1 }),
+  );
+  return charges.data[0]?.receipt_url ?? null;
+}

@@ -123,20 +123,14 @@ export interface PurchaseRecord {
   /** The dispute (`dp_…`) and where it stands, once one was opened. */
   disputeId?: string;
   disputeStatus?: 'open' | 'won' | 'lost';
+  /** The charge's `receipt_url` at fulfilment (Stripe keeps it current with refunds); null without a charge. */
+  receiptUrl: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
 }
 
-/** The purchase of a session, or `undefined` (strongly consistent read). */
-export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
-  const { Item } = await documentClient().send(
-    new GetCommand({
-      TableName: storageSettings().TABLE_NAME,
-      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return undefined;
+/** A purchase item as read from the table (`PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`). */
+export function purchaseRecordOf(sessionId: string, Item: Record<string, unknown>): PurchaseRecord {
   return {
     checkoutSessionId: sessionId,
     packId: String(Item.packId),
@@ -153,8 +147,21 @@ export async function getPurchase(sub: string, sessionId: string): Promise<Purch
     ...(Item.disputeStatus === 'open' || Item.disputeStatus === 'won' || Item.disputeStatus === 'lost'
       ? { disputeStatus: Item.disputeStatus }
       : {}),
+    receiptUrl: typeof Item.receiptUrl === 'string' ? Item.receiptUrl : null,
     createdAt: String(Item.createdAt),
   };
+}
+
+/** The purchase of a session, or `undefined` (strongly consistent read). */
+export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
+  const { Item } = await documentClient().send(
+    new GetCommand({
+      TableName: storageSettings().TABLE_NAME,
+      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? purchaseRecordOf(sessionId, Item) : undefined;
 }
 
 /**

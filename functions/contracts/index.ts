@@ -29,6 +29,7 @@ import {
   headshotSchema,
   updateHeadshotBody,
 } from './headshot';
+import { purchasesPageSchema, purchasesQuerySchema } from './purchase';
 
 /**
  * THE contracts of the HTTP API (docs/architecture.md §3): zod schemas of every route's request and response, and
@@ -42,6 +43,7 @@ export * from './analytics';
 export * from './errors';
 export * from './generation';
 export * from './headshot';
+export * from './purchase';
 
 /** A route as `"<METHOD> <path>"`, exactly as in the route table (`functions/http/routes.ts`). */
 export type RouteKey = KeyOf<(typeof routes)[number]>;
@@ -84,6 +86,7 @@ export const apiContracts = {
   'DELETE /api/headshots/{id}': { status: 204, response: z.undefined() },
   'POST /api/headshots/{id}/regenerate': { status: 202, response: generationStartedSchema },
   'DELETE /api/me/data': { status: 200, response: deletedDataSchema },
+  'GET /api/purchases': { status: 200, query: purchasesQuerySchema, response: purchasesPageSchema },
   'POST /api/analytics/events': {
     status: 202,
     body: analyticsBatchSchema,

@@ -37,6 +37,8 @@ export const routes = [
   // Payments: Stripe Checkout creation, the payment result page's verification, and Stripe's webhook.
   { method: 'POST', path: '/api/checkout/sessions', handler: 'http/create-checkout-session', auth: 'jwt' },
   { method: 'GET', path: '/api/checkout/sessions/{id}', handler: 'http/get-checkout-session', auth: 'jwt' },
+  // The dashboard's purchase history: date, pack, amount, status and Stripe's receipt.
+  { method: 'GET', path: '/api/purchases', handler: 'http/list-purchases', auth: 'jwt' },
   { method: 'POST', path: '/api/webhooks/stripe', handler: 'webhooks/stripe', auth: 'stripe-signature' },
   // Generation: presigned photo uploads, starting a generation, and the wizard's progress poll.
   { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },

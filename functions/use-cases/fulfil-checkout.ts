@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { trackServerEvent } from '../adapters/analytics-sink';
-import { retrieveCheckoutSession } from '../adapters/checkout';
+import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/checkout';
 import { getUser, grantCredits } from '../adapters/ledger';
 import { ensureUser } from '../adapters/user-creation';
 import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';
@@ -67,6 +67,7 @@ export async function fulfillSession(
     await ensureUser(sub, email);
   }
   const purchase = purchaseItem(sub, {
+    receiptUrl: verdict.paymentIntentId ? await receiptOrNull(verdict.paymentIntentId, session.id) : null,
     checkoutSessionId: session.id,
     packId,
     credits,
@@ -111,4 +112,14 @@ export async function fulfillSession(
  */
 export async function fulfillCheckout(sessionId: string): Promise<FulfillmentResult> {
   return fulfillSession(await retrieveCheckoutSession(sessionId));
+}
+
+/** The charge's receipt URL; a Stripe failure here never stops crediting a paid session (the history shows none). */
+async function receiptOrNull(paymentIntentId: string, checkoutSessionId: string): Promise<string | null> {
+  try {
+    return await receiptUrlOf(paymentIntentId);
+  } catch (error) {
+    logger.warn('No receipt URL for a paid Checkout Session', { checkoutSessionId, error: String(error) });
+    return null;
+  }
 }

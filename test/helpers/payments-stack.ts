@@ -28,7 +28,11 @@ import { startRouteGateway } from './route-gateway';
 
 /** The payment routes: Checkout Sessions, the Stripe webhook and `/api/me` (to create a buyer). */
 export const PAYMENT_ROUTES = routes.filter(
-  (r) => r.path.startsWith('/api/checkout/') || r.path === '/api/webhooks/stripe' || r.path === '/api/me',
+  (r) =>
+    r.path.startsWith('/api/checkout/') ||
+    r.path === '/api/webhooks/stripe' ||
+    r.path === '/api/me' ||
+    r.path === '/api/purchases',
 );
 
 /** A running payments stack. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
 import type { PartLog } from '../../support/log';
-import { refundObject } from './charges';
+import { chargeObject, refundObject } from './charges';
 import { stripeId } from './events';
 import type { PaymentActions } from './payment-actions';
 import { newCheckoutSession } from './session-object';
@@ -69,6 +69,21 @@ export async function handleApi(request: ProviderRequest, context: ApiContext): 
     await actions.refund(entry.session.id, { amount });
     const charge = entry.charge!;
     return sendJson(res, 200, refundObject(charge, charge.refunds.at(-1)!));
+  }
+  if (parts.length === 2 && parts[1] === 'charges' && method === 'GET') {
+    // List all charges, filtered by `payment_intent` (https://docs.stripe.com/api/charges/list).
+    const intent = parseStripeForm(url.search.slice(1)).payment_intent;
+    const entries = store
+      .all()
+      .filter((e) => e.charge && (intent === undefined || e.charge.paymentIntentId === intent));
+    return sendJson(res, 200, {
+      object: 'list',
+      data: entries.map((e) =>
+        chargeObject(e.charge!, e.session.metadata as Record<string, string>, pageBase()),
+      ),
+      has_more: false,
+      url: '/v1/charges',
+    });
   }
   if (parts[1] !== 'checkout' || parts[2] !== 'sessions' || parts.length > 5) return undefined;
   const [, , , id, action] = parts;

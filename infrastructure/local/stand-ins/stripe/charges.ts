@@ -59,8 +59,18 @@ export function applyPromotionCode(session: Record<string, unknown>, code: strin
   session.discounts = [{ coupon: null, promotion_code: stripeId('promo_') }];
 }
 
-/** The Charge object (`object: 'charge'`) with its refunds, as in `charge.refunded`. */
-export function chargeObject(charge: ChargeState, metadata: Record<string, string>): Record<string, unknown> {
+/** The path of a charge's receipt page on the provider's origin (Stripe's is `pay.stripe.com/receipts/…`). */
+export const receiptPath = (chargeId: string) => `/receipts/${chargeId}`;
+
+/**
+ * The Charge object (`object: 'charge'`) with its refunds, as in `charge.refunded`; `receipt_url` is the receipt
+ * page at `pageBase` (https://docs.stripe.com/api/charges/object#charge_object-receipt_url), null without one.
+ */
+export function chargeObject(
+  charge: ChargeState,
+  metadata: Record<string, string>,
+  pageBase?: string,
+): Record<string, unknown> {
   return {
     id: charge.id,
     object: 'charge',
@@ -75,6 +85,7 @@ export function chargeObject(charge: ChargeState, metadata: Record<string, strin
     metadata,
     paid: true,
     payment_intent: charge.paymentIntentId,
+    receipt_url: pageBase ? `${pageBase}${receiptPath(charge.id)}` : null,
     refunded: charge.amountRefunded >= charge.amount,
     refunds: {
       object: 'list',

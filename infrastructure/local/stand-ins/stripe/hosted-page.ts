@@ -46,7 +46,7 @@ export function formatMoney(minor: number, currency: string): string {
   return format.format(minor / 10 ** digits);
 }
 
-const STYLE = `
+export const STYLE = `
 :root{--ink:#1a1f36;--muted:#4f566b;--line:#e3e8ee;--bg:#f6f9fc;--brand:#4f46e5;--brand-dark:#3730a3;--danger:#b42318;
 --warn-bg:#fff8eb;--warn-line:#f5c26b;--warn-ink:#663c00;--ok:#067647;--radius:12px;
 font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);

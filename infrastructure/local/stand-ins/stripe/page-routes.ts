@@ -3,6 +3,7 @@ import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
 import type { PartLog } from '../../support/log';
 import { LOCAL_PROMOTION_CODES } from './charges';
 import { renderCheckoutPage, renderNotFoundPage, type CheckoutPageView } from './hosted-page';
+import { renderReceiptPage } from './receipt-page';
 import type { PaymentActions } from './payment-actions';
 import { successUrl, type SessionStore, type StoredSession } from './session-store';
 import { parseStripeForm, readFormBody, StripeStyleError, type ProviderRequest } from './wire';
@@ -75,6 +76,12 @@ function pageView(entry: StoredSession, merchantName: string): CheckoutPageView 
 export async function handlePage(request: ProviderRequest, context: PageContext): Promise<void | undefined> {
   const { req, res, url, method } = request;
   const { store, actions, merchantName, log } = context;
+  const receipt = /^\/receipts\/(ch_[A-Za-z0-9_]+)\/?$/.exec(url.pathname);
+  if (receipt && (method === 'GET' || method === 'HEAD')) {
+    const entry = store.all().find((e) => e.charge?.id === receipt[1]);
+    if (!entry?.charge) return sendHtml(res, 404, renderNotFoundPage());
+    return sendHtml(res, 200, renderReceiptPage(entry, merchantName));
+  }
   const match = /^\/pay\/(cs_[A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?\/?$/.exec(url.pathname);
   if (!match) return undefined;
   const [, id, action] = match;

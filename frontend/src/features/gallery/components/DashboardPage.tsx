@@ -34,6 +34,7 @@ import { IconSelect } from '../../../components/ui/IconSelect';
 import { HeadshotViewer } from './HeadshotViewer';
 import { EmailToggle } from './EmailToggle';
 import { PrivacySection } from './PrivacySection';
+import { PurchaseHistory } from './PurchaseHistory';
 import { StatCards } from './StatCards';
 import { RunningGeneration } from './RunningGeneration';
 import { paths } from '../../../config/paths';
@@ -244,6 +245,7 @@ export function DashboardPage() {
           </div>
         </section>
 
+        <PurchaseHistory />
         <PrivacySection headshotCount={stats?.total} />
       </main>
 

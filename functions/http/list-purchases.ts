@@ -1,0 +1,36 @@
+import { readAllPurchases } from '../adapters/purchase-history';
+import { PURCHASES_PAGE_SIZE, purchasesQuerySchema, type PurchasesPage } from '../contracts/purchase';
+import { findPack } from '../domain/packs';
+import { purchasePage } from '../domain/purchase-history';
+import { callerOf, httpHandler, json, parseQuery } from './handler';
+
+/**
+ * `GET /api/purchases?cursor=` (jwt) → 200 `{ items: [{ id, packId, packName, credits, amountCents, currency,
+ * status, creditsReversed, receiptUrl, createdAt }], nextCursor: string | null }`.
+ *
+ * The caller's purchases (only their own partition is read), newest first, 20 per page; pass `nextCursor` back as
+ * `cursor`. `receiptUrl` is Stripe's receipt of the charge, stored at fulfilment (null for a free purchase).
+ *
+ * Errors: 400 `VALIDATION_ERROR` for a malformed cursor; 400 `INVALID_CURSOR` for one that names no purchase of
+ * the caller.
+ */
+export const handler = httpHandler(async (event) => {
+  const { sub } = callerOf(event);
+  const { cursor } = parseQuery(event, purchasesQuerySchema);
+  const page = purchasePage(await readAllPurchases(sub), cursor, PURCHASES_PAGE_SIZE);
+  return json<PurchasesPage>(200, {
+    items: page.items.map((p) => ({
+      id: p.checkoutSessionId,
+      packId: p.packId,
+      packName: findPack(p.packId)?.name ?? p.packId,
+      credits: p.credits,
+      amountCents: p.amountTotal,
+      currency: p.currency,
+      status: p.status,
+      creditsReversed: p.creditsReversed,
+      receiptUrl: p.receiptUrl,
+      createdAt: p.createdAt,
+    })),
+    nextCursor: page.nextCursor,
+  });
+});
