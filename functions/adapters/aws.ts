@@ -60,12 +60,13 @@ export function sfnClient(): SFNClient {
 
 /**
  * The SQS client (`AWS_ENDPOINT_URL_SQS` points it at the local emulator). Queue URLs come from the environment
- * (functions/queues.ts, `queueUrlVariable`).
+ * (functions/queues.ts, `queueUrlVariable`). It sends to the endpoint it resolved, not to the host of the queue URL:
+ * a local emulator's URLs name a host (`sqs.<region>.localhost`) that does not resolve.
  */
 export function sqsClient(): SQSClient {
   if (!sqs) {
     const { AWS_REGION } = runtimeSettings();
-    sqs = new SQSClient({ region: AWS_REGION });
+    sqs = tracedClient(new SQSClient({ region: AWS_REGION, useQueueUrlAsEndpoint: false }));
   }
   return sqs;
 }

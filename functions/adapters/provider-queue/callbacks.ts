@@ -1,7 +1,6 @@
 import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { runtimeSettings } from '../../config/runtime';
-import { sfnClient } from '../aws';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { sfnClient, sqsClient } from '../aws';
 import { countEvent } from './usage';
 import { wakeUpQueueUrl } from './wake-up-queue';
 
@@ -57,17 +56,6 @@ export async function failPastDeadline(taskToken: string, generationId: string):
   }
 }
 
-let sqs: SQSClient | undefined;
-
-/**
- * The SQS client for the wake-ups: it sends to the endpoint it resolved (AWS_ENDPOINT_URL_SQS locally), not to the
- * host of the queue URL — a local emulator's URLs name a host (`sqs.<region>.localhost`) that does not resolve.
- */
-function wakeUpClient(): SQSClient {
-  sqs ??= new SQSClient({ region: runtimeSettings().AWS_REGION, useQueueUrlAsEndpoint: false });
-  return sqs;
-}
-
 /**
  * Wakes the dispatcher: one message on the wake-up queue, delivered after `delaySeconds` (0-900, SQS's
  * `DelaySeconds`). Messages are only nudges — the dispatcher reads the line itself — so duplicates and order do not
@@ -75,7 +63,7 @@ function wakeUpClient(): SQSClient {
  */
 export async function wakeDispatcher(reason: string, delaySeconds = 0): Promise<void> {
   countEvent('wakeUps');
-  await wakeUpClient().send(
+  await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: wakeUpQueueUrl(),
       MessageBody: JSON.stringify({ reason }),
