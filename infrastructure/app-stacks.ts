@@ -25,6 +25,7 @@ export function addStacks(
   const edge = crossRegion
     ? new EdgeStack(app, `${name}-${env.region}-edge`, {
         stage: settings.stage,
+        production: settings.production,
         firewallName: `${name}-${env.region}`,
         webhookPath: WEBHOOK_PATH,
         alarmEmail: settings.alarmEmail,

@@ -7,7 +7,8 @@
  * a machine with no AWS configuration) the stacks are synthesized for us-east-1.
  *
  * Context (`-c key=value`; see `settingsFromContext`):
- * - `stage` (default `dev`; `prod` turns on deletion protection and retains the stateful resources);
+ * - `stage` (default `dev`), `production` (`true`/`false`; default true exactly on stage `prod` or `production`:
+ *   deletion protection, retained stateful resources, the offline provider refused, SES mail required);
  * - `domainName` + `certificateArn` (ACM, us-east-1): the site's custom domain;
  * - `alarmEmail`: subscribed to the alarm topic;
  * - `cognitoThreatProtection` (`off` | `audit` | `enforced`; default `enforced` on `prod`, else `off`) and
@@ -41,6 +42,14 @@ import { LocalStackStack } from './localstack-stack';
 function buildApp(): void {
   const app = new App();
   const settings = settingsFromContext(app.node);
+  // Which guards apply is said at every synth, so a stage name that silently loses them cannot go unnoticed.
+  process.stderr.write(
+    `Stage ${settings.stage}: production=${settings.production} (${
+      app.node.tryGetContext('production') === undefined
+        ? `default for stage "${settings.stage}"`
+        : 'from -c production'
+    }); ${settings.production ? 'deletion protection and retention on' : 'resources are destroyed with the stack'}\n`,
+  );
   const env = {
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,

@@ -6,10 +6,13 @@ import type { Construct } from 'constructs';
 import { EdgeAlarms } from './constructs/edge-alarms';
 import { Firewall } from './constructs/firewall';
 import { stackOutput } from './constructs/naming';
+import { productionOf } from './constructs/production';
 
 /** Properties of {@link EdgeStack}. */
 export interface EdgeStackProps extends StackProps {
   stage: string;
+  /** Production (settings.ts `productionOf`): longer log retention. Default: from the stage. */
+  production?: boolean;
   /** The web ACL's name: unique per app stage AND app region (`HeadshotStudio-dev-eu-west-1`). */
   firewallName: string;
   /** The Stripe webhook's path, which gets its own, tighter rate limit. */
@@ -36,7 +39,10 @@ export class EdgeStack extends Stack {
     this.firewall = new Firewall(this, 'Firewall', {
       name: props.firewallName,
       webhookPath: props.webhookPath,
-      logRetention: props.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH,
+      logRetention:
+        (props.production ?? productionOf(props.stage))
+          ? logs.RetentionDays.THREE_MONTHS
+          : logs.RetentionDays.ONE_MONTH,
     });
     const topic = new sns.Topic(this, 'AlarmTopic', {
       displayName: 'Headshot Studio alarms (us-east-1)',

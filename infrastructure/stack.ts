@@ -27,8 +27,9 @@ import { Monitoring } from './constructs/monitoring';
 import { REPO_ROOT, stackOutput } from './constructs/naming';
 import { Reliability } from './constructs/reliability';
 import { Secrets } from './constructs/secrets';
-import { InvalidContextError, SynthRefusal } from './constructs/refusal';
+import { SynthRefusal } from './constructs/refusal';
 import { DEFAULT_SUPPORT_EMAIL, defaultIdentity, type StackSettings } from './constructs/settings';
+import { productionGuards } from './constructs/production';
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
@@ -40,7 +41,7 @@ export const GENERATION_ASL = join(REPO_ROOT, 'statemachines', 'generation.asl.j
 
 /** Properties of {@link HeadshotStudioStack}: the context settings (see `settingsFromContext`) plus test seams. */
 export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<StackSettings, 'stage'>> {
-  /** Deployment stage, e.g. `dev` or `prod`; `prod` retains and protects stateful resources. */
+  /** Deployment stage, e.g. `dev` or `prod`; `production` (default from the stage) retains and protects resources. */
   stage: string;
   /** The API route table; default: `functions/http/routes.ts`. */
   routes?: readonly RouteDefinition[];
@@ -76,7 +77,7 @@ export class HeadshotStudioStack extends Stack {
     super(scope, id, props);
     Tags.of(this).add('app', 'headshot-studio');
     Tags.of(this).add('stage', props.stage);
-    const prod = props.stage === 'prod';
+    const prod = productionGuards(props);
     const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
     const routes = props.routes ?? routeTable;
     const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
@@ -95,17 +96,7 @@ export class HeadshotStudioStack extends Stack {
     // One time budget (functions/domain/generation-deadline.ts): the execution outlives a call admitted just before
     // the deadline by the slot's worst case (the call and its finishing) and the finishing steps, whatever the model.
     const timeBudget = generationTimeBudget(deadlineMinutes, slotTimeouts.slotSeconds);
-    if (prod && props.imageProvider === 'local') {
-      throw new InvalidContextError([
-        'imageProvider "local" is refused on prod: paying customers get the openai provider (drop -c imageProvider=local)',
-      ]);
-    }
     const cognitoMailFrom = props.cognitoMailFrom ?? props.mailFrom;
-    if (prod && !cognitoMailFrom) {
-      throw new InvalidContextError([
-        'prod needs mailFrom (or cognitoMailFrom): pass -c mailFrom=<an address at your SES-verified domain>, since Cognito must send its mail through SES',
-      ]);
-    }
     const mailIdentity = props.mailFrom && (props.mailIdentity ?? defaultIdentity(props.mailFrom));
     const cognitoMailIdentity =
       cognitoMailFrom &&
@@ -123,8 +114,8 @@ export class HeadshotStudioStack extends Stack {
     }
 
     const mailConfigurationSet = props.mailConfigurationSet ?? mailEvents(this, props.stage, cognitoMailFrom);
-    const data = new Data(this, 'Data', { stage: props.stage });
-    const storage = new Storage(this, 'Storage', { stage: props.stage });
+    const data = new Data(this, 'Data', { stage: props.stage, production: prod });
+    const storage = new Storage(this, 'Storage', { stage: props.stage, production: prod });
     const secrets = new Secrets(this, 'Secrets');
 
     this.functions = new Functions(this, 'Functions', {
@@ -133,6 +124,7 @@ export class HeadshotStudioStack extends Stack {
       environment: {
         // The handlers know they run in the cloud (image provider `openai` by default) and refuse `local` on prod.
         STAGE: props.stage,
+        PRODUCTION: String(prod),
         TABLE_NAME: data.table.tableName,
         UPLOADS_BUCKET: storage.uploads.bucketName,
         RESULTS_BUCKET: storage.results.bucketName,
@@ -212,11 +204,16 @@ export class HeadshotStudioStack extends Stack {
       );
     }
 
-    const analytics = new Analytics(this, 'Analytics', { stage: props.stage, logBucket: storage.logBucket });
+    const analytics = new Analytics(this, 'Analytics', {
+      stage: props.stage,
+      production: prod,
+      logBucket: storage.logBucket,
+    });
     this.functions.grantAnalytics(analytics);
 
     const auth = new Auth(this, 'Auth', {
       stage: props.stage,
+      production: prod,
       featurePlan: props.cognitoFeaturePlan,
       threatProtection: props.cognitoThreatProtection,
       logRetention,

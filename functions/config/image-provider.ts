@@ -11,6 +11,11 @@ export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
 const environment = z.object({
   /** Read to tell the cloud from the local stack (see runtime.ts): they choose the default provider. */
   STAGE: optionalString,
+  /**
+   * `true`/`false`, set by the CDK stack from its `production` setting (infrastructure/constructs/settings.ts).
+   * Unset: production exactly when STAGE is `prod` or `production`.
+   */
+  PRODUCTION: z.optional(z.enum(['true', 'false'])),
   AWS_LAMBDA_FUNCTION_NAME: optionalString,
   /**
    * The OpenAI API key. Missing (or the placeholder) with the `openai` provider does not stop the functions: every
@@ -37,7 +42,7 @@ const environment = z.object({
   /**
    * `openai` or the offline `local` one. Unset: `openai` in the cloud (a missing key then fails loudly instead of
    * charging for filtered copies of selfies); locally `openai` when OPENAI_API_KEY is set, else `local`.
-   * `local` is refused when STAGE is `prod` (docs/architecture.md §4).
+   * `local` is refused in production (PRODUCTION above; docs/architecture.md §4).
    */
   IMAGE_PROVIDER: z.optional(z.enum(['openai', 'local'])),
   /**
@@ -97,12 +102,16 @@ const imageProvider = defineSettings(
     )
     .check(
       z.superRefine((env, ctx) => {
-        if (env.IMAGE_PROVIDER === 'local' && env.STAGE === 'prod') {
+        const production =
+          env.PRODUCTION === undefined
+            ? env.STAGE === 'prod' || env.STAGE === 'production'
+            : env.PRODUCTION === 'true';
+        if (env.IMAGE_PROVIDER === 'local' && production) {
           ctx.addIssue({
             code: 'custom',
             path: ['IMAGE_PROVIDER'],
             message:
-              'local (the offline provider) is refused when STAGE is prod: paying customers would get filtered copies of their selfies. Use openai.',
+              'local (the offline provider) is refused in production (PRODUCTION is true, or unset and STAGE is prod): paying customers would get filtered copies of their selfies. Use openai.',
           });
         }
       }),

@@ -13,6 +13,8 @@ import { privateBucketProps } from './storage';
 /** Properties of {@link Analytics}. */
 export interface AnalyticsProps {
   stage: string;
+  /** Production (production.ts `productionOf`): retained, protected resources. */
+  production: boolean;
   /** Where the analytics bucket's server access logs go. */
   logBucket: s3.IBucket;
 }
@@ -49,7 +51,7 @@ export class Analytics extends Construct {
 
   constructor(scope: Construct, id: string, props: AnalyticsProps) {
     super(scope, id);
-    const prod = props.stage === 'prod';
+    const prod = props.production;
     this.bucket = new s3.Bucket(this, 'Bucket', {
       ...privateBucketProps(props.logBucket, 's3/analytics/'),
       lifecycleRules: [

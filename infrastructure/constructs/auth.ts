@@ -15,6 +15,8 @@ export type { CognitoFeaturePlan, ThreatProtection } from './cognito-security';
 /** Properties of {@link Auth}. */
 export interface AuthProps {
   stage: string;
+  /** Production (production.ts `productionOf`): retained, protected resources. */
+  production: boolean;
   /** Unset: `plus` when threat protection is on, else `essentials` ({@link cognitoSecurity}). */
   featurePlan?: CognitoFeaturePlan;
   /** Unset: `enforced` on prod or with `plus`, else `off` ({@link cognitoSecurity}). */
@@ -69,8 +71,8 @@ export class Auth extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
-    const prod = props.stage === 'prod';
-    const security = cognitoSecurity(props.stage, props.featurePlan, props.threatProtection);
+    const prod = props.production;
+    const security = cognitoSecurity(props.stage, props.featurePlan, props.threatProtection, prod);
     if ('problem' in security) throw new InvalidContextError([security.problem]);
     const { featurePlan: plan, threatProtection } = security;
 

@@ -1,3 +1,5 @@
+import { productionOf } from './production';
+
 /** Cognito feature plans this stack supports (context `cognitoFeaturePlan`). */
 export type CognitoFeaturePlan = 'lite' | 'essentials' | 'plus';
 
@@ -14,7 +16,8 @@ export const THREAT_PROTECTION_MODES: readonly ThreatProtection[] = ['off', 'aud
 
 /**
  * The user pool's feature plan and threat protection, from the stage and what the context sets:
- * - threat protection: as set; unset, `enforced` on stage `prod` (or when the plan is `plus`), else `off`, so a dev
+ * - threat protection: as set; unset, `enforced` in production (`production`, default from the stage: production.ts;
+ *   or when the plan is `plus`), else `off`, so a dev
  *   stage pays no Plus per MAU;
  * - feature plan: as set; unset, `plus` when threat protection is on (the only plan that offers it: "Threat protection
  *   is available in the Plus feature plan", https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-sign-in-feature-plans.html),
@@ -26,8 +29,9 @@ export function cognitoSecurity(
   stage: string,
   featurePlan?: CognitoFeaturePlan,
   threatProtection?: ThreatProtection,
+  production: boolean = productionOf(stage) === true,
 ): { featurePlan: CognitoFeaturePlan; threatProtection: ThreatProtection } | { problem: string } {
-  const mode = threatProtection ?? (stage === 'prod' || featurePlan === 'plus' ? 'enforced' : 'off');
+  const mode = threatProtection ?? (production || featurePlan === 'plus' ? 'enforced' : 'off');
   const plan = featurePlan ?? (mode === 'off' ? 'essentials' : 'plus');
   if (mode !== 'off' && plan !== 'plus') {
     return {

@@ -9,6 +9,8 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 /** Properties of {@link Data}. */
 export interface DataProps {
   stage: string;
+  /** Production (production.ts `productionOf`): retained, protected resources. */
+  production: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
-    const prod = props.stage === 'prod';
+    const prod = props.production;
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: 'PK', type: AttributeType.STRING },
       sortKey: { name: 'SK', type: AttributeType.STRING },

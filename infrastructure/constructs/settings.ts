@@ -10,13 +10,20 @@ import {
 import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/generation-deadline';
 import { REPO_ROOT } from './naming';
 import { InvalidContextError } from './refusal';
+import { productionOf } from './production';
 import type { ImageQuality } from '../../functions/domain/openai-image-models';
 import { MAX_CLIENT_TIMEOUT_SECONDS } from '../../functions/domain/provider-timeouts';
 
 /** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
 export interface StackSettings {
-  /** `dev` by default; `prod` retains and protects stateful resources. Lowercase letters, digits and hyphens. */
+  /** `dev` by default. Lowercase letters, digits and hyphens. */
   stage: string;
+  /**
+   * Context `production` (`true`/`false`); default: true exactly when the stage is `prod` or `production`
+   * ({@link productionOf}). Every prod guard reads it: deletion protection, retained buckets, table and user pool,
+   * longer log retention, the offline provider's refusal, the mail requirement.
+   */
+  production: boolean;
   /** Custom domain of the site, with its ACM certificate in us-east-1; both or neither. */
   domainName?: string;
   certificateArn?: string;
@@ -37,7 +44,7 @@ export interface StackSettings {
    * case × 1.5. The slot function's Lambda timeout and its Task's follow it (functions/domain/provider-timeouts.ts).
    */
   openAiTimeoutSeconds?: number;
-  /** IMAGE_PROVIDER; unset: `openai` (the handlers' cloud default). `local` is refused on stage `prod`. */
+  /** IMAGE_PROVIDER; unset: `openai` (the handlers' cloud default). `local` is refused when `production`. */
   imageProvider?: 'openai' | 'local';
   /** GENERATION_MAX_CONCURRENCY and the workflow's `${MaxConcurrency}` (1-6). */
   generationMaxConcurrency: number;
@@ -104,6 +111,12 @@ export function settingsFromContext(node: Node): StackSettings {
       `stage "${stage}": lowercase letters, digits and hyphens, 1-20 characters, starting with a letter`,
     );
   }
+  const production = productionOf(stage, get('production'));
+  if (production === undefined) {
+    problems.push(
+      `production "${get('production')}": true or false (default: true on stage prod or production)`,
+    );
+  }
   const domainName = get('domainName');
   const certificateArn = get('certificateArn');
   if ((domainName === undefined) !== (certificateArn === undefined)) {
@@ -120,15 +133,16 @@ export function settingsFromContext(node: Node): StackSettings {
     stage,
     planSet as CognitoFeaturePlan | undefined,
     threatSet as ThreatProtection | undefined,
+    production === true,
   );
   if ('problem' in security && planValid && threatValid) problems.push(security.problem);
   const imageProvider = get('imageProvider');
   if (imageProvider !== undefined && !['openai', 'local'].includes(imageProvider)) {
     problems.push(`imageProvider "${imageProvider}": openai or local`);
   }
-  if (imageProvider === 'local' && stage === 'prod') {
+  if (imageProvider === 'local' && production) {
     problems.push(
-      'imageProvider "local": the offline provider is refused on stage prod (customers pay for it)',
+      'imageProvider "local": the offline provider is refused on production (customers pay for it)',
     );
   }
   const quality = get('openaiImageQuality');
@@ -178,7 +192,7 @@ export function settingsFromContext(node: Node): StackSettings {
       `cognitoMailFrom "${get('cognitoMailFrom')}": an e-mail address of a verified SES identity`,
     );
   }
-  if (stage === 'prod' && cognitoMailFrom === undefined) {
+  if (production && cognitoMailFrom === undefined) {
     problems.push(
       'prod needs mailFrom (or cognitoMailFrom): pass -c mailFrom=<an address at your SES-verified domain>, since Cognito must send its codes through SES (its own mail allows 50 a day)',
     );
@@ -210,6 +224,7 @@ export function settingsFromContext(node: Node): StackSettings {
   if (problems.length > 0) throw new InvalidContextError(problems);
   return {
     stage,
+    production: production === true,
     domainName,
     certificateArn,
     alarmEmail: get('alarmEmail'),

@@ -8,6 +8,8 @@ import { WORK_PREFIX } from '../../functions/domain/object-keys';
 /** Properties of {@link Storage}. */
 export interface StorageProps {
   stage: string;
+  /** Production (production.ts `productionOf`): retained, protected resources. */
+  production: boolean;
 }
 
 /** Days an upload (the user's selfies) is kept: long enough to generate and retry, short for privacy. */
@@ -66,7 +68,7 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
-    const prod = props.stage === 'prod';
+    const prod = props.production;
     const removal = prod
       ? { removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE }
       : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };

@@ -116,6 +116,20 @@ describe('image provider settings', () => {
     expect(error.problems).toEqual([expect.stringMatching(/^IMAGE_PROVIDER: local .*STAGE is prod/)]);
     expect(parseImageProviderSettings({ STAGE: 'prod' }).IMAGE_PROVIDER).toBe('openai');
   });
+
+  it('refuse the offline provider when the stack says PRODUCTION, whatever the stage name', () => {
+    expect(() => parseImageProviderSettings({ STAGE: 'production', IMAGE_PROVIDER: 'local' })).toThrow(
+      /IMAGE_PROVIDER/,
+    );
+    expect(() =>
+      parseImageProviderSettings({ STAGE: 'live', PRODUCTION: 'true', IMAGE_PROVIDER: 'local' }),
+    ).toThrow(/IMAGE_PROVIDER/);
+    expect(
+      parseImageProviderSettings({ STAGE: 'prod', PRODUCTION: 'false', IMAGE_PROVIDER: 'local' })
+        .IMAGE_PROVIDER,
+    ).toBe('local');
+    expect(() => parseImageProviderSettings({ STAGE: 'dev', PRODUCTION: 'yes' })).toThrow(/PRODUCTION/);
+  });
 });
 
 describe('ConfigError', () => {
