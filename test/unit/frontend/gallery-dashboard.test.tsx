@@ -3,12 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAuth } from '../../../frontend/src/lib/auth/configure';
 import type { GalleryPage, Headshot } from '../../../frontend/src/lib/api/contracts';
-import { captionOf, formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
-import {
-  filterFromSearch,
-  nameFromEmail,
-  searchWithFilter,
-} from '../../../frontend/src/features/gallery/utils/filters';
+import { formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
 import { amplify } from './amplify-mock';
 import { renderAt, stubBrowser, testConfig } from './render';
 
@@ -113,23 +108,6 @@ const statValue = (label: string) => {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? '';
 };
-
-describe('gallery helpers', () => {
-  it('maps the URL to a filter and back, with all as the clean default', () => {
-    expect(filterFromSearch(new URLSearchParams('filter=creative'))).toBe('creative');
-    expect(filterFromSearch(new URLSearchParams('filter=selfies'))).toBe('all');
-    expect(filterFromSearch(new URLSearchParams(''))).toBe('all');
-    expect(searchWithFilter(new URLSearchParams('x=1'), 'favorites').toString()).toBe('x=1&filter=favorites');
-    expect(searchWithFilter(new URLSearchParams('filter=creative'), 'all').toString()).toBe('');
-  });
-
-  it('names, styles and dates read as the spec says', () => {
-    expect(nameFromEmail('ada.lovelace@example.com')).toBe('ada.lovelace');
-    expect(captionOf('business-casual')).toBe('business casual');
-    expect(formatCreatedAt('not a date')).toBe('');
-    expect(formatCreatedAt('2026-11-22T10:00:00Z')).toMatch(/2026/);
-  });
-});
 
 describe('the dashboard', () => {
   it("has the 'E-mail me when my headshots are ready' switch, on by default, saved on the user", async () => {
