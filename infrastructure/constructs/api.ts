@@ -53,8 +53,8 @@ export const CALLERS_TO_FILL_A_ROUTE = 10;
 
 /**
  * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
- * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 19 routes together allow 1,470/s (the
- * poll 200, 10 routes at this default 1,000, the webhook 100, analytics 50, 6 costly writes × 20 = 120), far under
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 20 routes together allow 1,570/s (the
+ * poll 200, 11 routes at this default 1,100, the webhook 100, analytics 50, 6 costly writes × 20 = 120), far under
  * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
  * default 1,000 concurrent executions.
  */

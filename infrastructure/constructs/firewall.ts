@@ -134,7 +134,10 @@ export class Firewall extends Construct {
       description: 'Headshot Studio: managed rules and per-IP rate limits in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('all'),
+      // The web ACL's metric name is the `WebACL` dimension of its AWS/WAFV2 metrics (VisibilityConfig.MetricName,
+      // https://docs.aws.amazon.com/waf/latest/APIReference/API_VisibilityConfig.html): the alarm and the dashboard
+      // find its BlockedRequests by the web ACL's name, so the two are the same.
+      visibilityConfig: { ...visibility('all'), metricName: props.name },
       rules: [
         rateLimit(0, 'webhook', pathStartsWith(props.webhookPath)),
         rateLimit(1, 'publicWrite', {

@@ -259,6 +259,16 @@ describe('Operations outside us-east-1', () => {
       Dimensions: Match.arrayWith([{ Name: 'Rule', Value: 'ALL' }]),
       AlarmActions: [{ Ref: Match.stringLikeRegexp('^AlarmTopic') }],
     });
+    // The alarm's WebACL dimension is the web ACL's metric name (VisibilityConfig.MetricName), or it watches nothing.
+    const [webAcl] = Object.values(edgeTemplate.findResources('AWS::WAFv2::WebACL')) as {
+      Properties: { VisibilityConfig: { MetricName: string } };
+    }[];
+    edgeTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/WAFV2',
+      Dimensions: Match.arrayWith([
+        { Name: 'WebACL', Value: webAcl!.Properties.VisibilityConfig.MetricName },
+      ]),
+    });
     // The main stack (eu-west-1) has no alarm on us-east-1 metrics: an alarm cannot watch another region.
     expect(alarmsOf(main, []).some((a) => a.key.includes('EdgeAlarms'))).toBe(false);
     expect(nagAudit(main).open).toEqual([]);
