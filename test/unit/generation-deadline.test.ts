@@ -14,7 +14,6 @@ import {
   SWEEP_MARGIN_SECONDS,
   sweepCutoff,
 } from '../../functions/domain/generation-deadline';
-import * as admission from '../../functions/domain/admission';
 import { providerTimeouts } from '../../functions/domain/provider-timeouts';
 import { stateMachineSubstitutions } from '../../infrastructure/local/stand-ins/step-functions/substitutions';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
@@ -83,12 +82,6 @@ describe('the generation time budget', () => {
     expect(values.ExecutionTimeoutSeconds).toBe(String(45 * 60 + 450 + 90 + 300));
     expect(values.GenerateHeadshotTimeoutSeconds).toBe('450');
     expect(values.FinishHeadshotTimeoutSeconds).toBe('90');
-  });
-
-  it('domain/admission.ts re-exports the same helpers (one source)', () => {
-    expect(admission.deadlineOf).toBe(deadlineOf);
-    expect(admission.executionTimeoutSeconds).toBe(executionTimeoutSeconds);
-    expect(admission.DEFAULT_DEADLINE_MINUTES).toBe(DEFAULT_DEADLINE_MINUTES);
   });
 });
 
