@@ -38,7 +38,8 @@ export type TableAccess = 'read' | 'write' | 'delete';
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 
 /** The Secrets Manager secrets a function may read (each reaches the code as a plain variable, functions/config/). */
-export type SecretName = 'stripeSecretKey' | 'stripeWebhookSecret' | 'openAiApiKey';
+/** `signupBonusPepper`: only for the functions whose code creates users (adapters/user-creation.ts `ensureUser`). */
+export type SecretName = 'stripeSecretKey' | 'stripeWebhookSecret' | 'openAiApiKey' | 'signupBonusPepper';
 
 /**
  * Calls on the generation state machine: start an execution, describe one of its executions, answer a waiting
@@ -137,6 +138,9 @@ export const CALL_PROVIDER_MEMORY_MB = 512;
 
 const READ_WRITE: readonly TableAccess[] = ['read', 'write'];
 const STRIPE: readonly SecretName[] = ['stripeSecretKey', 'stripeWebhookSecret'];
+/** Every function whose code may create a user (adapters/user-creation.ts) keys the bonus marker with the pepper. */
+const CREATES_USERS: readonly SecretName[] = ['signupBonusPepper'];
+const STRIPE_CREATES_USERS: readonly SecretName[] = [...STRIPE, ...CREATES_USERS];
 
 /** A workflow task that only reads and writes a few items: 256 MB is enough for the SDK; `timeoutSeconds` its own. */
 function smallTask(
@@ -152,26 +156,26 @@ const specs: readonly FunctionSpec[] = [
   // API routes (functions/http/routes.ts).
   { handler: 'http/health', kind: 'http', access: {} },
   { handler: 'http/packs', kind: 'http', access: {} },
-  { handler: 'http/me', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/me', kind: 'http', access: { table: READ_WRITE, secrets: CREATES_USERS } },
   { handler: 'http/update-me', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/create-checkout-session', kind: 'http', access: { table: READ_WRITE, secrets: STRIPE } },
   // Verifying a paid session fulfils it (the same code as the webhook), which records `purchase_completed`.
   {
     handler: 'http/get-checkout-session',
     kind: 'http',
-    access: { table: READ_WRITE, secrets: STRIPE, analytics: true },
+    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true },
   },
   {
     handler: 'webhooks/stripe',
     kind: 'webhook',
-    access: { table: READ_WRITE, secrets: STRIPE, analytics: true },
+    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true },
   },
   // Presigned POSTs need s3:PutObject; the per-user quota is one UpdateItem.
   { handler: 'http/create-uploads', kind: 'http', access: { table: ['write'], uploads: ['write'] } },
   {
     handler: 'http/create-generation',
     kind: 'http',
-    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'] },
+    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'], secrets: CREATES_USERS },
   },
   // The wizard's poll reconciles a generation whose execution ended (DescribeExecution) and presigns its results.
   {
@@ -198,7 +202,7 @@ const specs: readonly FunctionSpec[] = [
   {
     handler: 'http/regenerate-headshot',
     kind: 'http',
-    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'] },
+    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'], secrets: CREATES_USERS },
   },
   {
     handler: 'http/delete-my-data',
@@ -236,7 +240,7 @@ const specs: readonly FunctionSpec[] = [
     kind: 'trigger',
     cognitoTrigger: 'PostConfirmation',
     timeoutSeconds: 10,
-    access: { table: READ_WRITE },
+    access: { table: READ_WRITE, secrets: CREATES_USERS },
   },
 
   // Generation workflow tasks (statemachines/generation.asl.json refers to each as ${<PascalCaseName>FunctionArn}).

@@ -3,7 +3,8 @@ import { ulid } from 'ulid';
 import { storageSettings } from '../config/storage';
 import { displayNameFromEmail, SIGNUP_BONUS_CREDITS, UserNotFoundError } from '../domain/credits';
 import { isDisposableAddress } from '../domain/disposable-addresses';
-import { bonusKey, type SignupBonus } from '../domain/signup-bonus';
+import { bonusKey, legacyBonusKey, type SignupBonus } from '../domain/signup-bonus';
+import { signupBonusPepper } from '../config/signup-bonus';
 import { documentClient } from './aws';
 import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './keys';
 import { getUser, type UserRecord } from './ledger';
@@ -14,8 +15,10 @@ const table = () => storageSettings().TABLE_NAME;
 
 /**
  * Returns the user, creating it first if needed — in one transaction: the user item (`attribute_not_exists`) with
- * {@link SIGNUP_BONUS_CREDITS} credits, the person's bonus marker (`BONUS#<hash of the normalised e-mail>`, which
- * outlives the account), a `signup_bonus` ledger entry and its idempotency marker. When that person already had the
+ * {@link SIGNUP_BONUS_CREDITS} credits, the person's bonus marker (`BONUS#<HMAC-SHA256 of the normalised e-mail with
+ * the secret pepper>`, which outlives the account), a check that no marker of the older unsalted form
+ * (`BONUS#<SHA-256>`, written before the pepper) exists for the same address, a `signup_bonus` ledger entry and its
+ * idempotency marker. When that person already had the
  * bonus (an earlier, deleted account), the user is created with 0 credits and `signupBonus: 'already-claimed'`
  * (docs/architecture.md §8 "Money": the bonus is once per normalised e-mail). An address at a disposable e-mail
  * service gets no bonus at all — the user is created with 0 credits and `signupBonus: 'disposable-address'`, and no
@@ -23,11 +26,13 @@ const table = () => storageSettings().TABLE_NAME;
  * `GET /api/me` and by a generation's start, so no path misses it and no race doubles it (docs/architecture.md §2).
  *
  * @param email the user's e-mail from Cognito; the display name is its part before '@'.
+ * @throws {Error} when SIGNUP_BONUS_PEPPER is not configured (config/signup-bonus.ts): nothing is written.
  */
 export async function ensureUser(sub: string, email: string): Promise<UserRecord> {
   const existing = await getUser(sub);
   if (existing) return existing;
   if (isDisposableAddress(email)) return createWithoutBonus(sub, email, 'disposable-address');
+  const pepper = signupBonusPepper();
   const now = new Date().toISOString();
   const entryId = ulid();
   const profile = (credits: number, signupBonus: SignupBonus) =>
@@ -41,7 +46,19 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
             {
               Put: {
                 TableName: table(),
-                Item: { PK: bonusPk(bonusKey(email)), SK: BONUS_SK, type: 'signupBonus', claimedAt: now },
+                Item: {
+                  PK: bonusPk(bonusKey(email, pepper)),
+                  SK: BONUS_SK,
+                  type: 'signupBonus',
+                  claimedAt: now,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              ConditionCheck: {
+                TableName: table(),
+                Key: { PK: bonusPk(legacyBonusKey(email)), SK: BONUS_SK },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },

@@ -11,6 +11,7 @@ const SECRETS = [
   ['STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY'],
   ['STRIPE_WEBHOOK_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET'],
   ['OPENAI_API_KEY_SECRET_ARN', 'OPENAI_API_KEY'],
+  ['SIGNUP_BONUS_PEPPER_SECRET_ARN', 'SIGNUP_BONUS_PEPPER'],
 ] as const;
 
 /** A plain variable a secret fills. */
@@ -75,7 +76,7 @@ async function readAll(): Promise<void> {
 }
 
 /**
- * Fills `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET` and `OPENAI_API_KEY` from Secrets Manager (through the
+ * Fills `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `OPENAI_API_KEY` and `SIGNUP_BONUS_PEPPER` from Secrets Manager (through the
  * Parameters and Secrets Lambda Extension) before the handler reads its configuration, and keeps them current: every
  * {@link SECRET_REFRESH_MS} the next invocation asks the extension again, so a key put or rotated after deploy is used
  * within {@link SECRET_ROTATION_BOUND_MS} (60 s) without a redeploy, and at once after {@link secretRejected}. When

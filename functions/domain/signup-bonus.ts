@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /**
  * The sign-up bonus is once per person (docs/architecture.md §8 "Money"): a person is approximated by their
@@ -31,10 +31,27 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
- * The key of a person's bonus marker: SHA-256 (hex) of the normalised address, so the marker that outlives a
- * deleted account keeps no readable e-mail address.
+ * The key of a person's bonus marker: HMAC-SHA256 (hex) of the normalised address keyed with the secret pepper
+ * (Secrets Manager in the cloud, a fixed dev value locally). Unlike a plain hash, the marker that outlives a deleted
+ * account cannot be matched to an address by hashing candidate addresses without the pepper (GDPR Recital 26: a
+ * plain hash of an identifier is still personal data). Stable for one normalised address and one pepper.
+ *
+ * @param pepper the secret key (SIGNUP_BONUS_PEPPER, functions/config/signup-bonus.ts); never logged.
+ * @returns 64 lower-case hex characters.
+ * @throws {Error} when `pepper` is empty (an unkeyed HMAC would be as guessable as the old hash).
  */
-export function bonusKey(email: string): string {
+export function bonusKey(email: string, pepper: string): string {
+  if (!pepper) throw new Error('The sign-up bonus pepper is empty');
+  return createHmac('sha256', pepper)
+    .update(`headshot-studio:signup-bonus:${normaliseEmail(email)}`)
+    .digest('hex');
+}
+
+/**
+ * The key of a marker written before the pepper: unsalted SHA-256 (hex) of the normalised address. Only read (never
+ * written) so a person who claimed the bonus before the change cannot claim it again.
+ */
+export function legacyBonusKey(email: string): string {
   return createHash('sha256')
     .update(`headshot-studio:signup-bonus:${normaliseEmail(email)}`)
     .digest('hex');

@@ -32,6 +32,8 @@ import { forgetChildren, rememberChildren } from './support/pids';
 
 export { REPO_ROOT } from './support/paths';
 
+/** The local stack's sign-up bonus pepper (functions/config/signup-bonus.ts): not a secret, only for local data. */
+export const LOCAL_SIGNUP_BONUS_PEPPER = 'local-dev-signup-bonus-pepper-not-for-production';
 /** What the SPA reads from `/config.json` at boot; CloudFront serves the same shape in the cloud (docs/architecture.md §6). */
 export interface RuntimeConfig {
   region: string;
@@ -237,6 +239,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_METRICS_DISABLED: options.env?.POWERTOOLS_METRICS_DISABLED ?? 'true',
       ...payments?.env,
       ...mail.env,
+      // A fixed dev pepper keys the sign-up bonus markers (the cloud's is a generated secret), so a local data dir
+      // kept across runs still knows who claimed.
+      SIGNUP_BONUS_PEPPER: options.env?.SIGNUP_BONUS_PEPPER ?? LOCAL_SIGNUP_BONUS_PEPPER,
       AWS_REGION: region,
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,

@@ -22,6 +22,17 @@ function handlerModules(dir = FUNCTIONS): string[] {
 }
 
 /** What a handler's code can do at most: every file it reaches, scanned for the calls that need each grant. */
+/**
+ * POST /api/checkout/sessions imports use-cases/checkout-session.ts for `buyCreditPack` only; the same module's
+ * `verifyCheckoutSession` (fulfilment, which may create the buyer) is what reaches adapters/user-creation.ts, so a
+ * file-level graph over-counts it. Checked against the handler's text so the exception cannot outlive the reason.
+ */
+function onlyBuysPacks(entry: FunctionEntry): boolean {
+  if (entry.handler !== 'http/create-checkout-session') return false;
+  const text = readFileSync(handlerEntry(entry.handler), 'utf8');
+  return !/\b(verifyCheckoutSession|fulfillSession|ensureUser)\b/.test(text);
+}
+
 function capability(entry: FunctionEntry) {
   const graph = moduleGraph(handlerEntry(entry.handler));
   const text = graph.files.map((f) => (/\.ts$/.test(f) ? readFileSync(f, 'utf8') : '')).join('\n');
@@ -41,6 +52,8 @@ function capability(entry: FunctionEntry) {
     analytics: has(/new PutRecord(Batch)?Command\(/),
     mail: has(/new SendEmailCommand\(/),
     cognito: [...text.matchAll(/new (Admin\w+)Command\(/g)].map((m) => m[1]!),
+    createsUsers:
+      graph.files.some((f) => f.endsWith(join('adapters', 'user-creation.ts'))) && !onlyBuysPacks(entry),
   };
 }
 
@@ -110,6 +123,8 @@ describe('function catalogue', () => {
       const secrets = [
         ...(can.packages.includes('stripe') ? ['stripeSecretKey', 'stripeWebhookSecret'] : []),
         ...(can.packages.includes('openai') ? ['openAiApiKey'] : []),
+        // Only code that can create a user keys a sign-up bonus marker with the pepper.
+        ...(can.createsUsers ? ['signupBonusPepper'] : []),
       ];
       expect([...(entry.access.secrets ?? [])].sort(), `${entry.name} secrets`).toEqual(secrets.sort());
     }

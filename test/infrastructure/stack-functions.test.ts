@@ -68,7 +68,12 @@ describe('HeadshotStudioStack (dev)', () => {
         ]) {
           expect(env, `${id} ${name}`).toHaveProperty(name);
         }
-        for (const plain of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'OPENAI_API_KEY']) {
+        for (const plain of [
+          'STRIPE_SECRET_KEY',
+          'STRIPE_WEBHOOK_SECRET',
+          'OPENAI_API_KEY',
+          'SIGNUP_BONUS_PEPPER',
+        ]) {
           expect(env, id).not.toHaveProperty(plain);
         }
       }
@@ -171,7 +176,7 @@ describe('HeadshotStudioStack (dev)', () => {
       }
     });
 
-    it('gives the Stripe secrets only to code that imports stripe, the OpenAI key only to code that imports openai', () => {
+    it('gives the Stripe secrets only to code that imports stripe, the OpenAI key only to code that imports openai, the bonus pepper only to code that creates users', () => {
       const secretReaders = new Map<string, string[]>();
       for (const [id, { logicalId, resource }] of appFunctions(template)) {
         const env = (resource.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -180,16 +185,39 @@ describe('HeadshotStudioStack (dev)', () => {
           .flatMap((s) => s.Resource.map((r) => (r as { Ref: string }).Ref));
         secretReaders.set(id, reads);
         expect(reads.length > 0, id).toBe(
-          ['STRIPE_SECRET_ARN', 'OPENAI_API_KEY_SECRET_ARN'].some((k) => k in env),
+          ['STRIPE_SECRET_ARN', 'OPENAI_API_KEY_SECRET_ARN', 'SIGNUP_BONUS_PEPPER_SECRET_ARN'].some(
+            (k) => k in env,
+          ),
         );
+        if (reads.length > 0) expect(resource.Properties!.Layers, id).toBeDefined();
         if ('STRIPE_SECRET_ARN' in env) {
           expect(env).toHaveProperty('STRIPE_WEBHOOK_SECRET_ARN');
           expect(resource.Properties!.Layers, id).toBeDefined(); // the Parameters and Secrets extension
         }
       }
-      expect(secretReaders.get('WebhooksStripe')?.length ?? 2).toBe(2);
-      expect(secretReaders.get('HttpMe')).toEqual([]);
-      expect(secretReaders.get('CognitoPostConfirmation')).toEqual([]);
+      expect(secretReaders.get('WebhooksStripe')?.length ?? 3).toBe(3);
+      // The sign-up bonus pepper: only the functions that create users, and nothing else for them.
+      const pepper = template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { GenerateSecretString: {} },
+      });
+      const pepperId = Object.keys(pepper).find((id) => id.includes('SignupBonusPepper'))!;
+      expect(pepperId).toBeDefined();
+      expect(pepper[pepperId]!.Properties.SecretString).toBeUndefined();
+      const pepperReaders = [...secretReaders]
+        .filter(([, reads]) => reads.includes(pepperId))
+        .map(([id]) => id);
+      expect(pepperReaders.sort()).toEqual(
+        [
+          'CognitoPostConfirmation',
+          'HttpCreateGeneration',
+          'HttpGetCheckoutSession',
+          'HttpMe',
+          'HttpRegenerateHeadshot',
+          'WebhooksStripe',
+        ].sort(),
+      );
+      expect(secretReaders.get('HttpMe')).toEqual([pepperId]);
+      expect(secretReaders.get('CognitoPostConfirmation')).toEqual([pepperId]);
     });
 
     it('wires the post-confirmation trigger to the user pool', () => {

@@ -2,9 +2,14 @@ import {
   AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { documentClient } from '../../functions/adapters/aws';
+import { BONUS_SK, bonusPk } from '../../functions/adapters/keys';
 import { listLedger } from '../../functions/adapters/ledger';
+import { storageSettings } from '../../functions/config/storage';
+import { bonusKey, legacyBonusKey } from '../../functions/domain/signup-bonus';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
@@ -70,5 +75,45 @@ describe('sign-up bonus once per person', () => {
     // The same person at a lasting address gets theirs: the disposable sign-up claimed no marker.
     const lasting = await createTestUser({ ...pool, email: `${local}@example.com` });
     expect(await me(lasting)).toMatchObject({ credits: 6, signupBonus: 'granted' });
+  });
+
+  it('keys the marker with the pepper, and a marker of the older unsalted form still blocks a second bonus', async () => {
+    const TableName = storageSettings().TABLE_NAME;
+    const marker = (key: string) =>
+      documentClient().send(new GetCommand({ TableName, Key: { PK: bonusPk(key), SK: BONUS_SK } }));
+    const pepper = process.env.SIGNUP_BONUS_PEPPER ?? '';
+    expect(pepper).not.toBe('');
+
+    // A new person: the stored marker is the HMAC, and neither the plain SHA-256 nor the address is stored.
+    const local = `pepper.${randomUUID().slice(0, 8)}`;
+    const email = `${local}@example.com`;
+    const first = await createTestUser({ ...pool, email });
+    expect(await me(first)).toMatchObject({ credits: 6, signupBonus: 'granted' });
+    const plain = createHash('sha256').update(`headshot-studio:signup-bonus:${email}`).digest('hex');
+    expect(legacyBonusKey(email)).toBe(plain);
+    expect((await marker(bonusKey(email, pepper))).Item).toMatchObject({ type: 'signupBonus' });
+    expect((await marker(plain)).Item).toBeUndefined();
+    expect(bonusKey(email, pepper)).not.toBe(plain);
+    expect(JSON.stringify((await marker(bonusKey(email, pepper))).Item)).not.toContain(local);
+
+    // Someone who claimed before the pepper existed has only the old marker: no second bonus.
+    const earlier = `legacy.${randomUUID().slice(0, 8)}@example.com`;
+    await documentClient().send(
+      new PutCommand({
+        TableName,
+        Item: {
+          PK: bonusPk(legacyBonusKey(earlier)),
+          SK: BONUS_SK,
+          type: 'signupBonus',
+          claimedAt: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    const again = await createTestUser({ ...pool, email: earlier.toUpperCase() });
+    expect(await me(again)).toMatchObject({ credits: 0, signupBonus: 'already-claimed' });
+    expect(await listLedger(again.sub)).toEqual([]);
+    await expectLedgerBalanced(again.sub);
+    // The withheld bonus wrote no new marker either.
+    expect((await marker(bonusKey(earlier, pepper))).Item).toBeUndefined();
   });
 });

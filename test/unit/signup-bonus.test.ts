@@ -1,6 +1,15 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isDisposableAddress } from '../../functions/domain/disposable-addresses';
-import { bonusKey, normaliseEmail, signupBonusOf } from '../../functions/domain/signup-bonus';
+import {
+  bonusKey as pepperedKey,
+  legacyBonusKey,
+  normaliseEmail,
+  signupBonusOf,
+} from '../../functions/domain/signup-bonus';
+
+const PEPPER = 'unit-test-pepper';
+const bonusKey = (email: string) => pepperedKey(email, PEPPER);
 
 describe('once-per-person sign-up bonus key', () => {
   it('reduces the variants of one address to one person', () => {
@@ -20,6 +29,23 @@ describe('once-per-person sign-up bonus key', () => {
     expect(normaliseEmail('+1@example.com')).toBe('+1@example.com');
     expect(bonusKey('jane@example.com')).toMatch(/^[0-9a-f]{64}$/);
     expect(bonusKey('jane@example.com')).not.toContain('jane');
+  });
+
+  it('is HMAC-SHA256 keyed with the pepper, not the plain SHA-256 a guesser could compute', () => {
+    const input = 'headshot-studio:signup-bonus:janedoe@gmail.com';
+    const hmac = createHmac('sha256', PEPPER).update(input).digest('hex');
+    const plain = createHash('sha256').update(input).digest('hex');
+    expect(bonusKey('Jane.Doe+x@GoogleMail.com')).toBe(hmac);
+    expect(bonusKey('Jane.Doe+x@GoogleMail.com')).not.toBe(plain);
+    // The legacy key (only checked, never written) is that plain hash, of the same normalised address.
+    expect(legacyBonusKey('Jane.Doe+x@GoogleMail.com')).toBe(plain);
+    // Stable for one normalised address and pepper; another pepper gives another key.
+    expect(bonusKey('janedoe@gmail.com')).toBe(hmac);
+    expect(pepperedKey('janedoe@gmail.com', 'another-pepper')).not.toBe(hmac);
+  });
+
+  it('refuses an empty pepper rather than write a guessable marker', () => {
+    expect(() => pepperedKey('jane@example.com', '')).toThrow(/pepper/);
   });
 });
 
