@@ -30,6 +30,8 @@ describe('GET /api/me', () => {
         emailWhenReady: true,
         createdAt: bodies[0].createdAt,
         activeGeneration: null,
+        // The local provider makes any canvas size, so the high-resolution option is offered (docs/decisions/009).
+        highResolution: true,
       });
     }
     const ledger = await listLedger(user.sub);
