@@ -7,7 +7,6 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queues';
 import type { DeployedFunction } from './functions';
-import { acknowledge } from './nag';
 import { pascalCase } from './naming';
 
 /** Properties of {@link Queues}. */
@@ -63,7 +62,6 @@ export class Queues extends Construct {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      acknowledge(deadLetterQueue, 'AwsSolutions-SQS3', 'This queue is itself a dead-letter queue.');
       const queue = new sqs.Queue(this, id, {
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         encryption: sqs.QueueEncryption.SQS_MANAGED,

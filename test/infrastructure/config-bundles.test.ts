@@ -29,7 +29,7 @@ async function settingsGroupsOf(handler: string): Promise<string[]> {
 describe('settings groups in handler bundles', () => {
   it.each([
     ['http/health', []],
-    ['http/me', ['runtime', 'storage']],
+    ['http/me', ['high-resolution', 'image-provider', 'runtime', 'signup-bonus', 'storage']],
     ['workflow/notify-customer', ['mail', 'runtime', 'site', 'storage']],
     ['workflow/call-provider', ['image-provider', 'runtime', 'storage']],
     ['workflow/finish-headshot', ['likeness', 'runtime', 'storage']],

@@ -97,13 +97,14 @@ describe('HeadshotStudioStack (dev)', () => {
   });
 
   describe('Secrets and alarms', () => {
-    it('creates the Stripe, webhook and OpenAI secrets with a placeholder value, and a generated origin secret', () => {
+    it('creates the Stripe, webhook and OpenAI secrets with a placeholder value, and a generated origin secret and bonus pepper', () => {
       const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret')).map(
         (r) => r.Properties as Record<string, unknown>,
       );
       expect(secrets.filter((p) => p.SecretString === SECRET_PLACEHOLDER)).toHaveLength(3);
-      expect(secrets.filter((p) => p.GenerateSecretString !== undefined)).toHaveLength(1);
-      expect(secrets).toHaveLength(4);
+      // Generated: the origin secret and the sign-up bonus pepper.
+      expect(secrets.filter((p) => p.GenerateSecretString !== undefined)).toHaveLength(2);
+      expect(secrets).toHaveLength(5);
     });
 
     it('alarms on workflow failures, API 5xx and Lambda throttles, to one SNS topic', () => {
