@@ -42,14 +42,6 @@ import { LocalStackStack } from './localstack-stack';
 function buildApp(): void {
   const app = new App();
   const settings = settingsFromContext(app.node);
-  // Which guards apply is said at every synth, so a stage name that silently loses them cannot go unnoticed.
-  process.stderr.write(
-    `Stage ${settings.stage}: production=${settings.production} (${
-      app.node.tryGetContext('production') === undefined
-        ? `default for stage "${settings.stage}"`
-        : 'from -c production'
-    }); ${settings.production ? 'deletion protection and retention on' : 'resources are destroyed with the stack'}\n`,
-  );
   const env = {
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION,
@@ -69,6 +61,15 @@ function buildApp(): void {
     // cdk-nag 3 registers as a validation plugin (docs/toolchain.md), not as an Aspect.
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   }
+  // Which guards apply is said at every synth, so a stage name that silently loses them cannot go unnoticed; said
+  // once the stacks are built, so a refusal stays the one line that says what to do.
+  process.stderr.write(
+    `Stage ${settings.stage}: production=${settings.production} (${
+      app.node.tryGetContext('production') === undefined
+        ? `default for stage "${settings.stage}"`
+        : 'from -c production'
+    }); ${settings.production ? 'deletion protection and retention on' : 'resources are destroyed with the stack'}\n`,
+  );
 }
 
 try {

@@ -94,6 +94,11 @@ const specs: Record<RouteKey, FuzzSpec> = {
     request: async ({ user }) => requestOf('GET', fixed('/api/me'), { auth: authorization(user) }),
     after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
   },
+  'GET /api/purchases': {
+    reaches: ['200', '401 UNAUTHORIZED'],
+    request: async ({ user }) => requestOf('GET', fixed('/api/purchases'), { auth: authorization(user) }),
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  },
   'PATCH /api/me': {
     reaches: ['200', '400 VALIDATION_ERROR', '401 UNAUTHORIZED'],
     request: async ({ user }) =>

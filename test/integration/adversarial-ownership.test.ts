@@ -49,6 +49,10 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
     'GET /api/health': { notApplicable: 'public, takes no id' },
     'GET /api/packs': { notApplicable: 'public, takes no id' },
     'GET /api/me': { notApplicable: "takes no id: answers the caller's own record (me.test.ts)" },
+    'GET /api/purchases': {
+      notApplicable:
+        "takes no id: lists the caller's own purchases (purchase-history.test.ts: others see none)",
+    },
     'PATCH /api/me': { notApplicable: "takes no id: changes the caller's own preference" },
     'POST /api/checkout/sessions': {
       notApplicable: 'takes a pack id only; the session it creates belongs to the caller',

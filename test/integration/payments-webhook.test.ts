@@ -57,6 +57,8 @@ describe('POST /api/webhooks/stripe', () => {
         paymentIntentId: session.payment_intent,
         status: 'completed',
         creditsReversed: 0,
+        // Stripe's receipt for the charge, kept at fulfilment for the purchase history.
+        receiptUrl: expect.stringMatching(/\/receipts\/ch_/),
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
