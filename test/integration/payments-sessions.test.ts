@@ -38,7 +38,7 @@ describe('POST /api/checkout/sessions', () => {
       currency: 'usd',
       amount_total: 4500,
       success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard`,
-      cancel_url: `${origin}/pricing`,
+      cancel_url: `${origin}/checkout/cancelled?pack=popular`,
       customer_email: user.email,
       client_reference_id: user.sub,
       allow_promotion_codes: true,

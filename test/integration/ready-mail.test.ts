@@ -8,6 +8,7 @@ import {
 } from '../../infrastructure/local/stand-ins/ses/maildev';
 import { startSesStandIn, type SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
 import { findFreePort } from '../../infrastructure/local/support/ports';
+import { LOCAL_CONFIGURATION_SET } from '../../infrastructure/local/stand-ins/ses/local-mail';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, pollGeneration, startGeneration, uploadPhotos } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
@@ -39,6 +40,8 @@ beforeAll(async () => {
     host: '127.0.0.1',
     smtpUrl: mail.smtpUrl,
     verifiedIdentities: ['headshot.studio.local'],
+    // The configuration set every mail names (MAIL_CONFIGURATION_SET), as the local stack's SES knows it.
+    configurationSets: [LOCAL_CONFIGURATION_SET],
     log: quiet,
   });
 });
