@@ -298,10 +298,11 @@ describe('a deployed stage without the OpenAI key (loud, not silent)', () => {
   it('fails every slot without calling anyone and refunds all 6 credits (credits = Σ ledger)', async () => {
     const key = process.env.OPENAI_API_KEY;
     const provider = process.env.IMAGE_PROVIDER;
-    // A deployed function (STAGE set) with the secret still missing: the provider stays `openai`.
+    // A deployed function with the secret still missing: its provider is `openai` (the cloud default, unit-tested in
+    // provider-selection.test.ts). Set here explicitly rather than through STAGE, which would also make the API's
+    // origin check fail closed for the test's own requests (no CloudFront in front of the local gateway).
     delete process.env.OPENAI_API_KEY;
-    delete process.env.IMAGE_PROVIDER;
-    process.env.STAGE = 'dev';
+    process.env.IMAGE_PROVIDER = 'openai';
     secretsChanged();
     try {
       const { user, keys } = await userWithPhotos();
@@ -313,7 +314,6 @@ describe('a deployed stage without the OpenAI key (loud, not silent)', () => {
       expect((await getUser(user.sub))?.credits).toBe(6);
       expect(await refundRefs(user.sub)).toEqual([0, 1, 2, 3, 4, 5].map((slot) => slotRefundRef(id, slot)));
     } finally {
-      delete process.env.STAGE;
       Object.assign(process.env, { OPENAI_API_KEY: key, IMAGE_PROVIDER: provider });
       // The secret arriving: the next configuration (and provider) is made with it, no cold start needed.
       secretsChanged();
