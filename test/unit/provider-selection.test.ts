@@ -86,6 +86,6 @@ describe('imageProvider()', () => {
     expect(imageProvider().name).toBe('local');
     process.env.STAGE = 'prod';
     resetConfigForTests();
-    expect(() => imageProvider()).toThrow(/IMAGE_PROVIDER: local .*refused when STAGE is prod/);
+    expect(() => imageProvider()).toThrow(/IMAGE_PROVIDER: local .*refused in production/);
   });
 });

@@ -88,7 +88,12 @@ function renderWizard() {
 }
 
 const photo = (name: string, type = 'image/jpeg', size = 1000) => {
-  const f = new File(['x'], name, { type });
+  // A JPEG's first bytes: the wizard checks them before it calls a file uploaded.
+  const f = new File(
+    [new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])],
+    name,
+    { type },
+  );
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
