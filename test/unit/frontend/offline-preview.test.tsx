@@ -6,6 +6,10 @@ import { GenerationStep } from '../../../frontend/src/features/generator/compone
 import { generationOf, headshotOf } from './fixtures';
 import { renderAt } from './render';
 
+// The results screen reads the balance (Regenerate's state) from the signed-in session.
+vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
+vi.mock('../../../frontend/src/lib/auth/auth-context', async () => (await import('./auth-mock')).authModule);
+
 /*
  * The results screen (step 4) of a generation the offline provider made: the notice, verbatim, and a "Preview"
  * badge on every card; nothing of it for AI headshots.
