@@ -125,8 +125,9 @@ describe('a signed-in journey', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((u) => u.pathname === '/success');
     await page.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
-    await page.getByText('Redirecting to dashboard in 3 seconds...').waitFor();
-    await page.getByRole('link', { name: 'Start Generating' }).click();
+    // Bought from the wizard: no countdown to the dashboard, a way back to the wizard (issue 27.4).
+    await page.getByText('Your photos and choices are kept.').waitFor();
+    await page.getByRole('link', { name: 'Back to your headshots' }).click();
 
     // Back at step 3 with the same photos, style and background; the new balance.
     await page.waitForURL((u) => u.pathname === '/generator');
