@@ -309,7 +309,8 @@ const specs: readonly FunctionSpec[] = [
     memorySize: 256,
     access: { table: READ_WRITE },
   },
-  // Reconciles generations still not terminal past their deadline, and removes their sweep markers.
+  // Reconciles generations still not terminal past their deadline, and removes their sweep markers; deletes the
+  // reference descriptor of every ended generation and, a year on, its headshots.
   {
     name: 'generation-sweeper',
     handler: 'scheduled/sweep-generations',
@@ -317,7 +318,8 @@ const specs: readonly FunctionSpec[] = [
     timeoutSeconds: 120,
     memorySize: 256,
     schedule: 'rate(5 minutes)',
-    access: { table: ['read', 'write', 'delete'] },
+    // Also ends the retention of headshots (docs/decisions/011-retention.md): their files go from the results bucket.
+    access: { table: ['read', 'write', 'delete'], results: ['delete'] },
   },
   // The provider queue's dispatcher (functions/queues.ts `admission-wakeup`): admits the head of the line and resumes
   // the waiting Tasks with their leases (SendTaskSuccess/SendTaskFailure).

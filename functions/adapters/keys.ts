@@ -35,3 +35,9 @@ export const PAYMENT_INTENT_SK = 'PAYMENT_INTENT';
 export const SWEEP_PK = 'SWEEP#generations';
 export const sweepSk = (deadline: string, sub: string, generationId: string) =>
   `${deadline}#${sub}#${generationId}`;
+/**
+ * The index of generations whose headshots are kept until a date (one partition, sorted by that date): written by
+ * the sweeper when it retires a generation's sweep marker, read by it when the retention period ends
+ * (docs/decisions/011-retention.md). Its sort key is {@link sweepSk}'s shape, with the expiry as the date.
+ */
+export const RETENTION_PK = 'RETENTION#headshots';

@@ -3,6 +3,7 @@ import { storageSettings } from '../config/storage';
 import type { StoredFraming } from '../domain/framing';
 import { decodeDescriptor, DESCRIPTOR_MODEL, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
+import { PHOTO_CHECK_RETENTION_DAYS } from '../domain/retention';
 import { documentClient } from './aws';
 import { photoCheckSk, userPk } from './keys';
 import { batchDelete, keyOf, queryAll } from './support/query';
@@ -19,8 +20,8 @@ import { batchDelete, keyOf, queryAll } from './support/query';
  * absent, so the photo is analysed again by the current model — descriptors of two models are never compared.
  */
 
-/** How long a cached check is kept, in seconds: a day longer than uploads live (their lifecycle is 7 days). */
-export const PHOTO_CHECK_TTL_SECONDS = 8 * 24 * 3600;
+/** How long a cached check is kept, in seconds: a day longer than uploads live (domain/retention.ts). */
+export const PHOTO_CHECK_TTL_SECONDS = PHOTO_CHECK_RETENTION_DAYS * 24 * 3600;
 
 interface PhotoCheckItem {
   PK: string;

@@ -4,6 +4,8 @@
  * cases never speak HTTP. The docstrings give that form.
  */
 
+import { UPLOAD_RETENTION_DAYS } from './retention';
+
 /** A named error class whose message is always the same (a sentence for a person). */
 function fixedMessageError(name: string, message: string) {
   return class extends Error {
@@ -52,7 +54,7 @@ export class InvalidUploadError extends Error {
 /** 409 `PHOTOS_EXPIRED`: a regeneration's reference photos are no longer stored (uploads are kept 7 days). */
 export const PhotosExpiredError = fixedMessageError(
   'PhotosExpiredError',
-  'The photos this headshot was made from are no longer stored (uploads are kept for 7 days). Upload them again in the generator to create new headshots.',
+  `The photos this headshot was made from are no longer stored (uploads are kept for ${UPLOAD_RETENTION_DAYS} days). Upload them again in the generator to create new headshots.`,
 );
 
 /** 409 `ACCOUNT_DELETING`: the account's deletion has started, so nothing new may be generated. */

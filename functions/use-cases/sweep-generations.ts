@@ -5,6 +5,7 @@ import { logger } from '../common/logger';
 import { GENERATION_ERROR_MESSAGES, isTerminal } from '../domain/generation';
 import { sweepCutoff, type GenerationTimeBudget } from '../domain/generation-deadline';
 import { compensateGeneration } from './compensate-generation';
+import { retireGeneration } from './expire-headshots';
 
 /** What one sweep did. */
 export interface SweepResult {
@@ -21,7 +22,9 @@ export interface SweepResult {
  * are still being delivered. A generation still not terminal gets the same idempotent
  * compensation as a failed execution (close it, refund every undelivered slot, mark it failed), whatever stranded
  * it: a function that died between spending and StartExecution, a compensator that failed twice, an execution that
- * never ended. Markers are removed as they are read. Idempotent; safe to run concurrently with itself.
+ * never ended. Every generation swept is retired (use-cases/expire-headshots.ts `retireGeneration`: its reference
+ * descriptor deleted, its headshots' retention marker written). Markers are removed as they are read. Idempotent;
+ * safe to run concurrently with itself.
  *
  * @param options.limit at most this many markers per run (the next run continues), default 500
  * @param options.budget the time budget; default this environment's (config/generation-time-budget.ts)
@@ -50,6 +53,7 @@ export async function sweepStrandedGenerations(
       });
       result.compensated.push(id);
     }
+    if (generation) await retireGeneration(sub, id, generation.createdAt);
     await deleteMarker(marker);
   }
   return result;

@@ -9,6 +9,10 @@ import { Construct } from 'constructs';
 import { acknowledgeWildcardActions, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
 import { privateBucketProps } from './storage';
+import {
+  ANALYTICS_EVENT_RETENTION_DAYS,
+  ANALYTICS_WORKING_FILES_RETENTION_DAYS,
+} from '../../functions/domain/retention';
 
 /** Properties of {@link Analytics}. */
 export interface AnalyticsProps {
@@ -40,7 +44,8 @@ export const EVENT_COLUMNS: readonly { name: string; type: string }[] = [
  * Product analytics in the cloud (docs/architecture.md, "Analytics"): an Amazon Data Firehose stream (encrypted)
  * delivering gzipped JSON lines to a private bucket under `events/dt=<date>/`, a Glue database and table over that
  * prefix (partition projection on `dt`, so no crawler and no partition upkeep), and an Athena workgroup whose results
- * stay in the same bucket — what `npm run report -- funnel --cloud` queries. Events are kept 400 days.
+ * stay in the same bucket — what `npm run report -- funnel --cloud` queries. Events are kept 400 days
+ * (functions/domain/retention.ts).
  */
 export class Analytics extends Construct {
   readonly bucket: s3.Bucket;
@@ -55,9 +60,21 @@ export class Analytics extends Construct {
     this.bucket = new s3.Bucket(this, 'Bucket', {
       ...privateBucketProps(props.logBucket, 's3/analytics/'),
       lifecycleRules: [
-        { id: 'expire-events', prefix: EVENTS_PREFIX, expiration: Duration.days(400) },
-        { id: 'expire-query-results', prefix: 'athena-results/', expiration: Duration.days(30) },
-        { id: 'expire-delivery-errors', prefix: 'errors/', expiration: Duration.days(30) },
+        {
+          id: 'expire-events',
+          prefix: EVENTS_PREFIX,
+          expiration: Duration.days(ANALYTICS_EVENT_RETENTION_DAYS),
+        },
+        {
+          id: 'expire-query-results',
+          prefix: 'athena-results/',
+          expiration: Duration.days(ANALYTICS_WORKING_FILES_RETENTION_DAYS),
+        },
+        {
+          id: 'expire-delivery-errors',
+          prefix: 'errors/',
+          expiration: Duration.days(ANALYTICS_WORKING_FILES_RETENTION_DAYS),
+        },
       ],
       ...(prod
         ? // Only Firehose deliveries of customers' events write here: empty when a failed first create rolls back.

@@ -4,6 +4,14 @@ import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 import { InvalidContextError } from './refusal';
 import { WORK_PREFIX } from '../../functions/domain/object-keys';
+import {
+  ACCESS_LOG_RETENTION_DAYS,
+  DEV_ACCESS_LOG_RETENTION_DAYS,
+  HEADSHOT_FILES_BACKSTOP_DAYS,
+  HEADSHOT_RETENTION_DAYS,
+  UPLOAD_RETENTION_DAYS,
+  WORK_RETENTION_DAYS,
+} from '../../functions/domain/retention';
 
 /** Properties of {@link Storage}. */
 export interface StorageProps {
@@ -12,8 +20,8 @@ export interface StorageProps {
   production: boolean;
 }
 
-/** Days an upload (the user's selfies) is kept: long enough to generate and retry, short for privacy. */
-export const UPLOAD_RETENTION_DAYS = 7;
+/** Retention periods come from the one shared module the Privacy Policy also reads (docs/decisions/011-retention.md). */
+export { UPLOAD_RETENTION_DAYS, WORK_RETENTION_DAYS };
 /** Key prefix of the uploads: presigned POSTs are scoped to `uploads/<sub>/…` (docs/architecture.md §3). */
 export const UPLOADS_PREFIX = 'uploads/';
 /** Key prefix of generated headshots and thumbnails in the results bucket (`results/<sub>/<generation>/…`). */
@@ -24,8 +32,12 @@ export const RESULTS_PREFIX = 'results/';
  * after WORK_RETENTION_DAYS.
  */
 export { WORK_PREFIX };
-/** Days a provider image may stay under `work/` (S3's shortest lifecycle expiry): a slot needs it for minutes. */
-export const WORK_RETENTION_DAYS = 1;
+/**
+ * Days after which the results bucket's lifecycle deletes a headshot's files under `results/`: the retention period
+ * plus a day, so the generation sweeper, which deletes the headshot (files, item, counters) when the period ends, goes
+ * first and the rule only catches what it missed.
+ */
+export const RESULTS_EXPIRY_DAYS = HEADSHOT_RETENTION_DAYS + HEADSHOT_FILES_BACKSTOP_DAYS;
 
 /**
  * The settings every data bucket shares: no public access, TLS 1.2 or later only, S3-managed encryption, ACLs
@@ -47,7 +59,8 @@ export function privateBucketProps(logBucket: s3.IBucket, logPrefix: string): s3
  * The uploads and results buckets (docs/architecture.md §6) and the log bucket their server access logs (and CloudFront's
  * standard logs) go to. Every bucket blocks public access, refuses non-TLS requests and is encrypted with S3-managed
  * keys. `uploads/` expires after 7 days, the results bucket's `work/` (provider images between two workflow tasks)
- * after 1 day; incomplete multipart uploads are aborted after 1 day.
+ * after 1 day, its `results/` (headshots) a day after their year (functions/domain/retention.ts); incomplete
+ * multipart uploads are aborted after 1 day.
  *
  * The two data buckets have deterministic names (`<stack>-uploads-<account>-<region>`): the site's
  * Content-Security-Policy must name their endpoints, and the buckets' CORS rule must name the site's origin, so
@@ -80,7 +93,12 @@ export class Storage extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       // CloudFront standard logging writes with ACLs; S3 server access logs use the bucket policy.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(prod ? 365 : 90) }],
+      lifecycleRules: [
+        {
+          id: 'expire-logs',
+          expiration: Duration.days(prod ? ACCESS_LOG_RETENTION_DAYS : DEV_ACCESS_LOG_RETENTION_DAYS),
+        },
+      ],
       // S3 and CloudFront write logs here while the first create is still running, and CloudFormation cannot delete
       // a bucket that holds objects: with RETAIN_ON_UPDATE_OR_DELETE a failed first create would end in
       // ROLLBACK_FAILED. Prod keeps it instead; it has no fixed name, so the retry creates a new one.
@@ -106,6 +124,7 @@ export class Storage extends Construct {
       bucketName: this.resultsBucketName,
       lifecycleRules: [
         { id: 'expire-work', prefix: WORK_PREFIX, expiration: Duration.days(WORK_RETENTION_DAYS) },
+        { id: 'expire-headshots', prefix: RESULTS_PREFIX, expiration: Duration.days(RESULTS_EXPIRY_DAYS) },
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

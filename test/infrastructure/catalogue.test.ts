@@ -154,7 +154,7 @@ describe('function catalogue', () => {
     }
   });
 
-  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, queue tickets and leases, sweep markers', () => {
+  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
@@ -172,6 +172,8 @@ describe('function catalogue', () => {
     expect(deleters((f) => f.access.results).sort()).toEqual(
       [
         'generation-finish-headshot',
+        // Headshots past their retention (docs/decisions/011-retention.md).
+        'generation-sweeper',
         'http-delete-account',
         'http-delete-headshot',
         'http-delete-my-data',

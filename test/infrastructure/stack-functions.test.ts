@@ -157,7 +157,14 @@ describe('HeadshotStudioStack (dev)', () => {
         ].sort(),
       );
       expect(holders('s3:DeleteObject')).toEqual(
-        ['GenerationFinishHeadshot', 'HttpDeleteAccount', 'HttpDeleteHeadshot', 'HttpDeleteMyData'].sort(),
+        [
+          'GenerationFinishHeadshot',
+          // Headshots past their retention (docs/decisions/011-retention.md).
+          'GenerationSweeper',
+          'HttpDeleteAccount',
+          'HttpDeleteHeadshot',
+          'HttpDeleteMyData',
+        ].sort(),
       );
       expect(holders('s3:PutObject')).toEqual(
         [

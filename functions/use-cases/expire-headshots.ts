@@ -1,0 +1,58 @@
+import { deleteGenerationItems } from '../adapters/generations';
+import { deleteHeadshot } from '../adapters/headshots/changes';
+import { generationSk, userPk } from '../adapters/keys';
+import {
+  deleteReferenceDescriptor,
+  deleteRetentionMarker,
+  dueRetentionMarkers,
+  headshotIdsOfGeneration,
+  putRetentionMarker,
+} from '../adapters/retention';
+
+/**
+ * What happens to a generation once no execution can run it any more (the sweeper retires its sweep marker):
+ * the descriptor of its reference photos is deleted (biometric data, needed only while its headshots are being
+ * checked), and its headshots' retention period starts counting down (docs/decisions/011-retention.md).
+ * Idempotent. Nothing is done for a generation that no longer exists (its customer deleted it).
+ *
+ * @param createdAt the generation's creation (ISO 8601), from which its headshots' retention is counted
+ */
+export async function retireGeneration(sub: string, generationId: string, createdAt: string): Promise<void> {
+  if (!(await deleteReferenceDescriptor(sub, generationId))) return;
+  await putRetentionMarker(sub, generationId, createdAt);
+}
+
+/** What one retention pass did. */
+export interface ExpiryResult {
+  /** Generations whose retention had ended (their headshots and item are deleted). */
+  generations: number;
+  /** Headshots deleted (files, gallery item and counters). */
+  headshots: number;
+}
+
+/**
+ * Deletes the headshots whose retention period ended before `nowMs` (domain/retention.ts
+ * `HEADSHOT_RETENTION_DAYS`, counted from their generation), as the gallery's delete does — the four files, the item
+ * and the gallery's counters — then the generation item and its retention marker. A failure part way leaves the
+ * marker, so the next run finishes the job.
+ *
+ * @param options.limit at most this many generations per run (the next run continues), default 100
+ */
+export async function expireHeadshots(
+  nowMs = Date.now(),
+  options: { limit?: number } = {},
+): Promise<ExpiryResult> {
+  const limit = options.limit ?? 100;
+  const result: ExpiryResult = { generations: 0, headshots: 0 };
+  for await (const marker of dueRetentionMarkers(new Date(nowMs).toISOString())) {
+    if (result.generations >= limit) break;
+    const { userId: sub, generationId } = marker;
+    for (const id of await headshotIdsOfGeneration(sub, generationId)) {
+      if (await deleteHeadshot(sub, id)) result.headshots++;
+    }
+    await deleteGenerationItems([{ PK: userPk(sub), SK: generationSk(generationId) }]);
+    await deleteRetentionMarker(marker);
+    result.generations++;
+  }
+  return result;
+}
