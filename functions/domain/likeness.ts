@@ -24,6 +24,13 @@ export const GATE_COSINE = 0.942;
 const GENUINE_MEDIAN_COSINE = 0.982;
 /** Under this cosine to the mean of the rest of the set, a photo shows someone else (calibrated as the gate). */
 export const DIFFERENT_PERSON_COSINE = 0.941;
+/**
+ * Under this cosine, two single photos show different people: the "pairs" decision of
+ * docs/decisions/002-identity-model.md (every two photos of the set, 80 genuine and 586 impostor: same person
+ * 0.942-0.987, different people 0.737-0.919; at most 1 % false accepts at the fewest false rejects, 0 % and 0 %).
+ * The identity check of a set uses it where only two photos are left to compare (docs/decisions/012-small-set-identity.md).
+ */
+export const SAME_PERSON_PAIR_COSINE = 0.931;
 
 /** Default minimum likeness of a delivered headshot, 0-100 (config LIKENESS_THRESHOLD): {@link GATE_COSINE}. */
 export const DEFAULT_LIKENESS_THRESHOLD = 55;

@@ -1,5 +1,11 @@
 import { duplicatesOf } from './duplicate-photos';
-import { cosine, DIFFERENT_PERSON_COSINE, likenessFromCosine, meanDescriptor } from './likeness';
+import {
+  cosine,
+  DIFFERENT_PERSON_COSINE,
+  likenessFromCosine,
+  meanDescriptor,
+  SAME_PERSON_PAIR_COSINE,
+} from './likeness';
 
 /**
  * Photo checks (docs/architecture.md §8 (faces); docs/product-spec.md, step 1 of the generator): what the
@@ -12,9 +18,13 @@ import { cosine, DIFFERENT_PERSON_COSINE, likenessFromCosine, meanDescriptor } f
  * - blurry: contrast-normalised Laplacian variance of the face under 50 (fixtures 110-640; a 12 px blur 26);
  * - too_dark: mean face luma under 60 of 255 (fixtures 96-143); too_bright: over 210, or 8% of it clipped;
  * - low_resolution: short side under 512 px;
- * - different_person: cosine to the other photos (the mean of their descriptors) under the calibrated
- *   DIFFERENT_PERSON_COSINE of ./likeness.ts (at most 1 % false accepts at the fewest false rejects, measured on 9
- *   people: docs/decisions/002-identity-model.md), likeness {@link DIFFERENT_PERSON_LIKENESS} on the 0-100 scale;
+ * - different_person: not like the set's medoid (cosine under SAME_PERSON_PAIR_COSINE), and under the calibrated
+ *   DIFFERENT_PERSON_COSINE of ./likeness.ts to the mean of the photos that are, while those are more than half the
+ *   set ({@link differentPersonFlags}, docs/decisions/012-small-set-identity.md; both thresholds at most 1 % false
+ *   accepts at the fewest false rejects, measured on 9 people: docs/decisions/002-identity-model.md), likeness
+ *   {@link DIFFERENT_PERSON_LIKENESS} on the 0-100 scale;
+ * - mixed_people: the set disagrees and no group of more than half of it agrees (two photos of two people, two and
+ *   two): nobody can be called the odd one out, so every photo of it is warned;
  * - duplicate: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits apart (./duplicate-photos.ts) (copies 0-1, different photos
  *   18 or more).
  */
@@ -25,6 +35,7 @@ export const PHOTO_CHECK_CODES = [
   'no_face',
   'multiple_faces',
   'different_person',
+  'mixed_people',
   'duplicate',
   'face_too_small',
   'face_cut_off',
@@ -59,6 +70,8 @@ export const PHOTO_CHECK_MESSAGES: Record<PhotoCheckCode, string> = {
   no_face: "We couldn't find a face in this photo.",
   multiple_faces: 'This photo shows more than one person. Please use a photo of just you.',
   different_person: "This looks like a different person from your other photos, so we won't use it.",
+  mixed_people:
+    "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
   duplicate:
     "This looks like the same picture as another of your photos, so we'll only use it once. Please use a different photo.",
   face_too_small: 'Your face is small in this photo. A closer photo gives better headshots.',
@@ -95,8 +108,11 @@ export function duplicateMessage(photoNumber: number): string {
 
 /** Below this likeness to the rest of the set, a photo shows someone else (0-100; the flag compares the cosine). */
 export const DIFFERENT_PERSON_LIKENESS = likenessFromCosine(DIFFERENT_PERSON_COSINE);
-/** Photos with a face needed before one can be called a different person (with two, who is the odd one?). */
-export const MIN_SET_FOR_IDENTITY = 3;
+/**
+ * Photos with a clear face needed for the identity check. Two are compared with each other: they agree, or both
+ * are `mixed_people` (with two, who is the odd one?); a photo can be called a different person from three on.
+ */
+export const MIN_SET_FOR_IDENTITY = 2;
 
 /** What the vision module measured on one photo (sizes in the photo's own pixels, EXIF-upright). */
 export interface PhotoFacts {
@@ -161,22 +177,60 @@ export function photoCodes(facts: PhotoFacts): PhotoCheckCode[] {
   return codes;
 }
 
+/** The identity check's outcome for one photo: `undefined` when it agrees with the set (or sat out). */
+export type IdentityFlag = 'different_person' | 'mixed_people' | undefined;
+
+/** The identity check's two thresholds (cosine; a comparison passes at ≥). */
+export interface IdentityThresholds {
+  /** One photo against the mean of two or more photos: DIFFERENT_PERSON_COSINE. */
+  flag: number;
+  /** One photo against one other: SAME_PERSON_PAIR_COSINE. */
+  pair: number;
+}
+
+/** The calibrated thresholds of ./likeness.ts (docs/decisions/002-identity-model.md). */
+export const IDENTITY_THRESHOLDS: IdentityThresholds = {
+  flag: DIFFERENT_PERSON_COSINE,
+  pair: SAME_PERSON_PAIR_COSINE,
+};
+
 /**
- * Which photos of a set show someone other than the rest: each descriptor against the mean of the others'. Needs
- * {@link MIN_SET_FOR_IDENTITY} faces; photos without a descriptor are skipped (and never flagged).
+ * Which photos of a set show someone other than the customer, anchored on the medoid
+ * (docs/decisions/012-small-set-identity.md):
+ * 1. the medoid, the photo with the highest summed cosine to the others, stands for the customer;
+ * 2. with it, the photos at or over `pair` (SAME_PERSON_PAIR_COSINE) against it form the anchor group;
+ * 3. a photo outside that group still agrees when it reaches `flag` (DIFFERENT_PERSON_COSINE) against the group's
+ *    mean descriptor;
+ * 4. if the photos that agree are more than half of the set, every other one is `different_person`; if they are
+ *    half or fewer (two photos of two people, two and two, three strangers), there is no majority to call anyone
+ *    the odd one out, and every photo is `mixed_people` (a warning: we cannot tell which photos are the customer).
  *
+ * Why not each photo against the mean of the others (the rule before): with 2 or 3 photos of the customer, every
+ * such mean holds the other person too and nothing was flagged (2 + 1: 76 % of the other person missed), and a
+ * mean of two people can pass two photos of each. Thresholds and their calibration: docs/decisions/002-identity-model.md.
+ *
+ * Photos without a descriptor (no clear face, or one measured badly) sit out and are never flagged. Pure.
+ *
+ * @param descriptors unit-length face descriptors of ./likeness.ts's model, or `undefined`
+ * @param thresholds the calibrated ones unless a measurement passes others (test/bench/identity-small-sets.ts)
  * @returns one flag per input, in order
  */
-export function differentPersonFlags(descriptors: readonly (readonly number[] | undefined)[]): boolean[] {
+export function differentPersonFlags(
+  descriptors: readonly (readonly number[] | undefined)[],
+  thresholds: IdentityThresholds = IDENTITY_THRESHOLDS,
+): IdentityFlag[] {
   const present = descriptors.flatMap((d, i) => (d ? [{ d, i }] : []));
-  const flags = descriptors.map(() => false);
+  const flags: IdentityFlag[] = descriptors.map(() => undefined);
   if (present.length < MIN_SET_FOR_IDENTITY) return flags;
-  for (const { d, i } of present) {
-    const others = meanDescriptor(present.filter((p) => p.i !== i).map((p) => p.d));
-    if (cosine(d, others) < DIFFERENT_PERSON_COSINE) flags[i] = true;
-  }
-  // When most of the set disagrees, there is no "rest" to disagree with: flag nothing rather than everyone.
-  return flags.filter(Boolean).length * 2 > present.length ? descriptors.map(() => false) : flags;
+  const sums = present.map((a) => present.reduce((sum, b) => sum + cosine(a.d, b.d), 0));
+  const medoid = present[sums.indexOf(Math.max(...sums))]!;
+  const anchor = present.filter((p) => p === medoid || cosine(p.d, medoid.d) >= thresholds.pair);
+  const mean = meanDescriptor(anchor.map((p) => p.d));
+  const others = present.filter((p) => !anchor.includes(p) && cosine(p.d, mean) < thresholds.flag);
+  if (others.length === 0) return flags;
+  const majority = (present.length - others.length) * 2 > present.length;
+  for (const p of majority ? others : present) flags[p.i] = majority ? 'different_person' : 'mixed_people';
+  return flags;
 }
 
 const clamp = (v: number, lo = 0, hi = 1) => Math.max(lo, Math.min(hi, v));
@@ -206,7 +260,8 @@ export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
 }
 
 /**
- * Checks a set of photos: each photo's own codes, the set's identity check, then its duplicates. Of two or more
+ * Checks a set of photos: each photo's own codes, the set's identity check ({@link differentPersonFlags}, one vote
+ * per picture), then its duplicates. Of two or more
  * uploads of the same picture (./duplicate-photos.ts) the best-scoring one is judged as usual (the first on a tie)
  * and every other copy is rejected as `duplicate` with `duplicateOf` naming it, so it is used once and the
  * customer may go on with the other photos. Photos already rejected take no part.
@@ -215,16 +270,21 @@ export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
  */
 export function checkPhotoSet(facts: readonly PhotoFacts[]): PhotoCheck[] {
   const own = facts.map(photoCodes);
-  // Only photos with one clear, well-measured face take part in the identity check.
-  const flags = differentPersonFlags(
-    facts.map((f, i) =>
-      own[i]!.some((c) => REJECTING_CODES.includes(c) || UNRELIABLE_IDENTITY.includes(c))
-        ? undefined
-        : f.descriptor,
-    ),
+  // Only photos with one clear, well-measured face take part in the identity check, each picture once: copies of
+  // one photo (./duplicate-photos.ts) would otherwise outvote the rest, and share their original's outcome.
+  const candidates = facts.map((f, i) =>
+    own[i]!.some((c) => REJECTING_CODES.includes(c) || UNRELIABLE_IDENTITY.includes(c))
+      ? undefined
+      : f.descriptor,
   );
+  const sameAs = duplicatesOf(
+    facts.map((f, i) => (candidates[i] ? f.imageHash : undefined)),
+    facts.map(() => 0),
+  );
+  const flags = differentPersonFlags(candidates.map((d, i) => (sameAs[i] === undefined ? d : undefined)));
   const checks = facts.map((f, i): PhotoCheck => {
-    const codes = flags[i] ? ['different_person' as const, ...own[i]!] : own[i]!;
+    const flag = flags[sameAs[i] ?? i];
+    const codes = flag ? [flag, ...own[i]!] : own[i]!;
     return {
       verdict: verdictOf(codes),
       score: photoScore(f, codes),

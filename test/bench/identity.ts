@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
+import { DIFFERENT_PERSON_COSINE, SAME_PERSON_PAIR_COSINE } from '../../functions/domain/likeness';
 import {
   decisionMetrics,
   gateComparisons,
@@ -20,6 +21,7 @@ import {
   type Distribution,
 } from './identity-metrics';
 import { IDENTITY_MODELS, type IdentityModel, type IdentityProbe } from './identity-set';
+import { smallSetCells, smallSetTable, type SetRuleName, type SmallSetCell } from './identity-small-sets';
 import type { Row } from './rows';
 import { median, ms } from './stats';
 
@@ -41,6 +43,11 @@ export interface IdentityModelFigures {
   pairs: DecisionMetrics;
   flag: DecisionMetrics;
   gate: DecisionMetrics;
+  /**
+   * The identity check on sets of 2-10 photos with 0-2 of another person, each rule at this model's thresholds
+   * (the product's for the product's model): docs/decisions/012-small-set-identity.md.
+   */
+  smallSets: SmallSetCell[];
 }
 
 /** The section's figures. */
@@ -61,6 +68,12 @@ function probe(model: IdentityModel): IdentityProbe {
 /** The figures of one probe's output (pure: the unit of the section). */
 export function identityFigures(result: IdentityProbe): IdentityModelFigures {
   const set = result.photos.flatMap((p) => (p.descriptor ? [{ ...p, descriptor: p.descriptor }] : []));
+  const pairs = decisionMetrics(pairComparisons(set), MAX_FALSE_ACCEPTS);
+  const flag = decisionMetrics(leaveOneOutComparisons(set), MAX_FALSE_ACCEPTS);
+  const thresholds =
+    result.model === 'faceapi-resnet128'
+      ? { flag: DIFFERENT_PERSON_COSINE, pair: SAME_PERSON_PAIR_COSINE }
+      : { flag: flag.atTarget.threshold, pair: pairs.atTarget.threshold };
   return {
     model: result.model,
     initMs: result.initMs,
@@ -68,9 +81,11 @@ export function identityFigures(result: IdentityProbe): IdentityModelFigures {
     missing: result.photos.filter((p) => !p.descriptor).map((p) => p.file),
     descriptorMs: median(set.map((p) => p.descriptorMs)),
     totalMs: median(set.map((p) => p.totalMs)),
-    pairs: decisionMetrics(pairComparisons(set), MAX_FALSE_ACCEPTS),
-    flag: decisionMetrics(leaveOneOutComparisons(set), MAX_FALSE_ACCEPTS),
+    pairs,
+    flag,
     gate: decisionMetrics(gateComparisons(set), MAX_FALSE_ACCEPTS),
+    // The product's model is measured closely; the others (not calibrated for these rules) more cheaply.
+    smallSets: smallSetCells(set, thresholds, { perCell: result.model === 'faceapi-resnet128' ? 2000 : 500 }),
   };
 }
 
@@ -88,7 +103,18 @@ const spread = (d: Distribution) =>
 const point = (d: DecisionMetrics) =>
   `${f3(d.atTarget.threshold)}: FAR ${pct(d.atTarget.far)}, FRR ${pct(d.atTarget.frr)}`;
 
-/** The main bench table's rows: per model, the gate's and the flag's errors and the time per face. */
+/** The worst share of a small-set figure over the sets where the customer is the majority, in % text. */
+function worstSmallSet(m: IdentityModelFigures, rule: SetRuleName): string {
+  const cells = m.smallSets.filter((c) => c.sets > 0 && c.size - c.intruders > c.intruders);
+  const worst = (key: 'miss' | 'falseFlag' | 'warned') =>
+    pct(Math.max(...cells.filter((c) => key !== 'miss' || c.intruders > 0).map((c) => c.rules[rule][key])));
+  return `${worst('miss')} / ${worst('falseFlag')} / ${worst('warned')}`;
+}
+
+/**
+ * The main bench table's rows: per model, the gate's and the flag's errors, the small-set check's worst misses,
+ * false flags and warnings (customer in the majority), and the time per face.
+ */
 export function identityRows(figures: IdentityFigures): Row[] {
   return figures.models.flatMap((m): Row[] => [
     [
@@ -97,6 +123,13 @@ export function identityRows(figures: IdentityFigures): Row[] {
       `${pct(m.pairs.eer)} / ${pct(m.flag.eer)} / ${pct(m.gate.eer)}`,
       `flag ${point(m.flag)}`,
       `gate ${point(m.gate)}`,
+    ],
+    [
+      'vision: identity',
+      `${m.model}: sets of 2-10 photos, 0-2 of another person: worst miss / false flag / warned`,
+      worstSmallSet(m, 'medoid anchor (product)'),
+      `before (leave-one-out): ${worstSmallSet(m, 'leave-one-out (before)')}`,
+      '',
     ],
     [
       'vision: identity',
@@ -152,6 +185,12 @@ export function identityTable(figures: IdentityFigures): string {
       ['model', 'descriptor ms/face', 'detection + descriptor ms/face', 'init (cold load)', 'no face found'],
       ['---', '---', '---', '---', '---'],
       ...costs,
+    ]),
+    ...figures.models.flatMap((m) => [
+      '',
+      `#### ${m.model}: sets of 2-10 photos, 0-2 of another person (docs/decisions/012-small-set-identity.md)`,
+      '',
+      smallSetTable(m.smallSets),
     ]),
   ].join('\n');
 }

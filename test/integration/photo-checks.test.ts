@@ -53,9 +53,15 @@ describe('POST /api/photo-checks', () => {
     const again = await check(user, keys);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(body);
-    // A subset is judged as a set of its own: with biden and one other photo there is no majority to disagree with.
+    // A subset is judged as a set of its own: with biden and one other photo there is no majority to disagree with,
+    // so both are warned that the photos may show different people (deliberate change, decision 012: they passed
+    // unwarned before).
     const pair = (await (await check(user, keys.slice(0, 2))).json()) as { checks: CheckView[] };
-    expect(pair.checks.map((c) => c.verdict)).toEqual(['good', 'good']);
+    expect(pair.checks.map((c) => c.verdict)).toEqual(['warning', 'warning']);
+    expect(pair.checks.map((c) => c.reasons.map((r) => r.code))).toEqual([
+      ['mixed_people'],
+      ['mixed_people'],
+    ]);
     // Three calls, eight photo checks answered, four analysed: only those counted against the hourly quota.
     const { Items } = await documentClient().send(
       new QueryCommand({
