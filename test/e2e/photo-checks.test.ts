@@ -7,7 +7,8 @@ import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
  * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
  * another person; the other person is marked and not used, and so is obama-rotated.jpg, the same picture as
  * obama.jpg (stored rotated with an EXIF tag); the generated headshots, the gallery cards and the
- * viewer show their likeness; the gallery sorts by best match. Screenshots go to test-results/screenshots/faces-*.
+ * viewer show their likeness; the gallery sorts by best match; two photos of two people are both warned. Screenshots
+ * go to test-results/screenshots/faces-*.
  */
 
 const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
@@ -149,6 +150,34 @@ describe('photo checks and likeness in the browser', () => {
       ).toEqual(['good', 'good', 'good']);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('warns both photos when two show different people, and clears the warning once one is removed', async () => {
+    // No majority to name the odd one out (docs/decisions/012-small-set-identity.md): both are usable, both warned.
+    const pair = await context.newPage();
+    pair.on('pageerror', (error) => pageErrors.push(`${pair.url()}: ${error.message}`));
+    try {
+      await pair.goto(url('/generator'));
+      await pair
+        .locator('input[type="file"]')
+        .setInputFiles(['obama.jpg', 'biden.jpg'].map((n) => PHOTOS + n));
+      const tiles = pair.getByTestId('photo-thumbnail');
+      const verdicts = () => tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict')));
+      await expect.poll(verdicts, { timeout: 90_000 }).toEqual(['warning', 'warning']);
+      const why = tiles.nth(1).getByRole('button', { name: 'Photo 2: Usable, could be better. Why?' });
+      await why.click();
+      const reasons = tiles.nth(1).locator(`[id="${await why.getAttribute('aria-controls')}"]`);
+      await reasons.waitFor({ state: 'visible' });
+      expect(await reasons.textContent()).toContain(
+        "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
+      );
+      await pair.screenshot({ path: `${SCREENSHOTS}faces-step1-mixed-people.png`, style: HIDE_TOASTS });
+      await pair.getByRole('heading', { level: 1 }).click();
+      await tiles.nth(1).getByRole('button', { name: 'Remove photo 2' }).click();
+      await expect.poll(verdicts, { timeout: 90_000 }).toEqual(['good']);
+    } finally {
+      await pair.close();
     }
   });
 });
