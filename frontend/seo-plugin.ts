@@ -4,6 +4,9 @@ import type { Plugin } from 'vite';
 const PAGES = [
   { path: '/', priority: '1.0' },
   { path: '/pricing', priority: '0.8' },
+  { path: '/terms', priority: '0.3' },
+  { path: '/privacy', priority: '0.3' },
+  { path: '/refunds', priority: '0.3' },
 ];
 
 const TITLE = 'Headshot Studio · Professional AI headshots from your selfies';

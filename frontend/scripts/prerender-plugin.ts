@@ -13,6 +13,9 @@ const SERVER_OUT_DIR = fileURLToPath(
   new URL('../../node_modules/.cache/headshot-prerender', import.meta.url),
 );
 
+/** The prerendered pages other than `/`, each served `<name>.html` (app/prerender.tsx `PRERENDERED_PAGES`). */
+const PAGES_BY_NAME = new Set(['/pricing', '/terms', '/privacy', '/refunds']);
+
 /** The empty page every other path of the SPA is served (the build's `index.html` before prerendering). */
 export const SPA_SHELL = 'app.html';
 
@@ -24,7 +27,7 @@ export const SPA_SHELL = 'app.html';
 export function pageFileOf(path: string): string {
   const page = path.replace(/\/+$/, '');
   if (page === '') return 'index.html';
-  if (page === '/pricing') return 'pricing.html';
+  if (PAGES_BY_NAME.has(page)) return `${page.slice(1)}.html`;
   return SPA_SHELL;
 }
 

@@ -83,8 +83,8 @@ export function contentSecurityPolicy(input: {
 
 /**
  * SPA routing on the default behaviour: a path whose last segment has no file extension is served a page of the
- * build — `/` the landing page and `/pricing` the pricing page (both rendered to HTML at build time:
- * `index.html`, `pricing.html`), every other path (`/dashboard`, `/success`) the empty shell `app.html` the SPA
+ * build — `/` the landing page, `/pricing` the pricing page and `/terms`, `/privacy`, `/refunds` the legal pages (all
+ * rendered to HTML at build time: `index.html`, `pricing.html`, `terms.html`, …), every other path (`/dashboard`, `/success`) the empty shell `app.html` the SPA
  * renders into (frontend/scripts/prerender-plugin.ts, `pageFileOf`); asset paths are left alone (a missing asset
  * stays a 404). This replaces distribution-wide custom error responses (403/404 → index.html), which CloudFront
  * would also apply to `/api/*` and turn the API's JSON 403/404 errors into the HTML page with status 200.
@@ -95,7 +95,8 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return request;
   var page = uri.replace(/\\/+$/, '');
-  request.uri = page === '' ? '/index.html' : page === '/pricing' ? '/pricing.html' : '/app.html';
+  var prerendered = ['/pricing', '/terms', '/privacy', '/refunds'];
+  request.uri = page === '' ? '/index.html' : prerendered.indexOf(page) !== -1 ? page + '.html' : '/app.html';
   return request;
 }`;
 

@@ -103,6 +103,10 @@ describe('site', () => {
     expect(route('/')).toBe('/index.html');
     expect(route('/pricing')).toBe('/pricing.html');
     expect(route('/pricing/')).toBe('/pricing.html');
+    expect(route('/terms')).toBe('/terms.html');
+    expect(route('/privacy/')).toBe('/privacy.html');
+    expect(route('/refunds')).toBe('/refunds.html');
+    expect(route('/terms/x')).toBe('/app.html');
     expect(route('/dashboard')).toBe('/app.html');
     expect(route('/success')).toBe('/app.html');
     expect(route('/gallery/01J9Z8')).toBe('/app.html');

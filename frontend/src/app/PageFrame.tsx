@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppHeader } from '../components/AppHeader';
+import { LegalLinks } from '../components/LegalLinks';
 import { ButtonLink } from '../components/ui/Button';
 import { paths } from '../config/paths';
 
@@ -25,7 +26,13 @@ export function PageFrame({ title, headerActions, children }: PageFrameProps) {
       </AppHeader>
       <main className="flex flex-1 items-center justify-center px-4 py-16 sm:px-6">{children}</main>
       <footer className="border-t border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
-        Headshot Studio: professional AI headshots from your selfies
+        <p>Headshot Studio: professional AI headshots from your selfies</p>
+        <nav aria-label="Legal" className="mt-3">
+          <LegalLinks
+            className="flex flex-wrap justify-center gap-x-5 gap-y-2"
+            linkClassName="rounded hover:text-slate-900 hover:underline"
+          />
+        </nav>
       </footer>
     </div>
   );

@@ -6,10 +6,16 @@ import type { RuntimeConfig } from '../lib/runtime-config';
 import { AppProviders } from './AppProviders';
 import { routes } from './router';
 
-/** The public pages rendered to static HTML at build time: `/` → `index.html`, `/pricing` → `pricing.html`. */
+/**
+ * The public pages rendered to static HTML at build time: `/` → `index.html`, `/pricing` → `pricing.html`, and the
+ * legal pages `/terms`, `/privacy`, `/refunds` → `terms.html`, `privacy.html`, `refunds.html`.
+ */
 export const PRERENDERED_PAGES = [
   { path: '/', file: 'index.html' },
   { path: '/pricing', file: 'pricing.html' },
+  { path: '/terms', file: 'terms.html' },
+  { path: '/privacy', file: 'privacy.html' },
+  { path: '/refunds', file: 'refunds.html' },
 ] as const;
 
 /** A Suspense boundary rendered as its fallback (`<!--$!-->`, to be rendered by the client) or pending. */

@@ -84,6 +84,11 @@ function signedInPage(load: () => Promise<ComponentType>) {
   };
 }
 
+/** A route of one of the legal pages (features/legal): public, no queries. */
+function legalPage(name: 'TermsPage' | 'PrivacyPage' | 'RefundPolicyPage') {
+  return async () => ({ Component: (await import('../features/legal'))[name] });
+}
+
 /** The route table of the SPA (docs/product-spec.md §2). Exported for tests, which mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
@@ -121,6 +126,10 @@ export const routes: RouteObject[] = [
           return { Component: PricingPage };
         },
       },
+      // The legal pages: one chunk for the three, rendered to HTML at build time (app/prerender.tsx).
+      { path: paths.terms.path, lazy: legalPage('TermsPage') },
+      { path: paths.privacy.path, lazy: legalPage('PrivacyPage') },
+      { path: paths.refunds.path, lazy: legalPage('RefundPolicyPage') },
       {
         path: paths.checkoutCancelled.path,
         lazy: async () => {

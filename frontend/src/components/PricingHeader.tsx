@@ -2,6 +2,7 @@ import { ArrowLeft, House, LayoutDashboard, Mail, type LucideIcon } from 'lucide
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
+import { LegalLinks } from './LegalLinks';
 import { Button, ButtonLink } from './ui/Button';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
 import { LazyCreditsBadge as CreditsBadge } from './LazyCreditsBadge';
@@ -93,13 +94,22 @@ function NavLink({
 // Read once: a page left open over New Year showing last year's © is harmless.
 const YEAR = new Date().getFullYear();
 
-/** The footer of the pricing and payment result pages: copyright and the support e-mail from the runtime config. */
+/**
+ * The footer of the pricing, payment result and legal pages: copyright, the legal pages and the support e-mail from
+ * the runtime config.
+ */
 export function PricingFooter() {
   const { supportEmail } = useRuntimeConfig();
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6 lg:px-8">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 lg:flex-row lg:px-8">
         <p>© {YEAR} Headshot Studio</p>
+        <nav aria-label="Legal">
+          <LegalLinks
+            className="flex flex-wrap justify-center gap-x-5 gap-y-2"
+            linkClassName="rounded hover:text-slate-900 hover:underline"
+          />
+        </nav>
         <p className="flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           <span>

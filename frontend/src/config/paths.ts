@@ -16,6 +16,10 @@ export const paths = {
    * declined card), nothing was charged, and the same pack is offered again.
    */
   checkoutCancelled: { path: 'checkout/cancelled', href: '/checkout/cancelled' },
+  /** The legal pages (issue 27 item 7): open to everyone, rendered to HTML at build time like the landing page. */
+  terms: { path: 'terms', href: '/terms' },
+  privacy: { path: 'privacy', href: '/privacy' },
+  refunds: { path: 'refunds', href: '/refunds' },
   /** Sign in and sign up; `?returnTo=` and `?mode=signup` are built by `lib/auth` (`signInPath`). */
   signIn: { path: 'signin', href: '/signin' },
   /**

@@ -9,10 +9,21 @@ describe('pageFileOf (the preview server, as the CloudFront function maps paths)
     expect(pageFileOf('/')).toBe('index.html');
     expect(pageFileOf('/pricing')).toBe('pricing.html');
     expect(pageFileOf('/pricing/')).toBe('pricing.html');
+    expect(pageFileOf('/terms')).toBe('terms.html');
+    expect(pageFileOf('/privacy/')).toBe('privacy.html');
+    expect(pageFileOf('/refunds')).toBe('refunds.html');
   });
 
   it('serves every other route the empty SPA shell, never a prerendered page', () => {
-    for (const path of ['/dashboard', '/generator', '/signin', '/success', '/pricing/extra', '/nope'])
+    for (const path of [
+      '/dashboard',
+      '/generator',
+      '/signin',
+      '/success',
+      '/pricing/extra',
+      '/terms/x',
+      '/nope',
+    ])
       expect(pageFileOf(path)).toBe(SPA_SHELL);
   });
 });

@@ -1,5 +1,9 @@
 import { ShieldCheck, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { HEADSHOT_RETENTION_DAYS, UPLOAD_RETENTION_DAYS } from '../../../../../functions/domain/retention';
+import { paths } from '../../../config/paths';
+import { formatDays } from '../../../lib/format-period';
 import { useDeleteAllData } from '../api/delete-my-data';
 import { DangerAction } from './DangerAction';
 import { DeleteAccount } from './DeleteAccount';
@@ -13,6 +17,8 @@ export const PRIVACY_TEXT = {
   confirmTitle: 'Delete all your photos?',
   deleted: 'All your photos and headshots have been deleted.',
   failed: "We couldn't delete your photos. Please try again.",
+  /** How long things are kept (functions/domain/retention.ts, the periods the stack enforces). */
+  retention: `Uploaded photos are deleted after ${formatDays(UPLOAD_RETENTION_DAYS)} and headshots ${formatDays(HEADSHOT_RETENTION_DAYS)} after they are made: download the ones you want to keep.`,
 } as const;
 
 /**
@@ -67,6 +73,15 @@ export function PrivacySection({ headshotCount }: { headshotCount: number | unde
           <li>your purchase history</li>
         </ul>
       </DangerAction>
+      <p className="mt-4 text-sm text-pretty text-slate-700">
+        {PRIVACY_TEXT.retention}{' '}
+        <Link
+          to={paths.privacy.href}
+          className="rounded font-medium text-brand-700 underline hover:text-brand-800"
+        >
+          Privacy Policy
+        </Link>
+      </p>
       <DeleteAccount />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { HomeBrandLink } from '../../../components/HomeBrandLink';
+import { LegalLinks } from '../../../components/LegalLinks';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { paths } from '../../../config/paths';
 
@@ -37,6 +38,10 @@ export function LandingFooter() {
                   </Link>
                 </li>
               </ul>
+            </nav>
+            <nav aria-label="Legal">
+              <h2 className="text-sm font-semibold text-white">Legal</h2>
+              <LegalLinks className="mt-4 space-y-3" linkClassName={linkClass} />
             </nav>
             <div>
               <h2 className="text-sm font-semibold text-white">Support</h2>

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  ANALYTICS_EVENT_RETENTION_DAYS,
+  HEADSHOT_RETENTION_DAYS,
+  PHOTO_CHECK_RETENTION_DAYS,
+  UPLOAD_RETENTION_DAYS,
+} from '../../../functions/domain/retention';
+import {
+  PrivacyPage,
+  RefundPolicyPage,
+  RETENTION_ROWS,
+  TermsPage,
+} from '../../../frontend/src/features/legal';
+import { formatDays } from '../../../frontend/src/lib/format-period';
+import { REFUND_POLICY } from '../../../frontend/src/lib/refund-policy';
+import { renderAt, testConfig } from './render';
+
+/*
+ * The legal pages (issue 27 item 7): the Privacy Policy's retention periods are the infrastructure's constants
+ * (functions/domain/retention.ts), the Refund Policy's rules lib/refund-policy.ts's sentences, and every page says
+ * while the company's details are placeholders.
+ */
+
+describe('formatDays', () => {
+  it('says a period as the pages do', () => {
+    expect(formatDays(1)).toBe('1 day');
+    expect(formatDays(7)).toBe('7 days');
+    expect(formatDays(365)).toBe('12 months');
+    expect(formatDays(400)).toBe('400 days (about 13 months)');
+  });
+});
+
+describe('the legal pages', () => {
+  it('Privacy Policy: states each retention period from the shared constants', () => {
+    renderAt('/privacy', { element: <PrivacyPage /> });
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    const table = screen.getByRole('table');
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(row(/^Photos you upload/).textContent).toContain(formatDays(UPLOAD_RETENTION_DAYS));
+    expect(row(/^Face measurements/).textContent).toContain(formatDays(PHOTO_CHECK_RETENTION_DAYS));
+    expect(row(/^Generated headshots/).textContent).toContain(formatDays(HEADSHOT_RETENTION_DAYS));
+    expect(row(/^Usage analytics/).textContent).toContain(formatDays(ANALYTICS_EVENT_RETENTION_DAYS));
+    expect(within(table).getAllByRole('row')).toHaveLength(RETENTION_ROWS.length + 1);
+    expect(screen.getByText('OpenAI').closest('li')?.textContent).toMatch(
+      /we send OpenAI your 3 best photos/,
+    );
+    expect(screen.getAllByRole('link', { name: testConfig.supportEmail }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('note').textContent).toMatch(/placeholders to be completed before launch/);
+  });
+
+  it("Refund Policy: the dashboard's refund sentences, the likeness threshold", () => {
+    renderAt('/refunds', { element: <RefundPolicyPage /> });
+    expect(screen.getByText(REFUND_POLICY.summary(testConfig.supportEmail))).toBeTruthy();
+    expect(screen.getByText(REFUND_POLICY.automatic)).toBeTruthy();
+    expect(screen.getByText(REFUND_POLICY.toCard)).toBeTruthy();
+    expect(screen.getByText(/We deliver a headshot only when it scores at least 55%/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Our likeness guarantee' }).id).toBe('likeness-guarantee');
+  });
+
+  it('Terms of Service: links the other two policies', () => {
+    renderAt('/terms', { element: <TermsPage /> });
+    const others = screen.getByRole('navigation', { name: 'Other policies' });
+    expect(within(others).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    expect(within(others).getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe('/refunds');
+    expect(within(others).queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+  });
+});
