@@ -162,12 +162,32 @@ export function tokensAfterPause(limits: QueueLimits): number {
  * dispatcher itself, and the reaper's tick reclaims a crashed holder's permit.
  */
 export function wakeUpDelaySeconds(state: QueueState, limits: QueueLimits, now: number): number | undefined {
+  const ms = nextTokenInMs(state, limits, now);
+  if (ms === undefined) return undefined;
+  return Math.min(MAX_WAKE_UP_DELAY_SECONDS, Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/**
+ * The shortest wait of the dispatcher within one invocation, in ms: above the provider's fastest token spacing
+ * (2,000 images/min = one per 30 ms), it admits a few slots per round instead of one, so its rounds per second — and
+ * its reads of the gate — stay bounded whatever the limit.
+ */
+export const MIN_TOKEN_WAIT_MS = 100;
+
+/**
+ * In how many ms the bucket holds its next whole token (or the pause ends and it holds one), when tokens are what
+ * holds the line: the dispatcher's in-invocation wait (adapters/provider-queue/dispatch.ts) and, rounded up to whole
+ * seconds, its delayed wake-up ({@link wakeUpDelaySeconds}). `undefined` when a token is there already, or when the
+ * permits are all taken and no pause runs (a release wakes the dispatcher then). Never under
+ * {@link MIN_TOKEN_WAIT_MS}.
+ */
+export function nextTokenInMs(state: QueueState, limits: QueueLimits, now: number): number | undefined {
   if (limits.maxConcurrency - state.inFlight <= 0 && now >= state.pausedUntil) return undefined;
   if (tokensAt(state, limits, now) >= 1 - 1e-9) return undefined;
   const start = Math.max(now, state.pausedUntil);
   const missing = 1 - tokensAt(state, limits, start);
   const ms = start - now + (Math.max(0, missing) * 60_000) / limits.imagesPerMinute;
-  return Math.min(MAX_WAKE_UP_DELAY_SECONDS, Math.max(1, Math.ceil(ms / 1000)));
+  return Math.max(MIN_TOKEN_WAIT_MS, Math.ceil(ms));
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   initialQueueState,
   leaseMsFor,
   MAX_WAKE_UP_DELAY_SECONDS,
+  MIN_TOKEN_WAIT_MS,
+  nextTokenInMs,
   pausedUntilAfter429,
   tokensAfterPause,
   tokensAt,
@@ -98,6 +100,32 @@ describe('the gate', () => {
     expect(wakeUpDelaySeconds({ ...state, inFlight: 2 }, limits, T)).toBeUndefined();
     // Paused: wake up when the pause ends.
     expect(wakeUpDelaySeconds({ ...state, inFlight: 2, pausedUntil: T + 30_000 }, limits, T)).toBe(30);
+  });
+
+  it('times the next token to the ms for the in-invocation wait, with a floor so fast limits batch a few', () => {
+    // 120 images/min: a token every 500 ms; the bucket (2) emptied at T.
+    const twoPerSecond: QueueLimits = { ...limits, imagesPerMinute: 120, maxConcurrency: 10 };
+    const empty = admitSlots(initialQueueState(twoPerSecond, T), twoPerSecond, 2, T);
+    expect(nextTokenInMs(empty, twoPerSecond, T)).toBe(500);
+    expect(nextTokenInMs(empty, twoPerSecond, T + 200)).toBe(300);
+    // A token is there: nothing to wait for.
+    expect(nextTokenInMs(empty, twoPerSecond, T + 500)).toBeUndefined();
+    // The SQS wake-up for the same token is a whole second.
+    expect(wakeUpDelaySeconds(empty, twoPerSecond, T)).toBe(1);
+    // 2,000 images/min (a token every 30 ms): at least MIN_TOKEN_WAIT_MS, so a round admits about three.
+    const fastest: QueueLimits = { ...twoPerSecond, imagesPerMinute: 2_000, maxConcurrency: 400 };
+    const drained = admitSlots(initialQueueState(fastest, T), fastest, bucketCapacity(fastest), T);
+    expect(nextTokenInMs(drained, fastest, T)).toBe(MIN_TOKEN_WAIT_MS);
+    // Every permit taken: a release wakes the dispatcher, nothing to wait for.
+    expect(nextTokenInMs({ ...empty, inFlight: 10 }, twoPerSecond, T)).toBeUndefined();
+    // Paused: the pause's end, when the bucket holds its one probing token.
+    const paused = {
+      ...empty,
+      pausedUntil: T + 4_000,
+      tokens: tokensAfterPause(twoPerSecond),
+      refilledAt: T + 4_000,
+    };
+    expect(nextTokenInMs(paused, twoPerSecond, T)).toBe(4_000);
   });
 
   it('estimates the wait from the rate, the permits and the measured calls', () => {

@@ -5,6 +5,7 @@ import { leaseId as leaseIdOf } from '../../domain/provider-line';
 import {
   admitSlots,
   freePermits,
+  nextTokenInMs,
   wakeUpDelaySeconds,
   type QueueLimits,
   type QueueState,
@@ -15,7 +16,7 @@ import { failPastDeadline, resumeAdmitted, wakeDispatcher } from './callbacks';
 import { releaseDeadLease } from './leases';
 import { leavePlace, markAdmitted, readState } from './line';
 import { deadlineMs, expiresAt, queueLimits, queuePk, STATE_SK, table } from './settings';
-import { countCapacity, countEvent } from './usage';
+import { countCapacity, countDispatch, countEvent } from './usage';
 
 /**
  * The dispatcher (docs/architecture.md §4): reads the gate's state item, reads ONLY the head of the line — as many
@@ -27,8 +28,11 @@ import { countCapacity, countEvent } from './usage';
 
 /** Tickets admitted per transaction at most: 1 state update + 2 items per ticket, under TransactWriteItems' 100. */
 export const MAX_BATCH = 40;
-/** Rounds per invocation at most (each round one batch), so one wake-up never runs for long. */
-const MAX_ROUNDS = 20;
+/**
+ * Rounds per invocation at most (each round one batch or one wait): {@link WAIT_BUDGET_MS} ÷ MIN_TOKEN_WAIT_MS, the
+ * most a dispatch waiting for tokens can run, with room for the rounds that admit.
+ */
+const MAX_ROUNDS = 400;
 
 /** One ticket as the dispatcher reads it. */
 interface Ticket {
@@ -179,46 +183,124 @@ async function expire(tickets: Ticket[]): Promise<void> {
 export interface DispatchResult {
   admitted: number;
   expired: number;
+  /** Waits for the bucket's next token within the invocation, and their total in ms. */
+  waits: number;
+  waitedMs: number;
   /** Seconds until the delayed wake-up it sent, when tokens held the line. */
   wakeUpIn?: number;
 }
 
+/** How one dispatch runs: its clock, how it waits, and until when it may wait for tokens (epoch ms). */
+export interface DispatchOptions {
+  /** Epoch ms source (tests). */
+  clock?: () => number;
+  /** Waits `ms` (tests pass a fake that moves their clock). */
+  sleep?: (ms: number) => Promise<void>;
+  /**
+   * Until when (epoch ms) the dispatch may wait within its invocation for the bucket's next token; not at all when
+   * absent (a test's single pass). The handler passes {@link waitUntil}.
+   */
+  waitUntil?: number;
+}
+
 /**
- * Admits as many waiting slots as the gate allows, head of the line first; sends itself a delayed wake-up for the
- * next token when the bucket is what holds the line. Safe to run twice at once (the event source mapping allows 2):
- * the state's version condition lets only one batch win, the other reads again.
- *
- * @param clock epoch ms source (tests)
+ * The longest a dispatcher invocation keeps admitting by waiting for tokens, in ms: a third of the function's 60 s
+ * timeout (functions/catalogue.ts `provider-dispatcher`), so a slow round never brings it near the timeout; then it
+ * hands over to a delayed wake-up.
  */
-export async function dispatch(clock: () => number = Date.now): Promise<DispatchResult> {
+export const WAIT_BUDGET_MS = 20_000;
+/**
+ * What the invocation keeps in hand before its timeout past its budget, in ms: its last round (a transaction and the
+ * callbacks of up to MAX_BATCH slots) and its delayed wake-up. A timed-out dispatch fails its batch, whose wake-ups
+ * come back only after the queue's visibility timeout.
+ */
+const TIMEOUT_MARGIN_MS = 30_000;
+
+/**
+ * Until when an invocation with `remainingMs` before its timeout may start rounds and wait for tokens:
+ * {@link WAIT_BUDGET_MS} from `now`, and never closer than {@link TIMEOUT_MARGIN_MS} to the timeout.
+ */
+export function waitUntil(now: number, remainingMs: number): number {
+  return now + Math.max(0, Math.min(WAIT_BUDGET_MS, remainingMs - TIMEOUT_MARGIN_MS));
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Admits as many waiting slots as the gate allows, head of the line first.
+ *
+ * When the bucket is what holds the line (permits free, a token due within `waitUntil`), a dispatch that has itself
+ * admitted in this invocation waits for the next token (sub-second at any limit over 60 images/min) and admits again:
+ * the provider's limit is met to the token, where SQS's `DelaySeconds` (whole seconds) would leave up to a second
+ * unused per token. One that admitted nothing, or lost the gate's version race (another dispatch admitted: that one
+ * is the one waiting), does not wait; when slots still wait, it ends with a delayed wake-up for the next token, as
+ * every dispatch does at the end of its budget. Safe to run twice at once (the event source mapping allows 2): the
+ * state's version condition lets only one batch win.
+ *
+ * Per round, whatever the line: one strongly consistent Get of the gate, one Query of at most (permits + 1) tickets at
+ * the head, one transaction.
+ */
+export async function dispatch(options: DispatchOptions = {}): Promise<DispatchResult> {
+  const { clock = Date.now, sleep = realSleep, waitUntil: until } = options;
   const limits = queueLimits();
-  const result: DispatchResult = { admitted: 0, expired: 0 };
+  const began = clock();
+  const result: DispatchResult = { admitted: 0, expired: 0, waits: 0, waitedMs: 0 };
   let state = await readState(true);
-  let waiting = false;
+  // Whether tickets wait behind what was admitted: known after a round that admitted, read otherwise.
+  let waiting: boolean | undefined;
+  let lostRace = false;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const now = clock();
+    // Past its budget (a slow machine, a slow table): the rest is the delayed wake-up's, never the timeout's.
+    if (until !== undefined && round > 0 && now > until) break;
     const permits = Math.min(MAX_BATCH, freePermits(state, limits, now));
-    const tickets = await head(Math.max(1, permits));
-    waiting = tickets.length > 0;
-    if (!waiting || permits === 0) break;
-    const expired = tickets.filter((t) => t.deadline <= now);
-    const live = tickets.filter((t) => t.deadline > now);
+    if (permits === 0) {
+      waiting ??= (await head(1)).length > 0;
+      const waitMs =
+        waiting && result.admitted > 0 && !lostRace ? nextTokenInMs(state, limits, now) : undefined;
+      if (waitMs === undefined || until === undefined || now + waitMs > until) break;
+      await sleep(waitMs);
+      result.waits += 1;
+      result.waitedMs += waitMs;
+      state = await readState(true);
+      continue;
+    }
+    // One ticket more than can be admitted: whether any still wait behind this batch.
+    const tickets = await head(permits + 1);
+    const batch = tickets.slice(0, permits);
+    waiting = tickets.length > batch.length;
+    if (batch.length === 0) break;
+    const expired = batch.filter((t) => t.deadline <= now);
+    const live = batch.filter((t) => t.deadline > now);
     if (expired.length > 0) {
       await expire(expired);
       result.expired += expired.length;
     }
-    if (live.length > 0) {
-      const next = admitSlots(state, limits, live.length, now);
-      const admitted = await admit(state, next, live, limits, now);
-      result.admitted += admitted;
+    if (live.length === 0) {
+      state = await readState(true);
+      continue;
     }
-    state = await readState(true);
+    const next = admitSlots(state, limits, live.length, now);
+    const admitted = await admit(state, next, live, limits, now);
+    result.admitted += admitted;
+    if (admitted === 0) {
+      // Another writer moved the gate (a concurrent dispatch, a pause): read it again, and leave the waiting to it.
+      lostRace = true;
+      waiting = undefined;
+      state = await readState(true);
+      continue;
+    }
+    if (!waiting) break;
+    // The gate is what this dispatch wrote, but for releases' `ADD inFlight` meanwhile (fewer in flight than `next`
+    // says: it may only under-admit until the next read). A batch cut at MAX_BATCH reads it again at once.
+    state = freePermits(next, limits, clock()) > 0 ? await readState(true) : next;
   }
-  const delay = waiting ? wakeUpDelaySeconds(state, limits, clock()) : undefined;
+  const delay = waiting === true ? wakeUpDelaySeconds(state, limits, clock()) : undefined;
   if (delay !== undefined) {
     await wakeDispatcher('tokens', delay);
     result.wakeUpIn = delay;
   }
+  countDispatch(clock() - began);
   return result;
 }
 
@@ -246,6 +328,7 @@ async function admit(
   } catch (error) {
     const codes = cancellationCodes(error);
     if (!codes) throw error;
+    countEvent('lostRaces');
     // Items: 0 = state, then per ticket 1 + 2i = its delete, 2 + 2i = its lease's put.
     const held = tickets.filter((_, i) => codes[2 + 2 * i] === 'ConditionalCheckFailed');
     for (const ticket of held) await handOver(ticket);

@@ -17,9 +17,25 @@ export interface QueueUsage {
   callbacks: number;
   /** Slots admitted (leases put). */
   admitted: number;
+  /** Dispatches run (one per dispatcher invocation), their total and longest duration in ms. */
+  dispatches: number;
+  dispatchMs: number;
+  longestDispatchMs: number;
+  /** Admission transactions that lost the gate's version race to another writer (a concurrent dispatch, a pause). */
+  lostRaces: number;
 }
 
-const empty = (): QueueUsage => ({ rcu: {}, wcu: {}, wakeUps: 0, callbacks: 0, admitted: 0 });
+const empty = (): QueueUsage => ({
+  rcu: {},
+  wcu: {},
+  wakeUps: 0,
+  callbacks: 0,
+  admitted: 0,
+  dispatches: 0,
+  dispatchMs: 0,
+  longestDispatchMs: 0,
+  lostRaces: 0,
+});
 let usage = empty();
 
 /**
@@ -42,8 +58,15 @@ export function countCapacity(
 }
 
 /** Counts one event of the queue. */
-export function countEvent(kind: 'wakeUps' | 'callbacks' | 'admitted', n = 1): void {
+export function countEvent(kind: 'wakeUps' | 'callbacks' | 'admitted' | 'lostRaces', n = 1): void {
   usage[kind] += n;
+}
+
+/** Counts one dispatch that took `ms`. */
+export function countDispatch(ms: number): void {
+  usage.dispatches += 1;
+  usage.dispatchMs += ms;
+  usage.longestDispatchMs = Math.max(usage.longestDispatchMs, ms);
 }
 
 /** A copy of the counts so far. */
