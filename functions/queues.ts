@@ -48,13 +48,14 @@ export interface QueueDefinition {
 export const queues: readonly QueueDefinition[] = [
   {
     // Nudges for the provider queue's dispatcher (docs/architecture.md §4, docs/decisions/010-provider-queue.md):
-    // "a slot entered the line", "a lease came back", "the next token is due" (delayed), "the reaper's tick". Every
+    // "a slot entered the line", "a permit came back", "the next token is due" (delayed), "the reaper's tick". Every
     // batch runs one dispatch, whatever it holds, so duplicates cost nothing; at most 2 at once (Lambda's minimum for
     // a capped mapping), which the gate item's version condition makes safe.
     name: 'admission-wakeup',
     consumer: 'provider-dispatcher',
     producers: [
       'generation-enter-provider-line',
+      'generation-call-provider',
       'generation-release-provider-slot',
       'provider-dispatcher',
       'provider-lease-reaper',

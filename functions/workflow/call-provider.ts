@@ -1,6 +1,8 @@
 import { requireGeneration } from '../adapters/generations';
 import { imageProvider, ProviderThrottledError } from '../adapters/image-providers';
 import { putObject } from '../adapters/storage';
+import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
+import { returnPermit } from '../adapters/provider-queue/leases';
 import { GenerationClosedError } from '../domain/generation';
 import { providerImageKey } from '../domain/object-keys';
 import { admitProviderCall } from '../use-cases/likeness-slot-gate';
@@ -33,8 +35,8 @@ export interface CallProviderResult {
  * function's size, and FinishHeadshot (2 GB) does the likeness check and the encodes.
  *
  * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider.
- * Runs only with a lease from the provider queue (EnterLine, resumed by the dispatcher); ReleaseProviderSlot follows whatever
- * happens. A 429 is an expected answer, not a failure: it comes back as `outcome: 'throttled'` with the wait the
+ * Runs only with a lease from the provider queue (EnterLine, resumed by the dispatcher), whose permit it gives back
+ * once the image is stored (and wakes the dispatcher); ReleaseProviderSlot follows whatever happens. A 429 is an expected answer, not a failure: it comes back as `outcome: 'throttled'` with the wait the
  * provider named, and the slot goes back in line.
  *
  * Input `{ generationId, userId, slot, style, background, prompt, references }` → output {@link CallProviderResult}.
@@ -91,5 +93,9 @@ export const handler = withLambdaContext(async (event: unknown): Promise<CallPro
   }
   // Raw bytes, whatever the provider encoded: FinishHeadshot decodes them (and refuses what does not decode).
   await putObject('results', providerImageKey(userId, generationId, slot), image, 'application/octet-stream');
+  // The provider is done with this call: its permit goes back now, not after FinishHeadshot's likeness check and
+  // encodes, so the next slot calls meanwhile (PROVIDER_MAX_CONCURRENCY counts calls at the provider). Last, so a
+  // retry of this Task after a failure above still holds it.
+  if (input.leaseId && (await returnPermit(input.leaseId))) await wakeDispatcher('permit');
   return answer('generated', { provider: provider.name });
 }, workflowKeys);

@@ -10,7 +10,8 @@ import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
  * Workflow task ReleaseProviderSlot (function `generation-release-provider-slot`), after every provider call,
- * whatever its end: gives the lease back and wakes the dispatcher (a 429 also pauses every admission for its
+ * whatever its end: gives the lease back and, when its permit comes back with it (CallProvider gives it back as soon as
+ * the provider answered with an image), wakes the dispatcher (a 429 also pauses every admission for its
  * `retry-after`, at most PROVIDER_MAX_PAUSE_SECONDS) and decides the
  * slot's next step (domain/slot-outcomes.ts): `done`, `acquire` (back in line) or `fail` (refunded by Finalize) —
  * with the likeness cap (use-cases/likeness-cap.ts): an unbilled call goes back to the day's count, and a failed
@@ -30,9 +31,10 @@ export const handler = withLambdaContext(async (event: unknown) => {
     'outcome' in call && call.outcome === 'throttled'
       ? (call.retryAfterMs ?? DEFAULT_THROTTLE_MS)
       : undefined;
-  await releaseLease(input.leaseId, throttleMs);
-  // A permit came back (or a pause began): the dispatcher looks at the line again.
-  await wakeDispatcher('release');
+  const released = await releaseLease(input.leaseId, throttleMs);
+  // A permit came back (or a pause began): the dispatcher looks at the line again. After an image, CallProvider gave
+  // the permit back and woke it already.
+  if (released || throttleMs !== undefined) await wakeDispatcher('release');
   const decision = await decideAfterCall({
     sub: input.userId,
     generationId: input.generationId,

@@ -31,7 +31,7 @@ describe('settings groups in handler bundles', () => {
     ['http/health', []],
     ['http/me', ['high-resolution', 'image-provider', 'runtime', 'signup-bonus', 'storage']],
     ['workflow/notify-customer', ['mail', 'runtime', 'site', 'storage']],
-    ['workflow/call-provider', ['image-provider', 'runtime', 'storage']],
+    ['workflow/call-provider', ['generation', 'image-provider', 'runtime', 'storage']],
     ['workflow/finish-headshot', ['likeness', 'runtime', 'storage']],
     ['workflow/enter-provider-line', ['generation', 'image-provider', 'runtime', 'storage']],
   ])('%s carries %j', async (handler, groups) => {

@@ -156,7 +156,7 @@ describe('the provider call and the finishing, in two functions', () => {
     expect(await workObjects(user.sub)).toEqual([]);
   });
 
-  it('hands the call function only the slot, the prompt and the reference keys, and gets back no image', async () => {
+  it('hands the call function only the slot, the prompt, the reference keys and its lease, and gets back no image', async () => {
     const { user, keys } = await userWithPhotos();
     const id = await startGeneration(stack.gatewayUrl, user, keys, {
       style: 'creative',
@@ -170,8 +170,10 @@ describe('the provider call and the finishing, in two functions', () => {
     expect(calls).toHaveLength(6);
     for (const { event, result } of calls) {
       expect(Object.keys(event).sort()).toEqual(
-        ['background', 'generationId', 'prompt', 'references', 'slot', 'style', 'userId'].sort(),
+        ['background', 'generationId', 'leaseId', 'prompt', 'references', 'slot', 'style', 'userId'].sort(),
       );
+      // The lease it was admitted with: its permit goes back as soon as the provider answered.
+      expect(event.leaseId).toMatch(/^L#/);
       expect(event.userId).toBe(user.sub);
       for (const key of event.references as string[]) {
         expect(key.startsWith(`uploads/${user.sub}/`)).toBe(true);

@@ -1,4 +1,10 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { pausedUntilAfter429, tokensAfterPause } from '../../domain/provider-queue';
 import { oldestLiveKey, placeSk } from '../../domain/provider-line';
 import { documentClient } from '../aws';
@@ -11,8 +17,9 @@ import { countCapacity } from './usage';
 /**
  * The leases of the provider queue (docs/architecture.md §4): one item per admitted call in `<base>#LEASE`
  * (`L#<generationId>#<slot>#<call>`, with the Task token it was granted to and `leaseUntil`), counted in the gate's
- * `inFlight`. Every removal deletes the item and decrements the counter in ONE transaction, conditional on the item,
- * so a lease is never given back twice.
+ * `inFlight` until its permit comes back — when the provider answered with an image ({@link returnPermit}: the item
+ * is marked `permitReturned`), else when the lease goes. Every permit's return changes the item and decrements the
+ * counter in ONE transaction, conditional on the item, so a permit is never given back twice.
  */
 
 /** The transaction items that give a lease back: its delete (under `condition`) and −1 in flight (+ its duration). */
@@ -46,7 +53,10 @@ function giveBack(
 }
 
 /** Runs a give-back; `false` when its condition failed (the lease was already gone or is another's). */
-async function tryGiveBack(operation: string, items: ReturnType<typeof giveBack>): Promise<boolean> {
+async function tryGiveBack(
+  operation: string,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<boolean> {
   try {
     const result = await documentClient().send(
       new TransactWriteCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }),
@@ -60,12 +70,54 @@ async function tryGiveBack(operation: string, items: ReturnType<typeof giveBack>
 }
 
 /**
- * Ends a call's hold on the provider (ReleaseProviderSlot): gives its lease back (idempotent: a lease already given
- * back or reclaimed changes nothing), feeds the call's duration into the average, and after a 429 (`throttleMs`, the
- * provider's `retry-after`) pauses every admission — for at most PROVIDER_MAX_PAUSE_SECONDS.
+ * Gives a lease's permit back as soon as its provider call has answered with an image (CallProvider, before
+ * FinishHeadshot): `PROVIDER_MAX_CONCURRENCY` counts calls at the provider, not headshots being finished, so the next
+ * slot may call while this one's likeness check and encodes run. The lease item stays, marked `permitReturned`, until
+ * ReleaseProviderSlot deletes it; the call's duration (grant → now) feeds the average. Idempotent: a permit given back
+ * already (or a lease released or reclaimed) changes nothing.
  *
  * @param now epoch ms (tests)
- * @returns whether this call gave a lease back
+ * @returns whether this call gave the permit back
+ */
+export async function returnPermit(leaseId: string, now = Date.now()): Promise<boolean> {
+  const { Item, ConsumedCapacity } = await documentClient().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { PK: queuePk('LEASE'), SK: leaseId },
+      ConsistentRead: true,
+      ProjectionExpression: 'grantedAt, permitReturned',
+      ReturnConsumedCapacity: 'TOTAL',
+    }),
+  );
+  countCapacity('permit', 'read', ConsumedCapacity);
+  if (!Item || Item.permitReturned !== undefined) return false;
+  const [, gate] = giveBack(
+    leaseId,
+    { expression: 'attribute_exists(SK)', values: {} },
+    now - Number(Item.grantedAt),
+  );
+  return tryGiveBack('permit', [
+    {
+      Update: {
+        TableName: table(),
+        Key: { PK: queuePk('LEASE'), SK: leaseId },
+        UpdateExpression: 'SET permitReturned = :now',
+        ConditionExpression: 'attribute_exists(SK) AND attribute_not_exists(permitReturned)',
+        ExpressionAttributeValues: { ':now': now },
+      },
+    },
+    gate!,
+  ]);
+}
+
+/**
+ * Ends a call's hold on the provider (ReleaseProviderSlot): deletes its lease and gives its permit back unless
+ * CallProvider did already ({@link returnPermit}), feeding the call's duration into the average (idempotent: a lease
+ * already given back or reclaimed changes nothing), and after a 429 (`throttleMs`, the provider's `retry-after`)
+ * pauses every admission — for at most PROVIDER_MAX_PAUSE_SECONDS.
+ *
+ * @param now epoch ms (tests)
+ * @returns whether this call gave a permit back (the dispatcher has one more to admit with)
  */
 export async function releaseLease(leaseId: string, throttleMs?: number, now = Date.now()): Promise<boolean> {
   const { Item, ConsumedCapacity } = await documentClient().send(
@@ -73,24 +125,52 @@ export async function releaseLease(leaseId: string, throttleMs?: number, now = D
       TableName: table(),
       Key: { PK: queuePk('LEASE'), SK: leaseId },
       ConsistentRead: true,
-      ProjectionExpression: 'grantedAt',
+      ProjectionExpression: 'grantedAt, permitReturned',
       ReturnConsumedCapacity: 'TOTAL',
     }),
   );
   countCapacity('release', 'read', ConsumedCapacity);
   const throttled = throttleMs !== undefined;
-  const released = Item
-    ? await tryGiveBack(
-        'release',
-        giveBack(
-          leaseId,
-          { expression: 'attribute_exists(SK)', values: {} },
-          throttled ? undefined : now - Number(Item.grantedAt),
-        ),
-      )
-    : false;
+  let released = false;
+  if (Item?.permitReturned !== undefined) {
+    // The permit came back when the provider answered: only the lease item goes.
+    await deleteLease(leaseId, 'release', { expression: 'attribute_exists(permitReturned)', values: {} });
+  } else if (Item) {
+    released = await tryGiveBack(
+      'release',
+      giveBack(
+        leaseId,
+        { expression: 'attribute_exists(SK) AND attribute_not_exists(permitReturned)', values: {} },
+        throttled ? undefined : now - Number(Item.grantedAt),
+      ),
+    );
+  }
   if (throttled) await pause(throttleMs, now);
   return released;
+}
+
+/** Deletes a lease whose permit came back already, under `condition`; `false` when the condition failed. */
+async function deleteLease(
+  leaseId: string,
+  operation: string,
+  condition: { expression: string; values: Record<string, unknown> },
+): Promise<boolean> {
+  try {
+    const result = await documentClient().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: { PK: queuePk('LEASE'), SK: leaseId },
+        ConditionExpression: condition.expression,
+        ...(Object.keys(condition.values).length > 0 ? { ExpressionAttributeValues: condition.values } : {}),
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    countCapacity(operation, 'write', result.ConsumedCapacity);
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /**
@@ -142,16 +222,22 @@ export async function reclaimExpired(now = Date.now()): Promise<number> {
     KeyConditionExpression: 'PK = :pk',
     FilterExpression: 'leaseUntil < :now',
     ExpressionAttributeValues: { ':pk': queuePk('LEASE'), ':now': now },
-    ProjectionExpression: 'SK, leaseUntil',
+    ProjectionExpression: 'SK, leaseUntil, permitReturned',
     ReturnConsumedCapacity: 'TOTAL',
   })) {
     countCapacity('reap', 'read', page.ConsumedCapacity);
     for (const lease of page.Items ?? []) {
+      const condition = { expression: 'leaseUntil = :until', values: { ':until': lease.leaseUntil } };
+      if (lease.permitReturned !== undefined) {
+        // Its permit came back when the provider answered; only the item is left.
+        await deleteLease(String(lease.SK), 'reap', condition);
+        continue;
+      }
       const gone = await tryGiveBack(
         'reap',
         giveBack(String(lease.SK), {
-          expression: 'leaseUntil = :until',
-          values: { ':until': lease.leaseUntil },
+          expression: `${condition.expression} AND attribute_not_exists(permitReturned)`,
+          values: condition.values,
         }),
       );
       if (gone) reclaimed++;
