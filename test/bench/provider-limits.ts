@@ -5,6 +5,10 @@ import { resetConfigForTests } from '../../functions/config/settings';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { apiJson, signedUpUser, startGeneration, uploadFixtures, type BenchStack } from './http';
 import { configureHandlers } from '../helpers/handler-config';
+import { readState } from '../../functions/adapters/provider-queue/line';
+import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
+import { averageCallMs } from '../../functions/domain/provider-queue';
+import { callTimeline, stackCpu, stackCpuMs, type CallTimeline, type StackCpu } from './load-timeline';
 
 /** "Generation under provider limits": N generations of 6 started together against the rate-limited stand-in. */
 export interface ProviderLimitFigures {
@@ -43,6 +47,14 @@ export interface ProviderLimitFigures {
   cpuMeanPercent: number;
   cpuPeakPercent: number;
   statuses: string[];
+  /** The whole stack's CPU over the run (this process and its child processes) and the makespan floor it sets. */
+  stackCpu: StackCpu;
+  /** The calls the stand-in saw against its limit. */
+  calls: CallTimeline;
+  /** How long an admitted slot held its permit (lease granted → released), mean in ms (the gate's measured average). */
+  meanHoldMs: number;
+  /** The dispatcher over the run: invocations, their mean and longest duration (ms), lost races, wake-ups sent. */
+  dispatcher: { invocations: number; meanMs: number; longestMs: number; lostRaces: number; wakeUps: number };
   /** The acceptance this run is held to (issue 25), when it has one. */
   goal?: LoadGoal;
 }
@@ -103,6 +115,7 @@ function sampleCpu(): { stop: () => { mean: number; peak: number } } {
 
 interface View {
   status: string;
+  queue: { position: number } | null;
   completedAt: string | null;
   headshots: unknown[];
   creditsRefunded: number;
@@ -178,6 +191,8 @@ export async function benchProviderLimits(
       }
       customers.push({ user, keys });
     }
+    resetQueueUsage();
+    const cpuBefore = stackCpuMs();
     const cpu = sampleCpu();
     const started = Date.now();
     const ids = await Promise.all(
@@ -186,6 +201,7 @@ export async function benchProviderLimits(
     const views = await Promise.all(
       customers.map(async ({ user }, i) => {
         const deadline = Date.now() + 15 * 60_000;
+        let queuedSince: number | null = null;
         for (;;) {
           const view = await retrying(() =>
             apiJson<View>(stack, user.idToken, 'GET', `/api/generations/${ids[i]}`),
@@ -193,11 +209,17 @@ export async function benchProviderLimits(
           if (['succeeded', 'partial', 'failed'].includes(view.status)) return view;
           if (Date.now() > deadline)
             throw new Error(`generation ${ids[i]} still ${view.status} after 15 min`);
-          await sleep(1_000);
+          // The wizard's schedule (frontend/src/hooks/use-generation.ts pollIntervalMs): 1.5 s, backing off to 10 s
+          // while the generation waits in line. Completion times come from completedAt, not from the polls.
+          queuedSince = view.queue && view.queue.position > 0 ? (queuedSince ?? Date.now()) : null;
+          await sleep(Math.min(10_000, 1_500 + (queuedSince === null ? 0 : (Date.now() - queuedSince) / 4)));
         }
       }),
     );
     const usage = cpu.stop();
+    const cpuAfter = stackCpuMs();
+    const queue = queueUsage();
+    const gate = await readState(true);
     const completions = views.map((v) => Date.parse(v.completedAt ?? new Date().toISOString()) - started);
     const ended = started + Math.max(...completions);
     const admitted = await Promise.all(customers.map(({ user }, i) => getGeneration(user.sub, ids[i]!)));
@@ -225,6 +247,20 @@ export async function benchProviderLimits(
       admittedMakespanMs: ended - firstAdmitted,
       idealMs: ((options.generations * 6) / options.imagesPerMinute) * 60_000 + options.latencyMs,
       statuses: views.map((v) => v.status),
+      stackCpu: stackCpu(
+        cpuBefore,
+        cpuAfter,
+        views.reduce((n, v) => n + v.headshots.length, 0),
+      ),
+      calls: callTimeline(fake.arrivals),
+      meanHoldMs: averageCallMs(gate),
+      dispatcher: {
+        invocations: queue.dispatches,
+        meanMs: queue.dispatchMs / Math.max(1, queue.dispatches),
+        longestMs: queue.longestDispatchMs,
+        lostRaces: queue.lostRaces,
+        wakeUps: queue.wakeUps,
+      },
     };
   } finally {
     for (const [key, value] of Object.entries(saved)) {

@@ -123,6 +123,32 @@ export function providerLimitRows(figures: readonly ProviderLimitFigures[]): Row
         'not pegged (before issue 25: 100 % running the waiting slots’ polls)',
         '—',
       ],
+      [
+        area,
+        'calls the stand-in accepted: rate, longest gap; the dispatcher; how long a slot held its permit',
+        `${f.calls.perSecond.toFixed(2)}/s over ${ms(f.calls.spanMs)} · longest gap ${ms(f.calls.longestGapMs)} · ` +
+          `dispatcher ${f.dispatcher.invocations} invocations (mean ${ms(f.dispatcher.meanMs)}, longest ` +
+          `${ms(f.dispatcher.longestMs)}, ${f.dispatcher.lostRaces} lost races) · permit held ${ms(f.meanHoldMs)}`,
+        `limit ${(f.imagesPerMinute / 60).toFixed(2)}/s (one every ${ms(60_000 / f.imagesPerMinute)}); ` +
+          `${f.maxConcurrency} permits ÷ ${(f.imagesPerMinute / 60).toFixed(2)}/s = ${ms(
+            (f.maxConcurrency * 60_000) / f.imagesPerMinute,
+          )} of hold before permits bind`,
+        `${ratio(f.calls.perSecond, f.imagesPerMinute / 60)} of the limit`,
+      ],
+      [
+        area,
+        "CPU of the whole stack (this process and DynamoDB Local, s3rver, cognito-local) per image delivered; the makespan it allows on this machine's cores",
+        `${ms(f.stackCpu.perImageMs)} CPU per image (own ${ms(f.stackCpu.ownMs)}, children ` +
+          `${ms(f.stackCpu.childrenMs)}) · floor ${ms(f.stackCpu.floorMs)} on ${f.stackCpu.cores} cores`,
+        f.goal
+          ? `goal makespan ${ms(f.goal.makespanRatio * f.idealMs)}: ${
+              f.stackCpu.floorMs > f.goal.makespanRatio * f.idealMs
+                ? 'CPU-bound on this machine'
+                : 'the CPU allows it'
+            }`
+          : '—',
+        `floor ${ratio(f.stackCpu.floorMs, f.idealMs)} ideal`,
+      ],
     ];
     return rows;
   });

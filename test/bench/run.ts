@@ -15,7 +15,8 @@
  * BENCH_PROVIDER_LATENCY_MS (the rate-limited stand-in's latency per image in "generation under provider limits",
  * whose runs are issue 25's: provider-limits.ts LOAD_RUNS; default 1000), BENCH_ONLY (comma-separated sections to run
  * alone, on a shared machine: generation, renderer, provider-limits, queue (test/bench/queue-cost.ts), api, bundles, frontend, lighthouse,
- * browser-uploads, uploads, vision, identity; default all); BENCH_IDENTITY_MODELS (comma-separated models of the
+ * browser-uploads, uploads, vision, identity; default all); BENCH_LOAD_RUNS (the provider-limits load runs to run, by
+ * their generations: `20`, `100`, or `20,100`; default all); BENCH_IDENTITY_MODELS (comma-separated models of the
  * identity section, default all: test/bench/identity-set.ts).
  */
 import './env';
@@ -83,6 +84,8 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+/** BENCH_LOAD_RUNS: the load runs of provider-limits to run, by their generations (`20`, `100`; default all). */
+const LOAD_ONLY = (process.env.BENCH_LOAD_RUNS ?? '').split(',').filter(Boolean).map(Number);
 for (const name of ONLY)
   if (!(SECTIONS as readonly string[]).includes(name))
     throw new Error(`BENCH_ONLY: unknown section ${name} (${SECTIONS.join(', ')})`);
@@ -265,7 +268,9 @@ async function main(): Promise<number> {
         results.renderer = await section(results, 'local renderer alone', () => benchRenderer());
       if (runs('provider-limits')) {
         results.providerLimits = [];
-        for (const load of LOAD_RUNS) {
+        for (const load of LOAD_RUNS.filter(
+          (l) => LOAD_ONLY.length === 0 || LOAD_ONLY.includes(l.generations),
+        )) {
           const figures = await section(
             results,
             `generation under provider limits: ${load.generations} × 6 at ${load.imagesPerMinute}/min`,

@@ -66,6 +66,11 @@ export interface FakeOpenAi {
   clock: () => Date;
   /** Counters since start (or the last `resetStats`). */
   stats: { served: number; throttled: number; inFlight: number; maxInFlight: number };
+  /**
+   * Each authorised request's arrival (epoch ms) and whether the rate limit refused it, in order (the bench's
+   * timeline of calls against the limit); emptied by `resetStats`.
+   */
+  arrivals: { at: number; throttled: boolean }[];
   resetStats(): void;
   close(): Promise<void>;
 }
@@ -142,8 +147,10 @@ export async function startFakeOpenAi(
     latencyMs: options.latencyMs ?? 0,
     clock: options.clock ?? (() => new Date()),
     stats: { served: 0, throttled: 0, inFlight: 0, maxInFlight: 0 },
+    arrivals: [],
     resetStats() {
       fake.stats = { served: 0, throttled: 0, inFlight: 0, maxInFlight: 0 };
+      fake.arrivals = [];
     },
     close: async () => undefined,
   };
@@ -172,6 +179,7 @@ export async function startFakeOpenAi(
         return;
       }
       const limited = bucket.take();
+      fake.arrivals.push({ at: Date.now(), throttled: !limited.ok });
       if (!limited.ok) {
         fake.stats.throttled += 1;
         const limit = fake.rateLimit!;
