@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
@@ -21,9 +22,24 @@ export interface LighthouseFigures {
   cls: number;
   /** Titles of the audits that did not pass (score < 1) in the accessibility, best-practices and SEO categories. */
   failed: string[];
+  /**
+   * Lighthouse's `environment.benchmarkIndex` of the host: how fast this machine ran its fixed CPU loop at the start
+   * of the run (higher is faster). Scores of runs on machines with different indexes are not comparable.
+   * https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md#benchmarking-cpu-power
+   */
+  benchmarkIndex: number;
+  /** The 1-minute load average of this machine just before the run (other work sharing its cores). */
+  loadAverage: number;
+}
+
+/** The median run of several of one page (by performance score, then TBT), with every run's figures. */
+export interface LighthouseMedian extends LighthouseFigures {
+  /** Every run, in the order they ran. */
+  runs: LighthouseFigures[];
 }
 
 interface LighthouseResult {
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<
     string,
@@ -36,6 +52,7 @@ interface LighthouseResult {
  * default: Moto G-class device, simulated slow 4G and 4× CPU slowdown) or desktop (`--preset=desktop`).
  */
 export async function lighthouse(url: string, formFactor: 'mobile' | 'desktop'): Promise<LighthouseFigures> {
+  const [loadAverage = Number.NaN] = loadavg();
   const chrome = chromiumPath();
   if (!chrome) throw new Error('Chromium is not installed (set CHROMIUM_PATH)');
   const args = [
@@ -74,5 +91,26 @@ export async function lighthouse(url: string, formFactor: 'mobile' | 'desktop'):
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     failed,
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? Number.NaN),
+    loadAverage: Number(loadAverage.toFixed(2)),
   };
+}
+
+/**
+ * Runs {@link lighthouse} `runs` times on one page and keeps the median run (Lighthouse's own advice for variance:
+ * https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md), ordered by performance score and, among
+ * equal scores, by Total Blocking Time.
+ *
+ * @throws Error when `runs` < 1, or as {@link lighthouse}
+ */
+export async function lighthouseMedian(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  runs: number,
+): Promise<LighthouseMedian> {
+  if (runs < 1) throw new Error(`lighthouseMedian: runs must be at least 1 (got ${runs})`);
+  const each: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) each.push(await lighthouse(url, formFactor));
+  const sorted = [...each].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: each };
 }
