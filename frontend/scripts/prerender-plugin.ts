@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type * as Prerender from '../src/app/prerender';
+import { PRERENDERED_QUERIES_ID } from '../src/lib/prerendered-queries';
 
 const frontendRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -128,10 +129,11 @@ export function prerenderPlugin(
           .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
           .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
         for (const page of PRERENDERED_PAGES) {
-          const { body, head } = await prerender(page.path, runtimeConfig, origin);
+          const { body, head, queries } = await prerender(page.path, runtimeConfig, origin);
+          const data = `<script type="application/json" id="${PRERENDERED_QUERIES_ID}">${queries}</script>`;
           const html = inlined
             .replace(/<title>[^<]*<\/title>/, () => head)
-            .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+            .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>${data}`);
           writeFileSync(join(outDir, page.file), html);
         }
       } finally {

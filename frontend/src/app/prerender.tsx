@@ -1,6 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { setCanonicalOrigin } from '../lib/canonical';
+import { dehydrate } from '@tanstack/react-query';
+import { CREDIT_PACKS } from '../../../functions/domain/packs';
+import { packsQueryKey } from '../lib/api/get-packs';
 import { createQueryClient } from '../lib/query-client';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { AppProviders } from './AppProviders';
@@ -29,6 +32,11 @@ export interface PrerenderedPage {
   body: string;
   /** `<title>` and `<link rel="canonical">` of the page, for the head. */
   head: string;
+  /**
+   * The API answers the page was rendered with (react-query's dehydrated state) as JSON safe inside a
+   * `<script type="application/json">` (no `<`), for the client's first render (lib/query-client.tsx).
+   */
+  queries: string;
 }
 
 /**
@@ -48,8 +56,10 @@ export async function prerender(
   const context = await handler.query(new Request(new URL(path, origin)));
   if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // A client of its own per page: nothing cached while rendering one page leaks into the next.
+  // A client of its own per page: nothing cached while rendering one page leaks into the next. The credit packs are
+  // the API's own catalogue (GET /api/packs answers the same list), so the page shows the prices before any script.
   const queryClient = createQueryClient();
+  queryClient.setQueryData(packsQueryKey, CREDIT_PACKS);
   const render = () =>
     renderToString(
       <AppProviders config={config} queryClient={queryClient}>
@@ -72,5 +82,6 @@ export async function prerender(
     hoisted.push(tags);
     return '';
   });
-  return { body, head: hoisted.join('') };
+  const queries = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
+  return { body, head: hoisted.join(''), queries };
 }

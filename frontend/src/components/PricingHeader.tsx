@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { LegalLinks } from './LegalLinks';
-import { Button, ButtonLink } from './ui/Button';
+import { ButtonLink } from './ui/Button';
+import { NavigationButton } from './ui/NavigationButton';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
 import { LazyCreditsBadge as CreditsBadge } from './LazyCreditsBadge';
 import { useAuth } from '../lib/auth';
@@ -48,10 +49,17 @@ export function PricingHeader({ showBack = true }: PricingHeaderProps) {
       nameClassName={showBack ? 'hidden md:inline' : 'hidden min-[480px]:inline'}
       leading={
         showBack && (
-          <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" onClick={back}>
+          // Before the app has loaded (a page rendered at build time, where nobody is signed in yet) it goes home.
+          <NavigationButton
+            href={signedIn ? BACK_FALLBACK : paths.home.href}
+            variant="ghost"
+            size="sm"
+            className="px-2.5 sm:px-3"
+            onClick={back}
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back
-          </Button>
+          </NavigationButton>
         )
       }
     >

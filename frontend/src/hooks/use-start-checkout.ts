@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ApiError } from '../lib/api-client';
 import { track } from '../lib/analytics';
-import { useAuth } from '../lib/auth';
+import { signInPath, useAuth } from '../lib/auth';
 import type { Pack, PackId } from '../lib/api/get-packs';
 import { createCheckoutSession, newIdempotencyKey } from '../lib/api/create-checkout-session';
 import { redirectTo } from '../lib/redirect';
@@ -23,6 +23,19 @@ const RETURN_TO = paths.pricing.href;
 /** The query parameter that resumes a purchase after sign-in: `?buy=<packId>`. */
 export const RESUME_PARAM = 'buy';
 const PACK_IDS: readonly string[] = ['starter', 'popular', 'pro'];
+
+/**
+ * Where a pack's buy button goes before the app has loaded (issue 27): Create Account (the page cannot know a visitor
+ * without its script, and a new one is the likely one; a signed-in visitor is sent on from there), coming back to
+ * `returnTo(packId)` or else `/pricing?buy=<packId>`: either way a page where the purchase the visitor tapped resumes
+ * once signed in.
+ */
+export function signInToBuyHref(packId: PackId, returnTo?: StartCheckoutOptions['returnTo']): string {
+  const back = returnTo
+    ? returnTo(packId)
+    : `${RETURN_TO}?${new URLSearchParams({ [RESUME_PARAM]: packId })}`;
+  return signInPath({ returnTo: back, mode: 'signUp' });
+}
 
 /** Options of {@link useStartCheckout}. */
 export interface StartCheckoutOptions {

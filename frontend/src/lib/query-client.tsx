@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { use, type ReactNode } from 'react';
 import { ApiError } from './api-client';
 import { clearOnUserChange } from './auth';
 import { shareBalanceAcrossTabs } from './cross-tab';
+import { readPrerenderedQueries } from './prerendered-queries';
 
 /**
  * The app's react-query client. A 4xx answer will not change by asking again, so only network failures and 5xx
@@ -24,10 +25,16 @@ export function createQueryClient(): QueryClient {
 
 let shared: QueryClient | undefined;
 
-/** The browser's one client, made on first use: every screen and part that reads the API shares its cache. */
+/**
+ * The browser's one client, made on first use: every screen and part that reads the API shares its cache. It starts
+ * with the answers of a page rendered at build time ({@link readPrerenderedQueries}), so the first render on the
+ * client matches that page's HTML (prices included) and hydrates it; they are refetched as stale ones are.
+ */
 function sharedQueryClient(): QueryClient {
   if (!shared) {
     shared = createQueryClient();
+    const prerendered = readPrerenderedQueries();
+    if (prerendered) hydrate(shared, prerendered);
     clearOnUserChange(shared);
     shareBalanceAcrossTabs(shared);
   }

@@ -70,9 +70,19 @@ export function authFlowTypeOf(config: Pick<RuntimeConfig, 'authFlowType'>): Aut
 /** Where the runtime configuration is served, relative to the site's origin. */
 export const RUNTIME_CONFIG_URL = '/config.json';
 
-/** `/config.json` could not be fetched or did not match {@link runtimeConfigSchema}. */
+/** `/config.json` could not be fetched or did not match {@link RuntimeConfig}. */
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';
+  /**
+   * Whether asking again may succeed: a network failure, an HTTP error (a CDN's 5xx or a deploy in progress) or a
+   * body that is not JSON (an error page); not a configuration that is invalid, which the same file stays.
+   */
+  readonly transient: boolean;
+
+  constructor(message: string, options: ErrorOptions & { transient?: boolean } = {}) {
+    super(message, options);
+    this.transient = options.transient ?? true;
+  }
 }
 
 /**
@@ -98,6 +108,65 @@ export async function loadRuntimeConfig(
     throw new RuntimeConfigError(`${url} is not JSON`, { cause });
   }
   const parsed = parseRuntimeConfig(body);
-  if ('problems' in parsed) throw new RuntimeConfigError(`${url} is invalid: ${parsed.problems.join('; ')}`);
+  if ('problems' in parsed)
+    throw new RuntimeConfigError(`${url} is invalid: ${parsed.problems.join('; ')}`, { transient: false });
   return parsed.config;
+}
+
+/** Options of {@link loadRuntimeConfigWithRetry}. */
+export interface RuntimeConfigRetryOptions {
+  /** Requests in all, the first included (default {@link CONFIG_ATTEMPTS}). */
+  attempts?: number;
+  /** The wait before the second request, ms; it doubles before each next one (default {@link CONFIG_RETRY_BASE_MS}). */
+  baseDelayMs?: number;
+  /** The one request ({@link loadRuntimeConfig}); tests pass their own. */
+  load?: () => Promise<RuntimeConfig>;
+  /** Waits `ms` (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1) for the jitter (default `Math.random`). */
+  random?: () => number;
+  /** Told about each failed request that will be retried, with the wait before the next one (ms). */
+  onRetry?: (error: RuntimeConfigError, delayMs: number) => void;
+}
+
+/** Requests of `/config.json` before the app gives up and offers a retry: about 7 s of waits in all. */
+export const CONFIG_ATTEMPTS = 5;
+/** The wait before the second request of `/config.json`, ms: then 1 s, 2 s, 4 s (each with jitter). */
+export const CONFIG_RETRY_BASE_MS = 500;
+
+/**
+ * {@link loadRuntimeConfig}, asked again after a transient failure ({@link RuntimeConfigError.transient}) with
+ * exponential backoff and "equal jitter" (half the wait fixed, half random, so many browsers failing at once do not
+ * ask again in step: https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/). One failed request
+ * on a phone's flaky connection then no longer stops the app.
+ *
+ * @throws RuntimeConfigError the last failure, once `attempts` requests have failed, or at once when the
+ *   configuration is invalid
+ */
+export async function loadRuntimeConfigWithRetry(
+  options: RuntimeConfigRetryOptions = {},
+): Promise<RuntimeConfig> {
+  const {
+    attempts = CONFIG_ATTEMPTS,
+    baseDelayMs = CONFIG_RETRY_BASE_MS,
+    load = () => loadRuntimeConfig(),
+    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    random = Math.random,
+    onRetry,
+  } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      const failure =
+        error instanceof RuntimeConfigError
+          ? error
+          : new RuntimeConfigError(`Could not load ${RUNTIME_CONFIG_URL}`, { cause: error });
+      if (!failure.transient || attempt >= attempts) throw failure;
+      const ceiling = baseDelayMs * 2 ** (attempt - 1);
+      const delayMs = Math.round(ceiling / 2 + random() * (ceiling / 2));
+      onRetry?.(failure, delayMs);
+      await sleep(delayMs);
+    }
+  }
 }

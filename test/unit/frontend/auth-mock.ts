@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { AuthContextValue, AuthStatus } from '../../../frontend/src/lib/auth';
+import { sanitizeReturnTo, signInPath } from '../../../frontend/src/lib/auth/return-to';
 
 /**
  * The session (`lib/auth`) for unit tests of one screen: a status the test sets and spies for the two actions.
@@ -13,6 +14,9 @@ export const auth = {
 };
 
 export const authModule = {
+  // The module's pure helpers, as they are: only the session is the test's.
+  sanitizeReturnTo,
+  signInPath,
   useAuth: (): AuthContextValue => ({
     status: auth.status,
     user: auth.status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,

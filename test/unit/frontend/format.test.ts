@@ -28,3 +28,39 @@ describe('formatPerCredit', () => {
     expect(formatPerCredit(1)).toBe('$1.00');
   });
 });
+
+describe('US dollars written out as Intl.NumberFormat writes them', () => {
+  it('matches Intl for every catalogue price and a spread of amounts', () => {
+    const intl = (cents: number) => {
+      const whole = cents % 100 === 0;
+      return new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: whole ? 0 : 2,
+      }).format(cents / 100);
+    };
+    for (const cents of [0, 1, 5, 10, 99, 100, 101, 3500, 4550, 99_999, 100_000, 123_456_789, -4550])
+      expect(formatPrice(cents)).toBe(intl(cents));
+    const perCredit = (value: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 3,
+      }).format(value);
+    for (const value of [0, 0.75, 0.875, 0.8, 1, 1.2345, 0.0005, 1234.5])
+      expect(formatPerCredit(value)).toBe(perCredit(value));
+  });
+
+  it('leaves other currencies and locales to Intl', () => {
+    expect(formatPrice(3500, 'eur', 'de-DE')).toBe(
+      new Intl.NumberFormat('de-DE', {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }).format(35),
+    );
+  });
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig, RuntimeConfigError } from '../../../frontend/src/lib/runtime-config';
+import {
+  CONFIG_ATTEMPTS,
+  loadRuntimeConfig,
+  loadRuntimeConfigWithRetry,
+  RuntimeConfigError,
+} from '../../../frontend/src/lib/runtime-config';
 
 const valid = {
   region: 'us-east-1',
@@ -46,5 +51,65 @@ describe('loadRuntimeConfig', () => {
     ['an invalid e-mail', Response.json({ ...valid, supportEmail: 'nobody' })],
   ])('rejects %s with a RuntimeConfigError', async (_label, answer) => {
     await expect(loadRuntimeConfig(fetchAnswering(answer))).rejects.toBeInstanceOf(RuntimeConfigError);
+  });
+});
+
+describe('loadRuntimeConfigWithRetry', () => {
+  /** A loader answering each call with the next of `answers` (the last one again once they run out). */
+  function loaderOf(...answers: (Response | Error)[]) {
+    let call = 0;
+    return vi.fn(() => loadRuntimeConfig(fetchAnswering(answers[Math.min(call++, answers.length - 1)]!)));
+  }
+  const noWait = () => {
+    const waits: number[] = [];
+    return { waits, sleep: async (ms: number) => void waits.push(ms) };
+  };
+
+  it('asks again after transient failures, waiting longer each time, and returns the settings', async () => {
+    const load = loaderOf(
+      new TypeError('Failed to fetch'),
+      new Response('bad gateway', { status: 502 }),
+      Response.json(valid),
+    );
+    const { waits, sleep } = noWait();
+
+    await expect(loadRuntimeConfigWithRetry({ load, sleep, random: () => 0.5 })).resolves.toEqual(valid);
+
+    expect(load).toHaveBeenCalledTimes(3);
+    // Equal jitter: half of 500 ms, 1,000 ms fixed, the other half scaled by random() = 0.5.
+    expect(waits).toEqual([375, 750]);
+  });
+
+  it('keeps every wait between half and all of the doubling ceiling', async () => {
+    for (const random of [() => 0, () => 0.999]) {
+      const { waits, sleep } = noWait();
+      const load = loaderOf(new TypeError('Failed to fetch'));
+      await expect(loadRuntimeConfigWithRetry({ load, sleep, random })).rejects.toThrow();
+      expect(waits).toHaveLength(CONFIG_ATTEMPTS - 1);
+      waits.forEach((ms, i) => {
+        const ceiling = 500 * 2 ** i;
+        expect(ms).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(ms).toBeLessThanOrEqual(ceiling);
+      });
+    }
+  });
+
+  it('gives up after the last attempt with its failure', async () => {
+    const load = loaderOf(new Response('unavailable', { status: 503 }));
+    const { sleep } = noWait();
+
+    const failure = loadRuntimeConfigWithRetry({ load, sleep, attempts: 3 });
+
+    await expect(failure).rejects.toThrow('/config.json answered HTTP 503');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not ask again for a configuration that is invalid', async () => {
+    const load = loaderOf(Response.json({ ...valid, supportEmail: 'nobody' }), Response.json(valid));
+    const { waits, sleep } = noWait();
+
+    await expect(loadRuntimeConfigWithRetry({ load, sleep })).rejects.toMatchObject({ transient: false });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(waits).toEqual([]);
   });
 });

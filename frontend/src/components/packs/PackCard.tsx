@@ -1,5 +1,6 @@
 import { Check, Sparkles } from 'lucide-react';
 import { Button } from '../ui/Button';
+import { NavigationButton } from '../ui/NavigationButton';
 import { cx } from '../../lib/cx';
 import type { Pack } from '../../lib/api/get-packs';
 import { formatPerCredit, formatPrice } from '../../lib/format-price';
@@ -13,11 +14,24 @@ export interface PackCardProps {
   processing?: boolean;
   /** Disables the button, e.g. while another pack's purchase is starting. */
   disabled?: boolean;
+  /**
+   * Where the button goes when tapped before the app's script has run (a page rendered at build time): without it
+   * the button only works once the app has loaded. See {@link NavigationButton}.
+   */
+  href?: string;
 }
 
 /** One credit pack: name, price, credits, per-credit price, features and a 'Get N Credits' button. */
-export function PackCard({ pack, onSelect, processing = false, disabled = false }: PackCardProps) {
+export function PackCard({ pack, onSelect, processing = false, disabled = false, href }: PackCardProps) {
   const titleId = `pack-${pack.id}-title`;
+  const label = processing ? 'Processing...' : `Get ${pack.credits} Credits`;
+  const buttonProps = {
+    className: 'mt-8 w-full',
+    variant: pack.popular ? 'primary' : 'secondary',
+    size: 'md',
+    disabled,
+    loading: processing,
+  } as const;
   return (
     <article
       aria-labelledby={titleId}
@@ -55,16 +69,15 @@ export function PackCard({ pack, onSelect, processing = false, disabled = false 
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-8 w-full"
-        variant={pack.popular ? 'primary' : 'secondary'}
-        size="md"
-        disabled={disabled}
-        loading={processing}
-        onClick={() => onSelect(pack)}
-      >
-        {processing ? 'Processing...' : `Get ${pack.credits} Credits`}
-      </Button>
+      {href ? (
+        <NavigationButton href={href} onClick={() => onSelect(pack)} {...buttonProps}>
+          {label}
+        </NavigationButton>
+      ) : (
+        <Button onClick={() => onSelect(pack)} {...buttonProps}>
+          {label}
+        </Button>
+      )}
     </article>
   );
 }

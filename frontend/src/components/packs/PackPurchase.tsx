@@ -1,4 +1,4 @@
-import { useStartCheckout, type StartCheckoutOptions } from '../../hooks/use-start-checkout';
+import { signInToBuyHref, useStartCheckout, type StartCheckoutOptions } from '../../hooks/use-start-checkout';
 import { WithQueryClient } from '../../lib/query-client';
 import { PackGrid } from './PackGrid';
 
@@ -17,5 +17,11 @@ export default function PackPurchase(props: Pick<StartCheckoutOptions, 'returnTo
 
 function PackPurchaseGrid({ returnTo }: Pick<StartCheckoutOptions, 'returnTo'>) {
   const { start, pendingPackId } = useStartCheckout(returnTo ? { returnTo } : undefined);
-  return <PackGrid onSelect={(pack) => void start(pack)} pendingPackId={pendingPackId} />;
+  return (
+    <PackGrid
+      onSelect={(pack) => void start(pack)}
+      pendingPackId={pendingPackId}
+      hrefOf={(packId) => signInToBuyHref(packId, returnTo)}
+    />
+  );
 }

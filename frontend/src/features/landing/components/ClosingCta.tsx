@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
+import { GetStartedButton } from './GetStartedButton';
 
 /** The closing call to action before the footer. */
-export function ClosingCta({ onGetStarted }: { onGetStarted: () => void }) {
+export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
       <div className="relative isolate mx-auto max-w-7xl overflow-hidden rounded-[2rem] bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-20">
@@ -20,10 +20,10 @@ export function ClosingCta({ onGetStarted }: { onGetStarted: () => void }) {
           Start with 6 free credits. Upload your photos, pick a style, and have professional headshots in
           minutes.
         </p>
-        <Button variant="inverse" size="lg" className="mt-8" onClick={onGetStarted}>
+        <GetStartedButton variant="inverse" size="lg" className="mt-8">
           Get started now
           <ArrowRight aria-hidden="true" className="size-5" />
-        </Button>
+        </GetStartedButton>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { ArrowRight, Check, Clock, Sparkles } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
 import { MarkedList } from '../../../components/ui/MarkedList';
 import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES } from '../utils/content';
+import { GetStartedButton } from './GetStartedButton';
 import { Ratings } from './Ratings';
 
 const HIGHLIGHTS = [
@@ -11,7 +11,7 @@ const HIGHLIGHTS = [
 ];
 
 /** The hero: headline, promise, the main call to action and the before/after illustration. */
-export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
+export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div
@@ -35,10 +35,10 @@ export function Hero({ onGetStarted }: { onGetStarted: () => void }) {
             professional profiles. No photographer, no studio booking, no waiting for weeks.
           </p>
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <Button size="lg" onClick={onGetStarted} className="w-full sm:w-auto">
+            <GetStartedButton size="lg" className="w-full sm:w-auto">
               Create your headshots now
               <ArrowRight aria-hidden="true" className="size-5" />
-            </Button>
+            </GetStartedButton>
             <p className="text-center text-sm text-slate-600 sm:text-left">
               One-time credit packs.
               <br className="hidden sm:inline" /> No subscription.

@@ -8,27 +8,27 @@ import { PricingSection } from './PricingSection';
 import { Testimonials } from './Testimonials';
 import { TopBar } from './TopBar';
 import { TrustedBy } from './TrustedBy';
-import { useGetStarted } from '../hooks/use-get-started';
 import { landingBuyHref, paths } from '../../../config/paths';
 
-/** The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. */
+/**
+ * The landing page at `/` (docs/product-spec.md §2): every marketing section, top bar to footer. It reads no session
+ * itself: the buttons that depend on it do, so the session settling never re-renders the whole page.
+ */
 export function LandingPage() {
-  const getStarted = useGetStarted();
-
   return (
     <>
       <title>Headshot Studio · Professional AI headshots from your selfies</title>
       <link rel="canonical" href={canonicalUrl(paths.home.href)} />
-      <TopBar onAccountClick={getStarted} />
+      <TopBar />
       <main>
-        <Hero onGetStarted={getStarted} />
+        <Hero />
         <Gallery />
         <TrustedBy />
         <HowItWorks />
         <Testimonials />
         {/* Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes. */}
         <PricingSection returnTo={landingBuyHref} />
-        <ClosingCta onGetStarted={getStarted} />
+        <ClosingCta />
       </main>
       <LandingFooter />
     </>

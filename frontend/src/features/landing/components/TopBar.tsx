@@ -1,28 +1,32 @@
-import { Button } from '../../../components/ui/Button';
 import { AppHeader } from '../../../components/AppHeader';
-import { Skeleton } from '../../../components/ui/Skeleton';
 import { LazyCreditsBadge as CreditsBadge } from '../../../components/LazyCreditsBadge';
+import { NavigationButton } from '../../../components/ui/NavigationButton';
 import { useAuth } from '../../../lib/auth';
+import { paths } from '../../../config/paths';
 import { scrollToSection } from '../utils/scroll-to-section';
-import type { GetStartedOptions } from '../hooks/use-get-started';
+import { useGetStarted } from '../hooks/use-get-started';
+import { GetStartedButton } from './GetStartedButton';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
   /**
-   * Swaps the account button's label: 'Sign Up' when signed out, 'Go to Dashboard' when signed in. Defaults to the
-   * session's state ({@link useAuth}).
+   * Swaps the account button: 'Sign Up' when signed out, 'Go to Dashboard' when signed in. Defaults to the
+   * session's state ({@link useAuth}); while it is still being read, 'Sign Up'.
    */
   signedIn?: boolean;
-  /** Called when the account button is pressed; asks for the Sign Up tab when signed out. */
-  onAccountClick: (options?: GetStartedOptions) => void;
 }
+
+const ACCOUNT_BUTTON_CLASSES = 'px-3 min-[400px]:px-3.5 sm:px-4';
 
 /**
  * The landing page's sticky top bar: brand, a Pricing link to the section below, the credit count when signed in
- * (from `sm` up) and the account button.
+ * (from `sm` up) and the account button. 'Sign Up' is in the HTML rendered at build time and works before the app has
+ * loaded (issue 27); a signed-in visitor sees it until the stored session has been read, and tapping it then still
+ * ends on the dashboard (/signin sends a signed-in user on).
  */
-export function TopBar({ signedIn, onAccountClick }: TopBarProps) {
+export function TopBar({ signedIn }: TopBarProps) {
   const { status } = useAuth();
+  const getStarted = useGetStarted();
   const isSignedIn = signedIn ?? status === 'signedIn';
   return (
     <AppHeader>
@@ -39,17 +43,19 @@ export function TopBar({ signedIn, onAccountClick }: TopBarProps) {
           <CreditsBadge />
         </span>
       )}
-      {signedIn === undefined && status === 'loading' ? (
-        // No 'Sign Up' flash for a signed-in visitor while the stored session is read: hold the place.
-        <Skeleton className="h-8 w-32 rounded-full" />
-      ) : (
-        <Button
+      {isSignedIn ? (
+        <NavigationButton
+          href={paths.dashboard.href}
           size="sm"
-          className="px-3 min-[400px]:px-3.5 sm:px-4"
-          onClick={() => onAccountClick(isSignedIn ? undefined : { mode: 'signUp' })}
+          className={ACCOUNT_BUTTON_CLASSES}
+          onClick={() => getStarted()}
         >
-          {isSignedIn ? 'Go to Dashboard' : 'Sign Up'}
-        </Button>
+          Go to Dashboard
+        </NavigationButton>
+      ) : (
+        <GetStartedButton mode="signUp" size="sm" className={ACCOUNT_BUTTON_CLASSES}>
+          Sign Up
+        </GetStartedButton>
       )}
     </AppHeader>
   );
