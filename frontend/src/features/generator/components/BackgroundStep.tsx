@@ -150,7 +150,7 @@ function Summary({
         <Icon aria-hidden="true" className="size-3.5" />
         {term}
       </dt>
-      <dd className={cx('mt-1 truncate font-semibold', muted ? 'text-slate-400' : 'text-slate-900')}>
+      <dd className={cx('mt-1 truncate font-semibold', muted ? 'text-slate-500' : 'text-slate-900')}>
         {value}
       </dd>
     </div>

@@ -80,11 +80,17 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
         <div className="min-w-0">
+          {/*
+           * The file input sits beside the zone, not in it: a control inside a button is an interactive control
+           * nested in another (axe-core `nested-interactive`). The zone's name is its visible text (drag and drop,
+           * Choose photos, the formats), so what a voice user reads out is what the button answers to.
+           */}
+          <input
+            {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos', accept: PICKER_ACCEPT })}
+          />
           <div
             {...getRootProps({
               role: 'button',
-              'aria-label': 'Upload photos: drop them here, or press Enter to choose files',
-              'aria-describedby': 'upload-formats',
               className: cx(
                 'group relative flex cursor-pointer flex-col items-center justify-center rounded-3xl border-2 border-dashed px-6 py-12 text-center transition sm:py-16',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
@@ -94,10 +100,6 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
               ),
             })}
           >
-            {/* `.heic`/`.heif` too, for pickers that know no MIME type for them. */}
-            <input
-              {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos', accept: PICKER_ACCEPT })}
-            />
             <span
               aria-hidden="true"
               className={cx(
@@ -120,12 +122,9 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
               )}
             </p>
             <p className="mt-1 hidden text-sm text-slate-600 sm:block">or</p>
-            {/* The whole zone is the button; this only looks like one. */}
-            <span
-              aria-hidden="true"
-              className={buttonClasses('secondary', 'sm', 'mt-3 group-hover:ring-brand-300')}
-            >
-              <ImagePlus className="size-4" />
+            {/* The whole zone is the button; this only looks like one (its text is part of the zone's name). */}
+            <span className={buttonClasses('secondary', 'sm', 'mt-3 group-hover:ring-brand-300')}>
+              <ImagePlus aria-hidden="true" className="size-4" />
               Choose photos
             </span>
             <p id="upload-formats" className="mt-5 text-sm text-slate-500">

@@ -73,7 +73,7 @@ export function WizardHeader({ step, onBack, backDisabled = false, generationPer
                   aria-current={current ? 'step' : undefined}
                   className={cx(
                     'flex items-center gap-2',
-                    current ? 'text-brand-700' : done ? 'text-slate-700' : 'text-slate-400',
+                    current ? 'text-brand-700' : done ? 'text-slate-700' : 'text-slate-500',
                   )}
                 >
                   <span

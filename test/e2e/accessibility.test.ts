@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { PHOTOS, uploadPhotos } from './generator-support';
+import {
+  expectVisible,
+  SCREENSHOTS,
+  signUpNewUser,
+  siteUrl,
+  useBrowser,
+  waitForApp,
+  waitForPath,
+} from './helpers';
+
+/*
+ * axe-core (Deque's accessibility engine, MPL-2.0) on every screen, in Chromium against the whole local stack, at a
+ * phone's 390 px (touch) and a desktop's 1280 px: the landing page, pricing, sign-in and create account, the three
+ * legal pages, the dashboard (with a purchase), the generator's steps 1-3, the payment result (success) and the
+ * "payment not completed" page. The WCAG 2.0, 2.1 and 2.2 level A and AA rules run; every violation fails the test,
+ * listed by screen, rule and element. Each screen is also saved to test-results/screenshots/a11y-<screen>-<width>.png.
+ */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The rule sets of WCAG 2.0, 2.1 and 2.2, levels A and AA (axe-core's tags). */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const e2e = useBrowser();
+const { pageErrors } = e2e;
+const url = siteUrl;
+
+/** One violated rule on one screen: the rule, its impact and the elements that break it. */
+interface Violation {
+  screen: string;
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  elements: string[];
+}
+
+/** The timer functions Playwright's clock replaces, which axe-core's run needs. */
+const TIMERS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+] as const;
+type Timers = { [Name in (typeof TIMERS)[number]]: Window[Name] };
+
+declare global {
+  interface Window {
+    /** The browser's own timers, kept before the clock is installed (see {@link open}). */
+    __realTimers?: Timers;
+    axe: {
+      run(
+        context: Document,
+        options: { runOnly: { type: 'tag'; values: string[] }; resultTypes: string[] },
+      ): Promise<{
+        violations: {
+          id: string;
+          impact?: string | null;
+          help: string;
+          nodes: { target: unknown[]; failureSummary?: string }[];
+        }[];
+      }>;
+    };
+  }
+}
+
+/** Injects axe-core into `page`, runs the WCAG A/AA rules on the whole document and returns what they found. */
+async function audit(page: Page, screen: string): Promise<Violation[]> {
+  // Animations and transitions end at once, so colours are measured as they settle, not mid-fade.
+  await page.addStyleTag({
+    content:
+      '*, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important; }',
+  });
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(
+    async ({ tags, timers }) => {
+      // Where the page's clock is stopped (the payment result's countdown), axe gets the browser's own timers back
+      // for its run; the page's timers stay stopped.
+      const faked = timers.map((name) => [name, window[name]] as const);
+      for (const name of timers)
+        Object.assign(window, { [name]: window.__realTimers?.[name] ?? window[name] });
+      const result = await window.axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .finally(() => {
+          for (const [name, fn] of faked) Object.assign(window, { [name]: fn });
+        });
+      return result.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        elements: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary ?? ''}`),
+      }));
+    },
+    { tags: WCAG_AA, timers: [...TIMERS] },
+  );
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SCREENSHOTS}a11y-${screen}-${width}.png`, fullPage: true });
+  return violations.map((v) => ({ screen: `${screen} @${width}`, ...v }));
+}
+
+async function open(width: number): Promise<Page> {
+  const phone = width < 640;
+  const context = await e2e.browser.newContext({
+    viewport: { width, height: phone ? 844 : 900 },
+    ...(phone ? { hasTouch: true, isMobile: true } : {}),
+  });
+  // Runs before the clock's own script (init scripts run in the order they were added).
+  await context.addInitScript(
+    (names) => {
+      window.__realTimers = Object.fromEntries(
+        names.map((name) => [name, window[name].bind(window)]),
+      ) as unknown as Timers;
+    },
+    [...TIMERS],
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
+  for (const width of [390, 1280]) {
+    it(`finds no violation on any screen at ${width} px`, async () => {
+      const page = await open(width);
+      const found: Violation[] = [];
+
+      // Public screens.
+      await page.goto(url('/'));
+      await waitForApp(page);
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      found.push(...(await audit(page, 'landing')));
+
+      await page.goto(url('/pricing'));
+      await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
+      await waitForApp(page);
+      found.push(...(await audit(page, 'pricing')));
+
+      for (const [path, name] of [
+        ['/terms', 'terms'],
+        ['/privacy', 'privacy'],
+        ['/refunds', 'refunds'],
+      ] as const) {
+        await page.goto(url(path));
+        await waitForApp(page);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        found.push(...(await audit(page, name)));
+      }
+
+      await page.goto(url('/signin'));
+      await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
+      found.push(...(await audit(page, 'sign-in')));
+      await page.goto(url('/signin?mode=signup'));
+      await page.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
+      found.push(...(await audit(page, 'create-account')));
+
+      // Signed in: a purchase, its result, the dashboard with it.
+      await signUpNewUser(page, inject('baseUrl'));
+      await page.goto(url('/pricing'));
+      await page.getByRole('button', { name: 'Get 40 Credits' }).waitFor();
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Get 40 Credits' }).click();
+      await page.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));
+      // The success page counts down to the dashboard: the page's clock stops once it shows, so axe reads it.
+      await page.clock.install();
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await waitForPath(page, '/success');
+      await expectVisible(page.getByTestId('new-balance').getByText('46 credits'));
+      await page.clock.pauseAt(Date.now() + 500);
+      found.push(...(await audit(page, 'payment-success')));
+      await page.clock.resume();
+
+      await page.goto(url('/checkout/cancelled?pack=starter'));
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment not completed' }));
+      found.push(...(await audit(page, 'payment-not-completed')));
+
+      await page.goto(url('/dashboard'));
+      await expectVisible(page.getByTestId('purchase-history').getByTestId('purchase'));
+      await expectVisible(page.getByText('No headshots yet'));
+      found.push(...(await audit(page, 'dashboard')));
+
+      // The generator's steps 1-3.
+      await page.goto(url('/generator'));
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
+      found.push(...(await audit(page, 'generator-step1-empty')));
+      await uploadPhotos(page, [PHOTOS + 'obama.jpg']);
+      found.push(...(await audit(page, 'generator-step1')));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your style' }));
+      await page.getByText('Professional', { exact: true }).click();
+      found.push(...(await audit(page, 'generator-step2')));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
+      await page.getByText('Studio', { exact: true }).click();
+      found.push(...(await audit(page, 'generator-step3')));
+
+      await page.context().close();
+      expect(found).toEqual([]);
+    }, 420_000);
+  }
+});
