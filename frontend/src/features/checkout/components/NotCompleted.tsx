@@ -6,6 +6,7 @@ import { useStartCheckout } from '../../../hooks/use-start-checkout';
 import { usePacks, type PackId } from '../../../lib/api/get-packs';
 import { checkoutReturnsToWizard } from '../../../lib/checkout-return';
 import { Actions, Heading, ResultIcon, SupportLine } from './ResultParts';
+import { CheckoutTermsNote } from '../../../components/LegalLinks';
 
 /** The texts of a payment that did not complete (issue 27 "Money that reads right"). */
 export const NOT_COMPLETED_TEXT = {
@@ -63,6 +64,8 @@ export function NotCompleted({
           )
         )}
       </Actions>
+      {/* "Try again" starts a new purchase: the terms it accepts are linked here too. */}
+      {packId && <CheckoutTermsNote className="mt-6 text-sm text-pretty text-slate-600" />}
       <SupportLine />
     </>
   );
