@@ -86,13 +86,18 @@ export async function expectVisible(locator: Locator): Promise<void> {
 
 /**
  * Waits until the app has taken over the page. The landing and pricing HTML is rendered at build time and painted
- * before the app's JavaScript loads: until React listens on `#root` (from `hydrateRoot` on, replaying any click made
- * while it hydrates), a click on a prerendered button does nothing.
+ * before the app's JavaScript loads; its buttons then navigate as plain forms (Create Account), not as the app
+ * decides. The app has taken over once React listens on `#root` and every control in it is hydrated (React keeps its
+ * props on each element it has hydrated): a lazily loaded part, the credit packs, is hydrated after the rest.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    const reactOwns = (el: Element, prefix: string) => Object.keys(el).some((key) => key.startsWith(prefix));
+    if (!root || !reactOwns(root, '__reactContainer$')) return false;
+    return Array.from(root.querySelectorAll('a, button, input, select, textarea')).every((el) =>
+      reactOwns(el, '__reactProps$'),
+    );
   });
 }
 

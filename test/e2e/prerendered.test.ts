@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CREDIT_PACKS } from '../../functions/domain/packs';
+import { formatPrice } from '../../frontend/src/lib/format-price';
+import { CONFIG_ATTEMPTS } from '../../frontend/src/lib/runtime-config';
+import { findFreePort } from '../../infrastructure/local/support/ports';
+import { buildSite, startPreviewSite, type PreviewSite } from '../bench/site';
+import { expectVisible, SCREENSHOTS, useBrowser, waitForApp } from './helpers';
+
+/*
+ * Issue 27 "taps that always work", on the production build served as CloudFront serves it (the landing and pricing
+ * pages prerendered, every other path the empty shell; `vite preview` with /api proxied to the local stack): the
+ * e2e site of the other files is Vite's dev server, which renders every page in the browser. On a 390×844 phone with
+ * touch: buttons tapped before the app's script has run still go where they should, the prices are in the HTML, and
+ * a failing /config.json is asked for again and never replaces a rendered page.
+ */
+
+const e2e = useBrowser();
+let site: PreviewSite;
+let outDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'headshot-e2e-site-'));
+  await buildSite(outDir);
+  const { gatewayUrl, runtimeConfig } = inject('localStack');
+  site = await startPreviewSite({ outDir, port: await findFreePort(), gatewayUrl, runtimeConfig });
+}, 240_000);
+
+afterAll(async () => {
+  await site?.stop();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+/** A fresh 390×844 phone with touch (and, with `javaScriptEnabled: false`, one that never runs the app). */
+async function phone(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
+  const { width = 390, javaScriptEnabled = true } = options;
+  const context = await e2e.browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 800 },
+    hasTouch: true,
+    isMobile: width === 390,
+    javaScriptEnabled,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => e2e.pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+const at = (path: string) => `${site.url}${path}`;
+const here = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+/** Whether React has taken over `#root` (hydrateRoot or createRoot has run). */
+const appRuns = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')));
+
+describe('before the app has loaded', () => {
+  it("a tap on the prerendered 'Sign Up' opens Create Account", async () => {
+    const page = await phone();
+    // The app's script is held until the tap: the page is the build's HTML alone, as on a slow phone network.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      if (holding) held.push(route);
+      else await route.continue();
+    });
+    await page.goto(at('/'), { waitUntil: 'commit' });
+    const signUp = page.getByRole('banner').getByRole('button', { name: 'Sign Up' });
+    await expectVisible(signUp);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await appRuns(page)).toBe(false);
+
+    await signUp.tap();
+
+    await page.waitForURL((u) => u.pathname === '/signin', { waitUntil: 'commit' });
+    expect(here(page)).toBe('/signin?mode=signup&returnTo=%2Fdashboard');
+    holding = false;
+    // The landing's requests were abandoned by the navigation; the sign-in page's go through now.
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+    await page.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
+  });
+
+  it.each(['/', '/pricing'])(
+    '%s shows every pack with its price and buy button in its HTML',
+    async (path) => {
+      const page = await phone({ javaScriptEnabled: false });
+      await page.goto(at(path));
+
+      for (const pack of CREDIT_PACKS) {
+        const card = page.getByRole('article', { name: pack.name });
+        await expectVisible(card.getByText(formatPrice(pack.priceCents, pack.currency), { exact: true }));
+        await expectVisible(card.getByRole('button', { name: `Get ${pack.credits} Credits` }));
+      }
+      if (path === '/')
+        await expectVisible(page.getByRole('banner').getByRole('button', { name: 'Sign Up' }));
+      const name = path === '/' ? 'landing' : path.slice(1);
+      await page.screenshot({ path: `${SCREENSHOTS}${name}-no-script-390.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `${SCREENSHOTS}${name}-no-script-1280.png` });
+    },
+  );
+
+  it("a pack's button and Back work on /pricing without the app", async () => {
+    const page = await phone({ javaScriptEnabled: false });
+    await page.goto(at('/pricing'));
+    await page.getByRole('button', { name: 'Get 60 Credits' }).tap();
+    await page.waitForURL((u) => u.pathname === '/signin');
+    // Create Account, then back to /pricing, where the Popular Pack's purchase resumes once signed in.
+    expect(here(page)).toBe(`/signin?mode=signup&returnTo=${encodeURIComponent('/pricing?buy=popular')}`);
+
+    await page.goto(at('/pricing'));
+    await page.getByRole('banner').getByRole('button', { name: 'Back' }).tap();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+});
+
+describe('/config.json', () => {
+  it('failing twice is asked for again, and the landing page is hydrated', async () => {
+    const page = await phone();
+    let requests = 0;
+    await page.route('**/config.json', async (route) => {
+      if (++requests <= 2) await route.fulfill({ status: 503, body: 'Service Unavailable' });
+      else await route.continue();
+    });
+    await page.goto(at('/'));
+    await waitForApp(page);
+    expect(requests).toBe(3);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+
+    // The app decides now (it navigates in place): Create Account for this new visitor.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).tap();
+    await page.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
+    expect(here(page)).toBe('/signin?mode=signup&returnTo=%2Fdashboard');
+  });
+
+  it.each([390, 1280])(
+    'always failing keeps the rendered landing page and offers to try again (%d px)',
+    async (width) => {
+      const page = await phone({ width });
+      let failing = true;
+      let requests = 0;
+      await page.route('**/config.json', async (route) => {
+        requests++;
+        if (failing) await route.fulfill({ status: 503, body: 'Service Unavailable' });
+        else await route.continue();
+      });
+      await page.goto(at('/'));
+      const note = page.getByRole('alert').filter({ hasText: "We couldn't finish loading the page." });
+      await note.waitFor({ timeout: 30_000 });
+      expect(requests).toBe(CONFIG_ATTEMPTS);
+      await expectVisible(page.getByRole('heading', { level: 1, name: /Professional headshots/ }));
+      await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}landing-start-failed-${width}.png` });
+
+      failing = false;
+      await note.getByRole('button', { name: 'Try again' }).tap();
+      await note.waitFor({ state: 'detached' });
+      await waitForApp(page);
+      await expectVisible(page.getByRole('heading', { level: 1, name: /Professional headshots/ }));
+    },
+  );
+
+  it.each([390, 1280])(
+    'always failing on a page without prerendered HTML shows the error with a working retry (%d px)',
+    async (width) => {
+      const page = await phone({ width });
+      let failing = true;
+      await page.route('**/config.json', async (route) => {
+        if (failing) await route.fulfill({ status: 503, body: 'Service Unavailable' });
+        else await route.continue();
+      });
+      await page.goto(at('/dashboard'));
+      const error = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+      await error.waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${SCREENSHOTS}config-error-${width}.png` });
+
+      failing = false;
+      await error.getByRole('button', { name: 'Try again' }).tap();
+      // The app starts in place: /dashboard needs a signed-in customer, so sign-in it is.
+      await page.waitForURL((u) => u.pathname === '/signin');
+      expect(await appRuns(page)).toBe(true);
+    },
+  );
+});
