@@ -27,14 +27,16 @@ export default defineConfig({
         // Vite's dynamic-import helper in a chunk of its own: were it left in the entry (`boot.ts`), every lazy chunk
         // would import the entry and list its stylesheet among the files to load with it, which the prerendered
         // pages carry inline (scripts/prerender-plugin.ts), so it would be fetched a second time. React, React DOM,
-        // the router and the icons' common code in one chunk: every page needs them, and as several small chunks
-        // they compress worse.
+        // the router and the icons' common code in two chunks (React DOM, the rest): every page needs them, and as
+        // several small chunks they compress worse.
         codeSplitting: {
           groups: [
             { name: 'preload-helper', test: /vite\/preload-helper/ },
+            // React DOM apart from the rest: the boot entry evaluates it in a task of its own (boot.ts).
+            { name: 'react-dom', test: /node_modules\/(?:react|react-dom|scheduler)\// },
             {
               name: 'framework',
-              test: /node_modules\/(?:(?:react|react-dom|scheduler|react-router|react-router-dom)\/|lucide-react\/dist\/esm\/(?:createLucideIcon|Icon|defaultAttributes|shared\/))/,
+              test: /node_modules\/(?:(?:react-router|react-router-dom)\/|lucide-react\/dist\/esm\/(?:createLucideIcon|Icon|defaultAttributes|shared\/))/,
             },
           ],
         },
