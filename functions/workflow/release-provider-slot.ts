@@ -43,11 +43,9 @@ export const handler = withLambdaContext(async (event: unknown) => {
     retries: input.retries,
   });
   if (outcome !== 'saved') {
-    logger.info('Provider call ended without a headshot', {
-      outcome,
-      throttleMs,
-      next: decision.next,
-    });
+    // A slot given up (refunded by Finalize) is worth a warning: what ended it is the first question about a refund.
+    const log = decision.next === 'fail' ? logger.warn.bind(logger) : logger.info.bind(logger);
+    log('Provider call ended without a headshot', { outcome, throttleMs, next: decision.next });
   }
   const deadline = deadlineOf(input.startedAt, generationSettings().GENERATION_DEADLINE_MINUTES);
   // EnterLine's TimeoutSecondsPath: a positive whole number; past the deadline EnterLine refuses at once.
