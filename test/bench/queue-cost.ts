@@ -4,7 +4,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documentClient, sfnClient } from '../../functions/adapters/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
-import { releaseLease } from '../../functions/adapters/provider-queue/leases';
+import { releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
 import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
 import {
   currentPriority,
@@ -41,12 +41,13 @@ import { configureHandlers } from '../helpers/handler-config';
  * and the customer's standing (EnterLine's reads), `enterLine`, `dispatch()` with one free permit (it admits the
  * measured ticket, resumes its Task, marks the generation running, then reads the head once more and stops: the
  * permit is held), two `GET /api/generations/{id}` place reads of the generation at the BACK of the line (the
- * wizard's poll, its most expensive place), and `releaseLease` (ReleaseProviderSlot). Capacity is the queue's own
+ * wizard's poll, its most expensive place), `returnPermit` (CallProvider, once the provider answered with an image)
+ * and `releaseLease` (ReleaseProviderSlot, which then only deletes the lease). Capacity is the queue's own
  * count (adapters/provider-queue/usage.ts, every call with `ReturnConsumedCapacity: TOTAL`, as DynamoDB Local
  * reports it) plus, for the gate and standing reads, an SDK middleware doing the same.
  *
  * Not sent, because they would wake the local stack's own dispatcher in this process and admit the seeded tickets:
- * EnterLine's and ReleaseProviderSlot's wake-ups (2 SQS messages per slot, priced below); the measured Tasks'
+ * EnterLine's and CallProvider's wake-ups (2 SQS messages per slot, priced below); the measured Tasks'
  * SendTaskSuccess is answered by an SDK middleware (a Step Functions call costs no capacity or transition).
  * A waiting slot makes no call at all: its transitions per slot are the ASL path alone.
  */
@@ -301,8 +302,10 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
           if (!(await livePlace(backKey, backId)))
             throw new Error('the place of the back of the line failed');
         }
-        if (!(await releaseLease(leaseId({ generationId, slot, call: 0 }))))
-          throw new Error('no lease to release');
+        // The provider answered with an image: CallProvider gives the permit back, ReleaseProviderSlot deletes the lease.
+        if (!(await returnPermit(leaseId({ generationId, slot, call: 0 }))))
+          throw new Error('no permit to give back');
+        await releaseLease(leaseId({ generationId, slot, call: 0 }));
       }
     });
     const usage: QueueUsage = queueUsage();
