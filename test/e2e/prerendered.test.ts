@@ -100,8 +100,17 @@ describe('before the app has loaded', () => {
         await expectVisible(card.getByText(formatPrice(pack.priceCents, pack.currency), { exact: true }));
         await expectVisible(card.getByRole('button', { name: `Get ${pack.credits} Credits` }));
       }
-      if (path === '/')
+      if (path === '/') {
         await expectVisible(page.getByRole('banner').getByRole('button', { name: 'Sign Up' }));
+        // The gallery's pause switch is read by the stylesheet: it stops the strip without the app too.
+        const strip = page.getByTestId('gallery').locator(':scope > div');
+        const playState = () => strip.evaluate((el) => getComputedStyle(el).animationPlayState);
+        expect(await playState()).toBe('running');
+        await page.locator('label').filter({ hasText: 'Pause gallery' }).tap();
+        expect(await page.getByRole('switch', { name: 'Pause gallery' }).isChecked()).toBe(true);
+        expect(await playState()).toBe('paused');
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
       const name = path === '/' ? 'landing' : path.slice(1);
       await page.screenshot({ path: `${SCREENSHOTS}${name}-no-script-390.png` });
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,17 +1,16 @@
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
-import { cx } from '../../../lib/cx';
 import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
 
 /**
  * An endlessly scrolling strip of sample headshots. The track holds the list twice and slides by half its width,
  * so the loop has no seam; the copy is hidden from assistive technology. With reduced motion the strip stands
- * still and scrolls by hand instead. Hovering, focusing the strip or the pause button stops it (WCAG 2.2.2).
+ * still and scrolls by hand instead. Hovering, focusing the strip or the pause switch stops it (WCAG 2.2.2). The switch
+ * is a checkbox the stylesheet reads (`:has(:checked)`), so it works on the page rendered at build time before any
+ * script has run (issue 27), and needs no state of the app.
  */
 export function Gallery() {
-  const [paused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="gallery-title" className="bg-slate-50 py-16 sm:py-24">
+    <section aria-labelledby="gallery-title" className="group/gallery bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Sample headshots</p>
         <h2
@@ -32,29 +31,19 @@ export function Gallery() {
         tabIndex={0}
         className="group relative mt-12 overflow-hidden focus-visible:outline-offset-4 motion-reduce:overflow-x-auto [mask-image:linear-gradient(to_right,transparent,black_6%,black_94%,transparent)]"
       >
-        <div
-          className={cx(
-            'flex w-max animate-marquee group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] motion-reduce:animate-none',
-            paused && '[animation-play-state:paused]',
-          )}
-        >
+        <div className="flex w-max animate-marquee group-focus-within:[animation-play-state:paused] group-hover:[animation-play-state:paused] group-has-[:checked]/gallery:[animation-play-state:paused] motion-reduce:animate-none">
           <GalleryTrack shots={SAMPLE_HEADSHOTS} />
           <GalleryTrack shots={SAMPLE_HEADSHOTS} duplicate />
         </div>
       </div>
       <div className="mx-auto mt-6 flex max-w-7xl justify-end px-4 sm:px-6 lg:px-8 motion-reduce:hidden">
-        <button
-          type="button"
-          onClick={() => setPaused((p) => !p)}
-          className="inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-200/60 hover:text-slate-900"
-        >
-          {paused ? (
-            <Play aria-hidden="true" className="size-4" />
-          ) : (
-            <Pause aria-hidden="true" className="size-4" />
-          )}
-          {paused ? 'Play gallery' : 'Pause gallery'}
-        </button>
+        {/* A switch that reads the same in both states (its name is its visible text); on, it is highlighted. */}
+        <label className="inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 transition select-none hover:bg-slate-200/60 hover:text-slate-900 has-[:checked]:bg-slate-200 has-[:checked]:text-slate-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
+          <input type="checkbox" role="switch" className="peer sr-only" />
+          <Pause aria-hidden="true" className="size-4 peer-checked:hidden" />
+          <Play aria-hidden="true" className="hidden size-4 peer-checked:block" />
+          Pause gallery
+        </label>
       </div>
     </section>
   );
