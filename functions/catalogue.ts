@@ -331,6 +331,17 @@ const specs: readonly FunctionSpec[] = [
     memorySize: 256,
     access: { table: ['read', 'write', 'delete'], stateMachine: ['callback'] },
   },
+  // The data buckets' S3 lifecycle expirations, applied by hand to the local S3 (s3rver has no lifecycle rules).
+  {
+    name: 'local-object-expiry',
+    handler: 'scheduled/local-object-expiry',
+    kind: 'scheduled',
+    localOnly: true,
+    timeoutSeconds: 300,
+    memorySize: 256,
+    schedule: 'rate(1 hour)',
+    access: { uploads: ['list', 'delete'], results: ['list', 'delete'] },
+  },
   // Gives back the provider leases of crashed holders and wakes the dispatcher (a lost wake-up's safety net).
   {
     name: 'provider-lease-reaper',

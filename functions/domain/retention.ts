@@ -61,3 +61,31 @@ const DAY_MS = 86_400_000;
 export function headshotExpiry(generationCreatedAt: string): string {
   return new Date(Date.parse(generationCreatedAt) + HEADSHOT_RETENTION_DAYS * DAY_MS).toISOString();
 }
+
+/** One S3 lifecycle expiration rule: objects under `prefix` in `bucket` expire `days` after they were written. */
+export interface ObjectExpiryRule {
+  bucket: 'uploads' | 'results';
+  prefix: string;
+  days: number;
+}
+
+/**
+ * The expiration rules of the data buckets, as the CDK stack writes them (infrastructure/constructs/storage.ts) and
+ * the local stack applies them (functions/scheduled/local-object-expiry.ts, as s3rver has no lifecycle rules).
+ */
+export const OBJECT_EXPIRY_RULES: readonly ObjectExpiryRule[] = [
+  { bucket: 'uploads', prefix: 'uploads/', days: UPLOAD_RETENTION_DAYS },
+  { bucket: 'results', prefix: 'work/', days: WORK_RETENTION_DAYS },
+  { bucket: 'results', prefix: 'results/', days: HEADSHOT_RETENTION_DAYS + HEADSHOT_FILES_BACKSTOP_DAYS },
+];
+
+/**
+ * When S3 expires an object written at `lastModified` under a rule of `days`: the object's creation plus the days,
+ * rounded up to the next midnight UTC ("Amazon S3 calculates the time by adding the number of days specified in the
+ * rule to the object creation time and rounding the resulting time to the next day midnight UTC",
+ * https://docs.aws.amazon.com/AmazonS3/latest/userguide/lifecycle-expire-general-considerations.html).
+ */
+export function lifecycleExpiry(lastModified: Date, days: number): Date {
+  const due = lastModified.getTime() + days * DAY_MS;
+  return new Date(Math.ceil(due / DAY_MS) * DAY_MS);
+}

@@ -168,7 +168,12 @@ describe('function catalogue', () => {
         'provider-lease-reaper',
       ].sort(),
     );
-    expect(deleters((f) => f.access.uploads).sort()).toEqual(['http-delete-account', 'http-delete-my-data']);
+    // local-object-expiry: the buckets' lifecycle rules on the local S3 (never deployed).
+    expect(deleters((f) => f.access.uploads).sort()).toEqual([
+      'http-delete-account',
+      'http-delete-my-data',
+      'local-object-expiry',
+    ]);
     expect(deleters((f) => f.access.results).sort()).toEqual(
       [
         'generation-finish-headshot',
@@ -177,6 +182,7 @@ describe('function catalogue', () => {
         'http-delete-account',
         'http-delete-headshot',
         'http-delete-my-data',
+        'local-object-expiry',
       ].sort(),
     );
     // Only account deletion administers the user pool.

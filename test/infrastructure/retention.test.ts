@@ -8,6 +8,7 @@ import {
   DEV_ACCESS_LOG_RETENTION_DAYS,
   HEADSHOT_FILES_BACKSTOP_DAYS,
   HEADSHOT_RETENTION_DAYS,
+  OBJECT_EXPIRY_RULES,
   PHOTO_CHECK_RETENTION_DAYS,
   UPLOAD_RETENTION_DAYS,
   WORK_RETENTION_DAYS,
@@ -55,6 +56,14 @@ describe('retention: every lifecycle rule and TTL matches functions/domain/reten
       ExpirationInDays: HEADSHOT_RETENTION_DAYS + HEADSHOT_FILES_BACKSTOP_DAYS,
       Status: 'Enabled',
     });
+  });
+
+  it('deploys every rule the local stack applies by hand (OBJECT_EXPIRY_RULES), with the same prefix and days', () => {
+    for (const rule of OBJECT_EXPIRY_RULES) {
+      const bucket = rule.bucket === 'uploads' ? 'StorageUploadsBucket' : 'StorageResultsBucket';
+      const deployed = Object.values(rulesOf(template, bucket)).find((r) => r.Prefix === rule.prefix);
+      expect(deployed, `${rule.bucket} ${rule.prefix}`).toMatchObject({ ExpirationInDays: rule.days });
+    }
   });
 
   it('expires analytics events, query results and delivery errors by their constants', () => {
