@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
   expectHeadshotImagesLoaded,
   GENERATION_TIMEOUT,
@@ -7,6 +7,7 @@ import {
   PHOTOS,
   uploadPhotos,
 } from './generator-support';
+import { holdProviderUntil } from './provider-pause';
 import {
   expectVisible,
   horizontalOverflow,
@@ -65,6 +66,13 @@ describe('on a phone', () => {
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
 
       await page.getByText('Outdoor', { exact: true }).tap();
+      // The line for the provider is held until the reloaded page has shown the generation's progress: on a fast
+      // machine the 6 headshots were otherwise ready before the reload came back (a CI run failed on exactly that).
+      let reloadSeen = false;
+      onTestFinished(() => {
+        reloadSeen = true;
+      });
+      const held = holdProviderUntil(() => reloadSeen, 120_000);
       await page.getByRole('button', { name: 'Generate Headshots (6 credits)' }).tap();
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
       await page.waitForURL((u) => u.searchParams.get('step') === '4' && u.searchParams.has('generation'));
@@ -96,6 +104,8 @@ describe('on a phone', () => {
         fullPage: true,
         style: HIDE_TOASTS,
       });
+      reloadSeen = true;
+      await held;
 
       await page
         .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { releaseLease } from '../../functions/adapters/provider-queue/leases';
 import { documentClient } from '../../functions/adapters/aws';
 import { purchaseSk, userPk } from '../../functions/adapters/keys';
 import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { launchBrowser, signUpNewUser } from './helpers';
+import { holdProviderUntil } from './provider-pause';
 
 /*
  * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
@@ -59,19 +59,6 @@ async function otherCustomerGenerates(): Promise<{ user: TestUser; id: string }>
   return { user, id: ((await res.json()) as { id: string }).id };
 }
 
-/**
- * The provider answers 429 (Retry-After: 5 s) until `done()`: each answer records the same pause a real 429 records
- * at the admission point, so nobody is admitted and the line cannot drain before the new customer has joined it and
- * seen their place, however slow this machine is. At most `maxMs` (ms).
- */
-async function providerThrottlesUntil(done: () => boolean, maxMs: number): Promise<void> {
-  const until = Date.now() + maxMs;
-  while (!done() && Date.now() < until) {
-    await releaseLease('e2e-provider-throttled', 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
-
 async function view(user: TestUser, id: string): Promise<GenerationView> {
   return (await (await api(baseUrl, user.idToken, 'GET', `/api/generations/${id}`)).json()) as GenerationView;
 }
@@ -116,7 +103,7 @@ describe('a generation that waits for the image provider', () => {
     onTestFinished(() => {
       seenInLine = true;
     });
-    const throttled = providerThrottlesUntil(() => seenInLine, 150_000);
+    const throttled = holdProviderUntil(() => seenInLine, 150_000);
     const others = [];
     for (let i = 0; i < 4; i += 1) others.push(await otherCustomerGenerates());
 
