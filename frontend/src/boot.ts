@@ -1,28 +1,82 @@
 import './index.css';
 
 /**
- * The SPA's entry (frontend/index.html): a few hundred bytes that decide when the app's JavaScript loads. The landing
- * and pricing pages arrive as HTML rendered at build time (frontend/scripts/prerender-plugin.ts) that needs no script
- * to show, so the app (`main.tsx`, React and the router) is requested only once that HTML has been painted: its
- * download and evaluation never delay the first paint, and the hero's images and the page's stylesheet have the
- * network to themselves until then. Every other path is the empty shell, which has nothing to show without the app,
- * so it loads at once; so does a page opened in a background tab, where no frame is painted until it is shown.
+ * The SPA's entry (frontend/index.html): a few hundred bytes that decide when the app's JavaScript loads.
+ *
+ * - Every path but the landing and pricing pages is the empty shell, which has nothing to show without the app, so
+ *   the app loads at once.
+ * - The landing and pricing pages arrive as HTML rendered at build time (frontend/scripts/prerender-plugin.ts) that
+ *   needs no script to show or to use: their links and buttons are real links and GET forms, prices are in the HTML,
+ *   the gallery pauses without script. A signed-in visitor (Amplify's keys are in localStorage) gets the app as soon
+ *   as the page has painted, to see their own header. A signed-out visitor gets it at their first sign of use —
+ *   a touch, a pointer moving, a key, a focus, a scroll — and not before: on a phone, starting React on the whole page
+ *   costs about 150 ms of main thread on this repository's bench machine (600 ms at Lighthouse's 4× slowdown), which
+ *   blocked the first taps while nothing on the page needed it (issue 27, docs/decisions/013-hydrate-on-intent.md).
+ * - A page opened in a background tab loads the app at once: nothing competes with it there.
  */
 function startApp(): void {
   void import('./main');
 }
 
 /**
- * On a painted page, the same in two tasks: React DOM (the largest module the app starts with) is evaluated in one,
- * the router and the app in the next, with the browser free to handle a tap in between. As one task they measured
- * about 30 ms of main thread on the bench machine, 120 ms at Lighthouse's 4× mobile slowdown: long enough to block
- * input (issue 27: hydration must not block the main thread).
+ * The same in two tasks: React DOM (the largest module the app starts with) is evaluated in one, the router and the
+ * app in the next, with the browser free to handle input in between. As one task they measured about 30 ms of main
+ * thread on the bench machine, 120 ms at Lighthouse's 4× mobile slowdown.
  */
 function startAppInSteps(): void {
   void import('react-dom/client').then(() => setTimeout(startApp));
 }
 
+/**
+ * The events that show a visitor is using the page. Listened to on `window` in the capture phase and passive, so
+ * none is delayed or changed: a tap on a link still follows it, a form still submits.
+ */
+const INTENT_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+  'wheel',
+] as const;
+
+/**
+ * Runs `start` once, at the first of {@link INTENT_EVENTS} or when the page is hidden (the visitor switched away:
+ * the app then records their page view while nothing else competes for the main thread).
+ */
+function onFirstIntent(start: () => void): void {
+  const options: AddEventListenerOptions = { capture: true, passive: true };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') once();
+  };
+  const once = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, once, options);
+    document.removeEventListener('visibilitychange', onHidden);
+    start();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, once, options);
+  document.addEventListener('visibilitychange', onHidden);
+}
+
+/**
+ * Whether this browser may hold a signed-in session: Amplify v6 keeps its tokens in localStorage under
+ * `CognitoIdentityServiceProvider.<app client id>.…` (the client id is in /config.json, not loaded yet, so any
+ * client's keys count). `true` when storage cannot be read.
+ */
+function maySignedIn(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i)?.startsWith('CognitoIdentityServiceProvider.')) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const prerendered = document.getElementById('root')?.firstElementChild != null;
 if (!prerendered || document.visibilityState === 'hidden') startApp();
 // The animation frame callback runs just before the first frame is painted; the task it queues runs after it.
-else requestAnimationFrame(() => setTimeout(startAppInSteps));
+else if (maySignedIn()) requestAnimationFrame(() => setTimeout(startAppInSteps));
+else onFirstIntent(startAppInSteps);

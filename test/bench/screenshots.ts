@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findFreePort } from '../../infrastructure/local/support/ports';
 import { REPO_ROOT, startLocalStack } from '../../infrastructure/local/stack';
-import { CHROMIUM_ARGS, chromiumPath, loadAllImages } from '../e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath, loadAllImages, RENDER_ALL_SECTIONS } from '../e2e/chromium';
 import { benchStackPorts, buildSite, startPreviewSite } from './site';
 
 const outDir = process.argv[2] ?? join(REPO_ROOT, 'test-results/screenshots/site');
@@ -44,7 +44,11 @@ try {
         if (broken.length > 0)
           process.stderr.write(`${name} at ${width} px: images failed: ${broken.join(' ')}\n`);
         await page.waitForTimeout(300);
-        await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(outDir, `${name}-${width}.png`),
+          fullPage: true,
+          style: RENDER_ALL_SECTIONS,
+        });
         await page.close();
       }
     }

@@ -9,6 +9,7 @@ import {
   signUpNewUser,
   siteUrl,
   useBrowser,
+  RENDER_ALL_SECTIONS,
   waitForApp,
   waitForPath,
 } from './helpers';
@@ -75,6 +76,8 @@ async function audit(page: Page, screen: string): Promise<Violation[]> {
     content:
       '*, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important; }',
   });
+  // Off-screen sections the browser has not laid out yet are skipped by axe's colour checks: lay them all out.
+  await page.addStyleTag({ content: RENDER_ALL_SECTIONS });
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(
     async ({ tags, timers }) => {

@@ -41,3 +41,9 @@ export async function loadAllImages(page: Page): Promise<string[]> {
       .map((img) => img.src),
   );
 }
+
+/**
+ * CSS that lays out the sections a page leaves to the browser until they near the viewport (`render-when-near`,
+ * frontend/src/index.css): a full-page screenshot or an axe audit must see them, and they are blank there otherwise.
+ */
+export const RENDER_ALL_SECTIONS = '.render-when-near { content-visibility: visible !important; }';

@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 /** Where e2e tests write their screenshots (`test-results/screenshots/`). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
+export { RENDER_ALL_SECTIONS } from './chromium';
+
 /** The absolute URL of `path` on the site under test (`inject('baseUrl')`). */
 export const siteUrl = (path: string): string => new URL(path, inject('baseUrl')).href;
 
@@ -86,11 +88,14 @@ export async function expectVisible(locator: Locator): Promise<void> {
 
 /**
  * Waits until the app has taken over the page. The landing and pricing HTML is rendered at build time and painted
- * before the app's JavaScript loads; its buttons then navigate as plain forms (Create Account), not as the app
- * decides. The app has taken over once React listens on `#root` and every control in it is hydrated (React keeps its
+ * before the app's JavaScript loads, which for a signed-out visitor waits for their first sign of use; its buttons
+ * then navigate as plain forms (Create Account), not as the app decides. The app has taken over once React listens on `#root` and every control in it is hydrated (React keeps its
  * props on each element it has hydrated): a lazily loaded part, the credit packs, is hydrated after the rest.
  */
 export async function waitForApp(page: Page): Promise<void> {
+  // A signed-out visitor's landing and pricing pages start the app at their first sign of use (frontend/src/boot.ts):
+  // a key press is one, and changes nothing on the page.
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     const reactOwns = (el: Element, prefix: string) => Object.keys(el).some((key) => key.startsWith(prefix));

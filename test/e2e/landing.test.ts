@@ -1,7 +1,14 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadAllImages } from './chromium';
-import { expectVisible, SCREENSHOTS, siteUrl, usePagePerTest, waitForApp } from './helpers';
+import {
+  expectVisible,
+  RENDER_ALL_SECTIONS,
+  SCREENSHOTS,
+  siteUrl,
+  usePagePerTest,
+  waitForApp,
+} from './helpers';
 
 const pages = usePagePerTest();
 let page: Page;
@@ -122,6 +129,10 @@ describe('landing page', () => {
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 
-    await p.screenshot({ path: `${SCREENSHOTS}landing-${width}.png`, fullPage: true });
+    await p.screenshot({
+      path: `${SCREENSHOTS}landing-${width}.png`,
+      fullPage: true,
+      style: RENDER_ALL_SECTIONS,
+    });
   });
 });

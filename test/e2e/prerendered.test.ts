@@ -132,6 +132,37 @@ describe('before the app has loaded', () => {
   });
 });
 
+describe('when the app starts on a prerendered page', () => {
+  it('for a signed-out visitor, at their first touch, not before', async () => {
+    const page = await phone();
+    let configRequests = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/config.json') configRequests++;
+    });
+    await page.goto(at('/'), { waitUntil: 'load' });
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Professional headshots/ }));
+    // Nothing on the page needs the app until it is used: no React, no settings asked for.
+    await page.waitForTimeout(1_500);
+    expect(await appRuns(page)).toBe(false);
+    expect(configRequests).toBe(0);
+
+    await page.touchscreen.tap(5, 420);
+    await expect.poll(() => appRuns(page), { timeout: 30_000 }).toBe(true);
+    expect(configRequests).toBe(1);
+  });
+
+  it('for a visitor who may be signed in, as soon as the page has painted', async () => {
+    const page = await phone();
+    await page.goto(at('/pricing'), { waitUntil: 'commit' });
+    // Amplify's keys for some app client: the visitor's own header (their credits) needs the app.
+    await page.evaluate(() =>
+      localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'x'),
+    );
+    await page.goto(at('/pricing'));
+    await expect.poll(() => appRuns(page), { timeout: 30_000 }).toBe(true);
+  });
+});
+
 describe('/config.json', () => {
   it('failing twice is asked for again, and the landing page is hydrated', async () => {
     const page = await phone();
@@ -163,6 +194,8 @@ describe('/config.json', () => {
         else await route.continue();
       });
       await page.goto(at('/'));
+      // The app (and its /config.json) starts at the visitor's first sign of use.
+      await page.keyboard.press('Shift');
       const note = page.getByRole('alert').filter({ hasText: "We couldn't finish loading the page." });
       await note.waitFor({ timeout: 30_000 });
       expect(requests).toBe(CONFIG_ATTEMPTS);

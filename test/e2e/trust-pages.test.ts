@@ -7,6 +7,7 @@ import {
   signUpNewUser,
   siteUrl,
   useBrowser,
+  RENDER_ALL_SECTIONS,
   waitForApp,
   waitForPath,
 } from './helpers';
@@ -89,7 +90,11 @@ describe('trust pages', () => {
       }
       await page.goto(url('/pricing'));
       await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}legal-pricing-note-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${SCREENSHOTS}legal-pricing-note-${width}.png`,
+        fullPage: true,
+        style: RENDER_ALL_SECTIONS,
+      });
       await page.context().close();
     }
   });

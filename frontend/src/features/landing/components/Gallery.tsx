@@ -10,7 +10,10 @@ import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
  */
 export function Gallery() {
   return (
-    <section aria-labelledby="gallery-title" className="group/gallery bg-slate-50 py-16 sm:py-24">
+    <section
+      aria-labelledby="gallery-title"
+      className="group/gallery render-when-near bg-slate-50 py-16 [--rendered-height:612px] sm:py-24 sm:[--rendered-height:700px]"
+    >
       <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Sample headshots</p>
         <h2

@@ -3,7 +3,10 @@ import { STEPS } from '../utils/content';
 /** The four How-it-works steps, numbered, each with an icon. */
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="py-16 sm:py-24">
+    <section
+      aria-labelledby="how-title"
+      className="render-when-near py-16 [--rendered-height:1324px] sm:py-24 sm:[--rendered-height:828px] lg:[--rendered-height:600px]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How it works</p>

@@ -14,7 +14,7 @@ const linkClass = 'rounded text-sm text-slate-300 transition hover:text-white';
 export function LandingFooter() {
   const { supportEmail } = useRuntimeConfig();
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="render-when-near bg-slate-950 text-slate-300 [--rendered-height:573px] sm:[--rendered-height:430px] lg:[--rendered-height:329px]">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-10 md:flex-row md:items-start md:justify-between">
           <div className="max-w-sm">

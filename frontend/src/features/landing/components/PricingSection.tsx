@@ -19,7 +19,7 @@ export function PricingSection({ returnTo }: Pick<StartCheckoutOptions, 'returnT
       id="pricing"
       aria-labelledby="pricing-title"
       tabIndex={-1}
-      className="scroll-mt-16 py-16 outline-none sm:py-24"
+      className="render-when-near scroll-mt-16 py-16 outline-none [--rendered-height:2103px] sm:py-24 lg:[--rendered-height:1105px]"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">

@@ -16,7 +16,10 @@ function initials(name: string): string {
 /** Three customer testimonials with the overall ratings. */
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-16 sm:py-24">
+    <section
+      aria-labelledby="testimonials-title"
+      className="render-when-near bg-slate-50 py-16 [--rendered-height:1587px] sm:py-24 sm:[--rendered-height:1307px] lg:[--rendered-height:693px]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
           <div className="max-w-2xl">

@@ -4,7 +4,10 @@ import { TRUSTED_BY } from '../utils/content';
 /** A row of company wordmarks where customers work. Text only: no third-party logos. */
 export function TrustedBy() {
   return (
-    <section aria-labelledby="trusted-title" className="border-y border-slate-200 bg-white py-12 sm:py-14">
+    <section
+      aria-labelledby="trusted-title"
+      className="render-when-near border-y border-slate-200 bg-white py-12 [--rendered-height:298px] sm:py-14 sm:[--rendered-height:254px]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="trusted-title" className="text-center text-sm font-semibold text-slate-600">
           Trusted by professionals at

@@ -19,9 +19,24 @@ export function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string
   const target = document.getElementById(id);
   if (!target) return;
   event.preventDefault();
+  renderSectionsBefore(target);
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   target.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   target.focus({ preventScroll: true });
   // Same history entry and state: the router does not see this, so the page does not re-render or jump.
   window.history.replaceState(window.history.state, '', `#${id}`);
+}
+
+/**
+ * Lays out, from now on, every section before `target` that the browser skips while it is off screen
+ * (`render-when-near` in index.css: `content-visibility: auto`). A smooth scroll passes through them and they would
+ * take their real height on the way, moving the target away from the place the scroll was aimed at (by 60 px at
+ * 1280 px wide, under the sticky top bar).
+ */
+function renderSectionsBefore(target: HTMLElement): void {
+  for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+    if (section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      section.style.contentVisibility = 'visible';
+    }
+  }
 }

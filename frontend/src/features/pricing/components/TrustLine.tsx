@@ -34,7 +34,10 @@ export const TRUST_ITEMS: readonly TrustItem[] = [
 /** The pricing page's trust line (docs/product-spec.md §2): Secure Payment, Protected by a card payment provider, Instant Access, Commercial Rights. */
 export function TrustLine() {
   return (
-    <section aria-labelledby="trust-title" className="mx-auto mt-16 max-w-5xl sm:mt-20">
+    <section
+      aria-labelledby="trust-title"
+      className="render-when-near mx-auto mt-16 max-w-5xl [--rendered-height:420px] sm:mt-20 sm:[--rendered-height:224px] lg:[--rendered-height:176px]"
+    >
       <h2 id="trust-title" className="sr-only">
         Why you can buy with confidence
       </h2>
