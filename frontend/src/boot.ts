@@ -9,7 +9,8 @@ import './index.css';
  *   needs no script to show or to use: their links and buttons are real links and GET forms, prices are in the HTML,
  *   the gallery pauses without script. A signed-in visitor (Amplify's keys are in localStorage) gets the app as soon
  *   as the page has painted, to see their own header. A signed-out visitor gets it at their first sign of use —
- *   a touch, a pointer moving, a key, a focus, a scroll — and not before: on a phone, starting React on the whole page
+ *   a touch, a pointer moving, a key, a focus, a scroll — and not before (a page view is still counted if they leave
+ *   first: {@link countPageViewBeforeApp}): on a phone, starting React on the whole page
  *   costs about 150 ms of main thread on this repository's bench machine (600 ms at Lighthouse's 4× slowdown), which
  *   blocked the first taps while nothing on the page needed it (issue 27, docs/decisions/013-hydrate-on-intent.md).
  * - A page opened in a background tab loads the app at once: nothing competes with it there.
@@ -41,22 +42,27 @@ const INTENT_EVENTS = [
   'wheel',
 ] as const;
 
-/**
- * Runs `start` once, at the first of {@link INTENT_EVENTS} or when the page is hidden (the visitor switched away:
- * the app then records their page view while nothing else competes for the main thread).
- */
+/** Runs `start` once, at the first of {@link INTENT_EVENTS}. */
 function onFirstIntent(start: () => void): void {
   const options: AddEventListenerOptions = { capture: true, passive: true };
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') once();
-  };
   const once = () => {
     for (const type of INTENT_EVENTS) window.removeEventListener(type, once, options);
-    document.removeEventListener('visibilitychange', onHidden);
     start();
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, once, options);
-  document.addEventListener('visibilitychange', onHidden);
+}
+
+/**
+ * Until the app starts, a visitor who leaves still counts one page view: once the page has loaded, a small module
+ * (the analytics client's rules and the API's address) waits for the page to be hidden and sends it by beacon.
+ */
+function countPageViewBeforeApp(appStarted: () => boolean): void {
+  const arm = () =>
+    void import('./lib/analytics/page-view-before-app').then(({ armPageViewBeforeApp }) =>
+      armPageViewBeforeApp(appStarted),
+    );
+  if (document.readyState === 'complete') setTimeout(arm);
+  else window.addEventListener('load', () => setTimeout(arm), { once: true });
 }
 
 /**
@@ -79,4 +85,11 @@ const prerendered = document.getElementById('root')?.firstElementChild != null;
 if (!prerendered || document.visibilityState === 'hidden') startApp();
 // The animation frame callback runs just before the first frame is painted; the task it queues runs after it.
 else if (maySignedIn()) requestAnimationFrame(() => setTimeout(startAppInSteps));
-else onFirstIntent(startAppInSteps);
+else {
+  let started = false;
+  onFirstIntent(() => {
+    started = true;
+    startAppInSteps();
+  });
+  countPageViewBeforeApp(() => started);
+}

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -55,6 +55,18 @@ async function phone(options: { javaScriptEnabled?: boolean; width?: number } = 
 }
 
 const at = (path: string) => `${site.url}${path}`;
+
+/** The analytics events the local stack has stored (one JSON object per line, in `ANALYTICS_DIR`). */
+function analyticsRecords(): { event_name: string; path: string | null; anonymous_id: string | null }[] {
+  const dir = inject('localStack').env.ANALYTICS_DIR;
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
+    .map(
+      (line) => JSON.parse(line) as { event_name: string; path: string | null; anonymous_id: string | null },
+    );
+}
 const here = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
@@ -135,20 +147,36 @@ describe('before the app has loaded', () => {
 describe('when the app starts on a prerendered page', () => {
   it('for a signed-out visitor, at their first touch, not before', async () => {
     const page = await phone();
-    let configRequests = 0;
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/config.json') configRequests++;
-    });
+    const reactDom = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => /\/assets\/react-dom-[^/]*\.js$/.test(r.name)),
+      );
     await page.goto(at('/'), { waitUntil: 'load' });
     await expectVisible(page.getByRole('heading', { level: 1, name: /Professional headshots/ }));
-    // Nothing on the page needs the app until it is used: no React, no settings asked for.
+    // Nothing on the page needs the app until it is used: React is not even downloaded.
     await page.waitForTimeout(1_500);
     expect(await appRuns(page)).toBe(false);
-    expect(configRequests).toBe(0);
+    expect(await reactDom()).toBe(false);
 
     await page.touchscreen.tap(5, 420);
     await expect.poll(() => appRuns(page), { timeout: 30_000 }).toBe(true);
-    expect(configRequests).toBe(1);
+    expect(await reactDom()).toBe(true);
+  });
+
+  it('a signed-out visitor who leaves without any input still counts one page view', async () => {
+    const page = await phone();
+    const anonymousId = `bouncer${Date.now()}`;
+    await page.addInitScript((id) => localStorage.setItem('hs.analytics.anonymousId', id), anonymousId);
+    const configLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/config.json');
+    await page.goto(at('/'));
+    await configLoaded;
+    expect(await appRuns(page)).toBe(false);
+    // Closing the tab hides the page: the page view leaves by beacon, without the app.
+    await page.close({ runBeforeUnload: true });
+    const views = () =>
+      analyticsRecords().filter((r) => r.anonymous_id === anonymousId && r.event_name === 'page_view');
+    await expect.poll(() => views().length, { timeout: 15_000 }).toBe(1);
+    expect(views()[0]!.path).toBe('/');
   });
 
   it('for a visitor who may be signed in, as soon as the page has painted', async () => {
@@ -163,15 +191,28 @@ describe('when the app starts on a prerendered page', () => {
   });
 });
 
+/**
+ * Runs `load` (a signed-out visit to a prerendered page) and waits until the page view that does not need the app
+ * has its settings: its own /config.json request, answered, comes before the app's (frontend/src/boot.ts).
+ */
+async function pageViewArmed(page: Page, load: () => Promise<unknown>): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/config.json');
+  await load();
+  await answered;
+}
+
 describe('/config.json', () => {
   it('failing twice is asked for again, and the landing page is hydrated', async () => {
     const page = await phone();
     let requests = 0;
+    let appAsked = false;
     await page.route('**/config.json', async (route) => {
-      if (++requests <= 2) await route.fulfill({ status: 503, body: 'Service Unavailable' });
+      if (!appAsked) await route.continue();
+      else if (++requests <= 2) await route.fulfill({ status: 503, body: 'Service Unavailable' });
       else await route.continue();
     });
-    await page.goto(at('/'));
+    await pageViewArmed(page, () => page.goto(at('/')));
+    appAsked = true;
     await waitForApp(page);
     expect(requests).toBe(3);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
@@ -188,12 +229,15 @@ describe('/config.json', () => {
       const page = await phone({ width });
       let failing = true;
       let requests = 0;
+      let appAsked = false;
       await page.route('**/config.json', async (route) => {
+        if (!appAsked) return route.continue();
         requests++;
         if (failing) await route.fulfill({ status: 503, body: 'Service Unavailable' });
         else await route.continue();
       });
-      await page.goto(at('/'));
+      await pageViewArmed(page, () => page.goto(at('/')));
+      appAsked = true;
       // The app (and its /config.json) starts at the visitor's first sign of use.
       await page.keyboard.press('Shift');
       const note = page.getByRole('alert').filter({ hasText: "We couldn't finish loading the page." });

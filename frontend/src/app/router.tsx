@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { RequireAuth } from '../components/RequireAuth';
+import { takePageViewSentBeforeApp } from '../lib/analytics/page-view-before-app';
 import { loadSession } from '../lib/auth/configure';
 import { LandingPage } from '../features/landing';
 import { isPaymentResultPath, paths } from '../config/paths';
@@ -26,6 +27,7 @@ function usePageViewsAfterLoad() {
   useEffect(() => {
     void import('../lib/analytics').then(({ analytics, listenForPageHide }) => {
       listenForPageHide();
+      if (takePageViewSentBeforeApp(pathname)) return;
       analytics().track('page_view', undefined, pathname);
     });
   }, [pathname]);

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { beaconAnalyticsEvents, postAnalyticsEvents } from './api';
+import { browserAnalyticsDeps } from './browser-deps';
 import {
   createAnalyticsClient,
-  privacySignalsOn,
   type AnalyticsClient,
   type AnalyticsEventName,
   type AnalyticsProps,
@@ -11,23 +11,13 @@ import {
 
 export type { AnalyticsEventName, AnalyticsProps } from './client';
 
-function randomId(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
-
 function browserClient(): AnalyticsClient {
-  const storage =
-    typeof localStorage === 'undefined' ? { getItem: () => null, setItem: () => undefined } : localStorage;
-  return createAnalyticsClient({
-    send: async (events) => void (await postAnalyticsEvents(events)),
-    beacon: beaconAnalyticsEvents,
-    storage,
-    optedOut: () => typeof navigator === 'undefined' || privacySignalsOn(navigator, globalThis as unknown),
-    now: () => Date.now(),
-    randomId,
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  });
+  return createAnalyticsClient(
+    browserAnalyticsDeps({
+      send: async (events) => void (await postAnalyticsEvents(events)),
+      beacon: beaconAnalyticsEvents,
+    }),
+  );
 }
 
 let client: AnalyticsClient | undefined;
