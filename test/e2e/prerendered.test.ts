@@ -181,9 +181,9 @@ describe('when the app starts on a prerendered page', () => {
 
   it('for a visitor who may be signed in, as soon as the page has painted', async () => {
     const page = await phone();
-    await page.goto(at('/pricing'), { waitUntil: 'commit' });
-    // Amplify's keys for some app client: the visitor's own header (their credits) needs the app.
-    await page.evaluate(() =>
+    // Amplify's keys for some app client, there before the page's scripts run: the visitor's own header (their
+    // credits) needs the app.
+    await page.addInitScript(() =>
       localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'x'),
     );
     await page.goto(at('/pricing'));
