@@ -80,16 +80,7 @@ async function tryGiveBack(
  * @returns whether this call gave the permit back
  */
 export async function returnPermit(leaseId: string, now = Date.now()): Promise<boolean> {
-  const { Item, ConsumedCapacity } = await documentClient().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { PK: queuePk('LEASE'), SK: leaseId },
-      ConsistentRead: true,
-      ProjectionExpression: 'grantedAt, permitReturned',
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
-  countCapacity('permit', 'read', ConsumedCapacity);
+  const Item = await readLease(leaseId, 'permit');
   if (!Item || Item.permitReturned !== undefined) return false;
   const [, gate] = giveBack(
     leaseId,
@@ -111,15 +102,13 @@ export async function returnPermit(leaseId: string, now = Date.now()): Promise<b
 }
 
 /**
- * Ends a call's hold on the provider (ReleaseProviderSlot): deletes its lease and gives its permit back unless
- * CallProvider did already ({@link returnPermit}), feeding the call's duration into the average (idempotent: a lease
- * already given back or reclaimed changes nothing), and after a 429 (`throttleMs`, the provider's `retry-after`)
- * pauses every admission — for at most PROVIDER_MAX_PAUSE_SECONDS.
- *
- * @param now epoch ms (tests)
- * @returns whether this call gave a permit back (the dispatcher has one more to admit with)
+ * A lease's grant time (epoch ms) and whether its permit came back already, read consistently; `undefined` when the
+ * lease is gone (given back, or reclaimed by the sweep). The read counts toward `operation`'s capacity.
  */
-export async function releaseLease(leaseId: string, throttleMs?: number, now = Date.now()): Promise<boolean> {
+async function readLease(
+  leaseId: string,
+  operation: 'permit' | 'release',
+): Promise<{ grantedAt?: number; permitReturned?: number } | undefined> {
   const { Item, ConsumedCapacity } = await documentClient().send(
     new GetCommand({
       TableName: table(),
@@ -129,7 +118,21 @@ export async function releaseLease(leaseId: string, throttleMs?: number, now = D
       ReturnConsumedCapacity: 'TOTAL',
     }),
   );
-  countCapacity('release', 'read', ConsumedCapacity);
+  countCapacity(operation, 'read', ConsumedCapacity);
+  return Item;
+}
+
+/**
+ * Ends a call's hold on the provider (ReleaseProviderSlot): deletes its lease and gives its permit back unless
+ * CallProvider did already ({@link returnPermit}), feeding the call's duration into the average (idempotent: a lease
+ * already given back or reclaimed changes nothing), and after a 429 (`throttleMs`, the provider's `retry-after`)
+ * pauses every admission — for at most PROVIDER_MAX_PAUSE_SECONDS.
+ *
+ * @param now epoch ms (tests)
+ * @returns whether this call gave a permit back (the dispatcher has one more to admit with)
+ */
+export async function releaseLease(leaseId: string, throttleMs?: number, now = Date.now()): Promise<boolean> {
+  const Item = await readLease(leaseId, 'release');
   const throttled = throttleMs !== undefined;
   let released = false;
   if (Item?.permitReturned !== undefined) {
