@@ -11,18 +11,29 @@ export interface PreviewSite {
 }
 
 /**
- * `vite build` of `frontend/vite.config.ts` into `outDir` (a manifest, no source maps).
+ * `vite build` of `frontend/vite.config.ts` into `outDir` (a manifest, no source maps), as production: the same
+ * bundle whether the bench (no NODE_ENV) or a vitest test file (NODE_ENV=test) builds it.
  *
  * @returns the build's duration, ms
  */
 export async function buildSite(outDir: string): Promise<number> {
   const { build } = await import('vite');
   const started = Date.now();
-  await build({
-    configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
-  });
+  // Vite builds with the NODE_ENV it finds, and vitest sets `test`: the e2e tests then got React's development
+  // build (StrictMode's doubled effects, its warnings) instead of what `npm run build` ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(REPO_ROOT, 'frontend/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return Date.now() - started;
 }
 

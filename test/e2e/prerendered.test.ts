@@ -5,6 +5,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CREDIT_PACKS } from '../../functions/domain/packs';
 import { formatPrice } from '../../frontend/src/lib/format-price';
+import { PAGE_VIEW_ARMED_MARK } from '../../frontend/src/lib/analytics/page-view-before-app';
 import { CONFIG_ATTEMPTS } from '../../frontend/src/lib/runtime-config';
 import { findFreePort } from '../../infrastructure/local/support/ports';
 import { buildSite, startPreviewSite, type PreviewSite } from '../bench/site';
@@ -167,16 +168,38 @@ describe('when the app starts on a prerendered page', () => {
     const page = await phone();
     const anonymousId = `bouncer${Date.now()}`;
     await page.addInitScript((id) => localStorage.setItem('hs.analytics.anonymousId', id), anonymousId);
-    const configLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/config.json');
-    await page.goto(at('/'));
-    await configLoaded;
+    await pageViewArmed(page, () => page.goto(at('/')));
     expect(await appRuns(page)).toBe(false);
     // Closing the tab hides the page: the page view leaves by beacon, without the app.
     await page.close({ runBeforeUnload: true });
-    const views = () =>
-      analyticsRecords().filter((r) => r.anonymous_id === anonymousId && r.event_name === 'page_view');
+    const views = () => pageViews(anonymousId);
     await expect.poll(() => views().length, { timeout: 15_000 }).toBe(1);
     expect(views()[0]!.path).toBe('/');
+  });
+
+  it('a visitor who switches away, comes back and uses the page counts one page view, not two', async () => {
+    const page = await phone();
+    const anonymousId = `returner${Date.now()}`;
+    await page.addInitScript((id) => localStorage.setItem('hs.analytics.anonymousId', id), anonymousId);
+    await pageViewArmed(page, () => page.goto(at('/')));
+    // Another tab in front, then this one again (the document's visibility, as the browser reports a tab switch).
+    await page.evaluate(() => {
+      const setVisibility = (state: DocumentVisibilityState) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      setVisibility('hidden');
+      setVisibility('visible');
+    });
+    await expect.poll(() => pageViews(anonymousId).length, { timeout: 15_000 }).toBe(1);
+    // Back on the page, the first touch starts the app; its router does not count this page again.
+    await waitForApp(page);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Pricing' }).tap();
+    await page.waitForURL((u) => u.pathname === '/pricing');
+    // The app's own batch goes out 3 s after its first event: the pricing view, and no second view of the landing.
+    await expect
+      .poll(() => pageViews(anonymousId).map((r) => r.path), { timeout: 15_000 })
+      .toEqual(['/', '/pricing']);
   });
 
   it('for a visitor who may be signed in, as soon as the page has painted', async () => {
@@ -196,9 +219,13 @@ describe('when the app starts on a prerendered page', () => {
  * has its settings: its own /config.json request, answered, comes before the app's (frontend/src/boot.ts).
  */
 async function pageViewArmed(page: Page, load: () => Promise<unknown>): Promise<void> {
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/config.json');
   await load();
-  await answered;
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_VIEW_ARMED_MARK);
+}
+
+/** The page views the local stack has stored for one anonymous visitor, in the order they were sent. */
+function pageViews(anonymousId: string) {
+  return analyticsRecords().filter((r) => r.anonymous_id === anonymousId && r.event_name === 'page_view');
 }
 
 describe('/config.json', () => {

@@ -3,6 +3,9 @@ import { loadRuntimeConfig } from '../runtime-config';
 import { browserAnalyticsDeps } from './browser-deps';
 import { createAnalyticsClient } from './client';
 
+/** The `performance.mark` set once a departure before the app starts would be counted. */
+export const PAGE_VIEW_ARMED_MARK = 'headshot:page-view-armed';
+
 /** The path whose page view went out before the app started, until the app's router takes it. */
 let sentFor: string | undefined;
 
@@ -48,6 +51,8 @@ export async function armPageViewBeforeApp(appStarted: () => boolean): Promise<v
   };
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onHide);
+  // Visible in the browser's performance timeline (and to the e2e tests): from here a departure is counted.
+  performance.mark(PAGE_VIEW_ARMED_MARK);
 }
 
 /**
