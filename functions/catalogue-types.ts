@@ -17,7 +17,7 @@ export type FunctionKind =
   | 'scheduled'
   /** Run by an EventBridge rule (Step Functions execution status changes). */
   | 'event'
-  /** Fed batches of messages by an SQS event source mapping (functions/queues.ts). */
+  /** Fed batches of messages by an SQS event source mapping (functions/queue-catalogue.ts). */
   | 'queue';
 
 /** Item operations on the single table: `read` (Get, BatchGet, Query), `write` (Put, Update, condition checks in

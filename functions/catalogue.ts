@@ -246,7 +246,7 @@ const specs: readonly FunctionSpec[] = [
     // Also ends the retention of headshots (docs/decisions/011-retention.md): their files go from the results bucket.
     access: { table: ['read', 'write', 'delete'], results: ['delete'] },
   },
-  // The provider queue's dispatcher (functions/queues.ts `admission-wakeup`): admits the head of the line and resumes
+  // The provider queue's dispatcher (functions/queue-catalogue.ts `admission-wakeup`): admits the head of the line and resumes
   // the waiting Tasks with their leases (SendTaskSuccess/SendTaskFailure).
   {
     name: 'provider-dispatcher',

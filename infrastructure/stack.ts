@@ -34,7 +34,7 @@ import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
 import { Queues } from './constructs/queues';
-import { queues as queueCatalogue, type QueueDefinition } from '../functions/queues';
+import { queues as queueCatalogue, type QueueDefinition } from '../functions/queue-catalogue';
 
 /** The generation workflow's definition (docs/architecture.md §4). */
 export const GENERATION_ASL = join(REPO_ROOT, 'statemachines', 'generation.asl.json');
@@ -47,7 +47,7 @@ export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<Stack
   routes?: readonly RouteDefinition[];
   /** The function catalogue; default: `functions/catalogue.ts`. */
   catalogue?: readonly FunctionEntry[];
-  /** The queue catalogue; default: `functions/queues.ts`. */
+  /** The queue catalogue; default: `functions/queue-catalogue.ts`. */
   queues?: readonly QueueDefinition[];
   /** The workflow's ASL file; default `statemachines/generation.asl.json` (skipped with a warning when missing). */
   workflowDefinition?: string;

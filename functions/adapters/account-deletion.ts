@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { storageSettings } from '../config/storage';
-import { documentClient } from './aws';
+import { documentClient } from './support/aws';
 import { batchDelete, keyOf, queryAll, updateIf as updateItemIf } from './support/query';
 import {
   ledgerRefSk,
@@ -13,8 +13,8 @@ import {
   purchaseSk,
   quotaSk,
   userPk,
-} from './keys';
-import { cancellationCodes, transactWrite } from './transactions';
+} from './support/keys';
+import { cancellationCodes, transactWrite } from './support/transactions';
 
 /*
  * The table side of "Delete my account" (docs/architecture.md §8 "Privacy"). The user item becomes a tombstone

@@ -1,7 +1,7 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { generationSettings } from '../config/generation';
 import { SLOTS, type Background, type Style } from '../domain/generation';
-import { sfnClient } from './aws';
+import { sfnClient } from './support/aws';
 
 /**
  * The generation workflow's executions: starting one, and asking how one ended (for the reconciliation,

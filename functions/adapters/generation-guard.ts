@@ -1,8 +1,8 @@
 import { storageSettings } from '../config/storage';
 import { isTerminal, TERMINAL_STATUSES } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
-import { documentClient } from './aws';
-import { generationSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { generationSk, userPk } from './support/keys';
 import type { CreditChange, UserRecord } from './ledger';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 

@@ -15,8 +15,8 @@ import {
   type Style,
 } from '../domain/generation';
 import type { LikenessStop } from '../domain/likeness-guard';
-import { documentClient } from './aws';
-import { generationSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { generationSk, userPk } from './support/keys';
 import { batchDelete, queryAll } from './support/query';
 
 /**

@@ -2,7 +2,7 @@ import { HEADSHOT_SIDE } from '../domain/generation';
 import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../domain/headshot-variants';
 import type { HeadshotRecord } from './headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
-import { presignGet, reuseScope, type GetOverrides } from './url-signer';
+import { presignGet, reuseScope, type GetOverrides } from './support/url-signer';
 
 /**
  * A headshot's presigned image URLs (docs/architecture.md §3, image URLs): local signing only, so a function that
@@ -11,7 +11,7 @@ import { presignGet, reuseScope, type GetOverrides } from './url-signer';
 
 /**
  * The presigned GET URLs of a headshot's images, valid at least {@link DOWNLOAD_URL_TTL_SECONDS} (15 minutes) and
- * the same for 5 minutes (adapters/url-signer.ts), so the browser's image cache serves them again.
+ * the same for 5 minutes (adapters/support/url-signer.ts), so the browser's image cache serves them again.
  */
 export interface HeadshotUrls {
   /** The WebP thumbnail (≤ 384 px). */
@@ -60,7 +60,7 @@ const URL_SETS = 1000;
 const urlSets = new Map<string, HeadshotUrls>();
 
 /**
- * Presigns a headshot's image URLs (local signing, cached per 5-minute window: adapters/url-signer.ts). The three of
+ * Presigns a headshot's image URLs (local signing, cached per 5-minute window: adapters/support/url-signer.ts). The three of
  * a headshot are kept together for the window too, so a gallery page looks up 30 sets, not 90 URLs.
  *
  * @param now epoch ms (tests)

@@ -9,11 +9,11 @@ import {
   type LedgerReason,
 } from '../domain/credits';
 import { signupBonusOf, type SignupBonus } from '../domain/signup-bonus';
-import { documentClient } from './aws';
-import { PROFILE_SK, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { PROFILE_SK, userPk } from './support/keys';
 import { ledgerPut, markerPut, type TransactItem } from './ledger-items';
 import { queryAll } from './support/query';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 /** The user item (docs/architecture.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
 export interface UserRecord {

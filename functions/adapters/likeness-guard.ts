@@ -12,8 +12,8 @@ import {
   type LikenessStop,
 } from '../domain/likeness-guard';
 import type { LedgerReason } from '../domain/credits';
-import { documentClient } from './aws';
-import { generationSk, ledgerSk, quotaSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { generationSk, ledgerSk, quotaSk, userPk } from './support/keys';
 
 /**
  * The likeness guarantee's cap in the single table (functions/domain/likeness-guard.ts decides; this counts):

@@ -1,7 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { storageSettings } from '../config/storage';
 import { lifecycleExpiry, type ObjectExpiryRule } from '../domain/retention';
-import { s3Client } from './aws';
+import { s3Client } from './support/aws';
 import { deleteObjects } from './support/objects';
 
 /**

@@ -4,8 +4,8 @@ import type { StoredFraming } from '../domain/framing';
 import { decodeDescriptor, DESCRIPTOR_MODEL, encodeDescriptor } from '../domain/likeness';
 import type { PhotoFacts } from '../domain/photo-checks';
 import { PHOTO_CHECK_RETENTION_DAYS } from '../domain/retention';
-import { documentClient } from './aws';
-import { photoCheckSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { photoCheckSk, userPk } from './support/keys';
 import { batchDelete, keyOf, queryAll } from './support/query';
 
 /**

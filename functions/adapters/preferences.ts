@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import { UserNotFoundError } from '../domain/credits';
-import { documentClient } from './aws';
-import { PROFILE_SK, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { PROFILE_SK, userPk } from './support/keys';
 
 /**
  * Sets the user's "E-mail me when my headshots are ready" preference on their user item (docs/architecture.md,

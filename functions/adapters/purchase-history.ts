@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
-import { documentClient } from './aws';
-import { userPk } from './keys';
+import { documentClient } from './support/aws';
+import { userPk } from './support/keys';
 import { purchaseRecordOf, type PurchaseRecord } from './purchases';
 
 const PURCHASE_PREFIX = 'PURCHASE#';

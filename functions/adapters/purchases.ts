@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import type { ExpectedPurchase } from '../domain/checkout';
-import { documentClient } from './aws';
-import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, userPk } from './support/keys';
 
 /**
  * Pending purchases and payment-intent lookups (docs/architecture.md §8 "Money"):

@@ -8,9 +8,9 @@ import { quotaSettings } from '../config/quotas';
 import { storageSettings } from '../config/storage';
 import { AccountDeletedError, AccountDeletingError } from '../domain/errors';
 import { assertQuotaRule, quotaExceeded, quotaWindow, type QuotaRule } from '../domain/quotas';
-import { documentClient } from './aws';
-import { PROFILE_SK, quotaSk, userPk } from './keys';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { documentClient } from './support/aws';
+import { PROFILE_SK, quotaSk, userPk } from './support/keys';
+import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 /**
  * Fixed-window quota counters in the single table (docs/architecture.md §8 "Money": per-user quotas guard the

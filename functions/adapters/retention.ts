@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import { headshotExpiry } from '../domain/retention';
-import { documentClient } from './aws';
-import { generationSk, headshotSk, RETENTION_PK, sweepSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { generationSk, headshotSk, RETENTION_PK, sweepSk, userPk } from './support/keys';
 import { queryPages, updateIf } from './support/query';
 
 /**

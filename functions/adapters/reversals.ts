@@ -1,7 +1,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
-import { documentClient } from './aws';
-import { PROFILE_SK, purchaseSk, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { PROFILE_SK, purchaseSk, userPk } from './support/keys';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -7,8 +7,8 @@ import {
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { storageSettings } from '../config/storage';
 import { MAX_UPLOAD_BYTES } from '../domain/generation';
-import { s3Client } from './aws';
-import { presignGet, type BucketName } from './url-signer';
+import { s3Client } from './support/aws';
+import { presignGet, type BucketName } from './support/url-signer';
 
 /**
  * S3 operations of the generation feature: presigned uploads and downloads, and object reads and writes of the
@@ -51,7 +51,7 @@ export function presignUpload(key: string, contentType: string): Promise<Presign
   });
 }
 
-export type { BucketName } from './url-signer';
+export type { BucketName } from './support/url-signer';
 
 const bucketOf = (bucket: BucketName) =>
   bucket === 'uploads' ? storageSettings().UPLOADS_BUCKET : storageSettings().RESULTS_BUCKET;
@@ -59,7 +59,7 @@ const bucketOf = (bucket: BucketName) =>
 /**
  * A presigned GET URL for a response that lists images (the generation poll): valid at least
  * {@link DOWNLOAD_URL_TTL_SECONDS}, and the same URL for the same object within a 5-minute window, so a poll does
- * not sign again (adapters/url-signer.ts).
+ * not sign again (adapters/support/url-signer.ts).
  *
  * @param downloadName when set, the response carries `Content-Disposition: attachment; filename="<downloadName>"`
  */

@@ -1,8 +1,8 @@
 import { DeleteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { generationSettings } from '../config/generation';
 import { storageSettings } from '../config/storage';
-import { documentClient } from './aws';
-import { SWEEP_PK, sweepSk } from './keys';
+import { documentClient } from './support/aws';
+import { SWEEP_PK, sweepSk } from './support/keys';
 import { queryPages } from './support/query';
 
 /**

@@ -5,11 +5,11 @@ import { displayNameFromEmail, SIGNUP_BONUS_CREDITS, UserNotFoundError } from '.
 import { isDisposableAddress } from '../domain/disposable-addresses';
 import { bonusKey, legacyBonusKey, type SignupBonus } from '../domain/signup-bonus';
 import { signupBonusPepper } from '../config/signup-bonus';
-import { documentClient } from './aws';
-import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './keys';
+import { documentClient } from './support/aws';
+import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './support/keys';
 import { getUser, type UserRecord } from './ledger';
 import { ledgerPut, markerPut, type TransactItem } from './ledger-items';
-import { cancellationCodes, withTransactionRetry } from './transactions';
+import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 const table = () => storageSettings().TABLE_NAME;
 

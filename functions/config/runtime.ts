@@ -3,7 +3,7 @@ import { defineSettings } from './settings';
 import { optionalString, runtimeOf } from './fields';
 
 /**
- * Where this function runs and how it reaches AWS: read by whatever makes an AWS SDK client (adapters/aws.ts and the
+ * Where this function runs and how it reaches AWS: read by whatever makes an AWS SDK client (adapters/support/aws.ts and the
  * other adapters with a client of their own). The CDK stack sets STAGE on every function; the Lambda runtime sets
  * AWS_REGION and AWS_LAMBDA_FUNCTION_NAME; the local stack sets the endpoint overrides (docs/architecture.md, local
  * stack).

@@ -1,6 +1,6 @@
 import { deleteGenerationItems } from '../adapters/generations';
 import { deleteHeadshot } from '../adapters/headshots/changes';
-import { generationSk, userPk } from '../adapters/keys';
+import { generationSk, userPk } from '../adapters/support/keys';
 import {
   deleteReferenceDescriptor,
   deleteRetentionMarker,

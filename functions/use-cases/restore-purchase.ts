@@ -1,7 +1,7 @@
 import { CreditChangeGuardError, restoreCredits } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase, type PurchaseRecord } from '../adapters/purchases';
 import { purchaseReversalUpdate, writePurchaseState, type PurchaseStateChange } from '../adapters/reversals';
-import { cancellationCodes } from '../adapters/transactions';
+import { cancellationCodes } from '../adapters/support/transactions';
 import { logger } from '../common/logger';
 import { creditsHeldBack, disputeOutcome, PurchaseNotFoundError } from '../domain/reversals';
 

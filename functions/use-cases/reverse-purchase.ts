@@ -1,4 +1,4 @@
-import { cancellationCodes } from '../adapters/transactions';
+import { cancellationCodes } from '../adapters/support/transactions';
 import { CreditChangeGuardError, getUser, reverseCredits } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase } from '../adapters/purchases';
 import {

@@ -1,5 +1,5 @@
 import { requireGeneration } from '../adapters/generations';
-import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/dynamodb-throttling';
+import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/support/dynamodb-throttling';
 import { saveHeadshot } from '../adapters/headshots/records';
 import { likenessSettings } from '../config/likeness';
 import { deleteObject, getObjectBytes } from '../adapters/storage';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../adapters/aws';
+import { documentClient } from '../adapters/support/aws';
 import { getGeneration } from '../adapters/generations';
-import { generationSk, userPk } from '../adapters/keys';
+import { generationSk, userPk } from '../adapters/support/keys';
 import { getUser } from '../adapters/ledger';
 import { isMailRefused, loggableMailError, mailTransport, sendMail } from '../adapters/mailer';
 import { countMetric } from '../common/metrics';

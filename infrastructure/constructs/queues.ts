@@ -5,13 +5,13 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queues';
+import { queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queue-catalogue';
 import type { DeployedFunction } from './functions';
 import { pascalCase } from './naming';
 
 /** Properties of {@link Queues}. */
 export interface QueuesProps {
-  /** The queue catalogue (`functions/queues.ts`). */
+  /** The queue catalogue (`functions/queue-catalogue.ts`). */
   queues: readonly QueueDefinition[];
   /** The deployed functions: consumers and producers are found by catalogue name. */
   functions: readonly DeployedFunction[];

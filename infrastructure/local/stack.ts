@@ -26,7 +26,11 @@ import { startEventSourceMapping } from './stand-ins/lambda/event-source-mapping
 import { startSite } from './stand-ins/cloudfront/site';
 import { startStepFunctionsServer, stateMachineSubstitutions } from './stand-ins/step-functions/server';
 import { startSqs } from './stand-ins/sqs/fauxqs';
-import { queues as queueCatalogue, validateQueues, type QueueDefinition } from '../../functions/queues';
+import {
+  queues as queueCatalogue,
+  validateQueues,
+  type QueueDefinition,
+} from '../../functions/queue-catalogue';
 import { REPO_ROOT } from './support/paths';
 import { forgetChildren, rememberChildren } from './support/pids';
 
@@ -65,7 +69,7 @@ export interface LocalStackOptions {
   routes?: readonly RouteDefinition[];
   /** The Lambda functions the Step Functions runner and Cognito triggers may call; the whole function catalogue (`functions/catalogue.ts`) by default. */
   functions?: readonly LocalFunction[];
-  /** The SQS queues to create and poll; the queue catalogue (`functions/queues.ts`) by default (tests can add one). */
+  /** The SQS queues to create and poll; the queue catalogue (`functions/queue-catalogue.ts`) by default (tests can add one). */
   queues?: readonly QueueDefinition[];
 }
 
@@ -213,7 +217,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(mail.stop);
 
     // --- Queues: fauxqs with the catalogue's queues and their dead-letter queues; each URL reaches the handlers as
-    // <NAME>_QUEUE_URL (functions/queues.ts).
+    // <NAME>_QUEUE_URL (functions/queue-catalogue.ts).
     const queueList = options.queues ?? queueCatalogue;
     validateQueues(
       queueList,

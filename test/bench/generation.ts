@@ -8,8 +8,8 @@ import { normalizePhoto } from '../../functions/adapters/images';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { HEADSHOT_SIDE } from '../../functions/domain/generation';
-import { documentClient } from '../../functions/adapters/aws';
-import { generationSk, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { generationSk, userPk } from '../../functions/adapters/support/keys';
 import { storageSettings } from '../../functions/config/storage';
 import {
   FIXTURE_PHOTOS_DIR,

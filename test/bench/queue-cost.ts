@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documentClient, sfnClient } from '../../functions/adapters/aws';
+import { documentClient, sfnClient } from '../../functions/adapters/support/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
 import { dispatch } from '../../functions/adapters/provider-queue/dispatch';

@@ -18,7 +18,7 @@ import { createAsyncInvoker } from '../../infrastructure/local/stand-ins/lambda/
 import { startEventSourceMapping } from '../../infrastructure/local/stand-ins/lambda/event-source-mapping';
 import { startSqs } from '../../infrastructure/local/stand-ins/sqs/fauxqs';
 import { HOST } from '../../infrastructure/local/support/ports';
-import { queues } from '../../functions/queues';
+import { queues } from '../../functions/queue-catalogue';
 import { startRouteGateway } from './route-gateway';
 import {
   startStepFunctionsServer,

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { documentClient } from '../../functions/adapters/aws';
-import { headshotSk, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { headshotSk, userPk } from '../../functions/adapters/support/keys';
 import type { Background, Style } from '../../functions/domain/generation';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 
 /**
  * Every item of the user partition `USER#<sub>` whose sort key starts with `prefix` (e.g. `PURCHASE#`,

@@ -104,7 +104,7 @@ describe('Operations: alarms, dashboard, mail events', () => {
     const section = operationsSection();
     const unlisted = alarms.filter(({ key }) => !(key in ALARMS)).map(({ key }) => key);
     expect(unlisted, 'add each new alarm to ALARMS with what pages it, and to the README').toEqual([]);
-    // One per queue of functions/queues.ts: none while the queue catalogue is empty.
+    // One per queue of functions/queue-catalogue.ts: none while the queue catalogue is empty.
     const conditional = new Set(['Queues/<queue>DeadLettersVisible']);
     const stale = Object.keys(ALARMS).filter(
       (key) =>

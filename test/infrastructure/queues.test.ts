@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QueueDefinition } from '../../functions/queues';
+import type { QueueDefinition } from '../../functions/queue-catalogue';
 import type { HeadshotStudioStack } from '../../infrastructure/stack';
 import { appFunctions, nagAudit, roleStatements, testStack } from './helpers';
 

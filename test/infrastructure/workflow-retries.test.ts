@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DYNAMODB_THROTTLING_ERRORS } from '../../functions/adapters/dynamodb-throttling';
+import { DYNAMODB_THROTTLING_ERRORS } from '../../functions/adapters/support/dynamodb-throttling';
 import { catalogue } from '../../functions/catalogue';
 import { functionArnKey, REPO_ROOT } from '../../infrastructure/constructs/naming';
 import { allStates, type AslMachine } from '../../infrastructure/local/stand-ins/step-functions/asl';

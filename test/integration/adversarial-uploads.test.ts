@@ -1,7 +1,7 @@
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/aws';
+import { s3Client } from '../../functions/adapters/support/aws';
 import { startGenerationExecution } from '../../functions/adapters/executions';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';

@@ -6,7 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { retrieveCheckoutSession } from '../../functions/adapters/checkout';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPurchase, paymentIntentLookupPut } from '../../functions/adapters/purchases';

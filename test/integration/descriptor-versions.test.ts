@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
-import { photoCheckSk, userPk } from '../../functions/adapters/keys';
+import { photoCheckSk, userPk } from '../../functions/adapters/support/keys';
 import { cachedPhotoChecks } from '../../functions/adapters/photo-checks';
 import { getObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';

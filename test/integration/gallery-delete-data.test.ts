@@ -1,10 +1,10 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
-import { purchaseSk, userPk } from '../../functions/adapters/keys';
+import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { headObject, putObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';

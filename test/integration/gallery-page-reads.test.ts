@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { setFavorite } from '../../functions/adapters/headshots/changes';
 import { readGalleryPage } from '../../functions/adapters/headshots/pages';
 import { listHeadshotKeys } from '../../functions/adapters/headshots/records';

@@ -1,13 +1,13 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshots/changes';
 import { saveHeadshot } from '../../functions/adapters/headshots/records';
 import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/headshots/stats';
 import { deleteMyData } from '../../functions/use-cases/delete-my-data';
-import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
 import { ensureUser } from '../../functions/adapters/user-creation';
 import { storageSettings } from '../../functions/config/storage';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';

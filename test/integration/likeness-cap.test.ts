@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
 import { dayWindowStart, generationStartMs } from '../../functions/domain/likeness-guard';

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueueDefinition } from '../../functions/queues';
+import type { QueueDefinition } from '../../functions/queue-catalogue';
 import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/functions';
 import {
   startEventSourceMapping,

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { createTestUser } from '../helpers/cognito';

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../functions/adapters/aws';
-import { PROFILE_SK, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
 import { getPurchase } from '../../functions/adapters/purchases';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPendingPurchase } from '../../functions/adapters/purchases';

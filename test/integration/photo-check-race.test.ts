@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
-import { photoCheckSk, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { photoCheckSk, userPk } from '../../functions/adapters/support/keys';
 import * as storage from '../../functions/adapters/storage';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
 import { storageSettings } from '../../functions/config/storage';

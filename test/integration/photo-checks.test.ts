@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
-import { photoCheckSk, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { photoCheckSk, userPk } from '../../functions/adapters/support/keys';
 import { storageSettings } from '../../functions/config/storage';
 import sharp from 'sharp';
 import { getUser } from '../../functions/adapters/ledger';

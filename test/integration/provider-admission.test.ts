@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { getGeneration } from '../../functions/adapters/generations';
-import { purchaseSk, userPk } from '../../functions/adapters/keys';
+import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired } from '../../functions/adapters/provider-queue/leases';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { dispatch, WAIT_BUDGET_MS, waitUntil } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
 import { enterLine } from '../../functions/adapters/provider-queue/line';

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/adapters/aws';
+import { s3Client } from '../../functions/adapters/support/aws';
 import { headObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import { getUser } from '../../functions/adapters/ledger';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
-import { quotaSk, userPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { quotaSk, userPk } from '../../functions/adapters/support/keys';
 import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
 import { quotaWindow } from '../../functions/domain/quotas';
 import { createTestUser, type TestUser } from '../helpers/cognito';

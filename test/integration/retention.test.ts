@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
+import { documentClient } from '../../functions/adapters/support/aws';
 import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
-import { RETENTION_PK } from '../../functions/adapters/keys';
+import { RETENTION_PK } from '../../functions/adapters/support/keys';
 import { headObject } from '../../functions/adapters/storage';
 import { sweepMarkerPut } from '../../functions/adapters/sweeper';
 import { DESCRIPTOR_MODEL } from '../../functions/domain/likeness';

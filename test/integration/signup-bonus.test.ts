@@ -5,8 +5,8 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/aws';
-import { BONUS_SK, bonusPk } from '../../functions/adapters/keys';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { BONUS_SK, bonusPk } from '../../functions/adapters/support/keys';
 import { listLedger } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
 import { bonusKey, legacyBonusKey } from '../../functions/domain/signup-bonus';

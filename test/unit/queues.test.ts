@@ -1,6 +1,11 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { queues, queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queues';
+import {
+  queues,
+  queueUrlVariable,
+  validateQueues,
+  type QueueDefinition,
+} from '../../functions/queue-catalogue';
 import { catalogue } from '../../functions/catalogue';
 import { failedMessageIds } from '../../infrastructure/local/stand-ins/lambda/sqs-events';
 

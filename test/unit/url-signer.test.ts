@@ -3,7 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /*
- * adapters/url-signer.ts signs without the S3 client's middleware stack; these tests prove its URLs are exactly the
+ * adapters/support/url-signer.ts signs without the S3 client's middleware stack; these tests prove its URLs are exactly the
  * SDK's own getSignedUrl for the same signing time and lifetime (S3 checks the signature byte for byte; s3rver does
  * not, so the integration tests could not catch a wrong one) — of a GetObject without the two query parameters the
  * SDK adds for itself (`x-id`, `x-amz-checksum-mode`), which the signer leaves out.
@@ -36,8 +36,8 @@ const ENV = {
 async function load(env: Record<string, string>) {
   vi.resetModules();
   for (const [name, value] of Object.entries({ ...ENV, ...env })) vi.stubEnv(name, value);
-  const signer = await import('../../functions/adapters/url-signer');
-  const aws = await import('../../functions/adapters/aws');
+  const signer = await import('../../functions/adapters/support/url-signer');
+  const aws = await import('../../functions/adapters/support/aws');
   return { ...signer, s3: aws.s3Client() };
 }
 

@@ -1,8 +1,8 @@
 import { storageSettings } from '../../config/storage';
-import { headshotSk, userPk } from '../keys';
+import { headshotSk, userPk } from '../support/keys';
 import { deleteObjects } from '../support/objects';
 import { batchDelete } from '../support/query';
-import { cancellationCodes, transactWrite } from '../transactions';
+import { cancellationCodes, transactWrite } from '../support/transactions';
 import { getHeadshot, listHeadshotKeys, ownImageKeys, type HeadshotRecord } from './records';
 import { deleteGalleryStats, galleryCounterUpdate } from './stats';
 

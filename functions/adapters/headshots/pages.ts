@@ -14,8 +14,8 @@ import {
   type GalleryStats,
   type TableKey,
 } from '../../domain/gallery';
-import { documentClient } from '../aws';
-import { GALLERY_STATS_SK, headshotSk, userPk } from '../keys';
+import { documentClient } from '../support/aws';
+import { GALLERY_STATS_SK, headshotSk, userPk } from '../support/keys';
 import { toHeadshot, type HeadshotRecord } from './records';
 import { GALLERY_STATS_TYPE, isGalleryStatsItem, readGalleryStats, statsFromItem } from './stats';
 

@@ -10,10 +10,10 @@ import {
   type Style,
 } from '../../domain/generation';
 import type { Resolution } from '../../domain/headshot-variants';
-import { documentClient } from '../aws';
-import { generationSk, headshotSk, userPk } from '../keys';
+import { documentClient } from '../support/aws';
+import { generationSk, headshotSk, userPk } from '../support/keys';
 import { keyOf, queryAll } from '../support/query';
-import { cancellationCodes, transactWrite } from '../transactions';
+import { cancellationCodes, transactWrite } from '../support/transactions';
 import { galleryCounterUpdate } from './stats';
 
 /**

@@ -2,10 +2,10 @@ import { DeleteCommand, GetCommand, type TransactWriteCommandInput } from '@aws-
 import { storageSettings } from '../../config/storage';
 import { AccountDeletedError } from '../../domain/errors';
 import type { GalleryStats } from '../../domain/gallery';
-import { documentClient } from '../aws';
-import { GALLERY_STATS_SK, headshotSk, PROFILE_SK, userPk } from '../keys';
+import { documentClient } from '../support/aws';
+import { GALLERY_STATS_SK, headshotSk, PROFILE_SK, userPk } from '../support/keys';
 import { queryPages, updateIf } from '../support/query';
-import { cancellationCodes, transactWrite } from '../transactions';
+import { cancellationCodes, transactWrite } from '../support/transactions';
 
 /**
  * The gallery's totals as counters on ONE stats item beside the headshots (docs/architecture.md §2, data model), so

@@ -1,6 +1,6 @@
 import { SendTaskFailureCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sfnClient, sqsClient } from '../aws';
+import { sfnClient, sqsClient } from '../support/aws';
 import { countEvent } from './usage';
 import { wakeUpQueueUrl } from './wake-up-queue';
 

@@ -10,8 +10,8 @@ import {
   type QueueLimits,
   type QueueState,
 } from '../../domain/provider-queue';
-import { documentClient } from '../aws';
-import { cancellationCodes } from '../transactions';
+import { documentClient } from '../support/aws';
+import { cancellationCodes } from '../support/transactions';
 import { failPastDeadline, resumeAdmitted, wakeDispatcher } from './callbacks';
 import { releaseDeadLease } from './leases';
 import { leavePlace, markAdmitted, readState } from './line';

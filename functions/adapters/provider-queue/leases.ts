@@ -7,9 +7,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { pausedUntilAfter429, tokensAfterPause } from '../../domain/provider-queue';
 import { oldestLiveKey, placeSk } from '../../domain/provider-line';
-import { documentClient } from '../aws';
+import { documentClient } from '../support/aws';
 import { queryPages } from '../support/query';
-import { cancellationCodes } from '../transactions';
+import { cancellationCodes } from '../support/transactions';
 import { leavePlace } from './line';
 import { deadlineMs, headStartMs, queueLimits, queuePk, STATE_SK, table } from './settings';
 import { countCapacity } from './usage';

@@ -22,10 +22,10 @@ import {
 } from '../../domain/provider-line';
 import { etaSeconds, initialQueueState, type QueueState } from '../../domain/provider-queue';
 import { HEADSHOTS_PER_GENERATION } from '../../domain/generation';
-import { documentClient } from '../aws';
-import { generationSk, userPk } from '../keys';
+import { documentClient } from '../support/aws';
+import { generationSk, userPk } from '../support/keys';
 import { queryPages } from '../support/query';
-import { cancellationCodes } from '../transactions';
+import { cancellationCodes } from '../support/transactions';
 import {
   counterPk,
   deadlineMs,

@@ -1,6 +1,6 @@
-import { queueUrlVariable } from '../../queues';
+import { queueUrlVariable } from '../../queue-catalogue';
 
-/** The dispatcher's wake-up queue in the queue catalogue (functions/queues.ts). */
+/** The dispatcher's wake-up queue in the queue catalogue (functions/queue-catalogue.ts). */
 export const WAKE_UP_QUEUE = 'admission-wakeup';
 
 /**

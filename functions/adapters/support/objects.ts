@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, ListObjectsV2Command, type ObjectIdentifier } from '@aws-sdk/client-s3';
 import { logger } from '../../common/logger';
-import { s3Client } from '../aws';
+import { s3Client } from './aws';
 
 /** Bulk deletes in S3, written once for every adapter: by key, and everything under a prefix. */
 

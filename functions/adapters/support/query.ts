@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../../config/storage';
 import type { TableKey } from '../../domain/gallery';
-import { documentClient } from '../aws';
+import { documentClient } from './aws';
 
 /**
  * The table's paging and bulk-delete shapes, written once for every adapter (docs/architecture.md §2): a Query

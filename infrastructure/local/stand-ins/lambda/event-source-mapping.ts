@@ -12,7 +12,7 @@ import { failedMessageIds, sqsEvent, sqsRecord } from './sqs-events';
 /*
  * Lambda's event source mapping for SQS, locally: long-polls a queue and invokes its consumer through the local
  * Lambda runtime with batches in the shape Lambda delivers, as the cloud mapping the CDK construct creates from the
- * same queue catalogue (functions/queues.ts) would (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html):
+ * same queue catalogue (functions/queue-catalogue.ts) would (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html):
  * - a batch is at most `batchSize` messages; with a batching window Lambda keeps receiving until the batch is full,
  *   the window has passed since the first message, or the payload nears Lambda's 6 MB;
  * - at most `maxConcurrency` invocations run at once (`ScalingConfig.MaximumConcurrency`);

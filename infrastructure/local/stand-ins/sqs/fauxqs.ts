@@ -1,12 +1,16 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
-import { deadLetterQueueName, queueUrlVariable, type QueueDefinition } from '../../../../functions/queues';
+import {
+  deadLetterQueueName,
+  queueUrlVariable,
+  type QueueDefinition,
+} from '../../../../functions/queue-catalogue';
 import type { LocalLog } from '../../functions';
 
 /*
  * Amazon SQS, locally: fauxqs (MIT, https://github.com/kibertoad/fauxqs), an SQS emulator speaking the AWS JSON
  * protocol the SDK v3 uses, with long polling, visibility timeouts and dead-letter redrive. Its queues are the ones
- * of the queue catalogue (functions/queues.ts), made through the real CreateQueue API with the attributes the CDK
+ * of the queue catalogue (functions/queue-catalogue.ts), made through the real CreateQueue API with the attributes the CDK
  * construct gives them. State is in memory, like the Step Functions executions whose slots the queues serve.
  */
 

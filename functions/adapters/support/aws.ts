@@ -3,9 +3,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { runtimeSettings } from '../config/runtime';
+import { runtimeSettings } from '../../config/runtime';
 import { retryThrottledTransactions } from './dynamodb-throttling';
-import { tracedClient } from '../common/tracer';
+import { tracedClient } from '../../common/tracer';
 
 /*
  * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
@@ -60,7 +60,7 @@ export function sfnClient(): SFNClient {
 
 /**
  * The SQS client (`AWS_ENDPOINT_URL_SQS` points it at the local emulator). Queue URLs come from the environment
- * (functions/queues.ts, `queueUrlVariable`). It sends to the endpoint it resolved, not to the host of the queue URL:
+ * (functions/queue-catalogue.ts, `queueUrlVariable`). It sends to the endpoint it resolved, not to the host of the queue URL:
  * a local emulator's URLs name a host (`sqs.<region>.localhost`) that does not resolve.
  */
 export function sqsClient(): SQSClient {

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { storageSettings } from '../config/storage';
+import { storageSettings } from '../../config/storage';
 import { s3Client } from './aws';
 
 /**

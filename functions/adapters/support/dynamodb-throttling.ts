@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { namedError } from '../domain/named-error';
+import { namedError } from '../../domain/named-error';
 
 /*
  * Throttled DynamoDB transactions, treated like every other DynamoDB throttle (docs/architecture.md §4, "Throttled
