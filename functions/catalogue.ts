@@ -180,7 +180,7 @@ const specs: readonly FunctionSpec[] = [
   },
   smallTask('generation-build-prompt', 'workflow/build-prompt', 10, { table: READ_WRITE }),
   // The provider line: EnterLine puts the slot's ticket (its Task then waits for its token, no Lambda running).
-  smallTask('generation-enter-provider-line', 'workflow/enter-provider-line', 20, { table: READ_WRITE }),
+  smallTask('generation-enter-provider-line', 'workflow/enqueue-provider-call', 20, { table: READ_WRITE }),
   // Gives the lease back: its item's delete and the gate's counter, in one transaction.
   smallTask('generation-release-provider-slot', 'workflow/release-provider-slot', 20, {
     table: ['read', 'write', 'delete'],
@@ -250,7 +250,7 @@ const specs: readonly FunctionSpec[] = [
   // the waiting Tasks with their leases (SendTaskSuccess/SendTaskFailure).
   {
     name: 'provider-dispatcher',
-    handler: 'queues/dispatch-provider-line',
+    handler: 'queues/dispatch-provider-queue',
     kind: 'queue',
     timeoutSeconds: 60,
     memorySize: 256,

@@ -14,7 +14,7 @@ import {
   type PhotoProblem,
   type Style,
 } from '../domain/generation';
-import type { LikenessStop } from '../domain/likeness-guard';
+import type { LikenessStop } from '../domain/likeness-cap';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';
 import { batchDelete, queryAll } from './support/query';

@@ -10,7 +10,7 @@ import {
   type LedgerDelta,
   type LikenessGuardLimits,
   type LikenessStop,
-} from '../domain/likeness-guard';
+} from '../domain/likeness-cap';
 import type { LedgerReason } from '../domain/credits';
 import { documentClient } from './support/aws';
 import { generationSk, ledgerSk, quotaSk, userPk } from './support/keys';

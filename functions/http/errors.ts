@@ -15,7 +15,7 @@ import {
   WorkflowStartFailedError,
 } from '../domain/errors';
 import { InvalidCursorError } from '../domain/gallery';
-import { PhotosDontMatchError } from '../domain/likeness-guard';
+import { PhotosDontMatchError } from '../domain/likeness-cap';
 import { QuotaExceededError } from '../domain/quotas';
 import { PurchaseNotFoundError } from '../domain/reversals';
 

@@ -1,6 +1,6 @@
 import { getGeneration, type GenerationRecord } from '../adapters/generations';
 import { getHeadshots } from '../adapters/headshots/records';
-import { livePlace } from '../adapters/provider-queue/line';
+import { livePlace } from '../adapters/provider-queue/positions';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import type { Generation } from '../contracts';
 import { HEADSHOTS_PER_GENERATION, isTerminal } from '../domain/generation';

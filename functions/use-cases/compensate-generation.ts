@@ -8,7 +8,7 @@ import {
 } from '../adapters/generations';
 import { refundCredits } from '../adapters/ledger';
 import { countMetric, type RefundReason } from '../common/metrics';
-import { likenessStopError } from '../domain/likeness-guard';
+import { likenessStopError } from '../domain/likeness-cap';
 import {
   finalStatus,
   HEADSHOTS_PER_GENERATION,

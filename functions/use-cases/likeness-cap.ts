@@ -6,7 +6,7 @@ import {
   returnProviderCall,
   setProviderCallAllowance,
   stopGenerationCalls,
-} from '../adapters/likeness-guard';
+} from '../adapters/likeness-cap';
 import { quotaSettings } from '../config/quotas';
 import { logger } from '../common/logger';
 import {
@@ -18,7 +18,7 @@ import {
   providerCallAllowance,
   stopsGeneration,
   type LikenessGuardLimits,
-} from '../domain/likeness-guard';
+} from '../domain/likeness-cap';
 import { nextAfterCall, type RetryCounts, type SlotNext } from '../domain/slot-outcomes';
 
 /**

@@ -3,8 +3,8 @@ import {
   providerCallsUsedUp,
   reserveProviderCall,
   stopGenerationCalls,
-} from '../adapters/likeness-guard';
-import { LikenessStoppedError, ProviderCallCapError, type LikenessStop } from '../domain/likeness-guard';
+} from '../adapters/likeness-cap';
+import { LikenessStoppedError, ProviderCallCapError, type LikenessStop } from '../domain/likeness-cap';
 
 /**
  * The likeness cap before a provider call (functions/domain/likeness-guard.ts, docs/decisions/004-likeness-retry-cap.md):

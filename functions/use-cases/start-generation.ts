@@ -26,7 +26,7 @@ import {
   type Style,
 } from '../domain/generation';
 import { generationInFlight } from '../domain/quotas';
-import { generationStartMs, referenceSetHash } from '../domain/likeness-guard';
+import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
 import { guardGenerationStart } from './likeness-cap';
 import { compensateGeneration } from './compensate-generation';
 

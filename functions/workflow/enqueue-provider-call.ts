@@ -1,5 +1,5 @@
 import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
-import { currentPriority, enterLine } from '../adapters/provider-queue/line';
+import { currentPriority, enterLine } from '../adapters/provider-queue/positions';
 import { assertSlotMayQueue } from '../use-cases/likeness-slot-gate';
 import { enterLineInput } from './inputs/enter-line';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';

@@ -11,7 +11,7 @@ import {
   enterLine,
   livePlace,
   readState,
-} from '../../functions/adapters/provider-queue/line';
+} from '../../functions/adapters/provider-queue/positions';
 import {
   counterPk,
   deadlineMs,
@@ -22,7 +22,7 @@ import {
 import { queueUsage, resetQueueUsage, type QueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { CALL_PROVIDER_MEMORY_MB, VISION_MEMORY_MB } from '../../functions/catalogue';
-import { counterKeys, leaseId, orderKey, placeSk, ticketSk } from '../../functions/domain/provider-line';
+import { counterKeys, leaseId, orderKey, placeSk, ticketSk } from '../../functions/domain/provider-queue-order';
 import { assertSlotMayQueue } from '../../functions/use-cases/likeness-slot-gate';
 import { allStates, type AslMachine } from '../../infrastructure/local/stand-ins/step-functions/asl';
 import { REPO_ROOT } from '../../infrastructure/local/stack';

@@ -33,7 +33,7 @@ describe('settings groups in handler bundles', () => {
     ['workflow/notify-customer', ['mail', 'runtime', 'site', 'storage']],
     ['workflow/call-provider', ['generation', 'image-provider', 'runtime', 'storage']],
     ['workflow/finish-headshot', ['likeness', 'runtime', 'storage']],
-    ['workflow/enter-provider-line', ['generation', 'image-provider', 'runtime', 'storage']],
+    ['workflow/enqueue-provider-call', ['generation', 'image-provider', 'runtime', 'storage']],
   ])('%s carries %j', async (handler, groups) => {
     expect(await settingsGroupsOf(handler)).toEqual(groups);
   });

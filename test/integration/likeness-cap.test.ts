@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
-import { dayWindowStart, generationStartMs } from '../../functions/domain/likeness-guard';
+import { dayWindowStart, generationStartMs } from '../../functions/domain/likeness-cap';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,

@@ -6,12 +6,12 @@ import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired } from '../../functions/adapters/provider-queue/leases';
-import { enterLine } from '../../functions/adapters/provider-queue/line';
+import { enterLine } from '../../functions/adapters/provider-queue/positions';
 import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { slotRefundRef } from '../../functions/domain/generation';
-import { leaseId } from '../../functions/domain/provider-line';
+import { leaseId } from '../../functions/domain/provider-queue-order';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { dispatch, WAIT_BUDGET_MS, waitUntil } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
-import { enterLine } from '../../functions/adapters/provider-queue/line';
+import { enterLine } from '../../functions/adapters/provider-queue/positions';
 import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { storageSettings } from '../../functions/config/storage';
-import { leaseId } from '../../functions/domain/provider-line';
+import { leaseId } from '../../functions/domain/provider-queue-order';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { configureHandlers } from '../helpers/handler-config';
 

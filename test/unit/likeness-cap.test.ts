@@ -13,7 +13,7 @@ import {
   stopsGeneration,
   type LedgerDelta,
   type LikenessGuardLimits,
-} from '../../functions/domain/likeness-guard';
+} from '../../functions/domain/likeness-cap';
 import { slotRefundRef } from '../../functions/domain/generation';
 import { nextAfterCall, type RetryCounts } from '../../functions/domain/slot-outcomes';
 import { errorResponse } from '../../functions/http/handler';

@@ -33,7 +33,7 @@ import {
   placeSk,
   priorityStanding,
   ticketSk,
-} from '../../functions/domain/provider-line';
+} from '../../functions/domain/provider-queue-order';
 import { providerTimeouts } from '../../functions/domain/provider-timeouts';
 
 const T = 1_800_000_000_000;

@@ -1,7 +1,7 @@
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../../common/logger';
 import { timingMetric } from '../../common/metrics';
-import { leaseId as leaseIdOf } from '../../domain/provider-line';
+import { leaseId as leaseIdOf } from '../../domain/provider-queue-order';
 import {
   admitSlots,
   freePermits,
@@ -14,7 +14,7 @@ import { documentClient } from '../support/aws';
 import { cancellationCodes } from '../support/transactions';
 import { failPastDeadline, resumeAdmitted, wakeDispatcher } from './callbacks';
 import { releaseDeadLease } from './leases';
-import { leavePlace, markAdmitted, readState } from './line';
+import { leavePlace, markAdmitted, readState } from './positions';
 import { deadlineMs, expiresAt, queueLimits, queuePk, STATE_SK, table } from './settings';
 import { countCapacity, countDispatch, countEvent } from './usage';
 

@@ -6,11 +6,11 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { pausedUntilAfter429, tokensAfterPause } from '../../domain/provider-queue';
-import { oldestLiveKey, placeSk } from '../../domain/provider-line';
+import { oldestLiveKey, placeSk } from '../../domain/provider-queue-order';
 import { documentClient } from '../support/aws';
 import { queryPages } from '../support/query';
 import { cancellationCodes } from '../support/transactions';
-import { leavePlace } from './line';
+import { leavePlace } from './positions';
 import { deadlineMs, headStartMs, queueLimits, queuePk, STATE_SK, table } from './settings';
 import { countCapacity } from './usage';
 

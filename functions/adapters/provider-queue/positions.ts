@@ -19,7 +19,7 @@ import {
   ticketSk,
   type LinePriority,
   type PurchaseStanding,
-} from '../../domain/provider-line';
+} from '../../domain/provider-queue-order';
 import { etaSeconds, initialQueueState, type QueueState } from '../../domain/provider-queue';
 import { HEADSHOTS_PER_GENERATION } from '../../domain/generation';
 import { documentClient } from '../support/aws';
