@@ -1,6 +1,7 @@
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { generationSettings } from '../config/generation';
-import { SLOTS, type Background, type Style } from '../domain/generation';
+import { SLOTS } from '../domain/slots';
+import { type Background, type Style } from '../domain/styles';
 import { sfnClient } from './support/aws';
 
 /**

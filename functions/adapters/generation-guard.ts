@@ -1,5 +1,5 @@
 import { storageSettings } from '../config/storage';
-import { isTerminal, TERMINAL_STATUSES } from '../domain/generation';
+import { isTerminal, TERMINAL_STATUSES } from '../domain/generation-status';
 import { generationInFlight } from '../domain/quotas';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';

@@ -5,15 +5,16 @@ import { GENERATION_COST } from '../domain/credits';
 import {
   GenerationClosedError,
   GenerationNotFoundError,
+  type GenerationError,
+} from '../domain/generation-errors';
+import {
   isTerminal,
   PROGRESS,
-  type Background,
-  type GenerationError,
   type GenerationStage,
   type GenerationStatus,
-  type PhotoProblem,
-  type Style,
-} from '../domain/generation';
+} from '../domain/generation-status';
+import { type Background, type Style } from '../domain/styles';
+import { type PhotoProblem } from '../domain/photos';
 import type { LikenessStop } from '../domain/likeness-cap';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';

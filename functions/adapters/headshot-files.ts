@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, THUMBNAIL_SIDE } from '../domain/generation';
+import { MAX_INPUT_PIXELS } from '../domain/photos';
+import { THUMBNAIL_SIDE } from '../domain/headshot-images';
 import type { CropRect, Size, VariantPlan } from '../domain/headshot-variants';
 
 /**

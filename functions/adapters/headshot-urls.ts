@@ -1,4 +1,4 @@
-import { HEADSHOT_SIDE } from '../domain/generation';
+import { HEADSHOT_SIDE } from '../domain/headshot-images';
 import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../domain/headshot-variants';
 import type { HeadshotRecord } from './headshots/records';
 import { DOWNLOAD_URL_TTL_SECONDS } from './storage';

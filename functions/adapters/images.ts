@@ -1,13 +1,12 @@
 import sharp, { type Metadata } from 'sharp';
+import { HEADSHOT_SIDE, THUMBNAIL_SIDE } from '../domain/headshot-images';
 import {
-  HEADSHOT_SIDE,
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
   MIN_PHOTO_SIDE,
   REFERENCE_MAX_SIDE,
-  THUMBNAIL_SIDE,
   type PhotoProblem,
-} from '../domain/generation';
+} from '../domain/photos';
 
 /**
  * Image decoding and encoding with sharp (libvips). Never trust an upload's declared type or size: a browser can lie

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { storageSettings } from '../config/storage';
-import { MAX_UPLOAD_BYTES } from '../domain/generation';
+import { MAX_UPLOAD_BYTES } from '../domain/photos';
 import { s3Client } from './support/aws';
 import { presignGet, type BucketName } from './support/url-signer';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/generation';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../domain/photos';
 import { PHOTO_CHECK_CODES } from '../domain/photo-checks';
 import { RESOLUTIONS } from '../domain/headshot-variants';
 

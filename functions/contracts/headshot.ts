@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BACKGROUNDS, STYLES } from '../domain/generation';
+import { BACKGROUNDS, STYLES } from '../domain/styles';
 import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gallery';
 import { HEADSHOT_VARIANTS } from '../domain/headshot-variants';
 

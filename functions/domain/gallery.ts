@@ -1,5 +1,5 @@
 import { isUlid } from './object-keys';
-import { STYLES, type Style } from './generation';
+import { STYLES, type Style } from './styles';
 
 /**
  * Rules of the gallery (docs/product-spec.md §2 Dashboard, docs/architecture.md §2-§3): the filters a user can pick, how each one reads as a

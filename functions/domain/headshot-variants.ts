@@ -1,4 +1,4 @@
-import { HEADSHOT_SIDE } from './generation';
+import { HEADSHOT_SIDE } from './headshot-images';
 import { EYE_LINE } from './framing';
 import type { OpenAiImageModel } from './openai-image-models';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decodeTime } from 'ulid';
 import type { LedgerReason } from './credits';
-import type { GenerationError } from './generation';
+import type { GenerationError } from './generation-errors';
 import { namedError } from './named-error';
 import { describeWait, QuotaExceededError } from './quotas';
 

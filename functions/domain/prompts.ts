@@ -1,4 +1,4 @@
-import type { Background, Style } from './generation';
+import type { Background, Style } from './styles';
 
 /**
  * The image prompt (docs/product-spec.md §7 "AI image edit": a style phrase and a background phrase plus fixed quality terms).

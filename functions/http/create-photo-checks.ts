@@ -3,7 +3,7 @@ import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { getObject, headObject, ObjectTooLargeError } from '../adapters/storage';
 import { analyzePhoto, type AnalyzedPhoto } from '../adapters/vision/photo-facts';
 import { photoChecksBody, type PhotoChecks } from '../contracts/generation';
-import { MAX_UPLOAD_BYTES } from '../domain/generation';
+import { MAX_UPLOAD_BYTES } from '../domain/photos';
 import { isOwnUploadKey } from '../domain/object-keys';
 import { checkPhotoSet, setQuality } from '../domain/photo-checks';
 import { logger } from '../common/logger';

@@ -3,7 +3,7 @@ import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/headshots/records';
 import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
 import { isUlid } from '../domain/object-keys';
-import { LOCAL_PROVIDER } from '../domain/generation';
+import { LOCAL_PROVIDER } from '../domain/headshot-images';
 import { notFound } from './errors';
 import type { HttpEvent } from './handler';
 

@@ -9,16 +9,9 @@ import {
 import { refundCredits } from '../adapters/ledger';
 import { countMetric, type RefundReason } from '../common/metrics';
 import { likenessStopError } from '../domain/likeness-cap';
-import {
-  finalStatus,
-  HEADSHOTS_PER_GENERATION,
-  isTerminal,
-  missingSlots,
-  NoHeadshotsError,
-  PROGRESS,
-  slotRefundRef,
-  type GenerationError,
-} from '../domain/generation';
+import { finalStatus, isTerminal, PROGRESS } from '../domain/generation-status';
+import { HEADSHOTS_PER_GENERATION, missingSlots, slotRefundRef } from '../domain/slots';
+import { NoHeadshotsError, type GenerationError } from '../domain/generation-errors';
 
 /**
  * Ending a generation and giving back what it did not deliver (docs/architecture.md §4, §8 "Money").

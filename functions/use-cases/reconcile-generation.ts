@@ -1,7 +1,8 @@
 import { describeExecutionStatus } from '../adapters/executions';
 import { getGeneration, setCheckedAt, type GenerationRecord } from '../adapters/generations';
 import { logger } from '../common/logger';
-import { GENERATION_ERROR_MESSAGES, isTerminal, type GenerationError } from '../domain/generation';
+import { GENERATION_ERROR_MESSAGES, type GenerationError } from '../domain/generation-errors';
+import { isTerminal } from '../domain/generation-status';
 import { compensateGeneration } from './compensate-generation';
 
 /**

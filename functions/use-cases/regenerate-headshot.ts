@@ -8,7 +8,7 @@ import {
   PhotosExpiredError,
   UploadMissingError,
 } from '../domain/errors';
-import { REGENERATE_SLOTS } from '../domain/generation';
+import { REGENERATE_SLOTS } from '../domain/slots';
 import { assertReferencesStored, startGeneration, type Starter } from './start-generation';
 
 /** The message of a headshot that is not the caller's (or is gone): never says which. */

@@ -17,14 +17,11 @@ import {
   UploadMissingError,
   WorkflowStartFailedError,
 } from '../domain/errors';
-import {
-  GENERATION_ERROR_MESSAGES,
-  HEADSHOTS_PER_GENERATION,
-  MAX_UPLOAD_BYTES,
-  PROGRESS,
-  type Background,
-  type Style,
-} from '../domain/generation';
+import { GENERATION_ERROR_MESSAGES } from '../domain/generation-errors';
+import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
+import { MAX_UPLOAD_BYTES } from '../domain/photos';
+import { PROGRESS } from '../domain/generation-status';
+import { type Background, type Style } from '../domain/styles';
 import { generationInFlight } from '../domain/quotas';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
 import { guardGenerationStart } from './likeness-cap';

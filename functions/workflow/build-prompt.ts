@@ -1,5 +1,5 @@
 import { recordStep } from '../adapters/generations';
-import { PROGRESS } from '../domain/generation';
+import { PROGRESS } from '../domain/generation-status';
 import { buildPrompt } from '../domain/prompts';
 import { buildPromptInput } from './inputs/build-prompt';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';

@@ -3,7 +3,7 @@ import { imageProvider, ProviderThrottledError } from '../adapters/image-provide
 import { putObject } from '../adapters/storage';
 import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
 import { returnPermit } from '../adapters/provider-queue/leases';
-import { GenerationClosedError } from '../domain/generation';
+import { GenerationClosedError } from '../domain/generation-errors';
 import { providerImageKey } from '../domain/object-keys';
 import { admitProviderCall } from '../use-cases/likeness-slot-gate';
 import { loadSecrets } from '../common/secrets';

@@ -3,7 +3,7 @@ import { useEnglishIssueMessages } from '../common/zod-locale';
 import { getGeneration } from '../adapters/generations';
 import { compensateGeneration } from '../use-cases/compensate-generation';
 import { errorFor } from '../use-cases/reconcile-generation';
-import { isTerminal } from '../domain/generation';
+import { isTerminal } from '../domain/generation-status';
 import { logger } from '../common/logger';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 

@@ -3,7 +3,7 @@ import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/support/dynamodb-throttl
 import { saveHeadshot } from '../adapters/headshots/records';
 import { likenessSettings } from '../config/likeness';
 import { deleteObject, getObjectBytes } from '../adapters/storage';
-import { GenerationClosedError } from '../domain/generation';
+import { GenerationClosedError } from '../domain/generation-errors';
 import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
 import { providerImageKey } from '../domain/object-keys';

@@ -1,5 +1,6 @@
 import { markFailed, requireGeneration } from '../adapters/generations';
-import { generationErrorOf, HEADSHOTS_PER_GENERATION } from '../domain/generation';
+import { generationErrorOf } from '../domain/generation-errors';
+import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
 import { likenessStopError } from '../domain/likeness-cap';
 import { compensationInput } from './inputs/compensation';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';

@@ -7,7 +7,7 @@ import { isMailRefused, loggableMailError, mailTransport, sendMail } from '../ad
 import { countMetric } from '../common/metrics';
 import { siteSettings } from '../config/site';
 import { storageSettings } from '../config/storage';
-import { isTerminal } from '../domain/generation';
+import { isTerminal } from '../domain/generation-status';
 import { readyMail } from '../domain/ready-mail';
 import { logger } from '../common/logger';
 import { generationRef } from './inputs/generation-ref';

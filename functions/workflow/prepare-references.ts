@@ -4,9 +4,9 @@ import {
   MAX_REFERENCE_PHOTOS,
   noUsablePhotosMessage,
   NoUsablePhotosError,
-  PROGRESS,
   type PhotoProblem,
-} from '../domain/generation';
+} from '../domain/photos';
+import { PROGRESS } from '../domain/generation-status';
 import { DESCRIPTOR_MODEL, encodeDescriptor, meanDescriptor } from '../domain/likeness';
 import { normalizedKey } from '../domain/object-keys';
 import { bestReferences, checkPhotoSet, type PhotoCheckCode, type PhotoFacts } from '../domain/photo-checks';

@@ -6,7 +6,7 @@ import { extractFrame } from '../adapters/vision/crop';
 import type { AnalyzedPhoto } from '../adapters/vision/photo-facts';
 import type { RgbImage } from '../adapters/vision/pixels';
 import { clampFrame, framingAt, headAndShoulders, type StoredFraming } from '../domain/framing';
-import { MAX_UPLOAD_BYTES, type PhotoProblem } from '../domain/generation';
+import { MAX_UPLOAD_BYTES, type PhotoProblem } from '../domain/photos';
 import { isOwnUploadKey } from '../domain/object-keys';
 import type { PhotoFacts } from '../domain/photo-checks';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { GALLERY_FILTERS } from '../../functions/domain/gallery';
 import { CREDIT_PACKS } from '../../functions/domain/packs';
 

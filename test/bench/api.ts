@@ -5,7 +5,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
 import { storageSettings } from '../../functions/config/storage';
-import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { GALLERY_PAGE_SIZE } from '../../functions/domain/gallery';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { apiJson, signedUpUser, type BenchStack } from './http';

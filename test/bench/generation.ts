@@ -7,7 +7,7 @@ import { createLocalProvider } from '../../functions/adapters/image-providers/lo
 import { normalizePhoto } from '../../functions/adapters/images';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { HEADSHOT_SIDE } from '../../functions/domain/generation';
+import { HEADSHOT_SIDE } from '../../functions/domain/headshot-images';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { generationSk, userPk } from '../../functions/adapters/support/keys';
 import { storageSettings } from '../../functions/config/storage';

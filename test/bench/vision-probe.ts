@@ -8,7 +8,7 @@ import { normalizePhoto } from '../../functions/adapters/images';
 import { renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
 import { visionInitMs } from '../../functions/adapters/vision/runtime';
-import { BACKGROUNDS } from '../../functions/domain/generation';
+import { BACKGROUNDS } from '../../functions/domain/styles';
 import { checkPhotoSet } from '../../functions/domain/photo-checks';
 import { FIXTURE_PHOTOS_DIR } from './http';
 

@@ -10,7 +10,7 @@ import type { Headshot } from '../../functions/contracts';
 import { putObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import type { GalleryFilter } from '../../functions/domain/gallery';
-import type { Style } from '../../functions/domain/generation';
+import type { Style } from '../../functions/domain/styles';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 import { createTestUser, type TestUser } from './cognito';
 import { api } from './generation';

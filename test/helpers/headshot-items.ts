@@ -2,7 +2,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { headshotSk, userPk } from '../../functions/adapters/support/keys';
-import type { Background, Style } from '../../functions/domain/generation';
+import type { Background, Style } from '../../functions/domain/styles';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
 import { getGeneration } from '../../functions/adapters/generations';
 import { getUser } from '../../functions/adapters/ledger';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import type * as OpenAiModule from '../../functions/adapters/image-providers/openai';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { type TestUser } from '../helpers/cognito';

@@ -7,7 +7,7 @@ import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
 import { GENERATION_COST } from '../../functions/domain/credits';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import { uploadKey } from '../../functions/domain/object-keys';
 import { hostilePhotos } from '../adversarial/files';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';

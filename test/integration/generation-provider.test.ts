@@ -8,7 +8,7 @@ import { createOpenAiProvider } from '../../functions/adapters/image-providers/o
 import { getGeneration } from '../../functions/adapters/generations';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { headObject } from '../../functions/adapters/storage';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
 import { STYLE_PHRASES } from '../../functions/domain/prompts';

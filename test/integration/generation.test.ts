@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { getGeneration } from '../../functions/adapters/generations';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { getObjectBytes } from '../../functions/adapters/storage';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import { normalizedKey } from '../../functions/domain/object-keys';
 import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
 import { createTestUser, type TestUser } from '../helpers/cognito';

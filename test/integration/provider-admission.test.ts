@@ -10,7 +10,7 @@ import { enterLine } from '../../functions/adapters/provider-queue/positions';
 import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import { leaseId } from '../../functions/domain/provider-queue-order';
 import { type TestUser } from '../helpers/cognito';
 import {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  finalStatus,
-  GENERATION_ERROR_MESSAGES,
-  generationErrorOf,
-  isTerminal,
-  missingSlots,
-  noUsablePhotosMessage,
-  PROGRESS,
-  SLOTS,
-  slotRefundRef,
-} from '../../functions/domain/generation';
+import { finalStatus, isTerminal, PROGRESS } from '../../functions/domain/generation-status';
+import { GENERATION_ERROR_MESSAGES, generationErrorOf } from '../../functions/domain/generation-errors';
+import { missingSlots, SLOTS, slotRefundRef } from '../../functions/domain/slots';
+import { noUsablePhotosMessage } from '../../functions/domain/photos';
 import {
   headshotImageKey,
   headshotThumbnailKey,
@@ -112,7 +105,8 @@ describe('object keys', () => {
 
 describe('one-slot generations (Regenerate, 1 credit)', () => {
   it('expect one headshot: succeeded with it, failed without, and only slot 0 can be missing', async () => {
-    const { finalStatus, missingSlots, REGENERATE_SLOTS } = await import('../../functions/domain/generation');
+    const { finalStatus } = await import('../../functions/domain/generation-status');
+    const { missingSlots, REGENERATE_SLOTS } = await import('../../functions/domain/slots');
     expect(REGENERATE_SLOTS).toEqual([0]);
     expect(finalStatus(1, { expected: 1 })).toBe('succeeded');
     expect(finalStatus(0, { expected: 1 })).toBe('failed');

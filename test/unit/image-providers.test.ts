@@ -14,10 +14,10 @@ import { normalizePhoto } from '../../functions/adapters/images';
 import { createLocalProvider, renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
 import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
 import { DEFAULT_LIKENESS_THRESHOLD, likenessOf, meanDescriptor } from '../../functions/domain/likeness';
-import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { mapOpenAiError, supportsInputFidelity } from '../../functions/adapters/image-providers/openai';
 import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
-import type { Background, Style } from '../../functions/domain/generation';
+import type { Background, Style } from '../../functions/domain/styles';
 import { buildPrompt } from '../../functions/domain/prompts';
 import { FIXTURE_PHOTOS } from '../helpers/generation';
 

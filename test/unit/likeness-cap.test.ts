@@ -14,7 +14,7 @@ import {
   type LedgerDelta,
   type LikenessGuardLimits,
 } from '../../functions/domain/likeness-cap';
-import { slotRefundRef } from '../../functions/domain/generation';
+import { slotRefundRef } from '../../functions/domain/slots';
 import { nextAfterCall, type RetryCounts } from '../../functions/domain/slot-outcomes';
 import { errorResponse } from '../../functions/http/handler';
 import { readyMail } from '../../functions/domain/ready-mail';

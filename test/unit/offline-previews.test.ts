@@ -10,7 +10,8 @@ import type { HeadshotRequest } from '../../functions/adapters/image-providers/t
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
 import { longestStraightEdge } from '../../functions/adapters/vision/straight-edges';
 import { refineMatte } from '../../functions/adapters/vision/matte';
-import { BACKGROUNDS, HEADSHOT_SIDE, STYLES } from '../../functions/domain/generation';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
+import { HEADSHOT_SIDE } from '../../functions/domain/headshot-images';
 import { buildPrompt } from '../../functions/domain/prompts';
 import { referenceCrop } from '../../functions/workflow/reference-photos';
 import { FIXTURE_PHOTOS } from '../helpers/generation';

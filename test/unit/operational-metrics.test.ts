@@ -4,7 +4,8 @@ import { EXPECTED_ERRORS, isExpectedError } from '../../functions/common/expecte
 import { withLambdaContext } from '../../functions/common/lambda-context';
 import { countMetric, timingMetric } from '../../functions/common/metrics';
 import { LikenessRejectedError } from '../../functions/domain/likeness';
-import { NoHeadshotsError, NoUsablePhotosError } from '../../functions/domain/generation';
+import { NoHeadshotsError } from '../../functions/domain/generation-errors';
+import { NoUsablePhotosError } from '../../functions/domain/photos';
 
 /*
  * Business metrics carry the stage (a dev stage must never trip prod's alarms), and an expected outcome of the

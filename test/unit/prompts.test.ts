@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUNDS, STYLES } from '../../functions/domain/generation';
+import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import {
   BACKGROUND_PHRASES,
   buildPrompt,

@@ -2,13 +2,9 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { logger } from '../../common/logger';
 import { storageSettings } from '../../config/storage';
-import {
-  GenerationClosedError,
-  GenerationNotFoundError,
-  PROGRESS,
-  type Background,
-  type Style,
-} from '../../domain/generation';
+import { GenerationClosedError, GenerationNotFoundError } from '../../domain/generation-errors';
+import { PROGRESS } from '../../domain/generation-status';
+import { type Background, type Style } from '../../domain/styles';
 import type { Resolution } from '../../domain/headshot-variants';
 import { documentClient } from '../support/aws';
 import { generationSk, headshotSk, userPk } from '../support/keys';

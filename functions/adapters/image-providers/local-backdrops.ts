@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Background } from '../../domain/generation';
+import type { Background } from '../../domain/styles';
 
 /**
  * The offline provider's backdrop plates, made procedurally (no image files, so no licence to track): each is an

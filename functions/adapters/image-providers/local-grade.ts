@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Style } from '../../domain/generation';
+import type { Style } from '../../domain/styles';
 
 /**
  * The offline provider's colour grade per style, applied to the person:

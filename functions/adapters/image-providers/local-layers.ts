@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logger } from '../../common/logger';
 import type { Frame, FramingFace } from '../../domain/framing';
-import { HEADSHOT_SIDE } from '../../domain/generation';
+import { HEADSHOT_SIDE } from '../../domain/headshot-images';
 import { extractFrame, photoCoverage } from '../vision/crop';
 import { analyzeFaces, decodeRgb, personMatte, type RgbImage } from '../vision/faces';
 import { refineMatte } from '../vision/matte';

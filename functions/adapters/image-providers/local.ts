@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { logger } from '../../common/logger';
-import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/generation';
+import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/headshot-images';
 import { CANVAS_SIZES, squareRect, type Size } from '../../domain/headshot-variants';
 import { composite, decontaminate } from '../vision/matte';
 import { backdrop } from './local-backdrops';

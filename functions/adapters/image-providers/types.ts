@@ -1,5 +1,5 @@
 import { namedError } from '../../domain/named-error';
-import type { Background, Style } from '../../domain/generation';
+import type { Background, Style } from '../../domain/styles';
 import type { Resolution } from '../../domain/headshot-variants';
 
 /**

@@ -21,7 +21,7 @@ import {
   type PurchaseStanding,
 } from '../../domain/provider-queue-order';
 import { etaSeconds, initialQueueState, type QueueState } from '../../domain/provider-queue';
-import { HEADSHOTS_PER_GENERATION } from '../../domain/generation';
+import { HEADSHOTS_PER_GENERATION } from '../../domain/slots';
 import { documentClient } from '../support/aws';
 import { generationSk, userPk } from '../support/keys';
 import { queryPages } from '../support/query';

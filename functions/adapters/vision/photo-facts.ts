@@ -1,4 +1,4 @@
-import type { PhotoProblem } from '../../domain/generation';
+import type { PhotoProblem } from '../../domain/photos';
 import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { normalizedPixels, UnusablePhotoError, type NormalizedPixels } from '../images';

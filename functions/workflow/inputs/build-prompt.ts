@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BACKGROUNDS, STYLES } from '../../domain/generation';
+import { BACKGROUNDS, STYLES } from '../../domain/styles';
 import { generationRef } from './generation-ref';
 
 /** BuildPrompt: `{ generationId, userId, style, background }`. */

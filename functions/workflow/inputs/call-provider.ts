@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SLOTS } from '../../domain/generation';
+import { SLOTS } from '../../domain/slots';
 import { buildPromptInput } from './build-prompt';
 
 /** A slot of the generation (0-5). */

@@ -6,7 +6,7 @@ import {
   REFERENCE_DESCRIPTOR_RETENTION_HOURS,
   UPLOAD_RETENTION_DAYS,
 } from '../../../../../functions/domain/retention';
-import { MAX_REFERENCE_PHOTOS } from '../../../../../functions/domain/generation';
+import { MAX_REFERENCE_PHOTOS } from '../../../../../functions/domain/photos';
 import { LEGAL_ENTITY } from '../../../config/legal-entity';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
