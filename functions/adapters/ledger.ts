@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { storageSettings } from '../config/storage';
 import {
@@ -8,41 +8,12 @@ import {
   UserNotFoundError,
   type LedgerReason,
 } from '../domain/credits';
-import { signupBonusOf, type SignupBonus } from '../domain/signup-bonus';
 import { documentClient } from './support/aws';
 import { PROFILE_SK, userPk } from './support/keys';
-import { ledgerPut, markerPut, type TransactItem } from './ledger-items';
+import { getUser, type UserRecord } from './support/users';
+import { ledgerPut, markerPut, type TransactItem } from './support/ledger-items';
 import { queryAll } from './support/query';
 import { cancellationCodes, withTransactionRetry } from './support/transactions';
-
-/** The user item (docs/architecture.md §2 `USER#<sub>` / `PROFILE`). Timestamps are ISO 8601 UTC. */
-export interface UserRecord {
-  id: string;
-  email: string;
-  displayName: string;
-  /** Whole credits, never negative; always equal to the sum of the user's ledger deltas. */
-  credits: number;
-  /**
-   * Credits the account owes: a refund or dispute took back credits already spent (docs/architecture.md §2). The
-   * next credits it receives — a purchase, a refund, credits given back — pay this first. 0 when nothing is owed.
-   */
-  creditsOwed: number;
-  /**
-   * `already-claimed` when an earlier account of the same person had the sign-up bonus, `disposable-address` when the
-   * address is at a disposable e-mail service (this one started at 0 either way).
-   */
-  signupBonus: SignupBonus;
-  /** The user's newest generation (at most one is in flight: a new one needs this one terminal). */
-  lastGenerationId?: string;
-  /** Set when the account's deletion started: no generation may start any more. ISO 8601 UTC. */
-  deletingAt?: string;
-  /** Set when the account was deleted: this item is a tombstone without e-mail (use-cases/delete-account.ts). */
-  deletedAt?: string;
-  /** "E-mail me when my headshots are ready" (dashboard); on unless turned off. */
-  emailWhenReady: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** One ledger entry (`LEDGER#<ulid>`): a signed credit delta, why, and the reference it belongs to. */
 export interface LedgerEntry {
@@ -124,27 +95,8 @@ export class RelatedItemConflictError extends Error {
 
 const table = () => storageSettings().TABLE_NAME;
 
-/** Reads a user item with a strongly consistent read; `undefined` when there is none. */
-export async function getUser(sub: string): Promise<UserRecord | undefined> {
-  const { Item } = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: { PK: userPk(sub), SK: PROFILE_SK }, ConsistentRead: true }),
-  );
-  if (!Item) return undefined;
-  return {
-    id: sub,
-    email: String(Item.email ?? ''),
-    displayName: String(Item.displayName ?? ''),
-    credits: Number(Item.credits ?? 0),
-    creditsOwed: Math.max(0, Number(Item.creditsOwed ?? 0)),
-    ...(typeof Item.lastGenerationId === 'string' ? { lastGenerationId: Item.lastGenerationId } : {}),
-    ...(typeof Item.deletingAt === 'string' ? { deletingAt: Item.deletingAt } : {}),
-    ...(typeof Item.deletedAt === 'string' ? { deletedAt: Item.deletedAt } : {}),
-    signupBonus: signupBonusOf(Item.signupBonus),
-    emailWhenReady: Item.emailWhenReady !== false,
-    createdAt: String(Item.createdAt),
-    updatedAt: String(Item.updatedAt ?? Item.createdAt),
-  };
-}
+// The user item's reading is shared plumbing (adapters/support/users.ts); re-exported for the ledger's callers.
+export { getUser, type UserRecord };
 
 /**
  * One attempt of a credit change. A change that gives credits (`sign` 1) first pays what the account owes

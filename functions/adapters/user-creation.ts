@@ -7,8 +7,8 @@ import { bonusKey, legacyBonusKey, type SignupBonus } from '../domain/signup-bon
 import { signupBonusPepper } from '../config/signup-bonus';
 import { documentClient } from './support/aws';
 import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './support/keys';
-import { getUser, type UserRecord } from './ledger';
-import { ledgerPut, markerPut, type TransactItem } from './ledger-items';
+import { getUser, type UserRecord } from './support/users';
+import { ledgerPut, markerPut, type TransactItem } from './support/ledger-items';
 import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 const table = () => storageSettings().TABLE_NAME;

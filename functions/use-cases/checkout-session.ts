@@ -1,8 +1,8 @@
-import { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession } from '../adapters/checkout';
+import { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { getUser } from '../adapters/ledger';
 import { putPendingPurchase } from '../adapters/purchases';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
-import { describeStripeError, isStripeNotFound } from '../adapters/stripe';
+import { describeStripeError, isStripeNotFound } from '../adapters/stripe/client';
 import { logger } from '../common/logger';
 import { siteSettings } from '../config/site';
 import type { CheckoutResult, CheckoutSession } from '../contracts';

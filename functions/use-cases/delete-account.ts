@@ -5,8 +5,8 @@ import {
   moveAccountingToPseudonym,
   recentCheckoutSessionIds,
 } from '../adapters/account-deletion';
-import { expireCheckoutSession } from '../adapters/checkout';
-import { describeStripeError, StripeNotConfiguredError } from '../adapters/stripe';
+import { expireCheckoutSession } from '../adapters/stripe/checkout-sessions';
+import { describeStripeError, StripeNotConfiguredError } from '../adapters/stripe/client';
 import { deleteUserPoolUser } from '../adapters/user-pool';
 import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';

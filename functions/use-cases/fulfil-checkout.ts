@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { trackServerEvent } from '../adapters/analytics-sink';
-import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/checkout';
+import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { getUser, grantCredits } from '../adapters/ledger';
 import { ensureUser } from '../adapters/user-creation';
 import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';

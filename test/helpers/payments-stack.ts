@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, inject, vi } from 'vitest';
 import { listLedger } from '../../functions/adapters/ledger';
-import { resetStripeClientForTests, stripeClientSettings } from '../../functions/adapters/stripe';
+import { resetStripeClientForTests, stripeClientSettings } from '../../functions/adapters/stripe/client';
 import { resetConfigForTests } from '../../functions/config/settings';
 import { stripeSettings } from '../../functions/config/stripe';
 import { routes } from '../../functions/http/routes';

@@ -7,7 +7,7 @@ import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { retrieveCheckoutSession } from '../../functions/adapters/checkout';
+import { retrieveCheckoutSession } from '../../functions/adapters/stripe/checkout-sessions';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPurchase, paymentIntentLookupPut } from '../../functions/adapters/purchases';
 import { headObject } from '../../functions/adapters/storage';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE_API_KEY, STRIPE_API_VERSION } from '../../functions/adapters/stripe';
+import { LOCAL_STRIPE_API_KEY, STRIPE_API_VERSION } from '../../functions/adapters/stripe/client';
 import { buildCheckoutSessionParams } from '../../functions/domain/checkout';
 import { findPack } from '../../functions/domain/packs';
 import {

@@ -7,7 +7,7 @@ import {
   STRIPE_API_VERSION,
   StripeNotConfiguredError,
   stripeClientSettings,
-} from '../../functions/adapters/stripe';
+} from '../../functions/adapters/stripe/client';
 import { resetConfigForTests } from '../../functions/config/settings';
 import { assessCheckoutSession, isCheckoutSessionId } from '../../functions/domain/checkout';
 import { loadEvent } from '../helpers/events';

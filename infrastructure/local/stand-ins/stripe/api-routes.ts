@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
+import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe/client';
 import type { PartLog } from '../../support/log';
 import { chargeObject, refundObject } from './charges';
 import { stripeId } from './events';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
+import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe/client';
 
 /*
  * Ids, events and webhook delivery of the local Checkout provider, in Stripe's shapes (docs/architecture.md §5): an

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe';
+import { STRIPE_API_VERSION } from '../../../../functions/adapters/stripe/client';
 import type { PartLog } from '../../support/log';
 import { LOCAL_PROMOTION_CODES } from './charges';
 import { renderCheckoutPage, renderNotFoundPage, type CheckoutPageView } from './hosted-page';

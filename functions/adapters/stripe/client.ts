@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { stripeSettings, type StripeSettings } from '../config/stripe';
-import { secretsGeneration } from '../common/secret-values';
-import { secretRejected } from '../common/secrets';
-import { traced } from '../common/tracer';
+import { stripeSettings, type StripeSettings } from '../../config/stripe';
+import { secretsGeneration } from '../../common/secret-values';
+import { secretRejected } from '../../common/secrets';
+import { traced } from '../../common/tracer';
 
 /*
  * The Stripe client, created once per execution environment (cold start) and reused, like the AWS clients.

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { CheckoutSessionParams } from '../domain/checkout';
-import { stripeCall } from './stripe';
+import type { CheckoutSessionParams } from '../../domain/checkout';
+import { stripeCall } from './client';
 
 /**
  * Stripe Checkout sessions: create, expire and retrieve one (fulfilment is the use case

@@ -1,7 +1,7 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { storageSettings } from '../config/storage';
-import type { LedgerReason } from '../domain/credits';
-import { ledgerRefSk, ledgerSk, userPk } from './support/keys';
+import { storageSettings } from '../../config/storage';
+import type { LedgerReason } from '../../domain/credits';
+import { ledgerRefSk, ledgerSk, userPk } from './keys';
 
 /*
  * The items every credit change writes in its transaction (docs/architecture.md §2: credits = Σ ledger), shared by
