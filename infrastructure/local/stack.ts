@@ -8,7 +8,7 @@ import { startLocalPayments } from './stand-ins/stripe/local-payments';
 import { startCognito } from './stand-ins/cognito/cognito-local';
 import { startDynamoDb } from './stand-ins/dynamodb/dynamodb-local';
 import { LocalStackError } from './support/errors';
-import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './functions';
+import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './stand-ins/lambda/runtime';
 import { FACE_MODEL_THREADS, startFaceModelThreads } from './stand-ins/lambda/face-model-threads';
 import { useFaceModelRunner } from '../../functions/adapters/vision/model-runner';
 import { startGateway } from './stand-ins/api-gateway/server';

@@ -8,7 +8,7 @@ import {
   LambdaFunctionError,
   parseFunctionName,
   type LambdaRuntime,
-} from '../../infrastructure/local/functions';
+} from '../../infrastructure/local/stand-ins/lambda/runtime';
 import type { InvocationRecord } from '../../infrastructure/local/stand-ins/lambda/async-invoke';
 import { newUserWithPhotos } from './generation';
 import type { GenerationStack } from './generation-stack';

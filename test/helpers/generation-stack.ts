@@ -10,7 +10,7 @@ import {
   createLambdaRuntime,
   localFunctions,
   type LambdaRuntime,
-} from '../../infrastructure/local/functions';
+} from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { createPartLog } from '../../infrastructure/local/support/log';
 import { executionEndedRule, startEventBus } from '../../infrastructure/local/stand-ins/eventbridge/bus';

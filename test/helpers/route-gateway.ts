@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { functionNameOf } from '../../functions/catalogue';
 import type { RouteDefinition } from '../../functions/http/routes';
-import { createLambdaRuntime, type LambdaRuntime } from '../../infrastructure/local/functions';
+import { createLambdaRuntime, type LambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { createCognitoJwtAuthorizer } from '../../infrastructure/local/stand-ins/api-gateway/jwt-authorizer';
 import {
   startGateway,

@@ -19,7 +19,7 @@ import {
   type LambdaRuntime,
   type LocalFunction,
   type LocalLog,
-} from '../../infrastructure/local/functions';
+} from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { startLambdaServer, type LocalServer } from '../../infrastructure/local/stand-ins/lambda/invoke-api';
 import {
   startStepFunctionsServer,

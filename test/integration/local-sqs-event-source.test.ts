@@ -9,7 +9,7 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueDefinition } from '../../functions/queue-catalogue';
-import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/functions';
+import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import {
   startEventSourceMapping,
   type EventSourceMapping,

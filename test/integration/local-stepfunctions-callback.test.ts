@@ -14,7 +14,7 @@ import {
   type DescribeExecutionCommandOutput,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/functions';
+import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import {
   startStepFunctionsServer,
   type StepFunctionsServer,

@@ -5,7 +5,7 @@ import { headObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import { getUser } from '../../functions/adapters/ledger';
 import { providerImageKey, WORK_PREFIX } from '../../functions/domain/object-keys';
-import type { LambdaRuntime } from '../../infrastructure/local/functions';
+import type { LambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { type TestUser } from '../helpers/cognito';
 import { fixturePhoto, newUserWithPhotos, pollGeneration, startGeneration } from '../helpers/generation';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
-import { LambdaFunctionError, parseFunctionName } from '../../infrastructure/local/functions';
+import { LambdaFunctionError, parseFunctionName } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { type TestUser } from '../helpers/cognito';
 import {
   startDynamoDbThrottleProxy,

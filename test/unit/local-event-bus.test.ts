@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LambdaFunctionError, type LambdaRuntime, type LocalLog } from '../../infrastructure/local/functions';
+import { LambdaFunctionError, type LambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import {
   executionEndedRule,
   matchesPattern,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/common/logger';
-import { createLambdaRuntime } from '../../infrastructure/local/functions';
+import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 
 /*
  * The local runtime runs every function in one process with invocations overlapping. With AWS_LAMBDA_MAX_CONCURRENCY

@@ -4,7 +4,7 @@ import {
   createLambdaRuntime,
   LambdaFunctionError,
   MAX_RESULT_BYTES,
-} from '../../infrastructure/local/functions';
+} from '../../infrastructure/local/stand-ins/lambda/runtime';
 
 /*
  * The in-process Lambda runtime hands events and results over as Lambda's wire would (JSON), and refuses a result

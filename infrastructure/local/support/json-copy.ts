@@ -1,6 +1,6 @@
 /**
  * `JSON.parse(JSON.stringify(value))` without the text in between, for the local Lambda runtime, which hands events
- * and results across "the wire" as Lambda does (infrastructure/local/functions.ts).
+ * and results across "the wire" as Lambda does (infrastructure/local/stand-ins/lambda/runtime.ts).
  *
  * The result is the value the round trip gives — `toJSON` called, `undefined`, functions and symbols dropped from
  * objects and `null` in arrays, non-finite numbers `null`, `-0` 0, boxed primitives unboxed, only own enumerable

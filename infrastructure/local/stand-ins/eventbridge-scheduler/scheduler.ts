@@ -1,4 +1,4 @@
-import type { LambdaRuntime, LocalFunction, LocalLog } from '../../functions';
+import type { LambdaRuntime, LocalFunction, LocalLog } from '../lambda/runtime';
 
 /*
  * The local stand-in for EventBridge Scheduler (docs/architecture.md §5): every catalogue function with a `schedule`

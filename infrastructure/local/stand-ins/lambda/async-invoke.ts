@@ -8,7 +8,7 @@ import {
   type FunctionErrorPayload,
   type LambdaRuntime,
   type LocalLog,
-} from '../../functions';
+} from './runtime';
 
 /*
  * Lambda's asynchronous invocation (InvocationType Event, how EventBridge invokes its Lambda targets) in the local

@@ -5,7 +5,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import type { LambdaRuntime, LocalLog } from '../../functions';
+import type { LambdaRuntime, LocalLog } from './runtime';
 import type { LocalQueue } from '../sqs/fauxqs';
 import { failedMessageIds, sqsEvent, sqsRecord } from './sqs-events';
 

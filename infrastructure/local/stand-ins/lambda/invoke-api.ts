@@ -6,7 +6,7 @@ import {
   toErrorPayload,
   type LambdaRuntime,
   type LocalLog,
-} from '../../functions';
+} from './runtime';
 import { closeServer, listen } from '../../support/http';
 
 /**

@@ -1,4 +1,4 @@
-import type { LocalLog } from '../../functions';
+import type { LocalLog } from '../lambda/runtime';
 import { findFreePort, HOST } from '../../support/ports';
 import { startMailCatcher } from './maildev';
 import { mailboxOf } from './send-email';

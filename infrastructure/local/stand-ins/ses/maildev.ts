@@ -1,5 +1,5 @@
 import { MailDev } from 'maildev';
-import type { LocalLog } from '../../functions';
+import type { LocalLog } from '../lambda/runtime';
 import { HOST } from '../../support/ports';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LambdaRuntime, LocalLog } from '../../functions';
+import type { LambdaRuntime, LocalLog } from '../lambda/runtime';
 import { LAMBDA_INVOKE_CALLBACK, type AslState, type CallbackTaskInput } from './asl';
 import { TaskFailure, toTaskFailure, type JsonValue, type TaskHandler } from './lambda-tasks';
 import type { TaskTokens } from './task-tokens';

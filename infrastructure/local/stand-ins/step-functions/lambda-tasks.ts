@@ -6,7 +6,7 @@ import {
   parseFunctionName,
   type LambdaRuntime,
   type LocalLog,
-} from '../../functions';
+} from '../lambda/runtime';
 import { allStates, LAMBDA_INVOKE_CALLBACK, type AslMachine, type AslState } from './asl';
 import { callbackTask, type ExecutionScope } from './callback-tasks';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { LambdaRuntime, LocalLog } from '../../functions';
+import type { LambdaRuntime, LocalLog } from '../lambda/runtime';
 import { closeServer, listen } from '../../support/http';
 import type { LocalServer } from '../lambda/invoke-api';
 import { finish, type Execution } from './executions';

@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
-import { catalogue, type CognitoTrigger, type RateExpression } from '../../functions/catalogue';
-import { jsonCopy } from './support/json-copy';
+import { catalogue, type CognitoTrigger, type RateExpression } from '../../../../functions/catalogue';
+import { jsonCopy } from '../../support/json-copy';
+import { REPO_ROOT } from '../../support/paths';
 
 /**
  * The local Lambda registry and runtime: the same handler modules the CDK stack deploys, imported in-process and
- * called with a Lambda-shaped `Context`, so the local Lambda Invoke endpoint (stand-ins/lambda/invoke-api.ts) and the local Step
- * Functions runner (stand-ins/step-functions/server.ts) run exactly the cloud code (docs/architecture.md §5).
+ * called with a Lambda-shaped `Context`, so the local Lambda Invoke endpoint (invoke-api.ts beside this file) and the
+ * local Step Functions runner (stand-ins/step-functions/server.ts) run exactly the cloud code (docs/architecture.md §5).
  */
 
 /**
@@ -113,7 +114,7 @@ export interface LambdaRuntime {
 
 type Handler = (event: unknown, context: Context) => unknown;
 
-const DEFAULT_FUNCTIONS_DIR = fileURLToPath(new URL('../../functions/', import.meta.url));
+const DEFAULT_FUNCTIONS_DIR = join(REPO_ROOT, 'functions');
 const DEFAULT_TIMEOUT_SECONDS = 3;
 const DEFAULT_MEMORY_MB = 128;
 
