@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import type { ExpectedPurchase } from '../domain/checkout';
 import { documentClient } from './support/aws';
@@ -10,6 +10,8 @@ import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, user
  * - `USER#<sub>` / `PENDING_PURCHASE#<sessionId>`: pack, price (cents), credits and currency when the Checkout
  *   Session was created; fulfilment checks the paid session against it. Kept 90 days (`expiresAt`), long after a
  *   session (24 h) can still be paid.
+ * - `USER#<sub>` / `PURCHASE#<sessionId>`: the purchase of a fulfilled session (docs/architecture.md §2), put in the
+ *   fulfilment transaction and listed newest first by the purchase history.
  * - `PAYMENT_INTENT#<pi>` / `PAYMENT_INTENT`: the buyer and Checkout Session of a payment intent, written in the
  *   fulfilment transaction, so `charge.refunded` and `charge.dispute.created` (which name only the payment) find the
  *   purchase to reverse.
@@ -150,6 +152,33 @@ export function purchaseRecordOf(sessionId: string, Item: Record<string, unknown
     receiptUrl: typeof Item.receiptUrl === 'string' ? Item.receiptUrl : null,
     createdAt: String(Item.createdAt),
   };
+}
+
+const PURCHASE_PREFIX = purchaseSk('');
+
+/**
+ * Every purchase of `sub` (`PK USER#<sub>`, `SK` beginning with `PURCHASE#`), following `LastEvaluatedKey` until the
+ * Query ends: the history needs them all to order them by time (domain/purchase-history.ts). Eventually consistent,
+ * like any list.
+ */
+export async function readAllPurchases(sub: string): Promise<PurchaseRecord[]> {
+  const purchases: PurchaseRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': PURCHASE_PREFIX },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      purchases.push(purchaseRecordOf(String(item.SK).slice(PURCHASE_PREFIX.length), item));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return purchases;
 }
 
 /** The purchase of a session, or `undefined` (strongly consistent read). */

@@ -7,6 +7,7 @@ import {
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { storageSettings } from '../config/storage';
 import { MAX_UPLOAD_BYTES } from '../domain/photos';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/presigned-urls';
 import { s3Client } from './support/aws';
 import { presignGet, type BucketName } from './support/url-signer';
 
@@ -17,8 +18,8 @@ import { presignGet, type BucketName } from './support/url-signer';
 
 /** How long a presigned upload POST stays valid, in seconds (5 minutes). */
 export const UPLOAD_URL_TTL_SECONDS = 300;
-/** How long a presigned GET (thumbnail, full image, download) stays valid, in seconds (15 minutes). */
-export const DOWNLOAD_URL_TTL_SECONDS = 900;
+// How long a presigned GET stays valid (15 minutes): one number, in the domain, shared with adapters/headshots/urls.ts.
+export { DOWNLOAD_URL_TTL_SECONDS };
 
 /**
  * The conditions every upload POST policy carries: 1 byte to 10 MiB, a Content-Type starting with `image/`.

@@ -1,6 +1,5 @@
 import { storageSettings } from '../config/storage';
-import { uploadPrefix } from '../domain/object-keys';
-import { resultsPrefix } from './headshots/records';
+import { resultsPrefix, uploadPrefix } from '../domain/object-keys';
 import { deletePrefix } from './support/objects';
 
 /**

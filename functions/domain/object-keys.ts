@@ -33,6 +33,11 @@ export function uploadPrefix(sub: string): string {
   return `uploads/${sub}/`;
 }
 
+/** The prefix under which every headshot image of `sub` lives (the results bucket). */
+export function resultsPrefix(sub: string): string {
+  return `results/${sub}/`;
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

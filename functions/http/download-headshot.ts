@@ -1,5 +1,5 @@
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
-import { presignHeadshotDownload } from '../adapters/headshot-urls';
+import { presignHeadshotDownload } from '../adapters/headshots/urls';
 import { getHeadshot } from '../adapters/headshots/records';
 import { headshotDownloadQuerySchema, type HeadshotDownload } from '../contracts/headshot';
 import { notFound } from './errors';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Headshot } from '../contracts';
 import type { HeadshotRecord } from '../adapters/headshots/records';
-import { downloadFileName, headshotUrls } from '../adapters/headshot-urls';
+import { downloadFileName, headshotUrls } from '../adapters/headshots/urls';
 import { isUlid } from '../domain/object-keys';
 import { LOCAL_PROVIDER } from '../domain/headshot-images';
 import { notFound } from './errors';

@@ -1,4 +1,4 @@
-import { readAllPurchases } from '../adapters/purchase-history';
+import { readAllPurchases } from '../adapters/purchases';
 import { PURCHASES_PAGE_SIZE, purchasesQuerySchema, type PurchasesPage } from '../contracts/purchase';
 import { findPack } from '../domain/packs';
 import { purchasePage } from '../domain/purchase-history';

@@ -1,8 +1,8 @@
-import { HEADSHOT_SIDE } from '../domain/headshot-images';
-import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../domain/headshot-variants';
-import type { HeadshotRecord } from './headshots/records';
-import { DOWNLOAD_URL_TTL_SECONDS } from './storage';
-import { presignGet, reuseScope, type GetOverrides } from './support/url-signer';
+import { HEADSHOT_SIDE } from '../../domain/headshot-images';
+import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../../domain/headshot-variants';
+import type { HeadshotRecord } from './records';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../domain/presigned-urls';
+import { presignGet, reuseScope, type GetOverrides } from '../support/url-signer';
 
 /**
  * A headshot's presigned image URLs (docs/architecture.md §3, image URLs): local signing only, so a function that
