@@ -1,33 +1,26 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenerationStep } from '../../../frontend/src/features/generator/components/GenerationStep';
+import { answer } from './api-mocks';
+import { signedIn } from './auth-session';
 import { generationOf, headshotOf } from './fixtures';
 import { renderAt } from './render';
 
-// The results screen reads the balance (Regenerate's state) from the signed-in session.
-vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
-vi.mock('../../../frontend/src/lib/auth/auth-context', async () => (await import('./auth-mock')).authModule);
-
 /*
  * The results screen (step 4) of a generation the offline provider made: the notice, verbatim, and a "Preview"
- * badge on every card; nothing of it for AI headshots.
+ * badge on every card; nothing of it for AI headshots. The screen reads the balance (Regenerate's state) from the
+ * signed-in session.
  */
 
-const mocks = vi.hoisted(() => ({ getGeneration: vi.fn() }));
-
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
-  ...(await importOriginal<typeof GenerationApi>()),
-  getGeneration: mocks.getGeneration,
-}));
+beforeEach(() => signedIn());
 
 const NOTICE =
   'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
 
 function renderResults(preview: boolean) {
-  mocks.getGeneration.mockResolvedValue(
+  answer(
+    'GET /api/generations/{id}',
     generationOf({
       status: 'succeeded',
       stage: 'done',
@@ -41,10 +34,6 @@ function renderResults(preview: boolean) {
     ),
   });
 }
-
-afterEach(() => {
-  vi.clearAllMocks();
-});
 
 describe('the results of an offline generation', () => {
   it('say they are offline previews and mark every headshot', async () => {

@@ -1,30 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+// Amplify's session stand-in and the API's mock server come first: every test that renders uses both.
+import { testConfig } from './auth-session';
+import './api-mocks';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { routes as appRoutes } from '../../../frontend/src/app/router';
 import { paths } from '../../../frontend/src/config/paths';
-import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
-import { RuntimeConfigProvider } from '../../../frontend/src/lib/runtime-config-context';
+
+export { testConfig };
 
 /**
- * The one render harness of the SPA's unit tests: a screen (or the whole app) in a memory router at a path, with a
- * fresh react-query client and the runtime configuration, the way `app/App.tsx` provides them.
+ * The one render harness of the SPA's unit tests: a screen (or the whole app) in a memory router at a path, below
+ * the app's own providers (`app/AppProviders`: runtime configuration, a fresh react-query client, the session and the
+ * toaster), the way `app/App.tsx` provides them. The API is `api-mocks.ts`'s server; the session is
+ * `auth-session.ts`'s.
  */
-
-/** The runtime configuration every test renders with (the local stack's shape). */
-export const testConfig: RuntimeConfig = {
-  region: 'us-east-1',
-  userPoolId: 'local_abc',
-  userPoolClientId: 'client',
-  cognitoEndpoint: null,
-  apiBase: '/api',
-  supportEmail: 'help@headshots.example',
-  stage: 'test',
-  authFlowType: 'USER_PASSWORD_AUTH',
-};
 
 /** The screens around the one under test: each is a bare heading, so a test can see where it went. */
 export const STUB_SCREENS: Record<string, string> = {
@@ -36,11 +29,7 @@ export const STUB_SCREENS: Record<string, string> = {
 
 /** Options of {@link renderAt}. */
 export interface RenderAtOptions {
-  /**
-   * The screen under test, mounted at `route` among {@link STUB_SCREENS}, below the runtime configuration and
-   * react-query only (the test mocks `lib/auth` as it needs). Omitted: the app's own route table below
-   * `AppProviders`, session included (the test mocks Amplify).
-   */
+  /** The screen under test, mounted at `route` among {@link STUB_SCREENS}. Omitted: the app's own route table. */
   element?: ReactElement;
   /** The route pattern `element` is mounted at; default: the path's pathname. */
   route?: string;
@@ -53,7 +42,8 @@ export interface RenderAtOptions {
 }
 
 /**
- * Renders at `path` and returns the memory router (to read or drive the location) and the query client.
+ * Renders at `path` and returns the memory router (to read or drive the location), the query client and `here()`,
+ * the router's current path and query.
  */
 export function renderAt(path: string, options: RenderAtOptions = {}) {
   const { element, history = [], seed, strict = false } = options;
@@ -72,13 +62,7 @@ export function renderAt(path: string, options: RenderAtOptions = {}) {
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seed?.(queryClient);
-  const tree = element ? (
-    <RuntimeConfigProvider config={testConfig}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </RuntimeConfigProvider>
-  ) : (
+  const tree = (
     <AppProviders config={testConfig} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
@@ -89,19 +73,53 @@ export function renderAt(path: string, options: RenderAtOptions = {}) {
   return { ...result, router, queryClient, here };
 }
 
-/**
- * Replaces the browser pieces jsdom lacks or a test must control: `fetch` (answered by `answer`), `scrollTo` and
- * `scrollIntoView`. Call it in `beforeEach`; everything is put back after each test.
- */
-export function stubBrowser(
-  answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> | Response,
-) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => answer(input, init));
-  vi.stubGlobal('fetch', fetchMock);
+/** A toast on screen: sonner's `toast.success|error|info|warning(title, { description })`. */
+export interface ShownToast {
+  type: string;
+  title: string;
+  description?: string;
+}
+
+/** The toasts on screen now, oldest first (the app's own toaster, `app/LazyToaster`). */
+export function toasts(): ShownToast[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].reverse().map((toast) => {
+    const description = toast.querySelector('[data-description]')?.textContent ?? undefined;
+    return {
+      type: toast.dataset.type ?? '',
+      title: toast.querySelector('[data-title]')?.textContent ?? '',
+      ...(description === undefined ? {} : { description }),
+    };
+  });
+}
+
+/** The toasts of one type on screen now. */
+export const toastsOf = (type: 'success' | 'error' | 'info' | 'warning') =>
+  toasts().filter((toast) => toast.type === type);
+
+/** Waits until a toast of `type` saying `title` (and `description`, when given) is on screen. */
+export async function expectToast(
+  type: ShownToast['type'],
+  title: string | RegExp,
+  description?: string,
+): Promise<void> {
+  const wanted = {
+    type,
+    title: typeof title === 'string' ? title : expect.stringMatching(title),
+  };
+  await waitFor(() =>
+    expect(toasts()).toContainEqual(
+      description === undefined ? expect.objectContaining(wanted) : { ...wanted, description },
+    ),
+  );
+}
+
+// What jsdom lacks and the screens call: scrolling and object URLs (photo previews, downloads).
+beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
   Element.prototype.scrollIntoView = vi.fn();
-  return fetchMock;
-}
+  URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);
+  URL.revokeObjectURL = vi.fn();
+});
 
 afterEach(() => {
   cleanup();

@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RunningGeneration } from '../../../frontend/src/features/gallery/components/RunningGeneration';
+import { answer } from './api-mocks';
+import { signedIn } from './auth-session';
 import { generationOf, headshotOf } from './fixtures';
 import { renderAt } from './render';
 
 /* The dashboard's running generation (issue 27 "Resume anywhere"): progress, place in line, and a refresh at its end. */
-
-const getGeneration = vi.hoisted(() => vi.fn());
-vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
-  ...(await importOriginal<typeof GenerationApi>()),
-  getGeneration,
-}));
 
 const active = {
   id: 'GEN3',
@@ -23,11 +18,12 @@ const active = {
   createdAt: '2026-11-26T10:00:00.000Z',
 };
 
-beforeEach(() => getGeneration.mockReset());
+beforeEach(() => signedIn());
 
 describe('RunningGeneration', () => {
   it('shows the progress, the place in line and a way to the wizard’s progress page', async () => {
-    getGeneration.mockResolvedValue(
+    answer(
+      'GET /api/generations/{id}',
       generationOf({ id: 'GEN3', progress: 30, queue: { position: 3, etaSeconds: 90 } }),
     );
     renderAt('/dashboard', { element: <RunningGeneration active={active} /> });
@@ -41,7 +37,8 @@ describe('RunningGeneration', () => {
   });
 
   it('when it ends, fetches the gallery and the balance again and goes away', async () => {
-    getGeneration.mockResolvedValue(
+    answer(
+      'GET /api/generations/{id}',
       generationOf({ id: 'GEN3', status: 'succeeded', progress: 100, headshots: [headshotOf(0)] }),
     );
     const { queryClient } = renderAt('/dashboard', {
@@ -57,7 +54,8 @@ describe('RunningGeneration', () => {
   });
 
   it('a regeneration reads "Creating 1 new headshot" and has no wizard link', async () => {
-    getGeneration.mockResolvedValue(
+    answer(
+      'GET /api/generations/{id}',
       generationOf({ id: 'GEN4', headshotsExpected: 1, regeneratedFrom: 'H1' }),
     );
     renderAt('/dashboard', {
