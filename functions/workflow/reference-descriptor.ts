@@ -1,5 +1,5 @@
 import { saveReferenceDescriptor, type GenerationRecord } from '../adapters/generations';
-import { analyzeFaces, decodeRgb } from '../adapters/vision/faces';
+import { analyzeFaces, decodeRgb } from '../adapters/support/vision-models/faces';
 import { DESCRIPTOR_MODEL, encodeDescriptor, meanDescriptor } from '../domain/likeness';
 import { logger } from '../common/logger';
 

@@ -9,7 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionEntry } from '../../functions/catalogue';
 import { EXTENSION_SECRET_TTL_SECONDS } from '../../functions/common/secret-values';
-import { installedVisionFiles } from '../../functions/adapters/vision/assets';
+import { installedVisionFiles } from '../../functions/adapters/support/vision-models/assets';
 import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from './bundling';
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase, REPO_ROOT } from './naming';
@@ -25,7 +25,7 @@ export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export { ESM_REQUIRE_BANNER, NATIVE_MODULES } from './bundling';
 
 /** The module that loads the face and person models: a handler that reaches it needs them in its bundle. */
-const VISION_RUNTIME = join(REPO_ROOT, 'functions', 'adapters', 'vision', 'runtime.ts');
+const VISION_RUNTIME = join(REPO_ROOT, 'functions', 'adapters', 'support', 'vision-models', 'runtime.ts');
 
 /** Where a vision function's bundle carries its models and wasm (the Lambda package is extracted to /var/task). */
 export const VISION_ASSETS_DIR = '/var/task/vision';

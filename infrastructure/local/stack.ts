@@ -10,7 +10,7 @@ import { startDynamoDb } from './stand-ins/dynamodb/dynamodb-local';
 import { LocalStackError } from './support/errors';
 import { COGNITO_TRIGGERS, createLambdaRuntime, localFunctions, type LocalFunction } from './stand-ins/lambda/runtime';
 import { FACE_MODEL_THREADS, startFaceModelThreads } from './stand-ins/lambda/face-model-threads';
-import { useFaceModelRunner } from '../../functions/adapters/vision/model-runner';
+import { useFaceModelRunner } from '../../functions/adapters/support/vision-models/model-runner';
 import { startGateway } from './stand-ins/api-gateway/server';
 import { createCognitoJwtAuthorizer } from './stand-ins/api-gateway/jwt-authorizer';
 import { startLambdaServer } from './stand-ins/lambda/invoke-api';

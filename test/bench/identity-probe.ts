@@ -18,9 +18,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Human, type Config } from '../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import * as faceapi from '../../node_modules/@vladmandic/face-api/dist/face-api.node-wasm.js';
 import { normalizedPixels } from '../../functions/adapters/images';
-import { describeFaces } from '../../functions/adapters/vision/identity-net';
-import { humanConfig } from '../../functions/adapters/vision/runtime';
-import { visionAssets } from '../../functions/adapters/vision/assets';
+import { describeFaces } from '../../functions/adapters/support/vision-models/identity-net';
+import { humanConfig } from '../../functions/adapters/support/vision-models/runtime';
+import { visionAssets } from '../../functions/adapters/support/vision-models/assets';
 import { evaluationPhotos, IDENTITY_MODELS, type IdentityModel, type IdentityProbe } from './identity-set';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
@@ -56,7 +56,7 @@ const model = process.argv[2] as IdentityModel;
 if (!IDENTITY_MODELS.includes(model)) throw new Error(`identity-probe: unknown model ${process.argv[2]}`);
 
 // Human loads models through fetch with file:// URLs; the product's runtime patches fetch for that.
-const { allowFileFetch } = await import('../../functions/adapters/vision/runtime');
+const { allowFileFetch } = await import('../../functions/adapters/support/vision-models/runtime');
 allowFileFetch();
 const started = performance.now();
 const human = new Human(configFor(model));

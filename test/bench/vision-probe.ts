@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { normalizePhoto } from '../../functions/adapters/images';
 import { renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
-import { visionInitMs } from '../../functions/adapters/vision/runtime';
+import { visionInitMs } from '../../functions/adapters/support/vision-models/runtime';
 import { BACKGROUNDS } from '../../functions/domain/styles';
 import { checkPhotoSet } from '../../functions/domain/photo-checks';
 import { FIXTURE_PHOTOS_DIR } from './http';

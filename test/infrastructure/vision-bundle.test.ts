@@ -48,7 +48,7 @@ describe('the vision bundle', () => {
     writeFileSync(
       entry,
       `import { readFileSync } from 'node:fs';
-import { analyzeFaces, decodeRgb, personMatte } from ${JSON.stringify(join(REPO_ROOT, 'functions/adapters/vision/faces.ts'))};
+import { analyzeFaces, decodeRgb, personMatte } from ${JSON.stringify(join(REPO_ROOT, 'functions/adapters/support/vision-models/faces.ts'))};
 import { likenessOf } from ${JSON.stringify(join(REPO_ROOT, 'functions/domain/likeness.ts'))};
 const image = await decodeRgb(readFileSync(process.argv[2]));
 const { faces } = await analyzeFaces(image);

@@ -15,7 +15,7 @@ import {
   likenessOf,
   normalize,
 } from '../../functions/domain/likeness';
-import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
+import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { currentReferenceDescriptor } from '../../functions/workflow/reference-descriptor';
 import { judgeUploads, type JudgedPhoto } from '../../functions/workflow/reference-photos';
 import { createTestUser } from '../helpers/cognito';

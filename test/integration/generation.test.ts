@@ -5,7 +5,7 @@ import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { getObjectBytes } from '../../functions/adapters/storage';
 import { slotRefundRef } from '../../functions/domain/slots';
 import { normalizedKey } from '../../functions/domain/object-keys';
-import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
+import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import {
   api,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
+import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, pollGeneration, startGeneration, uploadPhotos } from '../helpers/generation';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';

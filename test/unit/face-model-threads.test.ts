@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzeFaces, decodeRgb, detectFacesHere } from '../../functions/adapters/vision/faces';
+import { analyzeFaces, decodeRgb, detectFacesHere } from '../../functions/adapters/support/vision-models/faces';
 import { decodeHeadshot } from '../../functions/adapters/images';
 import { requireLikeness } from '../../functions/adapters/vision/likeness';
-import { useFaceModelRunner, type FaceModelRunner } from '../../functions/adapters/vision/model-runner';
+import { useFaceModelRunner, type FaceModelRunner } from '../../functions/adapters/support/vision-models/model-runner';
 import {
   cosine,
   encodeDescriptor,

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizePhoto } from '../../functions/adapters/images';
 import { createLocalProvider, renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
-import { analyzeFaces, decodeRgb } from '../../functions/adapters/vision/faces';
+import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { DEFAULT_LIKENESS_THRESHOLD, likenessOf, meanDescriptor } from '../../functions/domain/likeness';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { mapOpenAiError, supportsInputFidelity } from '../../functions/adapters/image-providers/openai';

@@ -8,8 +8,8 @@ import { isolatePerson } from '../../functions/adapters/image-providers/local-cu
 import { previewMark } from '../../functions/adapters/image-providers/local-mark';
 import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
 import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
-import { longestStraightEdge } from '../../functions/adapters/vision/straight-edges';
-import { refineMatte } from '../../functions/adapters/vision/matte';
+import { longestStraightEdge } from '../../functions/adapters/image-providers/local-straight-edges';
+import { refineMatte } from '../../functions/adapters/image-providers/local-matte';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { HEADSHOT_SIDE } from '../../functions/domain/headshot-images';
 import { buildPrompt } from '../../functions/domain/prompts';

@@ -1,5 +1,5 @@
 import { headAndShoulders, type Frame, type FramePoint, type FramingFace } from '../../domain/framing';
-import { frameOverflow } from '../vision/crop';
+import { frameOverflow } from '../support/crop';
 
 /**
  * Who to cut out of a reference photo, and whether a cutout can be trusted (docs/decisions/003-offline-preview-edges.md).

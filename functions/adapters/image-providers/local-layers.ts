@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { logger } from '../../common/logger';
 import type { Frame, FramingFace } from '../../domain/framing';
 import { HEADSHOT_SIDE } from '../../domain/headshot-images';
-import { extractFrame, photoCoverage } from '../vision/crop';
-import { analyzeFaces, decodeRgb, personMatte, type RgbImage } from '../vision/faces';
-import { refineMatte } from '../vision/matte';
-import { longestStraightEdge } from '../vision/straight-edges';
+import { extractFrame, photoCoverage } from '../support/crop';
+import { analyzeFaces, decodeRgb, personMatte, type RgbImage } from '../support/vision-models/faces';
+import { refineMatte } from './local-matte';
+import { longestStraightEdge } from './local-straight-edges';
 import { faceHeightOf, fittedFrame, isolatePerson, vignetteMatte, type IsolatedPerson } from './local-cutout';
 import { ProviderInvalidOutputError } from './types';
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { logger } from '../../common/logger';
 import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/headshot-images';
 import { CANVAS_SIZES, squareRect, type Size } from '../../domain/headshot-variants';
-import { composite, decontaminate } from '../vision/matte';
+import { composite, decontaminate } from './local-matte';
 import { backdrop } from './local-backdrops';
 import { grade, GRADES } from './local-grade';
 import { cutoutLayer, eyesInFrame, readReference, vignetteLayer, type PersonLayer } from './local-layers';
@@ -18,7 +18,7 @@ import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } 
  * 1. The face's landmarks place an eye-level, face-centred head-and-shoulders frame (functions/domain/framing.ts),
  *    kept within reach of the photo's own pixels (./local-cutout.ts); the photo is rotated so the eyes are level.
  * 2. The person matte from the segmentation model is limited to the customer (no bystanders), tightened and the
- *    edge colours decontaminated (../vision/matte.ts), so no rim of the old background is left around hair and
+ *    edge colours decontaminated (./local-matte.ts), so no rim of the old background is left around hair and
  *    shoulders. A matte that cannot be trusted (it misses the face, separates nothing, or would leave a straight
  *    hard edge: a pasted photo) is not used: another reference is, or a soft vignette around the face
  *    (./local-layers.ts).

@@ -1,5 +1,5 @@
 import phash from 'sharp-phash';
-import type { RgbImage } from './pixels';
+import type { RgbImage } from '../support/pixels';
 
 /**
  * The perceptual hash the duplicate check compares (functions/domain/photo-checks.ts, `duplicate`;

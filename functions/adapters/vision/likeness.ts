@@ -2,7 +2,7 @@ import { decodeDescriptor, LikenessRejectedError, likenessOf } from '../../domai
 import { headshotPixels, type HeadshotRaster } from '../images';
 import { canvasPixels, type HeadshotCanvas } from '../headshot-files';
 import { contains, squareRect, type CropRect, type FacePosition } from '../../domain/headshot-variants';
-import { analyzeFaces } from './faces';
+import { analyzeFaces } from '../support/vision-models/faces';
 
 /**
  * Side at which a headshot's likeness is measured, in px. The face of a headshot spans a third of its 1024 px or

@@ -2,9 +2,9 @@ import type { PhotoProblem } from '../../domain/photos';
 import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { normalizedPixels, UnusablePhotoError, type NormalizedPixels } from '../images';
-import { analyzeFaces, type FaceAnalysis } from './faces';
+import { analyzeFaces, type FaceAnalysis } from '../support/vision-models/faces';
 import { perceptualHash } from './image-hash';
-import type { RgbImage } from './pixels';
+import type { RgbImage } from '../support/pixels';
 import { measureFace } from './quality';
 
 /**

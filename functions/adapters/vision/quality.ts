@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DetectedFace, RgbImage } from './faces';
+import type { DetectedFace, RgbImage } from '../support/vision-models/faces';
 
 /**
  * Image measurements of a face region, for the photo checks (functions/domain/photo-checks.ts decides what they

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { detectFacesHere } from '../../../../functions/adapters/vision/faces';
-import type { RgbImage } from '../../../../functions/adapters/vision/pixels';
+import { detectFacesHere } from '../../../../functions/adapters/support/vision-models/faces';
+import type { RgbImage } from '../../../../functions/adapters/support/pixels';
 
 /*
  * One face-model thread of the local stack (./face-model-threads.ts): the same detection code a Lambda execution

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FaceModelRunner, ModelFace } from '../../../../functions/adapters/vision/model-runner';
-import type { RgbImage } from '../../../../functions/adapters/vision/pixels';
+import type { FaceModelRunner, ModelFace } from '../../../../functions/adapters/support/vision-models/model-runner';
+import type { RgbImage } from '../../../../functions/adapters/support/pixels';
 
 /**
  * The face models of the local stack on threads of their own (functions/adapters/vision/model-runner.ts). In the

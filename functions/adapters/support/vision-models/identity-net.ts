@@ -1,6 +1,6 @@
 // The package's `exports` lack the './' prefix (as Human's): a file path works for Node, tsx, vitest and esbuild.
-import * as faceapi from '../../../node_modules/@vladmandic/face-api/dist/face-api.node-wasm.js';
-import type { Human } from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
+import * as faceapi from '../../../../node_modules/@vladmandic/face-api/dist/face-api.node-wasm.js';
+import type { Human } from '../../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import { chipTransform, type ChipPoint } from './face-chip';
 
 /**

