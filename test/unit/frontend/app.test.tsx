@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
 import { ConfigErrorScreen } from '../../../frontend/src/app/BootScreens';
 import { isPaymentResultPath } from '../../../frontend/src/app/router';
-import { renderAt, stubBrowser } from './render';
-
-let fetchMock: ReturnType<typeof stubBrowser>;
-
-beforeEach(() => {
-  fetchMock = stubBrowser(async () => Response.json({ packs: CREDIT_PACKS }));
-});
+import { answer, apiError, requestsTo } from './api-mocks';
+import { renderAt } from './render';
 
 describe('landing page', () => {
   it('renders every section of docs/product-spec.md §2', async () => {
@@ -48,17 +43,12 @@ describe('landing page', () => {
     expect(within(pricing).getByText('$45')).toBeTruthy();
     expect(within(pricing).getByText('$75')).toBeTruthy();
     expect(within(pricing).getByText('Most Popular')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/packs', expect.anything());
+    expect(requestsTo('GET /api/packs').length).toBeGreaterThan(0);
   });
 
   it('starts sign-in from the calls to action and from a pack when signed out, coming back to buy it', async () => {
-    // As the API answers a purchase without a token: a pack tapped while the session is still being read is tried,
-    // and its 401 then asks for sign-in as a tap after it would.
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('/api/checkout/sessions')
-        ? Response.json({ error: { code: 'UNAUTHORIZED', message: 'Sign in first.' } }, { status: 401 })
-        : Response.json({ packs: CREDIT_PACKS }),
-    );
+    // The API answers a purchase without a token with a 401 (api-mocks.ts, as API Gateway's authorizer): a pack
+    // tapped while the session is still being read is tried, and its 401 then asks for sign-in as a tap after it would.
     const { router } = renderAt('/');
 
     fireEvent.click(screen.getByRole('button', { name: /Create your headshots now/ }));
@@ -103,18 +93,13 @@ describe('landing page', () => {
   });
 
   it('shows an error with a working retry when the packs cannot load', async () => {
-    fetchMock.mockImplementation(async () =>
-      Response.json(
-        { error: { code: 'INTERNAL', message: 'Something broke on our side.' } },
-        { status: 500 },
-      ),
-    );
+    answer('GET /api/packs', apiError(500, 'INTERNAL', 'Something broke on our side.'));
     renderAt('/');
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Something broke on our side.')).toBeTruthy();
 
-    fetchMock.mockImplementation(async () => Response.json({ packs: CREDIT_PACKS }));
+    answer('GET /api/packs', { packs: CREDIT_PACKS });
     fireEvent.click(within(alert).getByRole('button', { name: /Try again/ }));
 
     expect(await screen.findByRole('button', { name: 'Get 40 Credits' })).toBeTruthy();

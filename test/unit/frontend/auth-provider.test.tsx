@@ -1,46 +1,18 @@
 // @vitest-environment jsdom
+// The session stand-in first: the sign-in screen imports Amplify statically.
+import { amplify, signedIn, signedOut, TEST_USER } from './auth-session';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREDIT_PACKS } from '../../../functions/domain/packs';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '../../../frontend/src/lib/api/get-me';
-import { configureAuth } from '../../../frontend/src/lib/auth/configure';
 import { authenticatorServices } from '../../../frontend/src/features/auth/components/SignInPage';
-import { amplify } from './amplify-mock';
-import { renderAt, stubBrowser, testConfig } from './render';
+import { answer, held, meOf, requestsTo } from './api-mocks';
+import { renderAt } from './render';
 
-vi.mock('aws-amplify/auth', async () => (await import('./amplify-mock')).amplifyAuth);
-vi.mock('aws-amplify/utils', async () => (await import('./amplify-mock')).amplifyUtils);
-
-const USER = { sub: 'user-1', email: 'ada@example.com' };
-const ME = {
-  id: USER.sub,
-  email: USER.email,
-  displayName: 'ada',
-  credits: 6,
-  signupBonus: 'granted',
-  emailWhenReady: true,
-  createdAt: '2026-01-01T00:00:00Z',
-  activeGeneration: null,
-};
-
-const signedInSession = () => amplify.session(USER, 'id-token-1');
-
-let fetchMock: ReturnType<typeof stubBrowser>;
-let meResponse: () => Promise<Response>;
+const ME = meOf();
 
 beforeEach(() => {
-  configureAuth(testConfig);
-  // A browser that was never signed in: a new visitor (lib/auth/returning.ts).
-  localStorage.removeItem('hs.signedInBefore');
-  // What Amplify leaves in a browser that has signed in: without it the SPA does not load Amplify at all.
-  localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'user');
-  amplify.reset();
-  meResponse = async () => Response.json(ME);
-  fetchMock = stubBrowser(async (input) => {
-    const url = String(input);
-    if (url.endsWith('/api/me')) return meResponse();
-    return Response.json({ packs: CREDIT_PACKS });
-  });
+  // Tokens stored (so the SPA loads Amplify and reads them) but no session in them; a browser never signed in.
+  signedOut({ storedTokens: true });
 });
 
 const here = (rendered: { here: () => string }) => rendered.here();
@@ -51,7 +23,7 @@ describe('signed out', () => {
     const banner = screen.getByRole('banner');
     fireEvent.click(await within(banner).findByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(here(router)).toBe('/signin?mode=signup&returnTo=%2Fdashboard'));
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/me', expect.anything());
+    expect(requestsTo('GET /api/me')).toHaveLength(0);
   });
 
   // Changed on purpose (issue 27): a new visitor starts on Create Account; a browser signed in before on Sign In.
@@ -93,9 +65,7 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  beforeEach(() => {
-    amplify.fetchAuthSession.mockResolvedValue(signedInSession());
-  });
+  beforeEach(() => signedIn(TEST_USER, 'id-token-1'));
 
   it("the landing top bar reads 'Go to Dashboard' and shows the credits, linking to /pricing", async () => {
     const router = renderAt('/');
@@ -105,8 +75,7 @@ describe('signed in', () => {
     expect(within(banner).queryByRole('button', { name: 'Sign Up' })).toBeNull();
 
     // GET /api/me carries the ID token from the Amplify session.
-    const meCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/me');
-    expect(new Headers(meCall?.[1]?.headers).get('authorization')).toBe('Bearer id-token-1');
+    expect(requestsTo('GET /api/me')[0]?.headers.get('authorization')).toBe('Bearer id-token-1');
 
     fireEvent.click(within(banner).getByRole('button', { name: 'Go to Dashboard' }));
     await waitFor(() => expect(here(router)).toBe('/dashboard'));
@@ -120,14 +89,14 @@ describe('signed in', () => {
   });
 
   it('the dashboard shows a credit skeleton, then the credits and a sign-out button', async () => {
-    let answer!: (response: Response) => void;
-    meResponse = () => new Promise((resolve) => (answer = resolve));
+    const me = held<'GET /api/me'>();
+    answer('GET /api/me', me.reply);
     renderAt('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Your headshots' })).toBeTruthy();
     expect(screen.getByText('Loading your credits…')).toBeTruthy();
-    await waitFor(() => expect(answer).toBeTypeOf('function'));
-    await act(async () => answer(Response.json({ ...ME, credits: 1 })));
+    await waitFor(() => expect(me.sent).toBe(true));
+    await act(async () => me.send({ ...ME, credits: 1 }));
     expect((await screen.findByRole('link', { name: '1 credit' })).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
@@ -135,7 +104,7 @@ describe('signed in', () => {
   it('signing out goes home, ends the session and forgets the cached user', async () => {
     const router = renderAt('/dashboard');
     await screen.findByRole('link', { name: '6 credits' });
-    expect(router.queryClient.getQueryData([...meQueryKey, USER.sub])).toEqual(ME);
+    expect(router.queryClient.getQueryData([...meQueryKey, TEST_USER.sub])).toEqual(ME);
 
     amplify.signOut.mockImplementation(async () => amplify.emit('signedOut'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -143,7 +112,7 @@ describe('signed in', () => {
     await waitFor(() => expect(here(router)).toBe('/'));
     expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Sign Up' })).toBeTruthy();
     expect(amplify.signOut).toHaveBeenCalledTimes(1);
-    expect(router.queryClient.getQueryData([...meQueryKey, USER.sub])).toBeUndefined();
+    expect(router.queryClient.getQueryData([...meQueryKey, TEST_USER.sub])).toBeUndefined();
   });
 
   it.each(['signedOut', 'tokenRefresh_failure'])(
@@ -162,13 +131,13 @@ describe('signed in', () => {
     const banner = screen.getByRole('banner');
     await within(banner).findByRole('button', { name: 'Sign Up' });
 
-    amplify.fetchAuthSession.mockResolvedValue(signedInSession());
+    signedIn(TEST_USER, 'id-token-1');
     act(() => amplify.emit('signedIn'));
     expect(await within(banner).findByRole('button', { name: 'Go to Dashboard' })).toBeTruthy();
   });
 
   it('a 401 from GET /api/me ends the session', async () => {
-    meResponse = async () => Response.json({ message: 'Unauthorized' }, { status: 401 });
+    answer('GET /api/me', Response.json({ message: 'Unauthorized' }, { status: 401 }));
     renderAt('/dashboard');
     await waitFor(() => expect(amplify.signOut).toHaveBeenCalled());
   });
@@ -176,13 +145,13 @@ describe('signed in', () => {
 
 describe('the sign-in screen', () => {
   it('sends a signed-in user to returnTo', async () => {
-    amplify.fetchAuthSession.mockResolvedValue(signedInSession());
+    signedIn();
     const router = renderAt('/signin?returnTo=%2Fgenerator');
     await waitFor(() => expect(here(router)).toBe('/generator'), { timeout: 5000 });
   });
 
   it('ignores a returnTo on another site', async () => {
-    amplify.fetchAuthSession.mockResolvedValue(signedInSession());
+    signedIn();
     const router = renderAt('/signin?returnTo=https%3A%2F%2Fevil.example%2F');
     await waitFor(() => expect(here(router)).toBe('/dashboard'), { timeout: 5000 });
   });

@@ -1,21 +1,10 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../../frontend/src/lib/auth';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '../../../frontend/src/components/RequireAuth';
 import { sanitizeReturnTo, signInPath } from '../../../frontend/src/lib/auth/return-to';
+import { amplify, sessionLoading, signedIn } from './auth-session';
 import { renderAt } from './render';
-
-const auth = vi.hoisted(() => ({
-  current: {
-    status: 'loading',
-    user: null,
-    signIn: () => {},
-    signOut: async () => {},
-  } as AuthContextValue,
-}));
-
-vi.mock('../../../frontend/src/lib/auth/auth-context', () => ({ useAuth: () => auth.current }));
 
 describe('sanitizeReturnTo', () => {
   it.each([
@@ -65,48 +54,40 @@ describe('signInPath', () => {
 });
 
 describe('RequireAuth', () => {
-  const signIn = vi.fn<AuthContextValue['signIn']>();
-
-  beforeEach(() => {
-    signIn.mockReset();
-  });
-
-  function renderProtected(status: AuthContextValue['status']) {
-    auth.current = {
-      status,
-      user: status === 'signedIn' ? { sub: 'user-1', email: 'ada@example.com' } : null,
-      signIn,
-      signOut: async () => {},
-    };
-    return renderAt('/dashboard', {
+  const renderProtected = () =>
+    renderAt('/dashboard', {
       element: (
         <RequireAuth>
           <h1>Your headshots</h1>
         </RequireAuth>
       ),
     });
-  }
 
-  it('shows a spinner while authentication loads, and neither the screen nor a redirect', () => {
-    renderProtected('loading');
+  it('shows a spinner while authentication loads, and neither the screen nor a redirect', async () => {
+    sessionLoading();
+    const { here } = renderProtected();
+    expect(screen.getByRole('status').textContent).toContain('Checking your account');
+    await waitFor(() => expect(amplify.fetchAuthSession).toHaveBeenCalled());
     expect(screen.getByRole('status').textContent).toContain('Checking your account');
     expect(screen.queryByText('Redirecting to sign in...')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Your headshots' })).toBeNull();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(here()).toBe('/dashboard');
   });
 
-  it("says 'Redirecting to sign in...' and starts sign-in when signed out", () => {
-    renderProtected('signedOut');
-    expect(screen.getByText('Redirecting to sign in...')).toBeTruthy();
+  it("says 'Redirecting to sign in...' and starts sign-in when signed out, in place of this entry", async () => {
+    const { router, here } = renderProtected();
+    expect(await screen.findByText('Redirecting to sign in...')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your headshots' })).toBeNull();
-    expect(signIn).toHaveBeenCalledTimes(1);
-    expect(signIn).toHaveBeenCalledWith(undefined, { replace: true });
+    // A browser never signed in: Create Account first; back to this very page afterwards.
+    await waitFor(() => expect(here()).toBe('/signin?mode=signup&returnTo=%2Fdashboard'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('shows the screen when signed in', () => {
-    renderProtected('signedIn');
-    expect(screen.getByRole('heading', { name: 'Your headshots' })).toBeTruthy();
+  it('shows the screen when signed in', async () => {
+    signedIn();
+    const { here } = renderProtected();
+    expect(await screen.findByRole('heading', { name: 'Your headshots' })).toBeTruthy();
     expect(screen.queryByText('Redirecting to sign in...')).toBeNull();
-    expect(signIn).not.toHaveBeenCalled();
+    expect(here()).toBe('/dashboard');
   });
 });

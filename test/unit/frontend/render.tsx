@@ -25,6 +25,7 @@ export const STUB_SCREENS: Record<string, string> = {
   [paths.pricing.href]: 'Pricing screen',
   [paths.dashboard.href]: 'Dashboard screen',
   [paths.generator.href]: 'Generator screen',
+  [paths.signIn.href]: 'Sign-in screen',
 };
 
 /** Options of {@link renderAt}. */
