@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fuzzSettings } from '../adversarial/fuzz-settings';
 import { describe, expect, inject, it } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
@@ -35,7 +36,8 @@ import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/gene
 
 const { gatewayUrl, runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
-const RUNS = 200;
+const FUZZ = fuzzSettings();
+const RUNS = FUZZ.numRuns;
 const touch = checkLedgersAfterEachTest();
 
 type RouteKey = `${RouteDefinition['method']} ${RouteDefinition['path']}`;
@@ -357,7 +359,7 @@ describe('fuzzing the route table: never a 5xx, always the JSON error shape', ()
             res.status >= 400 ? (JSON.parse(res.text) as { error: { code: string } }).error.code : '';
           seen.set(`${res.status} ${code}`.trim(), (seen.get(`${res.status} ${code}`.trim()) ?? 0) + 1);
         }),
-        { numRuns: RUNS },
+        FUZZ,
       );
       console.info(`${key}: ${[...seen].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
       expect([...seen.keys()]).toEqual(expect.arrayContaining(spec.reaches));
@@ -394,7 +396,7 @@ describe('fuzzing the route table: never a 5xx, always the JSON error shape', ()
         if (req.method === 'HEAD') expect(res.status, `${req.method} ${req.target}`).toBeLessThan(500);
         else expectApiContract(req, res);
       }),
-      { numRuns: RUNS },
+      FUZZ,
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fuzzSettings } from '../adversarial/fuzz-settings';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../../infrastructure/local/stand-ins/api-gateway/server';
@@ -11,7 +12,8 @@ import { startRouteGateway } from '../helpers/route-gateway';
  * never reaches a handler.
  */
 
-const RUNS = 200;
+const FUZZ = fuzzSettings();
+const RUNS = FUZZ.numRuns;
 
 describe('the local gateway builds the event API Gateway would, whatever the path and query', () => {
   // A test-only public route whose handler records the event it gets.
@@ -56,7 +58,7 @@ describe('the local gateway builds the event API Gateway would, whatever the pat
         expect(event.pathParameters).toEqual({ id });
         expect({ ...event.queryStringParameters }).toEqual(expected);
       }),
-      { numRuns: RUNS },
+      FUZZ,
     );
   });
 
