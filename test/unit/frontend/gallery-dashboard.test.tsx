@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureAuth } from '../../../frontend/src/lib/auth/configure';
-import type { GalleryPage, Headshot } from '../../../frontend/src/lib/api/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { GalleryPage, Headshot, Me } from '../../../frontend/src/lib/api/contracts';
 import { formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
-import { amplify } from './amplify-mock';
-import { renderAt, stubBrowser, testConfig } from './render';
-
-vi.mock('aws-amplify/auth', async () => (await import('./amplify-mock')).amplifyAuth);
-vi.mock('aws-amplify/utils', async () => (await import('./amplify-mock')).amplifyUtils);
+import { answer, apiError, held, meOf, requestsTo } from './api-mocks';
+import { signedIn } from './auth-session';
+import { renderAt } from './render';
 
 const USER = { sub: 'user-1', email: 'ada.lovelace@example.com' };
 
@@ -40,68 +37,33 @@ function headshot(n: number, overrides: Partial<Headshot> = {}): Headshot {
   };
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => Promise<Response> | Response;
-let credits: number;
-let signupBonus: 'granted' | 'already-claimed' | 'disposable-address';
-let creditsOwed: number;
-let headshotsHandler: Handler;
-let patchHandler: Handler;
-let emailWhenReady: boolean;
+/** The signed-in user as `GET /api/me` answers it; a test changes it before rendering. */
+let me: Me;
+/** `PATCH /api/me` refuses (500) while true. */
 let meRefuses: boolean;
-let fetchMock: ReturnType<typeof stubBrowser>;
-const requests: { method: string; url: URL; body?: unknown }[] = [];
 
 beforeEach(() => {
-  configureAuth(testConfig);
-  // What Amplify leaves in a browser that has signed in: without it the SPA does not load Amplify at all.
-  localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'user');
-  amplify.reset();
-  amplify.fetchAuthSession.mockResolvedValue(amplify.session(USER));
-  credits = 6;
-  signupBonus = 'granted';
-  creditsOwed = 0;
-  emailWhenReady = true;
+  signedIn(USER);
+  me = meOf({ email: USER.email, displayName: 'ada.lovelace' });
   meRefuses = false;
-  requests.length = 0;
-  headshotsHandler = () => Response.json({ items: [], nextCursor: null, stats: { total: 0, favorites: 0 } });
-  patchHandler = async (_url, init) => {
-    const body = JSON.parse(String(init?.body)) as { isFavorite: boolean };
-    return Response.json({ ...headshot(1), ...body });
-  };
-  fetchMock = stubBrowser(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.pathname === '/api/me' && method === 'PATCH') {
-      const body = JSON.parse(String(init?.body)) as { emailWhenReady: boolean };
-      if (meRefuses) return Response.json({ error: { code: 'X', message: 'no' } }, { status: 500 });
-      emailWhenReady = body.emailWhenReady;
-      return Response.json({ emailWhenReady });
-    }
-    if (url.pathname === '/api/me') {
-      return Response.json({
-        emailWhenReady,
-        id: USER.sub,
-        email: USER.email,
-        displayName: 'ada.lovelace',
-        credits,
-        signupBonus,
-        creditsOwed,
-        activeGeneration: null,
-        createdAt: '',
-      });
-    }
-    if (url.pathname === '/api/headshots') return headshotsHandler(url, init);
-    if (method === 'PATCH') return patchHandler(url, init);
-    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+  answer('GET /api/me', () => me);
+  answer('PATCH /api/me', ({ body }) => {
+    if (meRefuses) return apiError(500, 'X', 'no');
+    me = { ...me, ...(body as Partial<Me>) };
+    return { emailWhenReady: me.emailWhenReady };
   });
+  answer('PATCH /api/headshots/{id}', ({ body }) => ({ ...headshot(1), ...(body as Partial<Headshot>) }));
 });
+
+/** The headshots of the gallery's every page: `GET /api/headshots` answers `page(...)` for any query. */
+const answerGallery = (respond: (url: URL) => GalleryPage) =>
+  answer('GET /api/headshots', ({ url }) => respond(url));
 
 const page = (
   items: Headshot[],
   stats = { total: items.length, favorites: 0 },
   nextCursor: string | null = null,
-) => Response.json({ items, nextCursor, stats } satisfies GalleryPage);
+): GalleryPage => ({ items, nextCursor, stats });
 
 const cards = () => screen.queryAllByTestId('headshot-card');
 const statValue = (label: string) => {
@@ -117,12 +79,8 @@ describe('the dashboard', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
-    await waitFor(() =>
-      expect(requests.find((r) => r.method === 'PATCH' && r.url.pathname === '/api/me')?.body).toEqual({
-        emailWhenReady: false,
-      }),
-    );
-    expect(emailWhenReady).toBe(false);
+    await waitFor(() => expect(requestsTo('PATCH /api/me')[0]?.body).toEqual({ emailWhenReady: false }));
+    expect(me.emailWhenReady).toBe(false);
 
     // Refused: back to off, with a toast.
     meRefuses = true;
@@ -134,12 +92,13 @@ describe('the dashboard', () => {
   });
 
   it('greets the user and shows the stats, the filter and the cards', async () => {
-    credits = 4;
-    headshotsHandler = () =>
+    me = { ...me, credits: 4 };
+    answerGallery(() =>
       page([headshot(1, { isFavorite: true, style: 'professional' }), headshot(2)], {
         total: 2,
         favorites: 1,
-      });
+      }),
+    );
     renderAt('/dashboard');
 
     expect(
@@ -183,7 +142,7 @@ describe('the dashboard', () => {
   });
 
   it('has no Buy More Credits button with 6 credits or more', async () => {
-    headshotsHandler = () => page([headshot(1)]);
+    answerGallery(() => page([headshot(1)]));
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await waitFor(() => expect(statValue('Credits Available')).toBe('6'));
@@ -191,8 +150,7 @@ describe('the dashboard', () => {
   });
 
   it('tells a re-created account kindly why it has no free credits, and only then', async () => {
-    credits = 0;
-    signupBonus = 'already-claimed';
+    me = { ...me, credits: 0, signupBonus: 'already-claimed' };
     renderAt('/dashboard');
     const notice = await screen.findByRole('region', { name: 'Good to see you again' });
     expect(within(notice).getByText(/already received them with an earlier account/)).toBeTruthy();
@@ -200,15 +158,14 @@ describe('the dashboard', () => {
       '/pricing',
     );
     cleanup();
-    signupBonus = 'granted';
+    me = { ...me, signupBonus: 'granted' };
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
     expect(screen.queryByRole('region', { name: 'Good to see you again' })).toBeNull();
   });
 
   it('says how many credits the account owes after a reversal it could not cover, and only then', async () => {
-    credits = 0;
-    creditsOwed = 48;
+    me = { ...me, credits: 0, creditsOwed: 48 };
     renderAt('/dashboard');
     expect(
       await screen.findByText(
@@ -216,15 +173,14 @@ describe('the dashboard', () => {
       ),
     ).toBeTruthy();
     cleanup();
-    creditsOwed = 0;
+    me = { ...me, creditsOwed: 0 };
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toMatch(/^0/));
     expect(screen.queryByText(/your account owes/)).toBeNull();
   });
 
   it('tells an account at a disposable address why it has no free credits, and how to get them', async () => {
-    credits = 0;
-    signupBonus = 'disposable-address';
+    me = { ...me, credits: 0, signupBonus: 'disposable-address' };
     renderAt('/dashboard');
     const notice = await screen.findByRole('region', { name: 'Free credits need a lasting e-mail address' });
     expect(within(notice).getByText(/disposable e-mail service/)).toBeTruthy();
@@ -234,14 +190,14 @@ describe('the dashboard', () => {
     );
     // Once credits were bought, the notice has said its piece.
     cleanup();
-    credits = 12;
+    me = { ...me, credits: 12 };
     renderAt('/dashboard');
     await waitFor(() => expect(statValue('Credits Available')).toBe('12'));
     expect(screen.queryByRole('region', { name: 'Free credits need a lasting e-mail address' })).toBeNull();
   });
 
   it('says when headshots are offline previews, and marks each of them, only then', async () => {
-    headshotsHandler = () => page([headshot(1, { preview: true }), headshot(2)]);
+    answerGallery(() => page([headshot(1, { preview: true }), headshot(2)]));
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByRole('note').textContent).toBe(
@@ -253,7 +209,7 @@ describe('the dashboard', () => {
   });
 
   it('says nothing of previews when no headshot is one', async () => {
-    headshotsHandler = () => page([headshot(1), headshot(2)]);
+    answerGallery(() => page([headshot(1), headshot(2)]));
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.queryByTestId('offline-preview-notice')).toBeNull();
@@ -267,17 +223,16 @@ describe('the dashboard', () => {
   });
 
   it('reads the filter from the URL, asks the server for it, and keeps a change in the URL', async () => {
-    headshotsHandler = (url) =>
+    answerGallery((url) =>
       url.searchParams.get('filter') === 'creative'
         ? page([], { total: 3, favorites: 1 })
-        : page([headshot(1, { isFavorite: true })], { total: 3, favorites: 1 });
+        : page([headshot(1, { isFavorite: true })], { total: 3, favorites: 1 }),
+    );
     const { router } = renderAt('/dashboard?filter=favorites');
     await waitFor(() => expect(cards()).toHaveLength(1));
     const select = screen.getByRole('combobox', { name: 'Filter headshots' }) as HTMLSelectElement;
     expect(select.value).toBe('favorites');
-    expect(requests.find((r) => r.url.pathname === '/api/headshots')!.url.searchParams.get('filter')).toBe(
-      'favorites',
-    );
+    expect(requestsTo('GET /api/headshots')[0]!.url.searchParams.get('filter')).toBe('favorites');
 
     fireEvent.change(select, { target: { value: 'creative' } });
     expect(await screen.findByText('No headshots match your filter')).toBeTruthy();
@@ -289,9 +244,9 @@ describe('the dashboard', () => {
   });
 
   it('toggles a favorite at once and rolls back with a toast when the server refuses', async () => {
-    headshotsHandler = () => page([headshot(1)], { total: 1, favorites: 0 });
-    let answer!: (response: Response) => void;
-    patchHandler = () => new Promise<Response>((resolve) => (answer = resolve));
+    answerGallery(() => page([headshot(1)], { total: 1, favorites: 0 }));
+    const favorite = held<'PATCH /api/headshots/{id}'>();
+    answer('PATCH /api/headshots/{id}', favorite.reply);
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
 
@@ -300,14 +255,12 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
     expect(screen.getByTestId('favorite-mark')).toBeTruthy();
     expect(statValue('Favorites')).toBe('1');
-    expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({
-      url: expect.objectContaining({ pathname: `/api/headshots/${headshot(1).id}` }),
-      body: { isFavorite: true },
-    });
+    await waitFor(() => expect(favorite.sent).toBe(true));
+    expect(requestsTo('PATCH /api/headshots/{id}')).toMatchObject([
+      { params: { id: headshot(1).id }, body: { isFavorite: true } },
+    ]);
 
-    await act(async () =>
-      answer(Response.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 })),
-    );
+    await act(async () => favorite.send(apiError(500, 'INTERNAL_ERROR', 'x')));
     expect(await screen.findByText('Failed to update favorite status')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeTruthy();
     expect(screen.queryByTestId('favorite-mark')).toBeNull();
@@ -315,14 +268,15 @@ describe('the dashboard', () => {
   });
 
   it("loads the next page with the cursor from 'Load more'", async () => {
-    headshotsHandler = (url) =>
+    answerGallery((url) =>
       url.searchParams.get('cursor') === 'page-2'
         ? page([headshot(31)], { total: 31, favorites: 0 })
         : page(
             Array.from({ length: 30 }, (_, i) => headshot(i + 1)),
             { total: 31, favorites: 0 },
             'page-2',
-          );
+          ),
+    );
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(30));
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -331,7 +285,7 @@ describe('the dashboard', () => {
   });
 
   it('opens the full-size view in a dialog and closes it', async () => {
-    headshotsHandler = () => page([headshot(1)]);
+    answerGallery(() => page([headshot(1)]));
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: /View full size/ }));
@@ -343,27 +297,24 @@ describe('the dashboard', () => {
 
   it('deletes one headshot after confirming: the card goes and the total drops', async () => {
     let remaining = [headshot(1), headshot(2, { isFavorite: true })];
-    headshotsHandler = () => page(remaining, { total: remaining.length, favorites: 1 });
+    answerGallery(() => page(remaining, { total: remaining.length, favorites: 1 }));
+    answer('DELETE /api/headshots/{id}', () => {
+      remaining = [headshot(1)];
+      return undefined;
+    });
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    fetchMock.mockImplementationOnce(async (input, init) => {
-      requests.push({ method: init?.method ?? 'GET', url: new URL(String(input), 'http://localhost') });
-      remaining = [headshot(1)];
-      return new Response(null, { status: 204 });
-    });
     fireEvent.click(within(cards()[1]!).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this headshot?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete headshot' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(statValue('Total Headshots')).toBe('1');
-    expect(requests.find((r) => r.method === 'DELETE')!.url.pathname).toBe(
-      `/api/headshots/${headshot(2).id}`,
-    );
+    expect(requestsTo('DELETE /api/headshots/{id}').map((r) => r.params.id)).toEqual([headshot(2).id]);
     expect(await screen.findByText('Headshot deleted.')).toBeTruthy();
   });
 
   it('asks before deleting all photos and says what goes and what stays', async () => {
-    headshotsHandler = () => page([headshot(1)]);
+    answerGallery(() => page([headshot(1)]));
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Delete all my photos' }));
@@ -379,6 +330,6 @@ describe('the dashboard', () => {
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(requestsTo('DELETE /api/me/data')).toHaveLength(0);
   });
 });
