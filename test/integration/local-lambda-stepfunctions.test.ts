@@ -18,8 +18,8 @@ import {
   FunctionNotFoundError,
   type LambdaRuntime,
   type LocalFunction,
-  type LocalLog,
 } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import type { LocalLog } from '../../infrastructure/local/support/log';
 import { startLambdaServer, type LocalServer } from '../../infrastructure/local/stand-ins/lambda/invoke-api';
 import {
   startStepFunctionsServer,

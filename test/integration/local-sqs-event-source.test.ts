@@ -9,7 +9,8 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueDefinition } from '../../functions/queue-catalogue';
-import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import type { LocalLog } from '../../infrastructure/local/support/log';
 import {
   startEventSourceMapping,
   type EventSourceMapping,

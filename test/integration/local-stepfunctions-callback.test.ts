@@ -14,7 +14,8 @@ import {
   type DescribeExecutionCommandOutput,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import type { LocalLog } from '../../infrastructure/local/support/log';
 import {
   startStepFunctionsServer,
   type StepFunctionsServer,

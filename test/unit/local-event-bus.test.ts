@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LambdaFunctionError, type LambdaRuntime, type LocalLog } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import { LambdaFunctionError, type LambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import type { LocalLog } from '../../infrastructure/local/support/log';
 import {
   executionEndedRule,
   matchesPattern,

@@ -1,10 +1,17 @@
 import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 
-/** A line logger for one part of the local stack; every line it prints starts with the part's name. */
-export interface PartLog {
+/**
+ * The logger the local servers and stand-ins write to: info lines and error lines. The orchestrator passes a
+ * {@link PartLog}, which prefixes each line with the part's name; tests pass a recording one.
+ */
+export interface LocalLog {
   info(message: string): void;
   error(message: string): void;
+}
+
+/** A line logger for one part of the local stack; every line it prints starts with the part's name. */
+export interface PartLog extends LocalLog {
   /** Re-prints every line of a child process stream with this part's prefix. */
   pipe(stream: Readable | null | undefined, level?: 'info' | 'error'): void;
 }

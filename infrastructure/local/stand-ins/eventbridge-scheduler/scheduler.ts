@@ -1,4 +1,5 @@
-import type { LambdaRuntime, LocalFunction, LocalLog } from '../lambda/runtime';
+import type { LambdaRuntime, LocalFunction } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 
 /*
  * The local stand-in for EventBridge Scheduler (docs/architecture.md §5): every catalogue function with a `schedule`

@@ -1,5 +1,5 @@
 import { EXECUTION_ENDED_RULE, executionEndedPattern } from '../../../constructs/execution-ended-rule';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import {
   deadLetterFile,
   type AsyncInvokeSettings,

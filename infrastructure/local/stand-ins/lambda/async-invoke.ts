@@ -7,8 +7,8 @@ import {
   toErrorPayload,
   type FunctionErrorPayload,
   type LambdaRuntime,
-  type LocalLog,
 } from './runtime';
+import type { LocalLog } from '../../support/log';
 
 /*
  * Lambda's asynchronous invocation (InvocationType Event, how EventBridge invokes its Lambda targets) in the local

@@ -5,7 +5,8 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import type { LambdaRuntime, LocalLog } from './runtime';
+import type { LambdaRuntime } from './runtime';
+import type { LocalLog } from '../../support/log';
 import type { LocalQueue } from '../sqs/fauxqs';
 import { failedMessageIds, sqsEvent, sqsRecord } from './sqs-events';
 

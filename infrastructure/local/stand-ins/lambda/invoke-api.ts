@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import {
-  FunctionNotFoundError,
-  LambdaFunctionError,
-  toErrorPayload,
-  type LambdaRuntime,
-  type LocalLog,
-} from './runtime';
+import { FunctionNotFoundError, LambdaFunctionError, toErrorPayload, type LambdaRuntime } from './runtime';
+import type { LocalLog } from '../../support/log';
 import { closeServer, listen } from '../../support/http';
 
 /**

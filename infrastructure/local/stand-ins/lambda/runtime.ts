@@ -44,12 +44,6 @@ export const COGNITO_TRIGGERS: Partial<Record<CognitoTrigger, string>> = Object.
   catalogue.flatMap((f) => (f.cognitoTrigger ? [[f.cognitoTrigger, f.name]] : [])),
 );
 
-/** The logger the local servers write to; the orchestrator passes one that prefixes each line. */
-export interface LocalLog {
-  info(msg: string): void;
-  error(msg: string): void;
-}
-
 /** The payload Lambda returns for a failed invocation, with `X-Amz-Function-Error: Unhandled`. */
 export interface FunctionErrorPayload {
   /** The thrown error's `name` (custom errors must set it explicitly), or a `Runtime.*`/`Sandbox.*` type. */

@@ -1,4 +1,4 @@
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { findFreePort, HOST } from '../../support/ports';
 import { startMailCatcher } from './maildev';
 import { mailboxOf } from './send-email';

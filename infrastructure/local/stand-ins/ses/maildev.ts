@@ -1,5 +1,5 @@
 import { MailDev } from 'maildev';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { HOST } from '../../support/ports';
 
 /**

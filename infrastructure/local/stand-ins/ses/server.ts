@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import { holdIdleConnections } from '../../support/http';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { acceptSendEmail, SesError, type SesAccount } from './send-email';
 
 /*

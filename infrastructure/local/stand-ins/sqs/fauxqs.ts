@@ -5,7 +5,7 @@ import {
   queueUrlVariable,
   type QueueDefinition,
 } from '../../../../functions/queue-catalogue';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 
 /*
  * Amazon SQS, locally: fauxqs (MIT, https://github.com/kibertoad/fauxqs), an SQS emulator speaking the AWS JSON

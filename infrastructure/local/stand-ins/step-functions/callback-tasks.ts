@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LambdaRuntime, LocalLog } from '../lambda/runtime';
+import type { LambdaRuntime } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { LAMBDA_INVOKE_CALLBACK, type AslState, type CallbackTaskInput } from './asl';
 import { TaskFailure, toTaskFailure, type JsonValue, type TaskHandler } from './lambda-tasks';
 import type { TaskTokens } from './task-tokens';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError } from 'aws-local-stepfunctions';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import type { JsonValue } from './lambda-tasks';
 import type { LoadedMachine } from './state-machines';
 import type { TaskTokens } from './task-tokens';

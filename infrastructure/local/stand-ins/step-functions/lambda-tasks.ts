@@ -5,8 +5,8 @@ import {
   LambdaFunctionError,
   parseFunctionName,
   type LambdaRuntime,
-  type LocalLog,
 } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { allStates, LAMBDA_INVOKE_CALLBACK, type AslMachine, type AslState } from './asl';
 import { callbackTask, type ExecutionScope } from './callback-tasks';
 

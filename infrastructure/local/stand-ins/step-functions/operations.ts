@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import type { LocalLog } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { finish, isValidExecutionName, runExecution, seconds, type Execution } from './executions';
 import { SfnError, type Operation, type requests } from './protocol';
 import type { LoadedMachine } from './state-machines';

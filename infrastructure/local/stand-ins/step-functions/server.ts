@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { LambdaRuntime, LocalLog } from '../lambda/runtime';
+import type { LambdaRuntime } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { closeServer, listen } from '../../support/http';
 import type { LocalServer } from '../lambda/invoke-api';
 import { finish, type Execution } from './executions';

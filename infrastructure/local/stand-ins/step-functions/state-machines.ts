@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { LambdaRuntime, LocalLog } from '../lambda/runtime';
+import type { LambdaRuntime } from '../lambda/runtime';
+import type { LocalLog } from '../../support/log';
 import { applyAwsTimeoutDefaults, wrapCallbackTasks, type AslMachine } from './asl';
 import type { Execution } from './executions';
 import { taskHandlers, type TaskHandlerFactory } from './lambda-tasks';
