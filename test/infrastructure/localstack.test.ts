@@ -14,15 +14,15 @@ import { IncompleteBuildError } from '../../infrastructure/stack';
 import { NOWHERE } from './helpers';
 
 /*
- * The `-c target=localstack` profile, checked the way a new user would run the README: the template may hold only
- * what LocalStack's community image deploys, and every name the README invokes exists in it. (No Docker here, so
- * no LocalStack: the template is what can be checked.)
+ * The `-c target=localstack` profile, checked the way a new user would run docs/local-stack.md: the template may
+ * hold only what LocalStack's community image deploys, and every name the doc invokes exists in it. (No Docker
+ * here, so no LocalStack: the template is what can be checked.)
  */
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-const section = README.slice(
-  README.indexOf('## Run with LocalStack'),
-  README.indexOf('\n## ', README.indexOf('## Run with LocalStack') + 5),
+const DOC = readFileSync(join(REPO_ROOT, 'docs', 'local-stack.md'), 'utf8');
+const section = DOC.slice(
+  DOC.indexOf('## Run with LocalStack'),
+  DOC.indexOf('\n## ', DOC.indexOf('## Run with LocalStack') + 5),
 );
 
 describe('the LocalStack profile', () => {
@@ -46,7 +46,7 @@ describe('the LocalStack profile', () => {
     }
   });
 
-  it('deploys every catalogue function under the name the README invokes, and the state machine', () => {
+  it('deploys every catalogue function under the name docs/local-stack.md invokes, and the state machine', () => {
     const names = Object.values(template.findResources('AWS::Lambda::Function')).map(
       (f) => (f.Properties as { FunctionName: string }).FunctionName,
     );

@@ -21,7 +21,7 @@ type Pager = 'stage alarm topic' | 'edge alarm topic (us-east-1)';
 
 /**
  * EVERY alarm of the app and what pages it. A new alarm fails the test until it is listed here — and described in
- * the README's "Operations" section (what it means, what to do). `<function>` stands for each function's name and
+ * docs/operations.md's "Alarms" section (what it means, what to do). `<function>` stands for each function's name and
  * `<n>` for the group number of alarms that watch functions ten at a time (metric math takes 10 metrics).
  */
 const ALARMS: Record<string, Pager> = {
@@ -78,13 +78,13 @@ function alarmsOf(
   return found;
 }
 
-/** The README's "Operations" section. */
+/** docs/operations.md's "Alarms" section. */
 function operationsSection(): string {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Operations');
-  expect(start, 'README has an "Operations" section').toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end === -1 ? undefined : end);
+  const doc = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+  const start = doc.indexOf('## Alarms');
+  expect(start, 'docs/operations.md has an "Alarms" section').toBeGreaterThan(-1);
+  const end = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start, end === -1 ? undefined : end);
 }
 
 describe('Operations: alarms, dashboard, mail events', () => {
@@ -99,11 +99,11 @@ describe('Operations: alarms, dashboard, mail events', () => {
     names = stack.functions.all.map((f) => f.entry.name);
   });
 
-  it('lists every alarm and what pages it: each sends to the stage’s alarm topic and is explained in the README', () => {
+  it('lists every alarm and what pages it: each sends to the stage’s alarm topic and is explained in docs/operations.md', () => {
     const alarms = alarmsOf(stack, names);
     const section = operationsSection();
     const unlisted = alarms.filter(({ key }) => !(key in ALARMS)).map(({ key }) => key);
-    expect(unlisted, 'add each new alarm to ALARMS with what pages it, and to the README').toEqual([]);
+    expect(unlisted, 'add each new alarm to ALARMS (what pages it) and to docs/operations.md').toEqual([]);
     // One per queue of functions/queue-catalogue.ts: none while the queue catalogue is empty.
     const conditional = new Set(['Queues/<queue>DeadLettersVisible']);
     const stale = Object.keys(ALARMS).filter(
@@ -119,7 +119,7 @@ describe('Operations: alarms, dashboard, mail events', () => {
       expect(properties.AlarmActions, key).toEqual([topic]);
       expect(properties.AlarmDescription, key).toEqual(expect.any(String));
       const name = key.split('/').pop()!;
-      expect(section, `README "Operations" explains ${name}`).toContain(`\`${name}\``);
+      expect(section, `docs/operations.md "Alarms" explains ${name}`).toContain(`\`${name}\``);
     }
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
