@@ -1,76 +1,54 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CREDIT_PACKS } from '../../../functions/domain/packs';
 import { PricingPage } from '../../../frontend/src/features/pricing/components/PricingPage';
-import type * as ApiModule from '../../../frontend/src/lib/api-client';
-import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
-import { auth } from './auth-mock';
-import { renderAt } from './render';
+import { answer, apiError, held, networkError, never, requestsTo } from './api-mocks';
+import { signedIn, signedOut } from './auth-session';
+import { expectToast, renderAt, sessionSettled, toastsOf } from './render';
 
-const mocks = vi.hoisted(() => ({
-  toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
-  redirectTo: vi.fn(),
-}));
-
-vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
-  apiFetch: vi.fn(),
-}));
-vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
-vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
-  CreditsBadge: () => <a href="/pricing">6 credits</a>,
-}));
-vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/lib/redirect', () => ({ redirectTo: mocks.redirectTo }));
+// Not the network: leaving for Stripe's page, which jsdom cannot do (lib/redirect.ts exists for this).
+const redirectTo = vi.hoisted(() => vi.fn());
+vi.mock('../../../frontend/src/lib/redirect', () => ({ redirectTo }));
 
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
-const apiFetchMock = vi.mocked(apiFetch);
-/** The checkout-creation answer of the next click(s); a promise so a test can hold it open. */
-let createSession: () => Promise<unknown>;
 
 beforeEach(() => {
-  auth.status = 'signedIn';
-  createSession = async () => ({ id: 'cs_test_123', url: CHECKOUT_URL });
-  apiFetchMock.mockImplementation(async (path: string) => {
-    if (path === '/packs') return { packs: CREDIT_PACKS };
-    if (path === '/checkout/sessions') return createSession();
-    throw new Error(`unexpected call ${path}`);
-  });
+  redirectTo.mockReset();
+  // A failed purchase is logged on purpose (use-start-checkout.ts); keep the report readable.
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  signedIn();
+  answer('POST /api/checkout/sessions', { id: 'cs_test_123', url: CHECKOUT_URL });
 });
 
-afterEach(() => {
-  vi.clearAllMocks();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
-/** The pricing page, after visiting `history` (its Back goes there; none: the page opened the visit). */
-function renderPricing(history: string[] = []) {
-  return renderAt('/pricing', { element: <PricingPage />, history }).router;
+/**
+ * The pricing page, after visiting `history` (its Back goes there; none: the page opened the visit), once it knows
+ * whether someone is signed in.
+ */
+async function renderPricing(history: string[] = []) {
+  const { router } = renderAt('/pricing', { element: <PricingPage />, history });
+  await sessionSettled();
+  return router;
 }
 
 const buyButton = (credits: number) => screen.findByRole('button', { name: `Get ${credits} Credits` });
 
-/** A checkout-session call that fails with `error`. */
-const rejectWith = (error: Error) => async (): Promise<unknown> => {
-  throw error;
-};
-
 /** The pricing page's purchase-failure toast. */
-async function expectPurchaseFailedToast() {
-  await waitFor(() =>
-    expect(mocks.toast.error).toHaveBeenCalledWith('Failed to initiate purchase. Please try again.'),
-  );
-}
+const expectPurchaseFailedToast = () =>
+  expectToast('error', 'Failed to initiate purchase. Please try again.');
 
-function checkoutCalls() {
-  return apiFetchMock.mock.calls.filter(([path]) => path === '/checkout/sessions');
+const checkoutCalls = () => requestsTo('POST /api/checkout/sessions');
+
+/** Where sign-in will return to, once the router is on `/signin`. */
+async function signInReturnsTo(router: Awaited<ReturnType<typeof renderPricing>>) {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  return new URLSearchParams(router.state.location.search).get('returnTo');
 }
 
 describe('pricing page', () => {
   it("shows the spec's header, breadcrumb, texts, three packs and trust line", async () => {
-    renderPricing();
+    await renderPricing();
 
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -105,44 +83,44 @@ describe('pricing page', () => {
   });
 
   it("shows the signed-in user's credits in the header, and none when signed out", async () => {
-    renderPricing();
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: '6 credits' })).toBeTruthy();
+    await renderPricing();
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: '6 credits' })).toBeTruthy();
     cleanup();
 
-    auth.status = 'signedOut';
-    renderPricing();
+    signedOut();
+    await renderPricing();
     await buyButton(60);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: '6 credits' })).toBeNull();
   });
 
   it('Back goes one step back when the previous screen is part of the app', async () => {
-    const router = renderPricing(['/']);
+    const router = await renderPricing(['/']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('Back goes to /dashboard when the visit started on the pricing page', async () => {
-    const router = renderPricing();
+    const router = await renderPricing();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('signed out: an info toast and sign-in coming back to /pricing, without calling the API', async () => {
-    auth.status = 'signedOut';
-    renderPricing();
+    signedOut();
+    const router = await renderPricing();
 
     fireEvent.click(await buyButton(40));
 
-    expect(mocks.toast.info).toHaveBeenCalledWith('Please sign in to purchase credits');
-    expect(auth.signIn).toHaveBeenCalledWith('/pricing');
+    await expectToast('info', 'Please sign in to purchase credits');
+    expect(await signInReturnsTo(router)).toBe('/pricing');
     expect(checkoutCalls()).toHaveLength(0);
-    expect(mocks.redirectTo).not.toHaveBeenCalled();
+    expect(redirectTo).not.toHaveBeenCalled();
   });
 
   it("signed in: 'Processing...' on the clicked pack, every button disabled, then the same-tab redirect", async () => {
-    let answer!: (value: unknown) => void;
-    createSession = () => new Promise((resolve) => (answer = resolve));
-    renderPricing();
+    const checkout = held<'POST /api/checkout/sessions'>();
+    answer('POST /api/checkout/sessions', checkout.reply);
+    await renderPricing();
 
     fireEvent.click(await buyButton(60));
 
@@ -153,25 +131,23 @@ describe('pricing page', () => {
       expect(((await buyButton(credits)) as HTMLButtonElement).disabled).toBe(true);
     }
 
-    const [path, init] = checkoutCalls()[0]!;
-    expect(path).toBe('/checkout/sessions');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toEqual({ packId: 'popular' });
-    const key = new Headers(init?.headers).get('Idempotency-Key');
-    expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    await waitFor(() => expect(checkout.sent).toBe(true));
+    const [request] = checkoutCalls();
+    expect(request!.body).toEqual({ packId: 'popular' });
+    expect(request!.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
 
-    await act(async () => answer({ id: 'cs_test_123', url: CHECKOUT_URL }));
+    await act(async () => checkout.send({ id: 'cs_test_123', url: CHECKOUT_URL }));
 
-    expect(mocks.toast.success).toHaveBeenCalledWith('Redirecting to secure checkout...');
-    expect(mocks.redirectTo).toHaveBeenCalledWith(CHECKOUT_URL);
-    expect(mocks.toast.error).not.toHaveBeenCalled();
+    await expectToast('success', 'Redirecting to secure checkout...');
+    expect(redirectTo).toHaveBeenCalledWith(CHECKOUT_URL);
+    expect(toastsOf('error')).toEqual([]);
     // The browser is leaving: the button keeps saying so rather than inviting a second purchase.
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
   });
 
   it('ignores a second click while a purchase is starting', async () => {
-    createSession = () => new Promise(() => {});
-    renderPricing();
+    answer('POST /api/checkout/sessions', never);
+    await renderPricing();
 
     const button = await buyButton(100);
     fireEvent.click(button);
@@ -179,12 +155,16 @@ describe('pricing page', () => {
     fireEvent.click(await buyButton(40));
 
     await screen.findByRole('button', { name: 'Processing...' });
+    await waitFor(() => expect(checkoutCalls()).toHaveLength(1));
     expect(checkoutCalls()).toHaveLength(1);
   });
 
   it('failure: the error toast, the buttons work again, and the retry sends a fresh Idempotency-Key', async () => {
-    createSession = rejectWith(new ApiError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session'));
-    renderPricing();
+    answer(
+      'POST /api/checkout/sessions',
+      apiError(502, 'CHECKOUT_FAILED', 'Failed to create checkout session'),
+    );
+    await renderPricing();
 
     fireEvent.click(await buyButton(40));
 
@@ -192,17 +172,17 @@ describe('pricing page', () => {
     const button = (await buyButton(40)) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect(((await buyButton(60)) as HTMLButtonElement).disabled).toBe(false);
-    expect(mocks.redirectTo).not.toHaveBeenCalled();
+    expect(redirectTo).not.toHaveBeenCalled();
 
     fireEvent.click(button);
     await waitFor(() => expect(checkoutCalls()).toHaveLength(2));
-    const keys = checkoutCalls().map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    const keys = checkoutCalls().map((request) => request.headers.get('Idempotency-Key'));
     expect(keys[0]).not.toBe(keys[1]);
   });
 
   it('a network failure also shows the error toast', async () => {
-    createSession = rejectWith(new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server."));
-    renderPricing();
+    answer('POST /api/checkout/sessions', networkError);
+    await renderPricing();
 
     fireEvent.click(await buyButton(60));
 
@@ -210,32 +190,31 @@ describe('pricing page', () => {
   });
 
   it('a 401 (session gone at the API) asks to sign in instead of showing an error', async () => {
-    createSession = async () => {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-    };
-    renderPricing();
+    answer('POST /api/checkout/sessions', apiError(401, 'UNAUTHORIZED', 'Please sign in to continue.'));
+    const router = await renderPricing();
 
     fireEvent.click(await buyButton(60));
 
-    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith('/pricing'));
-    expect(mocks.toast.info).toHaveBeenCalledWith('Please sign in to purchase credits');
-    expect(mocks.toast.error).not.toHaveBeenCalled();
+    expect(await signInReturnsTo(router)).toBe('/pricing');
+    await expectToast('info', 'Please sign in to purchase credits');
+    expect(toastsOf('error')).toEqual([]);
   });
 
   it('never follows a checkout URL that is not http(s)', async () => {
-    createSession = async () => ({ id: 'cs_test_123', url: 'javascript:alert(1)' });
-    renderPricing();
+    // Sent as is (a raw Response): the contract itself refuses such a URL, and the page must not trust the answer.
+    answer('POST /api/checkout/sessions', Response.json({ id: 'cs_test_123', url: 'javascript:alert(1)' }));
+    await renderPricing();
 
     fireEvent.click(await buyButton(60));
 
     await expectPurchaseFailedToast();
-    expect(mocks.redirectTo).not.toHaveBeenCalled();
+    expect(redirectTo).not.toHaveBeenCalled();
   });
 
   it('clears "Processing..." when the page comes back from the back/forward cache', async () => {
-    renderPricing();
+    await renderPricing();
     fireEvent.click(await buyButton(60));
-    await waitFor(() => expect(mocks.redirectTo).toHaveBeenCalled());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
 
     const pageshow = new Event('pageshow') as PageTransitionEvent;

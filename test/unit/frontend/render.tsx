@@ -6,9 +6,11 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { toast } from 'sonner';
 import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { routes as appRoutes } from '../../../frontend/src/app/router';
 import { paths } from '../../../frontend/src/config/paths';
+import { useAuth } from '../../../frontend/src/lib/auth';
 
 export { testConfig };
 
@@ -51,7 +53,15 @@ export function renderAt(path: string, options: RenderAtOptions = {}) {
   const route = options.route ?? new URL(path, 'http://localhost').pathname;
   const routes: RouteObject[] = element
     ? [
-        { path: route, element },
+        {
+          path: route,
+          element: (
+            <>
+              <SessionProbe />
+              {element}
+            </>
+          ),
+        },
         ...Object.entries(STUB_SCREENS)
           .filter(([href]) => href !== route)
           .map(([href, name]) => ({ path: href, element: <h1>{name}</h1> })),
@@ -72,6 +82,23 @@ export function renderAt(path: string, options: RenderAtOptions = {}) {
   /** The router's current path and query, e.g. `/signin?returnTo=%2Fdashboard`. */
   const here = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { ...result, router, queryClient, here };
+}
+
+/** Where the session stands, in a hidden element beside the screen under test (see {@link sessionSettled}). */
+function SessionProbe() {
+  return <span hidden data-testid="session-status" data-status={useAuth().status} />;
+}
+
+/**
+ * Waits until the screen under test (rendered with `element`) knows whether someone is signed in: the session is read
+ * after the first render, as in the browser, and a test of a signed-in or signed-out rule acts once it is known.
+ */
+export async function sessionSettled(): Promise<void> {
+  await waitFor(() =>
+    expect(document.querySelector('[data-testid="session-status"]')?.getAttribute('data-status')).not.toBe(
+      'loading',
+    ),
+  );
 }
 
 /** A toast on screen: sonner's `toast.success|error|info|warning(title, { description })`. */
@@ -124,5 +151,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state: the next test's toaster must not show this test's.
+  toast.dismiss();
   vi.unstubAllGlobals();
 });
