@@ -6,91 +6,50 @@ import type { Me } from '../../../frontend/src/lib/api/get-me';
 import { checkoutVerificationQueryKey } from '../../../frontend/src/features/checkout/api/verify-checkout-session';
 import { PaymentResultPage } from '../../../frontend/src/features/checkout/components/PaymentResultPage';
 import { CheckoutCancelledPage } from '../../../frontend/src/features/checkout/components/CheckoutCancelledPage';
-import type * as ApiModule from '../../../frontend/src/lib/api-client';
-import { ApiError, apiFetch } from '../../../frontend/src/lib/api-client';
-import { auth } from './auth-mock';
-import { renderAt, testConfig } from './render';
-
-const mocks = vi.hoisted(() => ({
-  toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() },
-}));
-
-vi.mock('../../../frontend/src/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
-  apiFetch: vi.fn(),
-}));
-vi.mock('../../../frontend/src/lib/auth', async () => (await import('./auth-mock')).authModule);
-vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
-  CreditsBadge: () => <a href="/pricing">credits</a>,
-}));
-vi.mock('sonner', () => ({ toast: mocks.toast }));
+import { answer, apiError, held, meOf, networkError, never, requestsTo, type Responder } from './api-mocks';
+import { sessionLoading, signedIn, signedOut } from './auth-session';
+import { expectToast, renderAt, testConfig, toastsOf } from './render';
 
 const SUPPORT = testConfig.supportEmail;
 
-const apiFetchMock = vi.mocked(apiFetch);
 const FAILED_TEXT = "We couldn't verify your payment. Please contact our support team for assistance.";
 let sessionCounter = 0;
 /** A session id no other test used: the page acts on each session's outcome once per page load. */
 const newSessionId = () => `cs_test_unit${++sessionCounter}_${Math.random().toString(36).slice(2, 8)}`;
 
-/** The Popular Pack as `GET /api/packs` answers it. */
-const POPULAR = {
-  id: 'popular',
-  name: 'Popular Pack',
-  credits: 60,
-  priceCents: 4500,
-  currency: 'usd',
-  pricePerCredit: 0.75,
-  popular: true,
-  features: [],
-};
-
 beforeEach(() => {
   sessionStorage.clear();
-  auth.status = 'signedIn';
+  signedIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.clearAllMocks();
   vi.restoreAllMocks();
 });
 
-function answer(body: unknown) {
-  apiFetchMock.mockImplementation(async () => body);
-}
+/** How `GET /api/checkout/sessions/{id}` answers the page's verification. */
+const verifyAnswers = (respond: Responder<'GET /api/checkout/sessions/{id}'>) =>
+  answer('GET /api/checkout/sessions/{id}', respond);
 
 /** The payment result page at `path` (any path starting with /success), after a visit to the landing page. */
 function renderResult(
   path: string,
   { strict = false, seed }: { strict?: boolean; seed?: (client: QueryClient) => void } = {},
 ) {
-  const me: Me = {
-    id: 'user-1',
-    email: 'ada@example.com',
-    displayName: 'ada',
-    credits: 6,
-    signupBonus: 'granted',
-    emailWhenReady: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    activeGeneration: null,
-  };
   return renderAt(path, {
     element: <PaymentResultPage />,
     route: '*',
     history: ['/'],
     strict,
     seed: (queryClient) => {
-      queryClient.setQueryData(['me', 'user-1'], me);
+      queryClient.setQueryData(['me', 'user-1'], meOf());
       seed?.(queryClient);
     },
   });
 }
 
-function verificationCalls() {
-  return apiFetchMock.mock.calls.filter(([path]) => path.startsWith('/checkout/sessions/'));
-}
+const verificationCalls = () => requestsTo('GET /api/checkout/sessions/{id}');
 
 function expectSupportLine() {
   const link = screen
@@ -104,11 +63,11 @@ describe('payment result page', () => {
     const { router } = renderResult('/success?redirect=dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(apiFetchMock).not.toHaveBeenCalled();
+    expect(verificationCalls()).toHaveLength(0);
   });
 
   it("shows 'Verifying Payment' with a spinner while the session is checked", async () => {
-    apiFetchMock.mockImplementation(() => new Promise(() => {}));
+    verifyAnswers(never);
     const id = newSessionId();
     renderResult(`/success?session_id=${id}&redirect=dashboard`);
 
@@ -116,14 +75,24 @@ describe('payment result page', () => {
     expect(screen.getByRole('status').textContent).toMatch(/confirm your payment/);
     expect(document.querySelector('.animate-spin')).not.toBeNull();
     await waitFor(() => expect(verificationCalls()).toHaveLength(1));
-    expect(verificationCalls()[0]![0]).toBe(`/checkout/sessions/${id}`);
+    expect(verificationCalls()[0]!.params.id).toBe(id);
   });
 
   it('success: the new balance, a 3-2-1 countdown, then /dashboard', async () => {
-    vi.useFakeTimers();
-    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    const verification = held<'GET /api/checkout/sessions/{id}'>();
+    verifyAnswers(verification.reply);
     const { router } = renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
-    await act(() => vi.advanceTimersByTimeAsync(50));
+    await waitFor(() => expect(verification.sent).toBe(true));
+    // The countdown's seconds are the test's from the answer on; the answer itself travels on real macrotasks.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    verification.send({ status: 'paid', creditsAdded: 60, credits: 66 });
+    for (let turn = 0; turn < 500 && !screen.queryByTestId('new-balance'); turn++) {
+      await act(async () => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        // react-query notifies on a 0 ms timeout; the countdown's 1 s ones stay put.
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    }
 
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByTestId('new-balance').textContent).toBe('66 credits');
@@ -142,11 +111,11 @@ describe('payment result page', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(mocks.toast.error).not.toHaveBeenCalled();
+    expect(toastsOf('error')).toEqual([]);
   });
 
   it('success: Go to Dashboard and Start Generating, the support line, focus on the heading', async () => {
-    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    verifyAnswers({ status: 'paid', creditsAdded: 60, credits: 66 });
     renderResult(`/success?session_id=${newSessionId()}`);
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
@@ -162,7 +131,9 @@ describe('payment result page', () => {
   });
 
   it("success gives every credits badge the new balance: /api/me's cache is updated and invalidated", async () => {
-    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    verifyAnswers({ status: 'paid', creditsAdded: 60, credits: 66 });
+    // The balance's refetch stays pending: the 66 on screen is the page's own update of the cache.
+    answer('GET /api/me', never);
     const { queryClient } = renderResult(`/success?session_id=${newSessionId()}`);
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
@@ -175,7 +146,7 @@ describe('payment result page', () => {
   it.each(['no_payment_required', 'invalid'] as const)(
     "status '%s' is a failure: message, Check again, Go to Dashboard, support line and one toast",
     async (status) => {
-      answer({ status, creditsAdded: 0, credits: 6 });
+      verifyAnswers({ status, creditsAdded: 0, credits: 6 });
       const { queryClient } = renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
 
       const heading = await screen.findByRole('heading', {
@@ -190,11 +161,8 @@ describe('payment result page', () => {
         '/dashboard',
       );
       expectSupportLine();
-      expect(mocks.toast.error).toHaveBeenCalledTimes(1);
-      expect(mocks.toast.error).toHaveBeenCalledWith(
-        'Payment verification failed. Please contact support.',
-        expect.anything(),
-      );
+      await expectToast('error', 'Payment verification failed. Please contact support.');
+      expect(toastsOf('error')).toHaveLength(1);
       expect(screen.queryByText(/Redirecting to dashboard/)).toBeNull();
       expect(queryClient.getQueryData<Me>(['me', 'user-1'])?.credits).toBe(6);
     },
@@ -204,9 +172,7 @@ describe('payment result page', () => {
     "status '%s' (declined or cancelled) says nothing was charged and offers the same pack again, no alarm",
     async (status) => {
       sessionStorage.setItem('hs.checkout.pack', 'popular');
-      apiFetchMock.mockImplementation(async (path: string) =>
-        path === '/packs' ? { packs: [POPULAR] } : { status, creditsAdded: 0, credits: 6 },
-      );
+      verifyAnswers({ status, creditsAdded: 0, credits: 6 });
       renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
 
       const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
@@ -219,7 +185,7 @@ describe('payment result page', () => {
         '/pricing',
       );
       expect(within(section).queryByText(FAILED_TEXT)).toBeNull();
-      expect(mocks.toast.error).not.toHaveBeenCalled();
+      expect(toastsOf('error')).toEqual([]);
       await waitFor(() => expect(document.activeElement).toBe(heading));
     },
   );
@@ -227,9 +193,9 @@ describe('payment result page', () => {
   it("'Check again' verifies the same session again (no new purchase) and shows the success", async () => {
     const id = newSessionId();
     let calls = 0;
-    apiFetchMock.mockImplementation(async () => {
+    verifyAnswers(() => {
       calls += 1;
-      if (calls === 1) throw new ApiError(404, 'NOT_FOUND', 'Checkout session not found.');
+      if (calls === 1) return apiError(404, 'NOT_FOUND', 'Checkout session not found.');
       return { status: 'paid', creditsAdded: 60, credits: 66 };
     });
     renderResult(`/success?session_id=${id}`);
@@ -238,19 +204,14 @@ describe('payment result page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
-    expect(verificationCalls().map(([path]) => path)).toEqual([
-      `/checkout/sessions/${id}`,
-      `/checkout/sessions/${id}`,
-    ]);
-    expect(apiFetchMock.mock.calls.some(([, init]) => (init as { method?: string })?.method === 'POST')).toBe(
-      false,
-    );
+    expect(verificationCalls().map((request) => request.params.id)).toEqual([id, id]);
+    expect(requestsTo('POST /api/checkout/sessions')).toHaveLength(0);
   });
 
   it("after the wizard's Buy More: back to the wizard with its photos and choices, and no countdown", async () => {
     sessionStorage.setItem('hs.checkout.return', 'generator');
     sessionStorage.setItem('hs.generator.draft', '{"step":3}');
-    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    verifyAnswers({ status: 'paid', creditsAdded: 60, credits: 66 });
     renderResult(`/success?session_id=${newSessionId()}`);
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
@@ -266,9 +227,7 @@ describe('payment result page', () => {
     [404, 'NOT_FOUND', 'Checkout session not found.'],
     [400, 'VALIDATION_ERROR', 'That is not a checkout session id.'],
   ])('a %d answer is a failure and is not retried', async (status, code, message) => {
-    apiFetchMock.mockImplementation(async () => {
-      throw new ApiError(status, code, message);
-    });
+    verifyAnswers(apiError(status, code, message));
     renderResult(`/success?session_id=${newSessionId()}`);
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
@@ -277,9 +236,9 @@ describe('payment result page', () => {
 
   it('retries a network failure, then shows the success', async () => {
     let calls = 0;
-    apiFetchMock.mockImplementation(async () => {
+    verifyAnswers(() => {
       calls += 1;
-      if (calls === 1) throw new ApiError(0, 'NETWORK_ERROR', "We couldn't reach the server.");
+      if (calls === 1) return networkError();
       return { status: 'paid', creditsAdded: 40, credits: 46 };
     });
     renderResult(`/success?session_id=${newSessionId()}`);
@@ -287,42 +246,45 @@ describe('payment result page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(screen.getByTestId('new-balance').textContent).toBe('46 credits');
     expect(verificationCalls()).toHaveLength(2);
-    expect(mocks.toast.error).not.toHaveBeenCalled();
+    expect(toastsOf('error')).toEqual([]);
   });
 
   it('signed out: starts sign-in that comes back to this very URL, and verifies nothing yet', async () => {
-    auth.status = 'signedOut';
+    signedOut();
     const id = newSessionId();
-    renderResult(`/success?session_id=${id}&redirect=dashboard`);
+    const { router, here } = renderResult(`/success?session_id=${id}&redirect=dashboard`);
 
-    await waitFor(() =>
-      expect(auth.signIn).toHaveBeenCalledWith(`/success?session_id=${id}&redirect=dashboard`, {
-        replace: true,
-        mode: 'signIn',
-      }),
-    );
+    expect(await screen.findByText('Redirecting to sign in...')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
-    expect(screen.getByText('Redirecting to sign in...')).toBeTruthy();
-    expect(apiFetchMock).not.toHaveBeenCalled();
+    // The Sign In tab (a buyer has an account), in place of this entry.
+    await waitFor(() =>
+      expect(here()).toBe(
+        `/signin?returnTo=${encodeURIComponent(`/success?session_id=${id}&redirect=dashboard`)}`,
+      ),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(verificationCalls()).toHaveLength(0);
   });
 
   it('waits for the session to load before verifying', async () => {
-    auth.status = 'loading';
-    renderResult(`/success?session_id=${newSessionId()}`);
+    sessionLoading();
+    const id = newSessionId();
+    const { here } = renderResult(`/success?session_id=${id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verifying Payment' })).toBeTruthy();
-    expect(apiFetchMock).not.toHaveBeenCalled();
-    expect(auth.signIn).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(verificationCalls()).toHaveLength(0);
+    expect(here()).toBe(`/success?session_id=${id}`);
   });
 
   it("StrictMode's double mount sends one verification and shows one toast", async () => {
-    answer({ status: 'invalid', creditsAdded: 0, credits: 6 });
+    verifyAnswers({ status: 'invalid', creditsAdded: 0, credits: 6 });
     renderResult(`/success?session_id=${newSessionId()}`, { strict: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(verificationCalls()).toHaveLength(1);
-    expect(mocks.toast.error).toHaveBeenCalledTimes(1);
+    expect(toastsOf('error')).toHaveLength(1);
   });
 
   it('StrictMode with an already known outcome (a remount) still toasts once and asks nothing again', async () => {
@@ -338,13 +300,14 @@ describe('payment result page', () => {
     });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Verification Failed' });
+    await expectToast('error', 'Payment verification failed. Please contact support.');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(mocks.toast.error).toHaveBeenCalledTimes(1);
+    expect(toastsOf('error')).toHaveLength(1);
     expect(verificationCalls()).toHaveLength(0);
   });
 
   it('StrictMode: a paid session is verified once and still redirects', async () => {
-    answer({ status: 'paid', creditsAdded: 60, credits: 66 });
+    verifyAnswers({ status: 'paid', creditsAdded: 60, credits: 66 });
     const { router } = renderResult(`/success?session_id=${newSessionId()}`, { strict: true });
 
     await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
@@ -353,7 +316,7 @@ describe('payment result page', () => {
   });
 
   it('shows the result for any path starting with /success', async () => {
-    answer({ status: 'paid', creditsAdded: 100, credits: 106 });
+    verifyAnswers({ status: 'paid', creditsAdded: 100, credits: 106 });
     renderResult(`/success/dashboard?session_id=${newSessionId()}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
@@ -365,7 +328,6 @@ describe("the not-completed page (Stripe Checkout's cancel_url)", () => {
   it("says nothing was charged, offers the pack again and, from the wizard's Buy More, the way back to it", async () => {
     sessionStorage.setItem('hs.checkout.return', 'generator');
     sessionStorage.setItem('hs.generator.draft', '{"step":3}');
-    apiFetchMock.mockImplementation(async () => ({ packs: [POPULAR] }));
     renderAt('/checkout/cancelled?pack=popular', {
       element: <CheckoutCancelledPage />,
       route: '/checkout/cancelled',
@@ -384,7 +346,6 @@ describe("the not-completed page (Stripe Checkout's cancel_url)", () => {
   });
 
   it('without a known pack offers every pack', async () => {
-    apiFetchMock.mockImplementation(async () => ({ packs: [POPULAR] }));
     renderAt('/checkout/cancelled?pack=gold', {
       element: <CheckoutCancelledPage />,
       route: '/checkout/cancelled',
