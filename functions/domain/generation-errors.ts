@@ -91,3 +91,9 @@ export class GenerationClosedError extends namedError('GenerationClosedError') {
 
 /** The generation item does not exist (or belongs to another user). */
 export class GenerationNotFoundError extends namedError('GenerationNotFoundError') {}
+
+/**
+ * A normalized reference photo vanished between PrepareReferences and a slot (the customer deleted their data
+ * meanwhile): the slot makes no provider call. Not retryable.
+ */
+export class ReferenceMissingError extends namedError('ReferenceMissingError') {}
