@@ -25,8 +25,8 @@
  *   `mailConfigurationSet` (optional), `sesRegion` (where Cognito's identity is verified; default the stack's region);
  * - `siteDir` (default `dist/site`), `sharpLayerDir` (default `dist/layers/sharp`): synth refuses real code without
  *   them;
- * - `target=localstack`: the LocalStack community profile instead (`infrastructure/localstack-stack.ts`; README,
- *   "Run with LocalStack");
+ * - `target=localstack`: the LocalStack community profile instead (`infrastructure/localstack-stack.ts`;
+ *   docs/local-stack.md, "Run with LocalStack");
  * - `stubFunctionCode=true`: tests only — inline stub code instead of esbuild bundles.
  *
  * A refusal (`SynthRefusal`: `IncompleteBuildError`, `InvalidContextError`, …) prints `Error: <what to do>` on one

@@ -10,8 +10,8 @@ import { buildPrompt } from '../functions/domain/prompts';
 import { REPO_ROOT } from './constructs/naming';
 
 /*
- * `npm run check:provider`: one real edit with the configured OpenAI model before the first deploy (README
- * "Production checklist"). With OPENAI_API_KEY set it sends ONE low-quality edit of a fixture photo through the
+ * `npm run check:provider`: one real edit with the configured OpenAI model before the first deploy
+ * (docs/deploy.md, "Check the image provider"). With OPENAI_API_KEY set it sends ONE low-quality edit of a fixture photo through the
  * product's own adapter and parameters (the model's lowest quality tier instead of the configured one, so the check
  * costs about a cent), prints the estimated cost and PASS, or FAIL with OpenAI's own error body (exit 1). Without a
  * key it prints what it would send and exits 0. Reads OPENAI_API_KEY, OPENAI_BASE_URL (another endpoint, e.g. the

@@ -47,7 +47,7 @@ export interface LocalStackStackProps extends StackProps {
   functions?: readonly FunctionEntry[];
 }
 
-/** `HeadshotStudio-local-http-packs`: the name the README invokes (`awslocal lambda invoke --function-name …`). */
+/** `HeadshotStudio-local-http-packs`: the name docs/local-stack.md invokes (`awslocal lambda invoke --function-name …`). */
 export function localStackFunctionName(stackName: string, entry: Pick<FunctionEntry, 'name'>): string {
   return `${stackName}-${entry.name}`;
 }
@@ -82,7 +82,7 @@ export class LocalStackStack extends Stack {
     ) {
       throw new IncompleteBuildError(
         `Refusing to synthesize without the sharp modules ${needsSharp.join(', ')} need: ${modules} is missing — ` +
-          'run `npm run build:layers` (README, "Run with LocalStack").',
+          'run `npm run build:layers` (docs/local-stack.md, "Run with LocalStack").',
       );
     }
 

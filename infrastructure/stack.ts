@@ -174,7 +174,7 @@ export class HeadshotStudioStack extends Stack {
     } else if (notify) {
       Annotations.of(this).addWarningV2(
         'headshot-studio:mail-off',
-        'No mailFrom in the context: the "headshots ready" e-mail is not sent (see the README, "E-mail").',
+        'No mailFrom in the context: the "headshots ready" e-mail is not sent (see docs/deploy.md, "E-mail (Amazon SES)").',
       );
     }
 
@@ -382,7 +382,7 @@ export function assertDeployable(input: {
   }
   if (problems.length > 0) {
     throw new IncompleteBuildError(
-      `Build first: ${problems.join(', then ')}; see the README, "Deploy to AWS" ` +
+      `Build first: ${problems.join(', then ')}; see docs/deploy.md ` +
         '(template-only checks may use -c stubFunctionCode=true)',
     );
   }

@@ -4,7 +4,7 @@
  * (`GET /api/health`, `GET /api/packs`) stay small.
  */
 
-/** The value a freshly deployed secret holds until an operator puts the real key (README "Deploy to AWS"). */
+/** The value a freshly deployed secret holds until an operator puts the real key (docs/deploy.md, "Put the secrets"). */
 export const SECRET_PLACEHOLDER = 'REPLACE_ME';
 
 /**
@@ -22,7 +22,7 @@ export const EXTENSION_SECRET_TTL_SECONDS = 45;
 export const SECRET_REFRESH_MS = 15_000;
 
 /**
- * The documented bound (README "Secrets"; functions/common/secrets.ts): a value put with `put-secret-value` (a key set after deploy, or rotated)
+ * The documented bound (docs/deploy.md, "Put the secrets"; functions/common/secrets.ts): a value put with `put-secret-value` (a key set after deploy, or rotated)
  * is what every warm function uses at most this long afterwards — the extension's cache plus that refresh.
  */
 export const SECRET_ROTATION_BOUND_MS = EXTENSION_SECRET_TTL_SECONDS * 1000 + SECRET_REFRESH_MS;

@@ -16,7 +16,7 @@ export const positiveInt = (fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
 /**
- * A secret: blank or still {@link SECRET_PLACEHOLDER} (a freshly deployed secret, README "Deploy to AWS") counts as
+ * A secret: blank or still {@link SECRET_PLACEHOLDER} (a freshly deployed secret, docs/deploy.md) counts as
  * missing.
  */
 export const secretString = z.optional(

@@ -87,7 +87,7 @@ export interface AppFunctionProps {
   stubCode?: boolean;
   /** Where handler modules live. Default: the repository's `functions/`. */
   functionsDir?: string;
-  /** An explicit function name (the LocalStack profile, where the README invokes functions by name). */
+  /** An explicit function name (the LocalStack profile, where docs/local-stack.md invokes functions by name). */
   functionName?: string;
   /**
    * A `node_modules` folder whose packages are copied into the bundle instead of coming from the native layer

@@ -118,7 +118,7 @@ export class Auth extends Construct {
         : {}),
       // Deletion protection makes Cognito refuse DeleteUserPool, so a rollback of a failed first create could not
       // delete the pool (RETAIN_ON_UPDATE_OR_DELETE would end in ROLLBACK_FAILED): prod retains it instead. It has no
-      // fixed name, so a retry creates a new pool beside the empty one left behind (README, "Teardown").
+      // fixed name, so a retry creates a new pool beside the empty one left behind (docs/deploy.md, "Teardown").
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

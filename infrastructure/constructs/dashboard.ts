@@ -69,7 +69,7 @@ export class Dashboard extends Construct {
     });
     this.dashboard.addWidgets(
       new cloudwatch.TextWidget({
-        markdown: `# Headshot Studio — ${stage}\nWhat each alarm means and what to do: README, "Operations".`,
+        markdown: `# Headshot Studio — ${stage}\nWhat each alarm means and what to do: docs/operations.md, "Alarms".`,
         width: 24,
         height: 1,
       }),

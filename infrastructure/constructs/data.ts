@@ -33,7 +33,7 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // Deletion protection makes DynamoDB refuse DeleteTable, so a rollback of a failed first create could not delete
       // the table (RETAIN_ON_UPDATE_OR_DELETE would end in ROLLBACK_FAILED): prod retains it instead. It has no fixed
-      // name, so a retry creates a new table beside the empty one left behind (README, "Teardown").
+      // name, so a retry creates a new table beside the empty one left behind (docs/deploy.md, "Teardown").
       deletionProtection: prod,
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

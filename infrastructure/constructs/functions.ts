@@ -198,7 +198,7 @@ export class Functions extends Construct {
       throw new MissingSharpLayerError(
         `${functionName} needs the sharp layer (sharp and @img/sharp-linux-arm64 for Lambda's linux-arm64), and ` +
           `${dir ?? '(no sharpLayerDir)'} does not hold it: run \`npm run build:layers\` before \`cdk synth\`/\`cdk deploy\` ` +
-          '(README, "Deploy to AWS"); without it the function would fail at run time.',
+          '(docs/deploy.md); without it the function would fail at run time.',
       );
     }
     this.nativeLayer = new lambda.LayerVersion(this, 'SharpLayer', {

@@ -20,7 +20,7 @@ export function functionArnKey(functionName: string): string {
 }
 
 /**
- * A stack output with a stable key (`UserPoolId`, not `AuthUserPoolIdC0605E59`), so scripts and the README can read
+ * A stack output with a stable key (`UserPoolId`, not `AuthUserPoolIdC0605E59`), so scripts and the docs can read
  * it with `--query "Stacks[0].Outputs[?OutputKey=='UserPoolId'].OutputValue"`.
  */
 export function stackOutput(scope: Construct, key: string, value: string, description?: string): CfnOutput {

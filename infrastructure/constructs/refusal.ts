@@ -10,8 +10,8 @@ export class SynthRefusal extends Error {
 }
 
 /**
- * The context (`-c key=value`, `cdk.json`) is invalid or lacks what the stage needs (source of each rule: the README's
- * context table, "Deploy to AWS").
+ * The context (`-c key=value`, `cdk.json`) is invalid or lacks what the stage needs (source of each rule: the CDK
+ * context table of docs/configuration.md).
  */
 export class InvalidContextError extends SynthRefusal {
   override readonly name = 'InvalidContextError';

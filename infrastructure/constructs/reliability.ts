@@ -147,13 +147,13 @@ export class Reliability extends Construct {
       metric: business('ProviderMisconfigured'),
       threshold: 1,
       alarmDescription:
-        'A headshot slot failed (refunded) because OpenAI cannot be called as configured: no API key (put it into its secret), or OpenAI refused the configuration (the log line and the metric name the model, param and code; run npm run check:provider). README "Production checklist".',
+        'A headshot slot failed (refunded) because OpenAI cannot be called as configured: no API key (put it into its secret), or OpenAI refused the configuration (the log line and the metric name the model, param and code; run npm run check:provider). docs/deploy.md, "Production checklist".',
     });
     alarm('MailRefused', {
       metric: business('MailRefused'),
       threshold: 1,
       alarmDescription:
-        'SES refused a "headshots ready" e-mail for the account\'s setup (MessageRejected: the sender is not a verified identity, or SES is still in the sandbox): verify the identity or request production access (README "E-mail (Amazon SES)").',
+        'SES refused a "headshots ready" e-mail for the account\'s setup (MessageRejected: the sender is not a verified identity, or SES is still in the sandbox): verify the identity or request production access (docs/deploy.md, "E-mail (Amazon SES)").',
     });
     const day = Duration.days(1);
     alarm('RefundRatio', {

@@ -43,7 +43,7 @@ const OUTPUT_IDS: Record<SecretName, string> = {
 
 /**
  * Secrets Manager secrets for the Stripe secret key, the Stripe webhook signing secret, the OpenAI API key
- * (docs/architecture.md §6) and the generated sign-up bonus pepper. Created with a placeholder; the README says how to put the real values. Each value is a plain
+ * (docs/architecture.md §6) and the generated sign-up bonus pepper. Created with a placeholder; docs/deploy.md says how to put the real values. Each value is a plain
  * string (SecretString), never JSON. Functions receive only the ARN (`*_ARN` variables) and read the value once per
  * cold start through the Parameters and Secrets Lambda Extension.
  */

@@ -12,7 +12,7 @@ import { stackOutput } from './naming';
  * https://aws.amazon.com/blogs/security/protect-your-amazon-cognito-user-pool-with-aws-waf/, matches on it). Cognito
  * forwards no e-mail address or password to WAF ("Associate an AWS WAF web ACL with a user pool",
  * https://docs.aws.amazon.com/cognito/latest/developerguide/user-pool-waf.html), so a limit per address is Cognito's own
- * (README, "Security notes"); these are per source IP.
+ * (docs/deploy.md, "Production checklist"); these are per source IP.
  * - `signUp`: creating an account (each mails a verification code and may earn the free credits);
  * - `mailCodes`: every unauthenticated call that makes our SES identity mail a code to an address the caller names
  *   (sign-up, resending the code, a password reset);

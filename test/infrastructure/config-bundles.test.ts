@@ -4,7 +4,7 @@ import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 
 /**
  * Each handler bundles only the settings groups (functions/config/*.ts) its code path reaches: a group's schema is
- * built and parsed at the cold start of the handlers that read it, and of no other (README "Configuration").
+ * built and parsed at the cold start of the handlers that read it, and of no other (docs/configuration.md).
  */
 async function settingsGroupsOf(handler: string): Promise<string[]> {
   const { metafile } = await build({

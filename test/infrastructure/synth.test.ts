@@ -96,7 +96,7 @@ describe('cdk synth refusals', () => {
     {
       why: 'no build',
       context: { siteDir: join(FIXTURES, 'does-not-exist'), sharpLayerDir: join(FIXTURES, 'does-not-exist') },
-      line: /^Error: Build first: run `npm run build` \(.*\), then run `npm run build:layers` \(.*\); see the README, "Deploy to AWS"/,
+      line: /^Error: Build first: run `npm run build` \(.*\), then run `npm run build:layers` \(.*\); see docs\/deploy\.md/,
     },
     {
       why: 'invalid context',

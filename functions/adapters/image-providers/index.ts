@@ -54,7 +54,7 @@ export function imageProvider(): ImageProvider {
     provider = createLocalProvider({ latencyMs: config.LOCAL_PROVIDER_LATENCY_MS });
   } else if (!config.OPENAI_API_KEY) {
     provider = createMisconfiguredProvider(
-      'OPENAI_API_KEY is missing or still the placeholder: put the key into the OpenAI secret (README "Production checklist")',
+      'OPENAI_API_KEY is missing or still the placeholder: put the key into the OpenAI secret (docs/deploy.md, "Production checklist")',
     );
   } else {
     provider = createOpenAiProvider({
