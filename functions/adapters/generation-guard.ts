@@ -3,8 +3,19 @@ import { isTerminal, TERMINAL_STATUSES } from '../domain/generation-status';
 import { generationInFlight } from '../domain/quotas';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';
-import type { CreditChange, UserRecord } from './ledger';
+import type { TransactItem } from './support/ledger-items';
+import type { UserRecord } from './support/users';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * What a generation's spend carries besides the ledger's own items (the ledger's `CreditChange.profileGuard` and
+ * `extraItems`, adapters/ledger.ts): a condition and SET clauses on the user item, and items checked in the same
+ * transaction.
+ */
+export interface GenerationStartGuard {
+  profileGuard: { condition: string; set: string; values: Record<string, unknown> };
+  extraItems: TransactItem[];
+}
 
 /**
  * The guard a new generation's spend transaction carries (docs/architecture.md §8 "Money": at most one generation
@@ -23,7 +34,7 @@ export async function generationStartGuard(
   user: UserRecord | undefined,
   newGenerationId: string,
   cost: number,
-): Promise<Pick<CreditChange, 'profileGuard' | 'extraItems'>> {
+): Promise<GenerationStartGuard> {
   const TableName = storageSettings().TABLE_NAME;
   const previous = user?.lastGenerationId;
   // A balance under the cost is answered by the spend itself (402), whatever else is running.

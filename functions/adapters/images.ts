@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import type { Frame } from '../domain/framing';
 import { HEADSHOT_SIDE, THUMBNAIL_SIDE } from '../domain/headshot-images';
 import {
   MAX_INPUT_PIXELS,
@@ -7,6 +8,8 @@ import {
   REFERENCE_MAX_SIDE,
   type PhotoProblem,
 } from '../domain/photos';
+import { extractFrame } from './support/crop';
+import type { RgbImage } from './support/pixels';
 
 /**
  * Image decoding and encoding with sharp (libvips). Never trust an upload's declared type or size: a browser can lie
@@ -208,4 +211,18 @@ export async function headshotPixels(
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const data = await rasterInput(raster).resize(side, side).raw().toBuffer();
   return { data, width: side, height: side };
+}
+
+/**
+ * A reference photo's crop as the provider gets it: the pixels of `frame` (domain/framing.ts, rotated so the eyes are
+ * level) cut from `image` at `side` × `side` px, as an upright, metadata-free JPEG of quality 92.
+ *
+ * @param image the upload's upright copy ({@link normalizedPixels})
+ * @param side the crop's side, px
+ */
+export async function encodeReferenceCrop(image: RgbImage, frame: Frame, side: number): Promise<Buffer> {
+  const { rgb } = await extractFrame(image, frame, side);
+  return sharp(rgb, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }

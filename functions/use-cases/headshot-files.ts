@@ -1,4 +1,5 @@
 import {
+  canvasPixels,
   decodeCanvas,
   encodeHeadshotFiles,
   encodeOriginal,
@@ -7,7 +8,7 @@ import {
 import type { StoredVariant } from '../adapters/headshots/records';
 import { ProviderInvalidOutputError } from '../adapters/image-providers/types';
 import { deleteObject, putObject } from '../adapters/storage';
-import { locateAndMeasure } from '../adapters/vision/likeness';
+import { LIKENESS_SIDE, locateAndMeasure } from '../adapters/vision/likeness';
 import { planVariants, VARIANT_CONTENT_TYPES, type VariantPlan } from '../domain/headshot-variants';
 import { headshotThumbnailKey, headshotVariantKey } from '../domain/object-keys';
 
@@ -16,6 +17,27 @@ import { headshotThumbnailKey, headshotVariantKey } from '../domain/object-keys'
  * canvas places the square and the portrait, its likeness is the guarantee's, and the four files are stored once,
  * under the generation's folder of the owner's results prefix.
  */
+
+/** What making and storing a headshot's files needs from the outside world: the codec, the face models, S3. */
+export interface HeadshotFilesPorts {
+  decodeCanvas: typeof decodeCanvas;
+  canvasPixels: typeof canvasPixels;
+  locateAndMeasure: typeof locateAndMeasure;
+  encodeOriginal: typeof encodeOriginal;
+  encodeHeadshotFiles: typeof encodeHeadshotFiles;
+  putObject: (bucket: 'results', key: string, body: Buffer, contentType: string) => Promise<void>;
+  deleteObject: (bucket: 'results', key: string) => Promise<void>;
+}
+
+const adapters: HeadshotFilesPorts = {
+  decodeCanvas,
+  canvasPixels,
+  locateAndMeasure,
+  encodeOriginal,
+  encodeHeadshotFiles,
+  putObject,
+  deleteObject,
+};
 
 /** The files of one headshot, and what they were cut by. */
 export interface MadeHeadshot {
@@ -41,23 +63,26 @@ export async function makeHeadshotFiles(
   providerName: string,
   referenceDescriptor: string | undefined,
   threshold: number,
+  ports: HeadshotFilesPorts = adapters,
 ): Promise<MadeHeadshot> {
   let canvas;
   try {
-    canvas = await decodeCanvas(image);
+    canvas = await ports.decodeCanvas(image);
   } catch (error) {
     throw new ProviderInvalidOutputError(
       `The ${providerName} provider returned an undecodable image: ${String(error)}`,
     );
   }
   // The face models' pixels are asked for first, so they go ahead of the PNG encode in sharp's queue.
-  const measuring = locateAndMeasure(canvas, referenceDescriptor, threshold);
-  const original = encodeOriginal(canvas);
+  const measuring = ports
+    .canvasPixels(canvas, LIKENESS_SIDE)
+    .then((pixels) => ports.locateAndMeasure(pixels, canvas, referenceDescriptor, threshold));
+  const original = ports.encodeOriginal(canvas);
   const [face, png] = await Promise.allSettled([measuring, original]);
   if (face.status === 'rejected') throw face.reason;
   if (png.status === 'rejected') throw png.reason;
   const plan = planVariants(canvas, face.value?.eyes);
-  const files = await encodeHeadshotFiles(canvas, plan, Promise.resolve(png.value));
+  const files = await ports.encodeHeadshotFiles(canvas, plan, Promise.resolve(png.value));
   return { files, plan, likeness: face.value?.likeness };
 }
 
@@ -78,6 +103,7 @@ export async function storeHeadshotFiles(
   generationId: string,
   slot: number,
   made: MadeHeadshot,
+  ports: Pick<HeadshotFilesPorts, 'putObject'> = adapters,
 ): Promise<StoredHeadshotFiles> {
   const key = (variant: 'square' | 'portrait' | 'original') =>
     headshotVariantKey(sub, generationId, slot, variant);
@@ -98,19 +124,32 @@ export async function storeHeadshotFiles(
     },
   };
   await Promise.all([
-    putObject('results', stored.imageKey, made.files.square, VARIANT_CONTENT_TYPES.square),
-    putObject('results', stored.thumbnailKey, made.files.thumbnail, 'image/webp'),
-    putObject('results', stored.variants.portrait.key, made.files.portrait, VARIANT_CONTENT_TYPES.portrait),
-    putObject('results', stored.variants.original.key, made.files.original, VARIANT_CONTENT_TYPES.original),
+    ports.putObject('results', stored.imageKey, made.files.square, VARIANT_CONTENT_TYPES.square),
+    ports.putObject('results', stored.thumbnailKey, made.files.thumbnail, 'image/webp'),
+    ports.putObject(
+      'results',
+      stored.variants.portrait.key,
+      made.files.portrait,
+      VARIANT_CONTENT_TYPES.portrait,
+    ),
+    ports.putObject(
+      'results',
+      stored.variants.original.key,
+      made.files.original,
+      VARIANT_CONTENT_TYPES.original,
+    ),
   ]);
   return stored;
 }
 
 /** Deletes what {@link storeHeadshotFiles} stored (a slot refunded while it was being saved); errors are ignored. */
-export async function deleteHeadshotFiles(stored: StoredHeadshotFiles): Promise<void> {
+export async function deleteHeadshotFiles(
+  stored: StoredHeadshotFiles,
+  ports: Pick<HeadshotFilesPorts, 'deleteObject'> = adapters,
+): Promise<void> {
   await Promise.all(
     [stored.imageKey, stored.thumbnailKey, stored.variants.portrait.key, stored.variants.original.key].map(
-      (key) => deleteObject('results', key),
+      (key) => ports.deleteObject('results', key),
     ),
   ).catch(() => undefined);
 }

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { normalizePhoto } from '../../functions/adapters/images';
 import { renderLocalHeadshot } from '../../functions/adapters/image-providers/local';
-import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
+import { analyzePhoto } from '../../functions/use-cases/check-photos';
 import { visionInitMs } from '../../functions/adapters/support/vision-models/runtime';
 import { BACKGROUNDS } from '../../functions/domain/styles';
 import { checkPhotoSet } from '../../functions/domain/photo-checks';

@@ -16,8 +16,8 @@ import {
   normalize,
 } from '../../functions/domain/likeness';
 import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
-import { currentReferenceDescriptor } from '../../functions/workflow/reference-descriptor';
-import { judgeUploads, type JudgedPhoto } from '../../functions/workflow/reference-photos';
+import { currentReferenceDescriptor } from '../../functions/use-cases/reference-descriptor';
+import { judgeUploads, type JudgedPhoto } from '../../functions/use-cases/check-photos';
 import { createTestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 

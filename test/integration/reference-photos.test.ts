@@ -6,7 +6,8 @@ import { cachedPhotoChecks, savePhotoFacts } from '../../functions/adapters/phot
 import { getObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import type { StoredFraming } from '../../functions/domain/framing';
-import { judgeUploads, referenceCrop, type JudgedPhoto } from '../../functions/workflow/reference-photos';
+import { judgeUploads, type JudgedPhoto } from '../../functions/use-cases/check-photos';
+import { referenceCrop } from '../../functions/use-cases/prepare-references';
 import { createTestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzeFaces, decodeRgb, detectFacesHere } from '../../functions/adapters/support/vision-models/faces';
-import { decodeHeadshot } from '../../functions/adapters/images';
-import { requireLikeness } from '../../functions/adapters/vision/likeness';
-import { useFaceModelRunner, type FaceModelRunner } from '../../functions/adapters/support/vision-models/model-runner';
+import {
+  analyzeFaces,
+  decodeRgb,
+  detectFacesHere,
+} from '../../functions/adapters/support/vision-models/faces';
+import { decodeHeadshot, headshotPixels } from '../../functions/adapters/images';
+import { LIKENESS_SIDE, requireLikeness } from '../../functions/adapters/vision/likeness';
+import {
+  useFaceModelRunner,
+  type FaceModelRunner,
+} from '../../functions/adapters/support/vision-models/model-runner';
 import {
   cosine,
   encodeDescriptor,
@@ -26,7 +33,7 @@ describe('where the face models run', () => {
       return [];
     };
     useFaceModelRunner(noFace);
-    const headshot = await decodeHeadshot(photo('obama.jpg'));
+    const headshot = await headshotPixels(await decodeHeadshot(photo('obama.jpg')), LIKENESS_SIDE);
     await expect(requireLikeness(headshot, encodeDescriptor([1, 0, 0]), 55)).rejects.toBeInstanceOf(
       LikenessRejectedError,
     );

@@ -7,13 +7,13 @@ import { MAX_STRAIGHT_EDGE } from '../../functions/adapters/image-providers/loca
 import { isolatePerson } from '../../functions/adapters/image-providers/local-cutout';
 import { previewMark } from '../../functions/adapters/image-providers/local-mark';
 import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
-import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
+import { analyzePhoto } from '../../functions/use-cases/check-photos';
 import { longestStraightEdge } from '../../functions/adapters/image-providers/local-straight-edges';
 import { refineMatte } from '../../functions/adapters/image-providers/local-matte';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { HEADSHOT_SIDE } from '../../functions/domain/headshot-images';
 import { buildPrompt } from '../../functions/domain/prompts';
-import { referenceCrop } from '../../functions/workflow/reference-photos';
+import { referenceCrop } from '../../functions/use-cases/prepare-references';
 import { FIXTURE_PHOTOS } from '../helpers/generation';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePhoto } from '../../functions/adapters/vision/photo-facts';
+import { analyzePhoto } from '../../functions/use-cases/check-photos';
 import {
   cosine,
   DEFAULT_LIKENESS_THRESHOLD,

@@ -1,7 +1,12 @@
 import { decodeDescriptor, LikenessRejectedError, likenessOf } from '../../domain/likeness';
-import { headshotPixels, type HeadshotRaster } from '../images';
-import { canvasPixels, type HeadshotCanvas } from '../headshot-files';
-import { contains, squareRect, type CropRect, type FacePosition } from '../../domain/headshot-variants';
+import {
+  contains,
+  squareRect,
+  type CropRect,
+  type FacePosition,
+  type Size,
+} from '../../domain/headshot-variants';
+import { decodeRgb, type RgbImage } from '../support/pixels';
 import { analyzeFaces } from '../support/vision-models/faces';
 
 /**
@@ -16,18 +21,18 @@ export const LIKENESS_SIDE = 512;
  * The likeness of one headshot to its customer (docs/architecture.md §8 (faces)): the largest face of the image,
  * its descriptor against the customer's (the mean of the references', saved by PrepareReferences).
  *
- * @param raster the headshot as stored (images.ts `decodeHeadshot`), measured at {@link LIKENESS_SIDE} px
+ * @param pixels the headshot's pixels at {@link LIKENESS_SIDE} px (adapters/images.ts `headshotPixels`)
  * @param referenceDescriptor the customer's descriptor (base64 float32)
  * @param threshold minimum likeness, 0-100 (config LIKENESS_THRESHOLD)
  * @returns the likeness, 0-100
  * @throws {LikenessRejectedError} when the headshot has no face, or a likeness under `threshold`
  */
 export async function requireLikeness(
-  raster: HeadshotRaster,
+  pixels: RgbImage,
   referenceDescriptor: string,
   threshold: number,
 ): Promise<number> {
-  const { faces } = await analyzeFaces(await headshotPixels(raster, LIKENESS_SIDE));
+  const { faces } = await analyzeFaces(pixels);
   const face = faces[0];
   if (!face) throw new LikenessRejectedError('The headshot has no face');
   const likeness = likenessOf(face.descriptor, decodeDescriptor(referenceDescriptor));
@@ -48,10 +53,20 @@ export interface CanvasFace {
 }
 
 /**
+ * A provider's canvas scaled for the face models (adapters/headshot-files.ts `canvasPixels`): `scale` maps its px
+ * back to the canvas's (canvas px = analysed px × scale).
+ */
+export interface ScaledPixels extends RgbImage {
+  scale: number;
+}
+
+/**
  * Finds the largest face of a provider's canvas (domain/headshot-variants.ts) and, given the customer's descriptor,
  * its likeness. The canvas is measured at {@link LIKENESS_SIDE} px wide: its square is the canvas's full width, so
  * the face is seen at the same size as when a 1024 px square was measured at 512 px (the threshold's calibration).
  *
+ * @param pixels the canvas at {@link LIKENESS_SIDE} px wide
+ * @param canvas the canvas's own size, px: the square the face must fit is cut from it
  * @param referenceDescriptor the customer's descriptor (base64 float32); `undefined` for a generation prepared
  *   before likeness existed (the face is then only located; a canvas without one is framed by default)
  * @param threshold minimum likeness, 0-100 (config LIKENESS_THRESHOLD)
@@ -60,11 +75,11 @@ export interface CanvasFace {
  *   cannot hold (the likeness is the square's: the face measured must be inside it)
  */
 export async function locateAndMeasure(
-  canvas: HeadshotCanvas,
+  pixels: ScaledPixels,
+  canvas: Size,
   referenceDescriptor: string | undefined,
   threshold: number,
 ): Promise<CanvasFace | undefined> {
-  const pixels = await canvasPixels(canvas, LIKENESS_SIDE);
   const { faces } = await analyzeFaces(pixels);
   const face = faces[0];
   if (!face) {
@@ -89,4 +104,17 @@ export async function locateAndMeasure(
     throw new LikenessRejectedError('The face does not fit in the square headshot', likeness);
   }
   return { eyes, box, likeness };
+}
+
+/**
+ * The identity descriptor (unit length, model `DESCRIPTOR_MODEL`) of the largest face in a reference crop, as the
+ * current model sees it: what a generation's reference descriptor is recomputed from when it was made by another
+ * model.
+ *
+ * @param reference a reference crop's bytes (JPEG)
+ * @returns `undefined` when the model finds no face
+ * @throws {Error} when the bytes do not decode
+ */
+export async function referenceFaceDescriptor(reference: Buffer): Promise<number[] | undefined> {
+  return (await analyzeFaces(await decodeRgb(reference))).faces[0]?.descriptor;
 }

@@ -1,46 +1,39 @@
-import type { PhotoProblem } from '../../domain/photos';
 import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
-import { normalizedPixels, UnusablePhotoError, type NormalizedPixels } from '../images';
 import { analyzeFaces, type FaceAnalysis } from '../support/vision-models/faces';
 import { perceptualHash } from './image-hash';
 import type { RgbImage } from '../support/pixels';
 import { measureFace } from './quality';
 
 /**
- * One uploaded photo through the vision module: decoded the way PrepareReferences decodes it (HEIC included,
- * EXIF-upright, ≤ 1024 px), its faces found and its largest face measured, and the upright picture's perceptual
- * hash taken (the duplicate check's) — the facts the photo checks (functions/domain/photo-checks.ts) judge.
+ * One uploaded photo through the vision models: its faces found in the upright copy PrepareReferences decodes
+ * (adapters/images.ts `normalizedPixels`: HEIC included, EXIF-upright, ≤ 1024 px), its largest face measured, and
+ * the upright picture's perceptual hash taken (the duplicate check's) — the facts the photo checks
+ * (functions/domain/photo-checks.ts) judge. Decoding the upload is the images adapter's job; the use case
+ * (use-cases/check-photos.ts) hands the pixels over.
  */
 
-/** An analysed photo: the facts, and for a readable photo the normalized copy's pixels and the faces in them. */
-export interface AnalyzedPhoto {
+/** An upload's upright copy, decoded: its pixels, and the size of the upload itself (upright, px). */
+export interface PhotoPixels extends RgbImage {
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+/** An analysed readable photo: the facts, the pixels they were found in and the faces in them. */
+export interface AnalyzedPixels {
   facts: PhotoFacts;
-  /** Why an unreadable photo could not be decoded. */
-  problem?: PhotoProblem;
-  image?: RgbImage;
-  analysis?: FaceAnalysis;
+  image: RgbImage;
+  analysis: FaceAnalysis;
   /** The largest face's framing landmarks in `image` (absent without a face): stored with the photo check. */
   framing?: StoredFraming;
 }
 
 /**
- * Analyses one upload's bytes.
+ * Analyses one readable upload's upright pixels.
  *
- * @returns `facts.readable: false` when the bytes are not a photo we can decode (empty, not an image, too large,
- *   too many pixels, under 256 px)
+ * @returns its facts (`readable: true`, the upload's own size), with the framing of its largest face
  */
-export async function analyzePhoto(bytes: Buffer): Promise<AnalyzedPhoto> {
-  // Pixels straight from the decode: nothing here needs the normalized copy as a JPEG file.
-  let normalized: NormalizedPixels;
-  try {
-    normalized = await normalizedPixels(bytes);
-  } catch (error) {
-    if (error instanceof UnusablePhotoError) {
-      return { facts: { width: 0, height: 0, readable: false, faces: [] }, problem: error.problem };
-    }
-    throw error;
-  }
+export async function analyzePhotoPixels(normalized: PhotoPixels): Promise<AnalyzedPixels> {
   const image: RgbImage = { data: normalized.data, width: normalized.width, height: normalized.height };
   const [analysis, imageHash] = await Promise.all([analyzeFaces(image), perceptualHash(image)]);
   const main = analysis.faces[0];
