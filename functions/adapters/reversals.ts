@@ -2,10 +2,36 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { storageSettings } from '../config/storage';
 import { documentClient } from './support/aws';
 import { PROFILE_SK, purchaseSk, userPk } from './support/keys';
+import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const table = () => storageSettings().TABLE_NAME;
+
+/**
+ * A purchase's reversal state or the account's balance changed since they were read (another event, a spend): the
+ * write was refused and changed nothing, so the caller reads again and decides again.
+ */
+export class PurchaseChangedError extends Error {
+  override readonly name = 'PurchaseChangedError';
+  constructor() {
+    super('The purchase or the balance changed meanwhile');
+  }
+}
+
+/** Commits a reversal's own transaction; a refused condition is a {@link PurchaseChangedError}. */
+async function commit(items: TransactItem[]): Promise<void> {
+  try {
+    await withTransactionRetry(() =>
+      documentClient().send(new TransactWriteCommand({ TransactItems: items })),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict'))
+      throw new PurchaseChangedError();
+    throw error;
+  }
+}
 
 /** What else a reversal or restoration records on the purchase, in the same update. */
 export interface PurchaseStateChange {
@@ -61,9 +87,13 @@ export function purchaseReversalUpdate(
   };
 }
 
-/** The purchase's state change alone (a restoration that gives nothing back, e.g. a lost dispute), in its own write. */
+/**
+ * The purchase's state change alone (a restoration that gives nothing back, e.g. a lost dispute), in its own write.
+ *
+ * @throws {PurchaseChangedError} when the purchase moved since it was read
+ */
 export async function writePurchaseState(update: TransactItem): Promise<void> {
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [update] }));
+  await commit([update]);
 }
 
 const FLAG_SET =
@@ -83,22 +113,20 @@ export function shortfallFlag(owed: number) {
 /**
  * A reversal the balance cannot cover at all (it is 0): the purchase's update and the account's flag
  * (`flaggedAt`, `flagReason`, `creditsOwed`) in one transaction, conditional on the balance still being 0.
+ *
+ * @throws {PurchaseChangedError} when the purchase moved or the balance is no longer 0
  */
 export async function flagUncoveredReversal(sub: string, update: TransactItem, owed: number): Promise<void> {
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        update,
-        {
-          Update: {
-            TableName: table(),
-            Key: { PK: userPk(sub), SK: PROFILE_SK },
-            UpdateExpression: `SET ${FLAG_SET}`,
-            ConditionExpression: 'attribute_exists(PK) AND credits = :zeroOwed',
-            ExpressionAttributeValues: flagValues(owed),
-          },
-        },
-      ],
-    }),
-  );
+  await commit([
+    update,
+    {
+      Update: {
+        TableName: table(),
+        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        UpdateExpression: `SET ${FLAG_SET}`,
+        ConditionExpression: 'attribute_exists(PK) AND credits = :zeroOwed',
+        ExpressionAttributeValues: flagValues(owed),
+      },
+    },
+  ]);
 }

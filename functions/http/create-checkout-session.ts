@@ -1,7 +1,7 @@
 import { createCheckoutSessionBody, type CheckoutSession } from '../contracts/account';
 import { CLIENT_IDEMPOTENCY_KEY_PATTERN } from '../domain/checkout';
 import { CREDIT_PACKS, findPack } from '../domain/packs';
-import { buyCreditPack } from '../use-cases/checkout-session';
+import { buyCreditPack } from '../use-cases/buy-credit-pack';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 

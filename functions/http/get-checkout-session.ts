@@ -1,6 +1,6 @@
 import type { CheckoutResult } from '../contracts';
 import { isCheckoutSessionId } from '../domain/checkout';
-import { verifyCheckoutSession } from '../use-cases/checkout-session';
+import { verifyCheckoutSession } from '../use-cases/verify-checkout-session';
 import { badRequest } from './errors';
 import { callerOf, httpHandler, json } from './handler';
 

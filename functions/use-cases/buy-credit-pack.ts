@@ -1,20 +1,14 @@
-import { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { getUser } from '../adapters/ledger';
 import { putPendingPurchase } from '../adapters/purchases';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
-import { describeStripeError, isStripeNotFound } from '../adapters/stripe/client';
+import { describeStripeError } from '../adapters/stripe/client';
+import { createCheckoutSession, expireCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { logger } from '../common/logger';
 import { siteSettings } from '../config/site';
-import type { CheckoutResult, CheckoutSession } from '../contracts';
-import {
-  buildCheckoutSessionParams,
-  checkoutIdempotencyKey,
-  expectedFromPack,
-  sessionOwner,
-} from '../domain/checkout';
-import { CheckoutFailedError, CheckoutUnavailableError, ItemNotFoundError } from '../domain/errors';
+import type { CheckoutSession } from '../contracts';
+import { buildCheckoutSessionParams, checkoutIdempotencyKey, expectedFromPack } from '../domain/checkout';
+import { CheckoutFailedError } from '../domain/errors';
 import type { CreditPack } from '../domain/packs';
-import { fulfillSession } from './fulfil-checkout';
 
 /** The buyer: the caller's `sub`, and the e-mail of an ID token (access tokens carry none). */
 export interface Buyer {
@@ -22,22 +16,44 @@ export interface Buyer {
   email: string | undefined;
 }
 
+/** What buying a credit pack needs from the outside world: the quota, Stripe, the pending purchase, the user item. */
+export interface BuyCreditPackPorts {
+  /** The buyer's e-mail when the token carries none (to prefill Checkout). */
+  getUser: typeof getUser;
+  consumeQuota: typeof consumeQuota;
+  createCheckoutSession: typeof createCheckoutSession;
+  /** Expires a session nobody may pay (its pending purchase could not be recorded). */
+  expireCheckoutSession: typeof expireCheckoutSession;
+  putPendingPurchase: typeof putPendingPurchase;
+}
+
+const adapters: BuyCreditPackPorts = {
+  getUser,
+  consumeQuota,
+  createCheckoutSession,
+  expireCheckoutSession,
+  putPendingPurchase,
+};
+
 /**
- * "Buy a credit pack" (docs/product-spec.md §7 "Checkout creation"; docs/architecture.md §8 "Money"): counts the
- * attempt against the hourly quota, creates a Stripe Checkout Session for `pack` (price, credits and name from the
- * server's pack list only), and records the pending purchase before the URL is handed out, so nobody can pay a
- * session without its record. A failure on our side or Stripe's does not count against the buyer.
+ * "Buy a credit pack" (docs/product-spec.md §7 "Checkout creation"; docs/architecture.md §8 "Money"): the Stripe
+ * Checkout Session of one credit pack, `POST /api/checkout/sessions`. Counts the attempt against the hourly quota,
+ * creates the session for `pack` (price, credits and name from the server's pack list only), and records the
+ * pending purchase before the URL is handed out, so nobody can pay a session without its record. A failure on our
+ * side or Stripe's does not count against the buyer.
  *
  * @param requestKey the client's `Idempotency-Key` (or the request id): the same key returns the same session
+ * @returns the session's id and the URL of its hosted payment page
  * @throws {QuotaExceededError} past the hourly quota (nothing created); {CheckoutFailedError} when Stripe or the
- *   pending purchase's write fails (the session, if any, is expired)
+ *   pending purchase's write fails (the session, if any, is expired, and the quota unit given back)
  */
 export async function buyCreditPack(
   buyer: Buyer,
   pack: CreditPack,
   requestKey: string,
+  ports: BuyCreditPackPorts = adapters,
 ): Promise<CheckoutSession> {
-  const email = buyer.email ?? (await getUser(buyer.sub))?.email ?? undefined;
+  const email = buyer.email ?? (await ports.getUser(buyer.sub))?.email ?? undefined;
   const params = buildCheckoutSessionParams({
     pack,
     sub: buyer.sub,
@@ -45,10 +61,10 @@ export async function buyCreditPack(
     siteOrigin: siteSettings().SITE_ORIGIN,
   });
   const key = checkoutIdempotencyKey(buyer.sub, pack.id, requestKey);
-  const quota = await consumeQuota(buyer, quotaRules().checkoutSessions);
+  const quota = await ports.consumeQuota(buyer, quotaRules().checkoutSessions);
   let session: CheckoutSession;
   try {
-    session = await createCheckoutSession(params, key);
+    session = await ports.createCheckoutSession(params, key);
   } catch (error) {
     await quota.release();
     logger.error('Creating a Checkout Session failed', {
@@ -58,10 +74,10 @@ export async function buyCreditPack(
     throw new CheckoutFailedError();
   }
   try {
-    await putPendingPurchase(buyer.sub, session.id, expectedFromPack(pack));
+    await ports.putPendingPurchase(buyer.sub, session.id, expectedFromPack(pack));
   } catch (error) {
     await quota.release();
-    await expireCheckoutSession(session.id).catch(() => undefined);
+    await ports.expireCheckoutSession(session.id).catch(() => undefined);
     logger.error('Recording the pending purchase failed; the session was expired', {
       checkoutSessionId: session.id,
       error: error as Error,
@@ -69,31 +85,4 @@ export async function buyCreditPack(
     throw new CheckoutFailedError();
   }
   return session;
-}
-
-/**
- * The payment result page's verification (docs/product-spec.md §7 "Checkout verification"): retrieves the session
- * from Stripe, checks it is the buyer's, and fulfils it idempotently — the same code as the webhook, so whichever
- * comes first credits and the other is a no-op.
- *
- * Every call counts against the buyer's hourly `checkout-verifications` quota before Stripe is asked, so no caller
- * can turn this route into unlimited Stripe API calls (Stripe rate-limits the whole account: 100 reads per second
- * in live mode, docs.stripe.com/rate-limits).
- *
- * @throws {QuotaExceededError} past the hourly quota (Stripe not called); {ItemNotFoundError} when Stripe does not
- *   know the session or it is another user's (never says which); {CheckoutUnavailableError} when Stripe cannot be
- *   reached
- */
-export async function verifyCheckoutSession(buyer: Buyer, sessionId: string): Promise<CheckoutResult> {
-  await consumeQuota(buyer, quotaRules().checkoutVerifications);
-  const session = await retrieveCheckoutSession(sessionId).catch((error: unknown) => {
-    if (isStripeNotFound(error)) throw new ItemNotFoundError('Checkout session not found.');
-    logger.error('Retrieving a Checkout Session failed', { stripe: describeStripeError(error) });
-    throw new CheckoutUnavailableError();
-  });
-  if (session.client_reference_id !== buyer.sub || sessionOwner(session) !== buyer.sub) {
-    throw new ItemNotFoundError('Checkout session not found.');
-  }
-  const result = await fulfillSession(session, { email: buyer.email });
-  return { status: result.status, creditsAdded: result.creditsAdded, credits: result.credits };
 }

@@ -1,18 +1,53 @@
-import type Stripe from 'stripe';
 import { trackServerEvent } from '../adapters/analytics-sink';
-import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { getUser, grantCredits } from '../adapters/ledger';
-import { ensureUser } from '../adapters/user-creation';
 import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';
+import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
+import { ensureUser } from '../adapters/user-creation';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
-import { assessCheckoutSession, sessionOwner, type CheckoutStatus } from '../domain/checkout';
+import {
+  assessCheckoutSession,
+  sessionOwner,
+  type CheckoutSessionLike,
+  type CheckoutStatus,
+} from '../domain/checkout';
 
 /**
- * "Fulfil checkout": credit a paid Checkout Session once — idempotently, keyed by the session id, from the webhook
+ * "Fulfill checkout": credit a paid Checkout Session once — idempotently, keyed by the session id, from the webhook
  * and the success page alike (Stripe "Fulfill orders"; docs/architecture.md §2 "Fulfilment of a Checkout Session is
  * keyed by the session id"). The domain decides (`assessCheckoutSession`), the ledger applies.
  */
+
+/** What fulfilment needs from the outside world: Stripe, the pending purchase, the ledger and the analytics sink. */
+export interface FulfillCheckoutPorts {
+  /** Stripe's fresh copy of a session, line items expanded (never the browser's word). */
+  retrieveCheckoutSession: (sessionId: string) => Promise<CheckoutSessionLike>;
+  /** The charge's receipt URL, or null; may throw (a missing receipt never stops crediting). */
+  receiptUrlOf: typeof receiptUrlOf;
+  getPendingPurchase: typeof getPendingPurchase;
+  /** The purchase item put in the grant's transaction (pure: builds the item). */
+  purchaseItem: typeof purchaseItem;
+  /** The payment intent's lookup item put in the grant's transaction (pure: builds the item). */
+  paymentIntentLookupPut: typeof paymentIntentLookupPut;
+  getUser: typeof getUser;
+  /** Creates the buyer (6 free credits once) when a webhook comes before their first `GET /api/me`. */
+  ensureUser: typeof ensureUser;
+  grantCredits: typeof grantCredits;
+  trackServerEvent: typeof trackServerEvent;
+}
+
+/** The real adapters of {@link FulfillCheckoutPorts} (the verification's ports extend them). */
+export const fulfillCheckoutAdapters: FulfillCheckoutPorts = {
+  retrieveCheckoutSession,
+  receiptUrlOf,
+  getPendingPurchase,
+  purchaseItem,
+  paymentIntentLookupPut,
+  getUser,
+  ensureUser,
+  grantCredits,
+  trackServerEvent,
+};
 
 /** The outcome of {@link fulfillCheckout}. */
 export interface FulfillmentResult {
@@ -27,19 +62,20 @@ export interface FulfillmentResult {
 }
 
 /**
- * Fulfils an already retrieved session (see {@link fulfillCheckout}); the success-page route uses it after its
- * ownership check so it retrieves the session once.
+ * Fulfils an already retrieved session (see {@link fulfillCheckout}); the success page's verification uses it after
+ * its ownership check so it retrieves the session once.
  *
  * @param options.email fallback e-mail to create the buyer's user item with when the session carries none
  * @throws {Error} when a paid session's buyer does not exist yet and no e-mail is known to create them
  */
 export async function fulfillSession(
-  session: Stripe.Checkout.Session,
-  options: { email?: string } = {},
+  session: CheckoutSessionLike,
+  options: { email?: string | undefined } = {},
+  ports: FulfillCheckoutPorts = fulfillCheckoutAdapters,
 ): Promise<FulfillmentResult> {
   // The pending purchase recorded at creation decides what the session is worth (not today's price list).
   const owner = sessionOwner(session);
-  const expected = owner ? await getPendingPurchase(owner, session.id) : undefined;
+  const expected = owner ? await ports.getPendingPurchase(owner, session.id) : undefined;
   const verdict = assessCheckoutSession(session, expected);
   if (verdict.kind !== 'fulfil') {
     if (verdict.kind === 'invalid') {
@@ -50,7 +86,7 @@ export async function fulfillSession(
       });
       countMetric('PaidNotCredited');
     }
-    const user = verdict.sub ? await getUser(verdict.sub) : undefined;
+    const user = verdict.sub ? await ports.getUser(verdict.sub) : undefined;
     const status = verdict.kind === 'invalid' ? 'invalid' : verdict.status;
     return { status, creditsAdded: 0, credits: user?.credits ?? 0, applied: false };
   }
@@ -61,13 +97,16 @@ export async function fulfillSession(
       checkoutSessionId: session.id,
     });
   // A webhook can arrive before the buyer's first GET /api/me: make sure the user item exists (6 free credits once).
-  if (!(await getUser(sub))) {
+  if (!(await ports.getUser(sub))) {
     const email = verdict.email ?? options.email;
     if (!email) throw new Error(`Cannot create the buyer of ${session.id}: no e-mail known`);
-    await ensureUser(sub, email);
+    await ports.ensureUser(sub, email);
   }
-  const purchase = purchaseItem(sub, {
-    receiptUrl: verdict.paymentIntentId ? await receiptOrNull(verdict.paymentIntentId, session.id) : null,
+  const receiptUrl = verdict.paymentIntentId
+    ? await receiptOrNull(verdict.paymentIntentId, session.id, ports)
+    : null;
+  const purchase = ports.purchaseItem(sub, {
+    receiptUrl,
     checkoutSessionId: session.id,
     packId,
     credits,
@@ -77,13 +116,13 @@ export async function fulfillSession(
   });
   // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item + the
   // payment intent's lookup item (refunds and disputes find the purchase through it).
-  const result = await grantCredits({
+  const result = await ports.grantCredits({
     sub,
     amount: credits,
     ref: session.id,
     related: { item: purchase },
     extraItems: verdict.paymentIntentId
-      ? [paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id)]
+      ? [ports.paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id)]
       : [],
   });
   if (result.applied) {
@@ -94,7 +133,7 @@ export async function fulfillSession(
       amountTotal: verdict.amountTotal,
     });
     countMetric('PurchasesCredited');
-    await trackServerEvent('purchase_completed', sub, { packId, credits });
+    await ports.trackServerEvent('purchase_completed', sub, { packId, credits });
   }
   return { status: 'paid', creditsAdded: credits, credits: result.balance, applied: result.applied };
 }
@@ -102,22 +141,28 @@ export async function fulfillSession(
 /**
  * `fulfillCheckout(sessionId)` of Stripe's "Fulfill orders" guide: retrieves the session (line items expanded),
  * requires `payment_status === 'paid'` (or a 100 % promotion code), checks it against the pending purchase recorded
- * at creation (see `assessCheckoutSession`), and in
- * ONE DynamoDB transaction puts the purchase item (`attribute_not_exists(SK)`) and grants the credits through the
- * ledger. Safe to call any number of times, concurrently, from the webhook and the success page: a second call
- * changes nothing and returns the current balance.
+ * at creation (see `assessCheckoutSession`), and in ONE DynamoDB transaction puts the purchase item
+ * (`attribute_not_exists(SK)`) and grants the credits through the ledger. Safe to call any number of times,
+ * concurrently, from the webhook and the success page: a second call changes nothing and returns the current balance.
  *
  * @returns `{ status, creditsAdded, credits, applied }`; `status` is `paid` only when credited
  * @throws the SDK's `StripeError`s when Stripe cannot be reached (callers answer 5xx so Stripe retries the webhook)
  */
-export async function fulfillCheckout(sessionId: string): Promise<FulfillmentResult> {
-  return fulfillSession(await retrieveCheckoutSession(sessionId));
+export async function fulfillCheckout(
+  sessionId: string,
+  ports: FulfillCheckoutPorts = fulfillCheckoutAdapters,
+): Promise<FulfillmentResult> {
+  return fulfillSession(await ports.retrieveCheckoutSession(sessionId), {}, ports);
 }
 
 /** The charge's receipt URL; a Stripe failure here never stops crediting a paid session (the history shows none). */
-async function receiptOrNull(paymentIntentId: string, checkoutSessionId: string): Promise<string | null> {
+async function receiptOrNull(
+  paymentIntentId: string,
+  checkoutSessionId: string,
+  ports: Pick<FulfillCheckoutPorts, 'receiptUrlOf'>,
+): Promise<string | null> {
   try {
-    return await receiptUrlOf(paymentIntentId);
+    return await ports.receiptUrlOf(paymentIntentId);
   } catch (error) {
     logger.warn('No receipt URL for a paid Checkout Session', { checkoutSessionId, error: String(error) });
     return null;

@@ -1,9 +1,37 @@
 import { CreditChangeGuardError, restoreCredits } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase, type PurchaseRecord } from '../adapters/purchases';
-import { purchaseReversalUpdate, writePurchaseState, type PurchaseStateChange } from '../adapters/reversals';
-import { cancellationCodes } from '../adapters/support/transactions';
+import {
+  PurchaseChangedError,
+  purchaseReversalUpdate,
+  writePurchaseState,
+  type PurchaseStateChange,
+} from '../adapters/reversals';
 import { logger } from '../common/logger';
 import { creditsHeldBack, disputeOutcome, PurchaseNotFoundError } from '../domain/reversals';
+
+/**
+ * What a restoration needs from the outside world: the payment's purchase and the writes that move it (with the
+ * credits given back, in the ledger's transaction).
+ */
+export interface RestorePurchasePorts {
+  findPaymentIntent: typeof findPaymentIntent;
+  getPurchase: typeof getPurchase;
+  restoreCredits: typeof restoreCredits;
+  /** The purchase's move from the credits reversed read to the new target (pure: builds the item). */
+  purchaseReversalUpdate: typeof purchaseReversalUpdate;
+  writePurchaseState: typeof writePurchaseState;
+}
+
+const adapters: RestorePurchasePorts = {
+  findPaymentIntent,
+  getPurchase,
+  restoreCredits,
+  purchaseReversalUpdate,
+  writePurchaseState,
+};
+
+/** Tries of one restoration before a write that keeps losing races is let through (the webhook answers 500). */
+const ATTEMPTS = 8;
 
 /** Why reversed credits may come back, as Stripe reports it. */
 export type Restoration =
@@ -49,18 +77,19 @@ function nextState(purchase: PurchaseRecord, restoration: Restoration): Purchase
  *
  * @param eventId the Stripe event's id: part of the ledger entry's idempotency reference
  * @throws {PurchaseNotFoundError} when no fulfilled purchase is known for the payment intent (answered 409, so
- *   Stripe delivers the event again)
+ *   Stripe delivers the event again); the last lost race's error after {@link ATTEMPTS} tries
  */
 export async function restorePurchase(
   paymentIntentId: string,
   restoration: Restoration,
   eventId: string,
+  ports: RestorePurchasePorts = adapters,
 ): Promise<RestorationResult> {
-  const lookup = await findPaymentIntent(paymentIntentId);
+  const lookup = await ports.findPaymentIntent(paymentIntentId);
   if (!lookup) throw new PurchaseNotFoundError(paymentIntentId);
   const { sub, checkoutSessionId } = lookup;
   for (let attempt = 1; ; attempt++) {
-    const purchase = await getPurchase(sub, checkoutSessionId);
+    const purchase = await ports.getPurchase(sub, checkoutSessionId);
     if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
     const prev = purchase.creditsReversed;
     const state = nextState(purchase, restoration);
@@ -73,23 +102,21 @@ export async function restorePurchase(
     const target = Math.min(prev, held);
     const give = prev - target;
     const status = target === 0 ? 'completed' : purchase.status;
-    const update = purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
+    const update = ports.purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
     try {
       if (give > 0) {
-        await restoreCredits({
+        await ports.restoreCredits({
           sub,
           amount: give,
           ref: `${checkoutSessionId}#restored-${eventId}`,
           extraItems: [update],
         });
       } else {
-        await writePurchaseState(update);
+        await ports.writePurchaseState(update);
       }
     } catch (error) {
-      const lost =
-        error instanceof CreditChangeGuardError ||
-        cancellationCodes(error)?.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict');
-      if (!lost || attempt >= 8) throw error;
+      const lost = error instanceof CreditChangeGuardError || error instanceof PurchaseChangedError;
+      if (!lost || attempt >= ATTEMPTS) throw error;
       continue;
     }
     logger.info('Reversed credits given back', { checkoutSessionId, kind: restoration.kind, give, target });

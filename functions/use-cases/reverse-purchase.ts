@@ -1,8 +1,8 @@
-import { cancellationCodes } from '../adapters/support/transactions';
 import { CreditChangeGuardError, getUser, reverseCredits } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase } from '../adapters/purchases';
 import {
   flagUncoveredReversal,
+  PurchaseChangedError,
   purchaseReversalUpdate,
   shortfallFlag,
   writePurchaseState,
@@ -12,6 +12,37 @@ import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { InsufficientCreditsError } from '../domain/credits';
 import { PurchaseNotFoundError, reversalTarget, type PaymentReversal } from '../domain/reversals';
+
+/**
+ * What a reversal needs from the outside world: the payment's purchase, the balance, and the writes that move both
+ * (the purchase's update travels in the ledger's transaction as one of its `extraItems`).
+ */
+export interface ReversePurchasePorts {
+  findPaymentIntent: typeof findPaymentIntent;
+  getPurchase: typeof getPurchase;
+  getUser: typeof getUser;
+  reverseCredits: typeof reverseCredits;
+  /** The purchase's move from the credits reversed read to the new target (pure: builds the item). */
+  purchaseReversalUpdate: typeof purchaseReversalUpdate;
+  /** The user item's flag for what the balance could not cover (pure: builds the guard). */
+  shortfallFlag: typeof shortfallFlag;
+  writePurchaseState: typeof writePurchaseState;
+  flagUncoveredReversal: typeof flagUncoveredReversal;
+}
+
+const adapters: ReversePurchasePorts = {
+  findPaymentIntent,
+  getPurchase,
+  getUser,
+  reverseCredits,
+  purchaseReversalUpdate,
+  shortfallFlag,
+  writePurchaseState,
+  flagUncoveredReversal,
+};
+
+/** Tries of one reversal before a write that keeps losing races is let through (the webhook answers 500). */
+const ATTEMPTS = 8;
 
 /** What {@link reversePurchase} did. */
 export interface ReversalResult {
@@ -29,8 +60,7 @@ function lostRace(error: unknown): boolean {
   return (
     error instanceof CreditChangeGuardError ||
     error instanceof InsufficientCreditsError ||
-    cancellationCodes(error)?.includes('ConditionalCheckFailed') === true ||
-    cancellationCodes(error)?.includes('TransactionConflict') === true
+    error instanceof PurchaseChangedError
   );
 }
 
@@ -43,18 +73,20 @@ function lostRace(error: unknown): boolean {
  * to look at.
  *
  * @throws {PurchaseNotFoundError} when no fulfilled purchase is known for the payment intent (the webhook answers
- *   non-2xx, so Stripe delivers the event again after fulfilment)
+ *   non-2xx, so Stripe delivers the event again after fulfilment); the last lost race's error after
+ *   {@link ATTEMPTS} tries
  */
 export async function reversePurchase(
   paymentIntentId: string,
   reversal: PaymentReversal,
+  ports: ReversePurchasePorts = adapters,
 ): Promise<ReversalResult> {
-  const lookup = await findPaymentIntent(paymentIntentId);
+  const lookup = await ports.findPaymentIntent(paymentIntentId);
   if (!lookup) throw new PurchaseNotFoundError(paymentIntentId);
   const { sub, checkoutSessionId } = lookup;
   const status = reversal.kind === 'dispute' ? 'disputed' : 'refunded';
   for (let attempt = 1; ; attempt++) {
-    const purchase = await getPurchase(sub, checkoutSessionId);
+    const purchase = await ports.getPurchase(sub, checkoutSessionId);
     if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
     const prev = purchase.creditsReversed;
     const unchanged = { checkoutSessionId, creditsTaken: 0, shortfall: 0, creditsReversed: prev };
@@ -83,26 +115,26 @@ export async function reversePurchase(
         ? reversal.amountRefunded > purchase.amountRefunded
         : purchase.disputeStatus !== 'open';
     if (due === 0 && !stateChanged) return unchanged;
-    const balance = (await getUser(sub))?.credits ?? 0;
+    const balance = (await ports.getUser(sub))?.credits ?? 0;
     const take = Math.min(due, balance);
     const shortfall = due - take;
-    const update = purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
+    const update = ports.purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
     try {
       if (due === 0) {
-        await writePurchaseState(update);
+        await ports.writePurchaseState(update);
       } else if (take > 0) {
-        await reverseCredits({
+        await ports.reverseCredits({
           sub,
           amount: take,
           ref: `${checkoutSessionId}#reversed-${target}`,
           extraItems: [update],
-          ...(shortfall > 0 ? { profileGuard: shortfallFlag(shortfall) } : {}),
+          ...(shortfall > 0 ? { profileGuard: ports.shortfallFlag(shortfall) } : {}),
         });
       } else {
-        await flagUncoveredReversal(sub, update, shortfall);
+        await ports.flagUncoveredReversal(sub, update, shortfall);
       }
     } catch (error) {
-      if (!lostRace(error) || attempt >= 8) throw error;
+      if (!lostRace(error) || attempt >= ATTEMPTS) throw error;
       continue;
     }
     if (shortfall > 0) {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { fulfillCheckout } from '../use-cases/fulfil-checkout';
+import { fulfillCheckout } from '../use-cases/fulfill-checkout';
 import { stripeSettings } from '../config/stripe';
 import { isCheckoutSessionId } from '../domain/checkout';
 import { HttpError } from '../http/errors';
