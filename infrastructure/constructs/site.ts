@@ -16,7 +16,7 @@ import { InvalidContextError } from './refusal';
 
 /**
  * What the SPA reads from `/config.json` at boot: the same shape the local stack serves
- * (`infrastructure/local/stack.ts`, `RuntimeConfig`), with the cloud's values.
+ * (`infrastructure/local/stand-ins/cloudfront/runtime-config.ts`, `RuntimeConfig`), with the cloud's values.
  */
 export interface CloudRuntimeConfig {
   region: string;

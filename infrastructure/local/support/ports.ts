@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { LocalStackError } from './errors';
+import { PORT_VARIABLES, type LocalPorts } from './settings';
 
 /** Loopback: the local stack never listens on another interface. */
 export const HOST = '127.0.0.1';
@@ -99,4 +100,21 @@ export async function waitForPort(port: number, timeoutMs: number, part: string)
       throw new Error(`${part} did not start listening on port ${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The ports to start on: each 0 replaced by a free port ({@link findFreePort}), each other one checked free, so a
+ * taken port fails before any part starts. Absent ports stay absent (their part picks one itself).
+ *
+ * @throws {LocalStackError} naming the part and the variable that moves it, when a given port is taken.
+ */
+export async function resolvePorts(ports: LocalPorts): Promise<LocalPorts> {
+  const resolved = { ...ports };
+  for (const part of Object.keys(ports) as (keyof LocalPorts)[]) {
+    const port = resolved[part];
+    if (port === undefined) continue;
+    if (port === 0) resolved[part] = await findFreePort();
+    else await assertPortFree(port, part, PORT_VARIABLES[part]);
+  }
+  return resolved;
 }

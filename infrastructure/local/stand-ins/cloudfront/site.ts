@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type Logger, type Plugin } from 'vite';
 import type { PartLog } from '../../support/log';
-import type { RuntimeConfig } from '../../stack';
+import type { RuntimeConfig } from './runtime-config';
 
 /**
  * Serves `/config.json` from memory: the same runtime configuration file the cloud writes next to index.html at
