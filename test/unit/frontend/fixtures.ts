@@ -1,8 +1,8 @@
-import type { Generation, Headshot } from '../../../frontend/src/lib/api/contracts';
+import type { Generation, GenerationStarted, Headshot } from '../../../frontend/src/lib/api/contracts';
 
 /**
  * API answers for the SPA's unit tests, in the shapes of `lib/api/contracts.ts`: a headshot `H<slot>` as a
- * generation returns it (change any field with `patch`) and a running generation `GEN1`.
+ * generation returns it (change any field with `patch`), a running generation `GEN1` and its start.
  */
 export function headshotOf(slot: number, patch: Partial<Headshot> = {}): Headshot {
   const id = patch.id ?? `H${slot}`;
@@ -53,6 +53,22 @@ export function generationOf(patch: Partial<Generation> = {}): Generation {
     updatedAt: '2026-01-01T00:00:00.000Z',
     completedAt: null,
     urlsExpireAt: new Date(Date.now() + 900_000).toISOString(),
+    ...patch,
+  };
+}
+
+/** `POST /api/generations`' 202 for `GEN1`: 6 credits reserved, `credits` left (default 0), plus `patch`. */
+export function startedOf(patch: Partial<GenerationStarted> = {}): GenerationStarted {
+  return {
+    id: 'GEN1',
+    status: 'queued',
+    stage: 'queued',
+    progress: 5,
+    style: 'business-casual',
+    background: 'office',
+    creditsReserved: 6,
+    credits: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...patch,
   };
 }

@@ -1,103 +1,42 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
+import { HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Headshot } from '../../../frontend/src/lib/api/get-generation';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
-import { ApiError } from '../../../frontend/src/lib/api-client';
-import { generationOf, headshotOf } from './fixtures';
-import { renderAt } from './render';
+import { answer, answerUrl, apiError, meOf, requestsTo } from './api-mocks';
+import { signedIn } from './auth-session';
+import { generationOf, headshotOf, startedOf } from './fixtures';
+import { expectToast, renderAt, toastsOf } from './render';
+import { answerPolls, answerUploads, drop, expectGenerateFailed, photo, reachStep3 } from './wizard';
+
+vi.mock(
+  '../../../frontend/src/features/generator/utils/image-prep',
+  async () => (await import('./wizard')).imagePrep,
+);
 
 /*
- * The wizard in jsdom with the network edge mocked: step 3's button and notice states, upload validation toasts,
- * the whole happy path to 'Your headshots are ready!', a 402, a failed generation and a failed favorite.
+ * The wizard in jsdom with the API (and S3 behind its presigned POSTs) answered by the mock server: step 3's button
+ * and notice states, upload validation toasts, the whole happy path to 'Your headshots are ready!', a 402, a failed
+ * generation and a failed favorite.
  */
 
-const mocks = vi.hoisted(() => ({
-  credits: 6 as number | undefined,
-  toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
-  api: {
-    requestUploads: vi.fn(),
-    postToPresigned: vi.fn(),
-    createGeneration: vi.fn(),
-    getGeneration: vi.fn(),
-    setFavorite: vi.fn(),
-    downloadHeadshot: vi.fn(),
-  },
-}));
-
-vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/lib/api/get-me', () => ({
-  useMe: () => ({ data: mocks.credits === undefined ? undefined : { credits: mocks.credits } }),
-  meQueryKey: ['me'],
-}));
-vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
-  CreditsBadge: () => <a href="/pricing">{mocks.credits} credits</a>,
-}));
-vi.mock('../../../frontend/src/features/generator/api/create-uploads', () => ({
-  requestUploads: mocks.api.requestUploads,
-}));
-vi.mock('../../../frontend/src/features/generator/api/post-to-presigned', () => ({
-  postToPresigned: mocks.api.postToPresigned,
-}));
-vi.mock('../../../frontend/src/features/generator/api/create-generation', () => ({
-  createGeneration: mocks.api.createGeneration,
-}));
-vi.mock('../../../frontend/src/lib/api/update-headshot', () => ({ updateHeadshot: mocks.api.setFavorite }));
-vi.mock('../../../frontend/src/lib/download-headshot', () => ({
-  downloadHeadshot: mocks.api.downloadHeadshot,
-}));
-vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
-  ...(await importOriginal<typeof GenerationApi>()),
-  getGeneration: mocks.api.getGeneration,
-}));
-vi.mock('../../../frontend/src/features/generator/utils/image-prep', () => ({
-  preparePhoto: async (file: File) => ({ blob: file, contentType: 'image/jpeg' }),
-}));
-
-let uploadCount = 0;
+let uploads: ReturnType<typeof answerUploads>;
 
 beforeEach(() => {
   // The wizard keeps its draft in sessionStorage for the tab; every test starts with a fresh tab.
   sessionStorage.clear();
-  mocks.credits = 6;
-  uploadCount = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);
-  URL.revokeObjectURL = vi.fn();
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  mocks.api.requestUploads.mockImplementation(async () => ({
-    batchId: 'B',
-    uploads: [{ key: `uploads/u/B/${uploadCount++}`, url: 'http://s3/bucket', fields: {} }],
-    expiresAt: '',
+  signedIn();
+  uploads = answerUploads();
+  answer('POST /api/generations', startedOf());
+  answer('PATCH /api/headshots/{id}', ({ params, body }) => ({
+    ...headshotOf(0, { id: params.id }),
+    ...(body as Partial<Headshot>),
   }));
-  mocks.api.postToPresigned.mockImplementation(async (_t, _b, _n, onProgress: (p: number) => void) => {
-    onProgress(50);
-    onProgress(100);
-  });
-  mocks.api.createGeneration.mockResolvedValue({ id: 'GEN1', status: 'queued', progress: 5, credits: 0 });
-  mocks.api.setFavorite.mockResolvedValue({});
-});
-
-afterEach(() => {
-  vi.clearAllMocks();
 });
 
 function renderWizard() {
   return renderAt('/generator', { element: <GeneratorPage /> }).router;
-}
-
-/** A JPEG's first bytes for a photo's type or name (the wizard reads them), a PDF's otherwise. */
-const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const photo = (name: string, type = 'image/jpeg', size = 1000, bytes?: BlobPart) => {
-  const isPhoto = type.startsWith('image/') || /\.hei[cf]$/i.test(name);
-  const f = new File([bytes ?? (isPhoto ? JPEG_START : '%PDF-1.7')], name, { type });
-  Object.defineProperty(f, 'size', { value: size });
-  return f;
-};
-
-function drop(files: File[]) {
-  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
-  fireEvent.change(input, { target: { files } });
 }
 
 const headshot = (slot: number, style: Headshot['style'] = 'business-casual'): Headshot =>
@@ -113,37 +52,6 @@ const finished = (fields: Parameters<typeof generationOf>[0] = {}) =>
     headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshot(slot)),
     ...fields,
   });
-
-/** The wizard's failure toast, with the API's reason as its description. */
-async function expectGenerateFailed(description: string) {
-  await waitFor(() =>
-    expect(mocks.toast.error).toHaveBeenCalledWith('Failed to generate headshots. Please try again.', {
-      description,
-    }),
-  );
-}
-
-/** Each poll answers the next of `polls`; once they run out, a succeeded generation. */
-function answerPolls(polls: ReturnType<typeof generationOf>[]) {
-  mocks.api.getGeneration.mockImplementation(
-    async () => polls.shift() ?? generation({ status: 'succeeded' }),
-  );
-}
-
-/** Uploads two photos, picks a style and a background: the wizard is on step 3, ready to generate. */
-async function reachStep3(style = 'Business Casual', background = 'Office') {
-  drop([photo('a.jpg'), photo('b.heic', '')]);
-  expect(await screen.findByText('Uploaded photos (2/10)')).toBeTruthy();
-  const cont = screen.getByRole('button', { name: 'Continue' });
-  await waitFor(() => expect((cont as HTMLButtonElement).disabled).toBe(false));
-  fireEvent.click(cont);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Choose your style' })).toBeTruthy();
-  expect(screen.getByText('Step 2 of 4')).toBeTruthy();
-  fireEvent.click(screen.getByRole('radio', { name: style }));
-  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Choose your background' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('radio', { name: background }));
-}
 
 describe('step 1: upload validation messages (docs/product-spec.md §5)', () => {
   it('shows the hints, leaves out invalid files and says how many were uploaded', async () => {
@@ -164,11 +72,10 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
     ]);
 
     expect(await screen.findByText('Uploaded photos (1/10)')).toBeTruthy();
-    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalledWith('1 file uploaded successfully'));
-    expect(mocks.api.requestUploads).toHaveBeenCalledWith(
-      [{ contentType: 'image/jpeg', size: 1000 }],
-      expect.anything(),
-    );
+    await expectToast('success', '1 file uploaded successfully');
+    expect(requestsTo('POST /api/uploads').map((request) => request.body)).toEqual([
+      { files: [{ contentType: 'image/jpeg', size: 1000 }] },
+    ]);
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false),
     );
@@ -183,10 +90,10 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
   it("none valid → 'Please upload valid image files (max 10MB each)'", async () => {
     renderWizard();
     drop([photo('doc.pdf', 'application/pdf')]);
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Please upload valid image files (max 10MB each)', {
-        description: 'doc.pdf is not a photo. Use JPG, PNG or HEIC.',
-      }),
+    await expectToast(
+      'error',
+      'Please upload valid image files (max 10MB each)',
+      'doc.pdf is not a photo. Use JPG, PNG or HEIC.',
     );
     expect(screen.getByText('Uploaded photos (0/10)')).toBeTruthy();
   });
@@ -197,25 +104,25 @@ describe('step 1: upload validation messages (docs/product-spec.md §5)', () => 
       photo('scan.jpg', 'image/jpeg', 1000, '%PDF-1.7\n'),
       photo('big.jpg', 'image/jpeg', Math.round(12.4 * 1024 * 1024)),
     ]);
-    await waitFor(() =>
-      expect(mocks.toast.error).toHaveBeenCalledWith('Please upload valid image files (max 10MB each)', {
-        description: 'scan.jpg is not a photo. Use JPG, PNG or HEIC. big.jpg is 12.4 MB; the limit is 10 MB.',
-      }),
+    await expectToast(
+      'error',
+      'Please upload valid image files (max 10MB each)',
+      'scan.jpg is not a photo. Use JPG, PNG or HEIC. big.jpg is 12.4 MB; the limit is 10 MB.',
     );
     expect(screen.getByText('Uploaded photos (0/10)')).toBeTruthy();
-    expect(mocks.api.requestUploads).not.toHaveBeenCalled();
-    expect(mocks.toast.success).not.toHaveBeenCalled();
+    expect(requestsTo('POST /api/uploads')).toHaveLength(0);
+    expect(toastsOf('success')).toEqual([]);
   });
 
   it("more than 10 → 'Maximum 10 files allowed. Some files were not added.'", async () => {
     renderWizard();
     drop(Array.from({ length: 12 }, (_, i) => photo(`p${i}.jpg`)));
     expect(await screen.findByText('Uploaded photos (10/10)')).toBeTruthy();
-    expect(mocks.toast.warning).toHaveBeenCalledWith('Maximum 10 files allowed. Some files were not added.');
+    await expectToast('warning', 'Maximum 10 files allowed. Some files were not added.');
   });
 
   it('a failed upload can be retried', async () => {
-    mocks.api.postToPresigned.mockRejectedValueOnce(new ApiError(403, 'UPLOAD_FAILED', 'Upload refused.'));
+    uploads.failNext();
     renderWizard();
     drop([photo('a.jpg')]);
     const retry = await screen.findByRole('button', { name: 'Retry uploading photo 1' });
@@ -268,10 +175,11 @@ describe('generating', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Generating your headshots' })).toBeTruthy();
-    expect(mocks.api.createGeneration.mock.calls[0]?.[0]).toEqual({
+    expect(requestsTo('POST /api/generations')[0]?.body).toEqual({
       style: 'business-casual',
       background: 'office',
-      referenceKeys: ['uploads/u/B/0', 'uploads/u/B/1'],
+      // The HEIC photo goes up as the JPEG it was turned into.
+      referenceKeys: [uploads.keyOf('a.jpg'), uploads.keyOf('b.jpg')],
     });
     expect(screen.getByText('This will take 2-3 minutes')).toBeTruthy();
     expect(screen.getByText('Step 4 of 4')).toBeTruthy();
@@ -293,22 +201,42 @@ describe('generating', () => {
     expect(cards).toHaveLength(6);
     expect(within(cards[0]!).getByText('business casual')).toBeTruthy();
     expect(within(cards[0]!).getByText('office')).toBeTruthy();
-    expect(mocks.api.getGeneration).toHaveBeenCalledTimes(3);
+    expect(requestsTo('GET /api/generations/{id}')).toHaveLength(3);
 
     // Favorite: optimistic, sent to the API.
     const heart = within(cards[1]!).getByRole('button', { name: 'Favorite headshot 2' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(heart);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
-    await waitFor(() => expect(mocks.api.setFavorite).toHaveBeenCalledWith('H1', { isFavorite: true }));
+    await waitFor(() =>
+      expect(requestsTo('PATCH /api/headshots/{id}')).toMatchObject([
+        { params: { id: 'H1' }, body: { isFavorite: true } },
+      ]),
+    );
 
-    // Download goes through the download helper with that headshot.
+    // Download asks for a fresh link to that headshot's square and saves the bytes from S3.
+    answer('GET /api/headshots/{id}/download', ({ params }) => ({
+      url: `https://s3/fresh/${params.id}`,
+      fileName: `headshot-${params.id}.jpg`,
+      expiresAt: '2026-01-01T00:15:00.000Z',
+    }));
+    answerUrl('get', 'https://s3/fresh/:id', () => HttpResponse.arrayBuffer(new ArrayBuffer(8)));
     fireEvent.click(within(cards[2]!).getByRole('button', { name: 'Download headshot 3' }));
     await waitFor(() =>
-      expect(mocks.api.downloadHeadshot).toHaveBeenCalledWith(
-        expect.objectContaining({ id: 'H2' }),
-        'results',
-      ),
+      expect(
+        requestsTo('GET /api/headshots/{id}/download').map((r) => [
+          r.params.id,
+          r.url.searchParams.get('variant'),
+        ]),
+      ).toEqual([['H2', 'square']]),
+    );
+    // Counted as a download from the results (the analytics batch goes out after its flush delay).
+    await waitFor(
+      () =>
+        expect(
+          requestsTo('POST /api/analytics/events').flatMap((r) => (r.body as { events: unknown[] }).events),
+        ).toContainEqual(expect.objectContaining({ name: 'download', props: { from: 'results' } })),
+      { timeout: 8000 },
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate More Headshots' }));
@@ -318,10 +246,11 @@ describe('generating', () => {
   });
 
   it('rolls a favorite back with a toast when the API refuses it', async () => {
-    mocks.api.getGeneration.mockResolvedValue(
+    answer(
+      'GET /api/generations/{id}',
       generation({ status: 'succeeded', progress: 100, headshots: [headshot(0, 'professional')] }),
     );
-    mocks.api.setFavorite.mockRejectedValue(new ApiError(500, 'SERVER_ERROR', 'Boom'));
+    answer('PATCH /api/headshots/{id}', apiError(500, 'SERVER_ERROR', 'Boom'));
     renderWizard();
     await reachStep3('Professional');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
@@ -329,13 +258,14 @@ describe('generating', () => {
 
     fireEvent.click(heart);
 
-    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith('Failed to update favorite status'));
+    await expectToast('error', 'Failed to update favorite status');
     expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 
   it("a 402 → 'Insufficient credits! …' and /pricing", async () => {
-    mocks.api.createGeneration.mockRejectedValue(
-      new ApiError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits!', { required: 6, credits: 2 }),
+    answer(
+      'POST /api/generations',
+      apiError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits!', { required: 6, credits: 2 }),
     );
     const router = renderWizard();
     await reachStep3();
@@ -343,13 +273,12 @@ describe('generating', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
-    expect(mocks.toast.error).toHaveBeenCalledWith(
-      'Insufficient credits! You need 6 credits but only have 2.',
-    );
+    await expectToast('error', 'Insufficient credits! You need 6 credits but only have 2.');
   });
 
   it("a failed generation → 'Failed to generate headshots. Please try again.' and back to step 3", async () => {
-    mocks.api.getGeneration.mockResolvedValue(
+    answer(
+      'GET /api/generations/{id}',
       generation({
         status: 'failed',
         stage: 'failed',
@@ -374,8 +303,9 @@ describe('generating', () => {
   });
 
   it('a failing POST /api/generations stays on step 3 with the reason', async () => {
-    mocks.api.createGeneration.mockRejectedValue(
-      new ApiError(400, 'UPLOAD_NOT_FOUND', 'Photo 1 has not finished uploading or has expired.'),
+    answer(
+      'POST /api/generations',
+      apiError(400, 'UPLOAD_NOT_FOUND', 'Photo 1 has not finished uploading or has expired.'),
     );
     renderWizard();
     await reachStep3();
@@ -387,7 +317,7 @@ describe('generating', () => {
   });
 
   it("with too few credits the wizard shows 'Insufficient Credits' and the notice on step 3", async () => {
-    mocks.credits = 3;
+    answer('GET /api/me', meOf({ credits: 3 }));
     renderWizard();
     await reachStep3();
     expect((screen.getByRole('button', { name: 'Insufficient Credits' }) as HTMLButtonElement).disabled).toBe(
