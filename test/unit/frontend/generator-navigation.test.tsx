@@ -1,59 +1,24 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as GenerationApi from '../../../frontend/src/lib/api/get-generation';
-import type { ActiveGeneration } from '../../../functions/contracts/account';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActiveGeneration, Me } from '../../../functions/contracts/account';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
-import { ApiError } from '../../../frontend/src/lib/api-client';
-import { generationOf, headshotOf } from './fixtures';
-import { renderAt } from './render';
+import { answer, apiError, meOf, requestsTo } from './api-mocks';
+import { signedIn } from './auth-session';
+import { generationOf, headshotOf, startedOf } from './fixtures';
+import { expectToast, renderAt, toastsOf } from './render';
+import { answerUploads, drop, photo, pressContinue } from './wizard';
+
+vi.mock(
+  '../../../frontend/src/features/generator/utils/image-prep',
+  async () => (await import('./wizard')).imagePrep,
+);
 
 /*
  * The wizard's place in the browser's history and its running generation (issue 27): one history entry per step,
  * a reload on step 4 shows that generation, a generation running elsewhere opens on arrival or is offered, and
  * starting another meanwhile says so instead of 'Failed to generate headshots'.
  */
-
-const mocks = vi.hoisted(() => ({
-  me: { credits: 6, activeGeneration: null as ActiveGeneration | null },
-  refetched: null as ActiveGeneration | null,
-  toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
-  api: {
-    requestUploads: vi.fn(),
-    postToPresigned: vi.fn(),
-    createGeneration: vi.fn(),
-    getGeneration: vi.fn(),
-  },
-}));
-
-vi.mock('sonner', () => ({ toast: mocks.toast }));
-vi.mock('../../../frontend/src/lib/api/get-me', () => ({
-  useMe: () => ({
-    data: mocks.me,
-    isPending: false,
-    refetch: async () => ({ data: { ...mocks.me, activeGeneration: mocks.refetched } }),
-  }),
-  meQueryKey: ['me'],
-}));
-vi.mock('../../../frontend/src/components/CreditsBadge', () => ({
-  CreditsBadge: () => <a href="/pricing">{mocks.me.credits} credits</a>,
-}));
-vi.mock('../../../frontend/src/features/generator/api/create-uploads', () => ({
-  requestUploads: mocks.api.requestUploads,
-}));
-vi.mock('../../../frontend/src/features/generator/api/post-to-presigned', () => ({
-  postToPresigned: mocks.api.postToPresigned,
-}));
-vi.mock('../../../frontend/src/features/generator/api/create-generation', () => ({
-  createGeneration: mocks.api.createGeneration,
-}));
-vi.mock('../../../frontend/src/lib/api/get-generation', async (importOriginal) => ({
-  ...(await importOriginal<typeof GenerationApi>()),
-  getGeneration: mocks.api.getGeneration,
-}));
-vi.mock('../../../frontend/src/features/generator/utils/image-prep', () => ({
-  preparePhoto: async (file: File) => ({ blob: file, contentType: 'image/jpeg' }),
-}));
 
 const running = (id = 'GEN9', patch: Partial<ActiveGeneration> = {}): ActiveGeneration => ({
   id,
@@ -65,25 +30,18 @@ const running = (id = 'GEN9', patch: Partial<ActiveGeneration> = {}): ActiveGene
   ...patch,
 });
 
-let uploadCount = 0;
+/** The signed-in user as `GET /api/me` answers it now; a test changes it, before rendering or as the API would. */
+let me: Me;
+
 beforeEach(() => {
   sessionStorage.clear();
-  mocks.me = { credits: 6, activeGeneration: null };
-  mocks.refetched = null;
-  uploadCount = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);
-  URL.revokeObjectURL = vi.fn();
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  mocks.api.requestUploads.mockImplementation(async () => ({
-    batchId: 'B',
-    uploads: [{ key: `uploads/u/B/${uploadCount++}`, url: 'http://s3/bucket', fields: {} }],
-    expiresAt: '',
-  }));
-  mocks.api.postToPresigned.mockResolvedValue(undefined);
-  mocks.api.createGeneration.mockResolvedValue({ id: 'GEN1', status: 'queued', progress: 5, credits: 0 });
-  mocks.api.getGeneration.mockImplementation(async (id: string) => generationOf({ id, progress: 45 }));
+  signedIn();
+  me = meOf();
+  answer('GET /api/me', () => me);
+  answerUploads();
+  answer('POST /api/generations', startedOf());
+  answer('GET /api/generations/{id}', ({ params }) => generationOf({ id: params.id, progress: 45 }));
 });
-afterEach(() => vi.clearAllMocks());
 
 const renderWizardAt = (path = '/generator') =>
   renderAt(path, { element: <GeneratorPage />, route: '/generator', history: ['/'] }).router;
@@ -91,14 +49,9 @@ const renderWizardAt = (path = '/generator') =>
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 async function uploadAndContinue() {
-  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
-  // A real JPEG's first bytes: the wizard reads them before uploading (a renamed PDF is refused).
-  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-  fireEvent.change(input, { target: { files: [new File([jpeg], 'a.jpg', { type: 'image/jpeg' })] } });
+  drop([photo('a.jpg')]);
   expect(await screen.findByText('Uploaded photos (1/10)')).toBeTruthy();
-  const cont = screen.getByRole('button', { name: 'Continue' });
-  await waitFor(() => expect((cont as HTMLButtonElement).disabled).toBe(false));
-  fireEvent.click(cont);
+  await pressContinue();
 }
 
 describe('one history entry per step', () => {
@@ -138,39 +91,40 @@ describe('one history entry per step', () => {
 
 describe('the running generation', () => {
   it('a reload on step 4 shows that generation (its id is in the URL), then its results', async () => {
-    mocks.api.getGeneration
-      .mockResolvedValueOnce(generationOf({ id: 'GEN7', progress: 45 }))
-      .mockResolvedValue(
-        generationOf({
-          id: 'GEN7',
-          status: 'succeeded',
-          stage: 'done',
-          progress: 100,
-          headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshotOf(slot)),
-        }),
-      );
+    let polls = 0;
+    answer('GET /api/generations/{id}', ({ params }) =>
+      ++polls === 1
+        ? generationOf({ id: params.id, progress: 45 })
+        : generationOf({
+            id: params.id,
+            status: 'succeeded',
+            stage: 'done',
+            progress: 100,
+            headshots: [0, 1, 2, 3, 4, 5].map((slot) => headshotOf(slot)),
+          }),
+    );
     renderWizardAt('/generator?step=4&generation=GEN7');
     expect(await heading('Generating your headshots')).toBeTruthy();
-    expect(mocks.api.getGeneration).toHaveBeenCalledWith('GEN7', expect.anything());
+    expect(requestsTo('GET /api/generations/{id}')[0]?.params.id).toBe('GEN7');
     expect(await heading('Your headshots are ready!')).toBeTruthy();
   });
 
   it('opens on arrival when it was started in another tab or on another device', async () => {
-    mocks.me.activeGeneration = running('GEN9');
+    me = { ...me, activeGeneration: running('GEN9') };
     const router = renderWizardAt();
     expect(await heading('Generating your headshots')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?step=4&generation=GEN9'));
   });
 
   it('a regeneration running does not take over the wizard', async () => {
-    mocks.me.activeGeneration = running('GEN9', { headshotsExpected: 1, regeneratedFrom: 'H1' });
+    me = { ...me, activeGeneration: running('GEN9', { headshotsExpected: 1, regeneratedFrom: 'H1' }) };
     renderWizardAt();
     expect(await heading('Upload your photos')).toBeTruthy();
     expect(screen.queryByTestId('active-generation')).toBeNull();
   });
 
   it('is offered above steps 1-3 when the URL names a step', async () => {
-    mocks.me.activeGeneration = running('GEN9', { progress: 61 });
+    me = { ...me, activeGeneration: running('GEN9', { progress: 61 }) };
     const router = renderWizardAt('/generator?step=1');
     const notice = await screen.findByTestId('active-generation');
     expect(notice.textContent).toContain('Your headshots are being created (61%).');
@@ -181,10 +135,14 @@ describe('the running generation', () => {
   it('starting another meanwhile says so and shows the one running, not "Failed to generate headshots"', async () => {
     const message =
       'Your headshots are still being created. You can start a new generation as soon as they are ready.';
-    mocks.api.createGeneration.mockRejectedValue(
-      new ApiError(429, 'QUOTA_EXCEEDED', message, { quota: 'generations-in-flight', retryAfterSeconds: 30 }),
-    );
-    mocks.refetched = running('GEN5');
+    // Started in another tab a moment ago: the API refuses a second one, and the user's record now names it.
+    answer('POST /api/generations', () => {
+      me = { ...me, activeGeneration: running('GEN5') };
+      return apiError(429, 'QUOTA_EXCEEDED', message, {
+        quota: 'generations-in-flight',
+        retryAfterSeconds: 30,
+      });
+    });
     const router = renderWizardAt();
     await uploadAndContinue();
     fireEvent.click(await screen.findByRole('radio', { name: 'Professional' }));
@@ -192,16 +150,17 @@ describe('the running generation', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Studio' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
 
-    await waitFor(() => expect(mocks.toast.info).toHaveBeenCalledWith(message));
+    await expectToast('info', message);
     await waitFor(() => expect(router.state.location.search).toBe('?step=4&generation=GEN5'));
-    expect(mocks.toast.error).not.toHaveBeenCalled();
+    expect(toastsOf('error')).toEqual([]);
   });
 });
 
 describe('Regenerate on the results', () => {
   it('at 0 credits every Regenerate is disabled and one note says why, with a way to buy credits', async () => {
-    mocks.me = { credits: 0, activeGeneration: null };
-    mocks.api.getGeneration.mockResolvedValue(
+    me = { ...me, credits: 0 };
+    answer(
+      'GET /api/generations/{id}',
       generationOf({
         id: 'GEN7',
         status: 'succeeded',
@@ -212,7 +171,8 @@ describe('Regenerate on the results', () => {
     );
     renderWizardAt('/generator?step=4&generation=GEN7');
     expect(await heading('Your headshots are ready!')).toBeTruthy();
-    const note = screen.getByTestId('regenerate-reason');
+    // Once the balance is known.
+    const note = await screen.findByTestId('regenerate-reason');
     expect(note.textContent).toContain('Regenerating needs 1 credit; you have 0.');
     expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/pricing');
     const buttons = screen.getAllByRole('button', { name: /^Regenerate \(1 credit\)/ });
