@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogue, catalogueEntry, functionNameOf, type FunctionEntry } from '../../functions/catalogue';
 import { routes } from '../../functions/http/routes';
-import { handlerEntry, moduleGraph, usesVision } from '../../infrastructure/constructs/app-function';
+import { handlerEntry, moduleGraph, usesVision } from '../../infrastructure/constructs/module-graph';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 
 const FUNCTIONS = join(REPO_ROOT, 'functions');

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_ALIASES } from '../../infrastructure/constructs/bundling';
 import {
   ESM_REQUIRE_BANNER,
-  usesVision,
   VISION_ASSETS_DIR,
   visionCopyCommands,
 } from '../../infrastructure/constructs/app-function';
+import { usesVision } from '../../infrastructure/constructs/module-graph';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
 import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 
