@@ -13,7 +13,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
  * transaction.
  */
 export interface GenerationStartGuard {
-  profileGuard: { condition: string; set: string; values: Record<string, unknown> };
+  profileGuard: {
+    condition: string;
+    set?: string;
+    names?: Record<string, string>;
+    values?: Record<string, unknown>;
+  };
   extraItems: TransactItem[];
 }
 

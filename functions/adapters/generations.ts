@@ -197,17 +197,49 @@ export async function saveReferenceDescriptor(
   await update(sub, id, descriptor, { ConditionExpression: 'attribute_not_exists(closedAt)' });
 }
 
+/**
+ * Sets one attribute of an existing generation without touching `updatedAt` (which says when the generation itself
+ * last changed: the reconciliation reads it), under `condition` (ANDed with the item's existence).
+ *
+ * @returns false when the condition failed
+ */
+async function setAttribute(
+  sub: string,
+  id: string,
+  name: 'executionArn' | 'checkedAt' | 'notifiedAt',
+  value: string,
+  condition?: string,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key(sub, id),
+        UpdateExpression: `SET ${name} = :value`,
+        ConditionExpression: condition ? `attribute_exists(SK) AND ${condition}` : 'attribute_exists(SK)',
+        ExpressionAttributeValues: { ':value': value },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
 /** Sets the execution ARN once StartExecution answered (no condition: it is only informative). */
 export async function setExecutionArn(sub: string, id: string, executionArn: string): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: key(sub, id),
-      UpdateExpression: 'SET executionArn = :arn',
-      ConditionExpression: 'attribute_exists(SK)',
-      ExpressionAttributeValues: { ':arn': executionArn },
-    }),
-  );
+  await setAttribute(sub, id, 'executionArn', executionArn);
+}
+
+/**
+ * Claims the generation's one "ready" e-mail (`notifiedAt`, set once; docs/architecture.md §8 "Mail"): the claim is
+ * made before the mail is sent, so two runs of NotifyCustomer never both send.
+ *
+ * @returns true when this call claimed it; false when it was claimed before (or the generation is gone)
+ */
+export function claimReadyMail(sub: string, id: string, now = new Date()): Promise<boolean> {
+  return setAttribute(sub, id, 'notifiedAt', now.toISOString(), 'attribute_not_exists(notifiedAt)');
 }
 
 /**
@@ -354,18 +386,15 @@ export async function listGenerationSummaries(
 
 /** Notes that the generation's execution was checked now (`checkedAt`, epoch ms → ISO 8601): see the reconciliation. */
 export async function setCheckedAt(sub: string, id: string, now: number): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: key(sub, id),
-      UpdateExpression: 'SET checkedAt = :now',
-      ConditionExpression: 'attribute_exists(SK)',
-      ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
-    }),
-  );
+  await setAttribute(sub, id, 'checkedAt', new Date(now).toISOString());
 }
 
 /** Deletes generation items by key (BatchWriteItem; a retry finishes a partial run). */
 export async function deleteGenerationItems(keys: readonly { PK: string; SK: string }[]): Promise<void> {
   await batchDelete(keys);
+}
+
+/** Deletes one generation item of `sub` (nothing happens when it is already gone). */
+export async function deleteGeneration(sub: string, id: string): Promise<void> {
+  await batchDelete([key(sub, id)]);
 }

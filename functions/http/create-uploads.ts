@@ -1,8 +1,5 @@
-import { ulid } from 'ulid';
-import { consumeQuota, quotaRules } from '../adapters/quotas';
-import { presignUpload, UPLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import { createUploadsBody, type Uploads } from '../contracts/generation';
-import { uploadKey } from '../domain/object-keys';
+import { createUploads } from '../use-cases/create-uploads';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**
@@ -22,16 +19,5 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { files } = parseBody(event, createUploadsBody);
-  // One unit per file, all or none: a refused batch presigns nothing.
-  await consumeQuota({ sub }, quotaRules().uploads, files.length);
-  const batchId = ulid();
-  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
-  const uploads = await Promise.all(
-    files.map(async (file, n) => {
-      const key = uploadKey(sub, batchId, n);
-      const { url, fields } = await presignUpload(key, file.contentType);
-      return { key, url, fields };
-    }),
-  );
-  return json<Uploads>(200, { batchId, uploads, expiresAt });
+  return json<Uploads>(200, await createUploads(sub, files));
 });

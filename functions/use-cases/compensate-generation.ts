@@ -11,7 +11,7 @@ import { countMetric, type RefundReason } from '../common/metrics';
 import { likenessStopError } from '../domain/likeness-cap';
 import { finalStatus, isTerminal, PROGRESS } from '../domain/generation-status';
 import { HEADSHOTS_PER_GENERATION, missingSlots, slotRefundRef } from '../domain/slots';
-import { NoHeadshotsError, type GenerationError } from '../domain/generation-errors';
+import { generationErrorOf, NoHeadshotsError, type GenerationError } from '../domain/generation-errors';
 
 /**
  * Ending a generation and giving back what it did not deliver (docs/architecture.md §4, §8 "Money").
@@ -21,6 +21,26 @@ import { NoHeadshotsError, type GenerationError } from '../domain/generation-err
  * `closedAt` is absent. So the set of refunded slots — every slot without a headshot once closed — is final, and
  * refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely.
  */
+
+/** What ending a generation needs from the outside world: the generation item and the ledger's refunds. */
+export interface CompensationPorts {
+  requireGeneration: typeof requireGeneration;
+  closeGeneration: typeof closeGeneration;
+  setCreditsRefunded: typeof setCreditsRefunded;
+  markFinished: typeof markFinished;
+  markFailed: typeof markFailed;
+  refundCredits: (change: { sub: string; amount: number; ref: string }) => Promise<{ applied: boolean }>;
+}
+
+/** The real adapters of {@link CompensationPorts}. */
+export const compensationAdapters: CompensationPorts = {
+  requireGeneration,
+  closeGeneration,
+  setCreditsRefunded,
+  markFinished,
+  markFailed,
+  refundCredits,
+};
 
 /** What one slot of `generation` cost: its credits reserved over its slots (1, or 2 at high resolution). */
 export function creditsPerSlot(generation: Pick<GenerationRecord, 'creditsReserved' | 'slotCount'>): number {
@@ -39,19 +59,20 @@ export async function refundUndelivered(
   sub: string,
   id: string,
   reason: RefundReason = 'workflow_failed',
+  ports: CompensationPorts = compensationAdapters,
 ): Promise<GenerationRecord> {
-  const closed = await closeGeneration(sub, id);
+  const closed = await ports.closeGeneration(sub, id);
   const missing = missingSlots(Object.keys(closed.slots).map(Number), { slotCount: closed.slotCount });
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
   const perSlot = creditsPerSlot(closed);
   let applied = 0;
   for (const slot of missing) {
-    if ((await refundCredits({ sub, amount: perSlot, ref: slotRefundRef(id, slot) })).applied)
+    if ((await ports.refundCredits({ sub, amount: perSlot, ref: slotRefundRef(id, slot) })).applied)
       applied += perSlot;
   }
   // Only refunds this call made count (a repeated compensation refunds nothing twice, nor counts it twice).
   if (applied > 0) countMetric('CreditsRefunded', applied, {}, { dimensions: { reason } });
-  await setCreditsRefunded(sub, id, missing.length * perSlot);
+  await ports.setCreditsRefunded(sub, id, missing.length * perSlot);
   return { ...closed, creditsRefunded: missing.length * perSlot };
 }
 
@@ -61,10 +82,15 @@ export async function refundUndelivered(
  *
  * @throws {NoHeadshotsError} when no slot saved a headshot: the workflow's Catch then refunds all and marks it failed
  */
-export async function finalizeGeneration(sub: string, id: string): Promise<GenerationRecord> {
-  const current = await requireGeneration(sub, id);
+export async function finalizeGeneration(
+  sub: string,
+  id: string,
+  ports: CompensationPorts = compensationAdapters,
+): Promise<GenerationRecord> {
+  const current = await ports.requireGeneration(sub, id);
   if (isTerminal(current.status)) return current;
-  const closed = await refundUndelivered(sub, id, current.likenessStop ? 'likeness_cap' : 'undelivered');
+  const reason = current.likenessStop ? 'likeness_cap' : 'undelivered';
+  const closed = await refundUndelivered(sub, id, reason, ports);
   const delivered = Object.keys(closed.slots).length;
   const status = finalStatus(delivered, { expected: closed.slotCount });
   if (status === 'failed') throw new NoHeadshotsError(`No slot of generation ${id} produced a headshot`);
@@ -74,7 +100,7 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
     status === 'partial' && closed.likenessStop
       ? likenessStopError(closed.likenessStop, delivered, closed.slotCount ?? HEADSHOTS_PER_GENERATION)
       : undefined;
-  const completedAt = await markFinished(sub, id, status, error);
+  const completedAt = await ports.markFinished(sub, id, status, error);
   return {
     ...closed,
     status,
@@ -89,8 +115,46 @@ export async function finalizeGeneration(sub: string, id: string): Promise<Gener
  * The whole compensation in one call — close, refund every undelivered slot, mark failed (or partial) with `error`
  * — for paths outside the workflow (a failed StartExecution, an execution that timed out or was aborted, the
  * sweeper, "delete my data"). Idempotent.
+ *
+ * @throws {GenerationNotFoundError}
  */
-export async function compensateGeneration(sub: string, id: string, error: GenerationError): Promise<void> {
-  await refundUndelivered(sub, id, error.code.toLowerCase() as Lowercase<string>);
-  await markFailed(sub, id, error);
+export async function compensateGeneration(
+  sub: string,
+  id: string,
+  error: GenerationError,
+  ports: CompensationPorts = compensationAdapters,
+): Promise<void> {
+  await refundUndelivered(sub, id, error.code.toLowerCase() as Lowercase<string>, ports);
+  await ports.markFailed(sub, id, error);
+}
+
+/**
+ * MarkFailed, after RefundCredits: ends the generation `failed` (or `partial` when some headshots were saved before
+ * the failure) with an error the UI can show — the failure's own message for user-facing errors
+ * (`NoUsablePhotosError`: 'None of your photos could be used: …'), a generic one otherwise, never internals
+ * (domain/generation-errors.ts `generationErrorOf`); a generation the likeness cap stopped gets the cap's message
+ * (domain/likeness-cap.ts), which says why, what was refunded and asks for other photos. A generation that already
+ * ended keeps its status and error.
+ *
+ * @param failure the Catch's `{ Error, Cause }` (absent fields allowed)
+ * @returns the generation's status and error after the call
+ * @throws {GenerationNotFoundError}
+ */
+export async function markGenerationFailed(
+  sub: string,
+  id: string,
+  failure: { Error?: string | undefined; Cause?: string | undefined } | undefined,
+  ports: CompensationPorts = compensationAdapters,
+): Promise<{ status: GenerationRecord['status']; error: GenerationError }> {
+  const current = await ports.requireGeneration(sub, id);
+  const error = current.likenessStop
+    ? likenessStopError(
+        current.likenessStop,
+        Object.keys(current.slots).length,
+        current.slotCount ?? HEADSHOTS_PER_GENERATION,
+      )
+    : generationErrorOf(failure?.Error, failure?.Cause);
+  await ports.markFailed(sub, id, error);
+  const generation = await ports.requireGeneration(sub, id);
+  return { status: generation.status, error: generation.error ?? error };
 }

@@ -1,6 +1,5 @@
-import { deleteGenerationItems } from '../adapters/generations';
+import { deleteGeneration } from '../adapters/generations';
 import { deleteHeadshot } from '../adapters/headshots/changes';
-import { generationSk, userPk } from '../adapters/support/keys';
 import {
   deleteReferenceDescriptor,
   deleteRetentionMarker,
@@ -8,6 +7,28 @@ import {
   headshotIdsOfGeneration,
   putRetentionMarker,
 } from '../adapters/retention';
+
+/** What retention needs from the outside world: its markers, the descriptors, the headshots, the generations. */
+export interface RetentionPorts {
+  deleteReferenceDescriptor: typeof deleteReferenceDescriptor;
+  putRetentionMarker: typeof putRetentionMarker;
+  dueRetentionMarkers: typeof dueRetentionMarkers;
+  deleteRetentionMarker: typeof deleteRetentionMarker;
+  headshotIdsOfGeneration: typeof headshotIdsOfGeneration;
+  deleteHeadshot: typeof deleteHeadshot;
+  deleteGeneration: typeof deleteGeneration;
+}
+
+/** The real adapters of {@link RetentionPorts}. */
+export const retentionAdapters: RetentionPorts = {
+  deleteReferenceDescriptor,
+  putRetentionMarker,
+  dueRetentionMarkers,
+  deleteRetentionMarker,
+  headshotIdsOfGeneration,
+  deleteHeadshot,
+  deleteGeneration,
+};
 
 /**
  * What happens to a generation once no execution can run it any more (the sweeper retires its sweep marker):
@@ -17,9 +38,14 @@ import {
  *
  * @param createdAt the generation's creation (ISO 8601), from which its headshots' retention is counted
  */
-export async function retireGeneration(sub: string, generationId: string, createdAt: string): Promise<void> {
-  if (!(await deleteReferenceDescriptor(sub, generationId))) return;
-  await putRetentionMarker(sub, generationId, createdAt);
+export async function retireGeneration(
+  sub: string,
+  generationId: string,
+  createdAt: string,
+  ports: Pick<RetentionPorts, 'deleteReferenceDescriptor' | 'putRetentionMarker'> = retentionAdapters,
+): Promise<void> {
+  if (!(await ports.deleteReferenceDescriptor(sub, generationId))) return;
+  await ports.putRetentionMarker(sub, generationId, createdAt);
 }
 
 /** What one retention pass did. */
@@ -41,17 +67,18 @@ export interface ExpiryResult {
 export async function expireHeadshots(
   nowMs = Date.now(),
   options: { limit?: number } = {},
+  ports: RetentionPorts = retentionAdapters,
 ): Promise<ExpiryResult> {
   const limit = options.limit ?? 100;
   const result: ExpiryResult = { generations: 0, headshots: 0 };
-  for await (const marker of dueRetentionMarkers(new Date(nowMs).toISOString())) {
+  for await (const marker of ports.dueRetentionMarkers(new Date(nowMs).toISOString())) {
     if (result.generations >= limit) break;
     const { userId: sub, generationId } = marker;
-    for (const id of await headshotIdsOfGeneration(sub, generationId)) {
-      if (await deleteHeadshot(sub, id)) result.headshots++;
+    for (const id of await ports.headshotIdsOfGeneration(sub, generationId)) {
+      if (await ports.deleteHeadshot(sub, id)) result.headshots++;
     }
-    await deleteGenerationItems([{ PK: userPk(sub), SK: generationSk(generationId) }]);
-    await deleteRetentionMarker(marker);
+    await ports.deleteGeneration(sub, generationId);
+    await ports.deleteRetentionMarker(marker);
     result.generations++;
   }
   return result;

@@ -11,6 +11,21 @@ import { compensateGeneration } from './compensate-generation';
  */
 export const RECONCILE_AFTER_MS = 60_000;
 
+/** What reconciling a generation with its execution needs from the outside world (and the compensation). */
+export interface ReconcileGenerationPorts {
+  describeExecutionStatus: typeof describeExecutionStatus;
+  getGeneration: typeof getGeneration;
+  setCheckedAt: typeof setCheckedAt;
+  compensateGeneration: (sub: string, id: string, error: GenerationError) => Promise<void>;
+}
+
+const adapters: ReconcileGenerationPorts = {
+  describeExecutionStatus,
+  getGeneration,
+  setCheckedAt,
+  compensateGeneration: (sub, id, error) => compensateGeneration(sub, id, error),
+};
+
 /** The error a generation gets when its execution ended with `status` without finishing it. */
 export function errorFor(status: string | undefined): GenerationError {
   if (status === 'TIMED_OUT') return { code: 'TIMED_OUT', message: GENERATION_ERROR_MESSAGES.TIMED_OUT };
@@ -30,6 +45,7 @@ export function errorFor(status: string | undefined): GenerationError {
 export async function reconcileGeneration(
   record: GenerationRecord & { checkedAt?: string },
   now = Date.now(),
+  ports: ReconcileGenerationPorts = adapters,
 ): Promise<GenerationRecord> {
   if (isTerminal(record.status)) return record;
   const lastSeen = Math.max(
@@ -37,15 +53,37 @@ export async function reconcileGeneration(
     record.checkedAt ? Date.parse(record.checkedAt) : 0,
   );
   if (now - lastSeen < RECONCILE_AFTER_MS) return record;
-  const status = await describeExecutionStatus(record.id, record.executionArn);
+  const status = await ports.describeExecutionStatus(record.id, record.executionArn);
   if (status === 'RUNNING' || status === 'PENDING_REDRIVE') {
-    await setCheckedAt(record.userId, record.id, now);
+    await ports.setCheckedAt(record.userId, record.id, now);
     return record;
   }
   logger.warn('Reconciling a generation whose execution ended without finishing it', {
     generationId: record.id,
     executionStatus: status ?? 'NOT_FOUND',
   });
-  await compensateGeneration(record.userId, record.id, errorFor(status));
-  return (await getGeneration(record.userId, record.id)) ?? record;
+  await ports.compensateGeneration(record.userId, record.id, errorFor(status));
+  return (await ports.getGeneration(record.userId, record.id)) ?? record;
+}
+
+/**
+ * A generation execution ended FAILED, TIMED_OUT or ABORTED (the EventBridge rule's event): an execution that times
+ * out or is stopped never reaches the workflow's own Catch, so its reserved credits are given back at once, by the
+ * same idempotent compensation — refund what was not delivered, mark the generation failed. A generation that
+ * already ended (or is gone) is left alone.
+ *
+ * @param status the execution's end (`TIMED_OUT` gets the timeout's message, the others the generic failure's)
+ * @returns whether it was compensated
+ */
+export async function compensateEndedExecution(
+  userId: string,
+  generationId: string,
+  status: 'FAILED' | 'TIMED_OUT' | 'ABORTED',
+  ports: Pick<ReconcileGenerationPorts, 'getGeneration' | 'compensateGeneration'> = adapters,
+): Promise<boolean> {
+  const generation = await ports.getGeneration(userId, generationId);
+  if (!generation || isTerminal(generation.status)) return false;
+  logger.warn('Compensating a generation whose execution ended early', { generationId, status });
+  await ports.compensateGeneration(userId, generationId, errorFor(status));
+  return true;
 }

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 import { useEnglishIssueMessages } from '../common/zod-locale';
-import { getGeneration } from '../adapters/generations';
-import { compensateGeneration } from '../use-cases/compensate-generation';
-import { errorFor } from '../use-cases/reconcile-generation';
-import { isTerminal } from '../domain/generation-status';
+import { compensateEndedExecution } from '../use-cases/reconcile-generation';
 import { logger } from '../common/logger';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
@@ -32,8 +29,8 @@ const executionInput = z.object({
  * Function `generation-execution-ended`, run by an EventBridge rule when a generation execution ends FAILED,
  * TIMED_OUT or ABORTED. An execution that times out or is stopped never reaches the workflow's own Catch, so without
  * this the reserved credits would wait for the wizard's next poll (`GET /api/generations/{id}` reconciles too): this
- * applies the same idempotent compensation — refund what was not delivered, mark the generation failed — at once.
- * A generation that already ended is left alone.
+ * applies the same idempotent compensation — refund what was not delivered, mark the generation failed — at once
+ * (use-cases/reconcile-generation.ts `compensateEndedExecution`). A generation that already ended is left alone.
  *
  * @returns `{ compensated: boolean }`
  */
@@ -45,12 +42,5 @@ export const handler = withLambdaContext(async (event: unknown): Promise<{ compe
     return { compensated: false };
   }
   const { userId, generationId } = input.data;
-  const generation = await getGeneration(userId, generationId);
-  if (!generation || isTerminal(generation.status)) return { compensated: false };
-  logger.warn('Compensating a generation whose execution ended early', {
-    generationId,
-    status: detail.status,
-  });
-  await compensateGeneration(userId, generationId, errorFor(detail.status));
-  return { compensated: true };
+  return { compensated: await compensateEndedExecution(userId, generationId, detail.status) };
 }, workflowKeys);

@@ -1,0 +1,107 @@
+import { getGeneration, type GenerationRecord } from '../adapters/generations';
+import { getHeadshots, type HeadshotRecord } from '../adapters/headshots/records';
+import { livePlace } from '../adapters/provider-queue/positions';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
+import type { Generation } from '../contracts/generation';
+import { ItemNotFoundError } from '../domain/errors';
+import { isTerminal } from '../domain/generation-status';
+import { isUlid } from '../domain/object-keys';
+import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
+import { reconcileGeneration } from './reconcile-generation';
+
+/** The answer for an unknown generation and for another user's alike (never says which). */
+export const GENERATION_NOT_FOUND = 'Generation not found.';
+
+/** A place in the provider line: `position` 1 = next up (0 once running), `etaSeconds` the estimated wait. */
+export interface QueuePlace {
+  position: number;
+  etaSeconds: number;
+}
+
+/** What reading a generation needs from the outside world (and the reconciliation it runs). */
+export interface GetGenerationPorts {
+  getGeneration: typeof getGeneration;
+  reconcileGeneration: (record: GenerationRecord) => Promise<GenerationRecord>;
+  getHeadshots: (sub: string, ids: readonly string[]) => Promise<HeadshotRecord[]>;
+  /** The place computed now from the line's counters; `undefined` when it cannot be. */
+  livePlace: (orderKey: number, generationId: string) => Promise<QueuePlace | undefined>;
+  /** The clock, epoch ms. */
+  now: () => number;
+}
+
+const adapters: GetGenerationPorts = {
+  getGeneration,
+  reconcileGeneration: (record) => reconcileGeneration(record),
+  getHeadshots,
+  livePlace,
+  now: Date.now,
+};
+
+/** A generation as `GET /api/generations/{id}` shows it, with its headshots' records (the route makes their views). */
+export type GenerationView = Omit<Generation, 'headshots'> & { headshots: HeadshotRecord[] };
+
+/**
+ * The customer's place in line: `null` once the generation ended or before it reached the line (photos being
+ * prepared); `{ position: 0, etaSeconds: 0 }` once a slot was admitted (running); else `live` (the place computed
+ * now) or the last recorded place with the estimate counted down by the time since it was recorded (seconds, never
+ * below 0).
+ *
+ * @param now epoch ms
+ */
+export function queueView(g: GenerationRecord, now: number, live?: QueuePlace): QueuePlace | null {
+  if (isTerminal(g.status)) return null;
+  if (g.admittedAt) return { position: 0, etaSeconds: 0 };
+  if (!g.queue) return null;
+  if (live) return live;
+  const elapsed = Math.max(0, Math.floor((now - Date.parse(g.queue.at)) / 1000));
+  return { position: g.queue.position, etaSeconds: Math.max(0, g.queue.etaSeconds - elapsed) };
+}
+
+/**
+ * `GET /api/generations/{id}`: the caller's generation, reconciled with its execution first when it has not changed
+ * for a minute (use-cases/reconcile-generation.ts: a timed-out or aborted one ends failed and refunded), with its
+ * headshots in slot order and, while it waits for the image provider, its place in line computed now from the
+ * line's counters (two small reads, whatever the line's length).
+ *
+ * @param id the path's id
+ * @throws {ItemNotFoundError} ({@link GENERATION_NOT_FOUND}) for an id that is no ULID, an unknown generation and
+ *   another user's alike
+ */
+export async function viewGeneration(
+  sub: string,
+  id: string,
+  ports: GetGenerationPorts = adapters,
+): Promise<GenerationView> {
+  if (!isUlid(id)) throw new ItemNotFoundError(GENERATION_NOT_FOUND);
+  const found = await ports.getGeneration(sub, id);
+  if (!found) throw new ItemNotFoundError(GENERATION_NOT_FOUND);
+  const g = await ports.reconcileGeneration(found);
+  const ids = Object.entries(g.slots)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, headshotId]) => headshotId);
+  const waiting = !isTerminal(g.status) && !g.admittedAt && g.queue?.orderKey !== undefined;
+  const [headshots, live] = await Promise.all([
+    ports.getHeadshots(g.userId, ids),
+    waiting ? ports.livePlace(g.queue!.orderKey!, g.id) : undefined,
+  ]);
+  const now = ports.now();
+  return {
+    id: g.id,
+    status: g.status,
+    stage: g.stage,
+    progress: g.progress,
+    style: g.style,
+    background: g.background,
+    error: g.error ?? null,
+    queue: queueView(g, now, live),
+    headshotsExpected: g.slotCount ?? HEADSHOTS_PER_GENERATION,
+    regeneratedFrom: g.regeneratedFrom ?? null,
+    headshots,
+    creditsReserved: g.creditsReserved,
+    creditsRefunded: g.creditsRefunded,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+    completedAt: g.completedAt ?? null,
+    urlsExpireAt: new Date(now + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+  };
+}
