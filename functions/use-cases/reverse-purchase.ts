@@ -1,4 +1,4 @@
-import { CreditChangeGuardError, getUser, reverseCredits } from '../adapters/ledger';
+import { CreditChangeGuardError, getUser, reverseCredits, type ProfileGuard } from '../adapters/ledger';
 import { findPaymentIntent, getPurchase } from '../adapters/purchases';
 import {
   flagUncoveredReversal,
@@ -25,7 +25,7 @@ export interface ReversePurchasePorts {
   /** The purchase's move from the credits reversed read to the new target (pure: builds the item). */
   purchaseReversalUpdate: typeof purchaseReversalUpdate;
   /** The user item's flag for what the balance could not cover (pure: builds the guard). */
-  shortfallFlag: typeof shortfallFlag;
+  shortfallFlag: (owed: number) => ProfileGuard;
   writePurchaseState: typeof writePurchaseState;
   flagUncoveredReversal: typeof flagUncoveredReversal;
 }
