@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { ButtonLink } from '../../../components/ui/Button';
-import { ProgressBar } from '../../../components/ui/ProgressBar';
+import { GenerationProgressBar } from '../../../components/GenerationProgressBar';
 import { generationHref } from '../../../config/paths';
-import { useGeneration } from '../../../hooks/use-generation';
+import { useGenerationProgress } from '../../../hooks/use-generation-progress';
 import type { ActiveGeneration } from '../../../lib/api/contracts';
 import { isFinished } from '../../../lib/api/get-generation';
 import { meQueryKey } from '../../../lib/api/get-me';
@@ -29,8 +29,9 @@ export const RUNNING_TEXT = {
  */
 export function RunningGeneration({ active }: { active: ActiveGeneration }) {
   const queryClient = useQueryClient();
-  const { data } = useGeneration(active.id);
-  const finished = isFinished(data?.status);
+  // Before the first poll answers: what `GET /api/me` said of it.
+  const { query, percent, waiting, saved, expected } = useGenerationProgress(active.id, active);
+  const finished = isFinished(query.data?.status);
   const ended = useRef(false);
   useEffect(() => {
     if (!finished || ended.current) return;
@@ -40,10 +41,6 @@ export function RunningGeneration({ active }: { active: ActiveGeneration }) {
   }, [finished, queryClient]);
   if (finished) return null;
 
-  const percent = Math.min(100, Math.max(0, Math.round(data?.progress ?? active.progress)));
-  const expected = data?.headshotsExpected ?? active.headshotsExpected;
-  const saved = data?.headshots.length ?? 0;
-  const queue = data?.queue && data.queue.position > 0 ? data.queue : null;
   return (
     <section
       aria-labelledby="running-generation-title"
@@ -54,22 +51,16 @@ export function RunningGeneration({ active }: { active: ActiveGeneration }) {
         <Sparkles aria-hidden="true" className="size-6" />
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex items-baseline justify-between gap-3">
-          <h2 id="running-generation-title" className="font-semibold text-slate-900">
-            {RUNNING_TEXT.title(expected)}
-          </h2>
-          <p className="text-sm font-semibold text-brand-700 tabular-nums">{percent}%</p>
-        </div>
-        <ProgressBar
-          label="Generation progress"
+        <GenerationProgressBar
           percent={percent}
-          value={percent}
-          min={0}
-          max={100}
-          valueText={`${percent}%`}
+          label={
+            <h2 id="running-generation-title" className="font-semibold text-slate-900">
+              {RUNNING_TEXT.title(expected)}
+            </h2>
+          }
         />
         <p className="mt-2 text-sm text-slate-600" role="status">
-          {queue ? RUNNING_TEXT.inLine(queue.position - 1) : RUNNING_TEXT.saved(saved, expected)}
+          {waiting ? RUNNING_TEXT.inLine(waiting.position - 1) : RUNNING_TEXT.saved(saved, expected)}
         </p>
       </div>
       {active.regeneratedFrom === null && (

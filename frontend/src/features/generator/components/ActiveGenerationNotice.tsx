@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
-import { clampPercent } from '../utils/wizard-rules';
+import { clampPercent } from '../../../hooks/use-generation-progress';
 import { GENERATOR_TEXT } from '../utils/content';
 
 /**

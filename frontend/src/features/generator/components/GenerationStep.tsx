@@ -4,12 +4,17 @@ import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { ProgressBar } from '../../../components/ui/ProgressBar';
+import { GenerationProgressBar } from '../../../components/GenerationProgressBar';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
 import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
+import {
+  INITIAL_PROGRESS,
+  useGenerationProgress,
+  type GenerationProgress,
+} from '../../../hooks/use-generation-progress';
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
 import { captionOf } from '../../../lib/headshot-caption';
@@ -17,8 +22,7 @@ import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION, LIKENESS_STOP_CODES } from '.
 import { LikenessNotice } from './LikenessNotice';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
-import { useGeneration } from '../../../hooks/use-generation';
-import { generationPercentOf, progressStatusText } from '../utils/wizard-rules';
+import { progressStatusText } from '../utils/wizard-rules';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
@@ -43,7 +47,7 @@ export interface GenerationStepProps {
  */
 export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPhotos }: GenerationStepProps) {
   const queryClient = useQueryClient();
-  const query = useGeneration(generationId);
+  const { query, ...progress } = useGenerationProgress(generationId, BEFORE_FIRST_POLL);
   const generation = query.data;
   const status = generation?.status;
   const done = status === 'succeeded' || status === 'partial';
@@ -79,10 +83,9 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
     stoppedEmpty,
   ]);
 
-  const percent = generationPercentOf(generation);
   const headshots = generation?.headshots ?? [];
-  const expected = generation?.headshotsExpected ?? HEADSHOTS_PER_GENERATION;
-  const statusText = done ? GENERATOR_TEXT.ready : progressStatusText(percent);
+  const expected = progress.expected;
+  const statusText = done ? GENERATOR_TEXT.ready : progressStatusText(progress.percent);
 
   return (
     <section aria-labelledby="generation-title">
@@ -96,12 +99,7 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
       ) : done && generation ? (
         <ReadyHeader generation={generation} onNewPhotos={onNewPhotos} />
       ) : (
-        <ProgressCard
-          percent={percent}
-          saved={headshots.length}
-          expected={expected}
-          queue={generation?.queue ?? null}
-        />
+        <ProgressCard progress={progress} />
       )}
 
       <PreviewNotice headshots={headshots} className="mx-auto mt-6 max-w-2xl" />
@@ -128,19 +126,11 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
   );
 }
 
-function ProgressCard({
-  percent,
-  saved,
-  expected,
-  queue,
-}: {
-  percent: number;
-  saved: number;
-  expected: number;
-  queue: Generation['queue'];
-}) {
+/** What step 4 knows before the first poll answers: the credits are reserved, six headshots to come. */
+const BEFORE_FIRST_POLL = { progress: INITIAL_PROGRESS, headshotsExpected: HEADSHOTS_PER_GENERATION };
+
+function ProgressCard({ progress: { percent, waiting, saved, expected } }: { progress: GenerationProgress }) {
   const text = progressStatusText(percent);
-  const waiting = queue && queue.position > 0 ? queue : null;
   return (
     <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">
       <span className="relative mx-auto flex size-16 items-center justify-center">
@@ -162,20 +152,13 @@ function ProgressCard({
       <p className="mt-2 text-slate-600">{GENERATOR_TEXT.generatingDuration}</p>
 
       <div className="mt-8">
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <p className="font-medium text-slate-700" data-testid="generation-status">
-            {text}
-          </p>
-          <p className="font-semibold text-brand-700 tabular-nums" data-testid="generation-percent">
-            {percent}%
-          </p>
-        </div>
-        <ProgressBar
-          label="Generation progress"
+        <GenerationProgressBar
           percent={percent}
-          value={percent}
-          min={0}
-          max={100}
+          label={
+            <p className="font-medium text-slate-700" data-testid="generation-status">
+              {text}
+            </p>
+          }
           valueText={`${percent}%: ${text}`}
           size="md"
         />

@@ -27,7 +27,7 @@ import { paths } from '../../../config/paths';
 import { forgetCheckoutReturn } from '../../../lib/checkout-return';
 import { useWizardRoute, type WizardStep } from '../hooks/use-wizard-route';
 import { ActiveGenerationNotice } from './ActiveGenerationNotice';
-import { generationPercentOf } from '../utils/wizard-rules';
+import { generationPercentOf } from '../../../hooks/use-generation-progress';
 
 export type { WizardStep };
 

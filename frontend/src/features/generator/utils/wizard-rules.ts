@@ -13,12 +13,6 @@ export function progressStatusText(percent: number): string {
   return GENERATOR_TEXT.almostDone;
 }
 
-/** A percentage clamped to 0-100 and rounded, for the progress bar. */
-export function clampPercent(value: number | undefined): number {
-  if (value === undefined || !Number.isFinite(value)) return 0;
-  return Math.min(100, Math.max(0, Math.round(value)));
-}
-
 /** True when `credits` is known and under the low-credit threshold (docs/product-spec.md §9: under 6). */
 export function isLowOnCredits(credits: number | undefined): boolean {
   return credits !== undefined && credits < LOW_CREDITS_THRESHOLD;
@@ -79,16 +73,4 @@ export function generateControls({
             ? HIGH_RESOLUTION_TEXT.needCredits(credits)
             : null,
   };
-}
-
-/** Progress shown before the first poll answers: the credits are already reserved (docs/product-spec.md §4: progress 5). */
-export const INITIAL_PROGRESS = 5;
-
-/**
- * The percent step 4 shows for a generation (0-100): 100 once it delivered (`succeeded`, `partial`), else its
- * progress, 5 before the first answer. The body's bar and the header's bar both read it, so they agree.
- */
-export function generationPercentOf(generation: { status: string; progress?: number } | undefined): number {
-  if (generation?.status === 'succeeded' || generation?.status === 'partial') return 100;
-  return clampPercent(generation?.progress ?? INITIAL_PROGRESS);
 }
