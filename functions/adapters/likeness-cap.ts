@@ -8,7 +8,7 @@ import {
   PROVIDER_CALL_WINDOW_SECONDS,
   PROVIDER_CALLS_RULE,
   type LedgerDelta,
-  type LikenessGuardLimits,
+  type LikenessCapLimits,
   type LikenessStop,
 } from '../domain/likeness-cap';
 import type { LedgerReason } from '../domain/credits';
@@ -16,7 +16,7 @@ import { documentClient } from './support/aws';
 import { generationSk, ledgerSk, quotaSk, userPk } from './support/keys';
 
 /**
- * The likeness guarantee's cap in the single table (functions/domain/likeness-guard.ts decides; this counts):
+ * The likeness cap in the single table (functions/domain/likeness-cap.ts decides; this counts):
  *
  * - the day's provider-call counter, one item per user and UTC day — `PK = USER#<sub>`,
  *   `SK = QUOTA#provider-calls#<dayStart>` with `allowance` (calls the day's paid credits buy), `calls` (calls
@@ -223,7 +223,7 @@ export async function providerCallsUsedUp(sub: string, generationId: string): Pr
 export async function markReferenceSetFailed(
   sub: string,
   hash: string,
-  limits: LikenessGuardLimits,
+  limits: LikenessCapLimits,
   nowMs = Date.now(),
 ): Promise<void> {
   await documentClient().send(

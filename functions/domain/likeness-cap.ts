@@ -17,12 +17,12 @@ import { describeWait, QuotaExceededError } from './quotas';
  *    the likeness check, no slot of it is retried or called again (they are refunded), the customer is asked for
  *    other photos, and the same photos (same ETags, in any order) are refused for `failedSetDays` days.
  *
- * Pure: the adapters (functions/adapters/likeness-guard.ts) count in DynamoDB and the workflow applies the decisions.
+ * Pure: adapters/likeness-cap.ts counts in DynamoDB and use-cases/likeness-cap.ts applies the decisions.
  */
 
 /** The cap's sizes (config group `quotas`: `QUOTA_PROVIDER_CALLS_PER_CREDIT`, `QUOTA_LIKENESS_REJECTIONS_TO_STOP`,
  *  `QUOTA_FAILED_PHOTO_SET_DAYS`). */
-export interface LikenessGuardLimits {
+export interface LikenessCapLimits {
   /** Provider calls per credit paid for, per day (default 2: one headshot and one likeness retry). */
   callsPerCredit: number;
   /** Failed likeness checks in one generation that stop it and mark its photos (default 3 of 6). */
@@ -91,7 +91,7 @@ export function creditsPaidForToday(
 }
 
 /** Provider calls an account may make today: `callsPerCredit` per credit paid for. */
-export function providerCallAllowance(creditsPaidFor: number, limits: LikenessGuardLimits): number {
+export function providerCallAllowance(creditsPaidFor: number, limits: LikenessCapLimits): number {
   return Math.max(0, creditsPaidFor) * limits.callsPerCredit;
 }
 
@@ -115,7 +115,7 @@ export function isUnbilledOutcome(outcome: string): boolean {
 export type LikenessStop = 'mismatch' | 'limit';
 
 /** True when the `rejections`-th failed likeness check of a generation stops it (rule 2). */
-export function stopsGeneration(rejections: number, limits: LikenessGuardLimits): boolean {
+export function stopsGeneration(rejections: number, limits: LikenessCapLimits): boolean {
   return rejections >= limits.rejectionsToStop;
 }
 
@@ -139,7 +139,7 @@ export function referenceSetHash(etags: readonly (string | undefined)[]): string
 }
 
 /** When a stopped reference set may be used again, epoch seconds (the marker's TTL). */
-export function failedSetExpiresAt(nowMs: number, limits: LikenessGuardLimits): number {
+export function failedSetExpiresAt(nowMs: number, limits: LikenessCapLimits): number {
   return Math.floor(nowMs / 1000) + limits.failedSetDays * 86_400;
 }
 

@@ -1,12 +1,13 @@
 /**
- * The rules of the provider queue's gate (docs/architecture.md §4, docs/decisions/010-provider-queue.md): how many
- * waiting slots the dispatcher may admit now — at most `PROVIDER_MAX_CONCURRENCY` calls in flight (leases, counted in
- * the state item's `inFlight`) and at most `PROVIDER_IMAGES_PER_MINUTE` calls started per minute (a token bucket) —
- * how a 429 pauses it (capped), when to wake up again, and how long a lease lasts. Pure: every time is an epoch-ms
- * argument, so the adapters, the workflow tasks and the tests share one definition.
+ * The provider queue's permits (docs/architecture.md §4, docs/decisions/010-provider-queue.md): how many waiting
+ * slots the dispatcher may admit now — at most `PROVIDER_MAX_CONCURRENCY` calls in flight (leases, counted in the
+ * state item's `inFlight`) and at most `PROVIDER_IMAGES_PER_MINUTE` calls started per minute (a token bucket) — how a
+ * 429 pauses admissions (capped), how long a lease lasts, and the estimated wait. Pure: every time is an epoch-ms
+ * argument, so the adapters, the use cases and the tests share one definition. The dispatcher's rounds are
+ * domain/provider-queue-dispatch.ts; the order of the queue domain/provider-queue-order.ts.
  */
 
-/** Provider capacity and the gate's tuning, from config. `Infinity` = unlimited. */
+/** Provider capacity and the queue's tuning, from config. `Infinity` = unlimited. */
 export interface QueueLimits {
   /** Calls started per minute across all generations (`PROVIDER_IMAGES_PER_MINUTE`). */
   imagesPerMinute: number;
@@ -19,7 +20,7 @@ export interface QueueLimits {
 }
 
 /**
- * The gate's state: ONE small item of fixed size (no lease list, no line), so reading and writing it costs the
+ * The queue's state: ONE small item of fixed size (no lease list, no tickets), so reading and writing it costs the
  * same whether 10 or 10,000 slots wait. Times are epoch ms.
  */
 export interface QueueState {
@@ -41,13 +42,18 @@ export interface QueueState {
 export const INITIAL_CALL_MS = 60_000;
 /** Wait after a 429 that names no reset time, in ms. */
 export const DEFAULT_THROTTLE_MS = 10_000;
+
+/**
+ * The pause a provider call's end asks for, in ms: a 429 (`throttled`) pauses admissions for the wait the provider
+ * named, or {@link DEFAULT_THROTTLE_MS} when it named none; any other end pauses nothing (`undefined`).
+ *
+ * @param retryAfterMs the 429's wait as CallProvider read it (domain/slot-outcomes.ts `retryAfterMs`), or `null`
+ */
+export function throttleMsOf(outcome: string, retryAfterMs: number | null | undefined): number | undefined {
+  return outcome === 'throttled' ? (retryAfterMs ?? DEFAULT_THROTTLE_MS) : undefined;
+}
 /** PROVIDER_MAX_PAUSE_SECONDS when unset: a 429 never stops everyone for more than a minute. */
 export const DEFAULT_MAX_PAUSE_SECONDS = 60;
-/**
- * The longest SQS delay of a message, in seconds (`DelaySeconds` 0-900:
- * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessage.html).
- */
-export const MAX_WAKE_UP_DELAY_SECONDS = 900;
 /** The averages are halved past this many calls, so the estimate follows the provider's recent speed. */
 export const CALL_AVERAGE_WINDOW = 200;
 
@@ -89,7 +95,7 @@ export function tokensAt(state: QueueState, limits: QueueLimits, now: number): n
 
 /**
  * How many waiting slots may be admitted at `now`: the whole tokens in the bucket and the free permits, whichever is
- * fewer (0 while paused). The dispatcher reads exactly this many tickets at the head of the line.
+ * fewer (0 while paused). The dispatcher reads exactly this many tickets at the head of the queue.
  */
 export function freePermits(state: QueueState, limits: QueueLimits, now: number): number {
   const tokens = Math.floor(tokensAt(state, limits, now) + 1e-9);
@@ -100,7 +106,7 @@ export function freePermits(state: QueueState, limits: QueueLimits, now: number)
 /**
  * The state after admitting `n` slots at `now`: `n` tokens spent, `n` leases more in flight, the version bumped.
  *
- * @throws {RangeError} when `n` exceeds {@link freePermits} (the caller read the line wrong)
+ * @throws {RangeError} when `n` exceeds {@link freePermits} (the caller read the queue wrong)
  */
 export function admitSlots(state: QueueState, limits: QueueLimits, n: number, now: number): QueueState {
   if (n > freePermits(state, limits, now)) {
@@ -153,41 +159,6 @@ export function pausedUntilAfter429(
  */
 export function tokensAfterPause(limits: QueueLimits): number {
   return Math.min(1, bucketCapacity(limits));
-}
-
-/**
- * When the dispatcher must look at the line again by itself, in whole seconds from `now` (an SQS message's
- * `DelaySeconds`, at most {@link MAX_WAKE_UP_DELAY_SECONDS}): when the next token is in the bucket (or the pause
- * ends). `undefined` when tokens are not what holds the line: a permit comes back with a release, which wakes the
- * dispatcher itself, and the reaper's tick reclaims a crashed holder's permit.
- */
-export function wakeUpDelaySeconds(state: QueueState, limits: QueueLimits, now: number): number | undefined {
-  const ms = nextTokenInMs(state, limits, now);
-  if (ms === undefined) return undefined;
-  return Math.min(MAX_WAKE_UP_DELAY_SECONDS, Math.max(1, Math.ceil(ms / 1000)));
-}
-
-/**
- * The shortest wait of the dispatcher within one invocation, in ms: above the provider's fastest token spacing
- * (2,000 images/min = one per 30 ms), it admits a few slots per round instead of one, so its rounds per second — and
- * its reads of the gate — stay bounded whatever the limit.
- */
-export const MIN_TOKEN_WAIT_MS = 100;
-
-/**
- * In how many ms the bucket holds its next whole token (or the pause ends and it holds one), when tokens are what
- * holds the line: the dispatcher's in-invocation wait (adapters/provider-queue/dispatch.ts) and, rounded up to whole
- * seconds, its delayed wake-up ({@link wakeUpDelaySeconds}). `undefined` when a token is there already, or when the
- * permits are all taken and no pause runs (a release wakes the dispatcher then). Never under
- * {@link MIN_TOKEN_WAIT_MS}.
- */
-export function nextTokenInMs(state: QueueState, limits: QueueLimits, now: number): number | undefined {
-  if (limits.maxConcurrency - state.inFlight <= 0 && now >= state.pausedUntil) return undefined;
-  if (tokensAt(state, limits, now) >= 1 - 1e-9) return undefined;
-  const start = Math.max(now, state.pausedUntil);
-  const missing = 1 - tokensAt(state, limits, start);
-  const ms = start - now + (Math.max(0, missing) * 60_000) / limits.imagesPerMinute;
-  return Math.max(MIN_TOKEN_WAIT_MS, Math.ceil(ms));
 }
 
 /**

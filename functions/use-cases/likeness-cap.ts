@@ -17,17 +17,31 @@ import {
   PhotosDontMatchError,
   providerCallAllowance,
   stopsGeneration,
-  type LikenessGuardLimits,
+  type LikenessCapLimits,
 } from '../domain/likeness-cap';
 import { nextAfterCall, type RetryCounts, type SlotNext } from '../domain/slot-outcomes';
 
 /**
- * The likeness cap applied (functions/domain/likeness-guard.ts, docs/decisions/004-likeness-retry-cap.md) at the
- * start of a generation and after each provider call; before a call, use-cases/likeness-slot-gate.ts.
+ * The likeness cap applied (domain/likeness-cap.ts, docs/decisions/004-likeness-retry-cap.md): the per-account cap of
+ * provider calls whose headshots failed likeness — at the start of a generation ({@link enforceLikenessCapAtStart})
+ * and after each provider call ({@link decideAfterCall}); before a call, use-cases/likeness-cap-before-call.ts, which
+ * reads no settings (its handlers bundle no `quotas` group).
  */
 
+/** What the likeness cap needs from the outside world: its counters and markers (adapters/likeness-cap.ts), its sizes. */
+export interface LikenessCapPorts {
+  limits: () => LikenessCapLimits;
+  isReferenceSetFailed: typeof isReferenceSetFailed;
+  ledgerSince: typeof ledgerSince;
+  setProviderCallAllowance: typeof setProviderCallAllowance;
+  returnProviderCall: typeof returnProviderCall;
+  recordLikenessRejection: typeof recordLikenessRejection;
+  stopGenerationCalls: typeof stopGenerationCalls;
+  markReferenceSetFailed: typeof markReferenceSetFailed;
+}
+
 /** The cap's sizes from the `quotas` settings group. */
-export function likenessGuardLimits(): LikenessGuardLimits {
+export function likenessCapLimits(): LikenessCapLimits {
   const config = quotaSettings();
   return {
     callsPerCredit: config.QUOTA_PROVIDER_CALLS_PER_CREDIT,
@@ -35,6 +49,17 @@ export function likenessGuardLimits(): LikenessGuardLimits {
     failedSetDays: config.QUOTA_FAILED_PHOTO_SET_DAYS,
   };
 }
+
+const adapters: LikenessCapPorts = {
+  limits: likenessCapLimits,
+  isReferenceSetFailed,
+  ledgerSince,
+  setProviderCallAllowance,
+  returnProviderCall,
+  recordLikenessRejection,
+  stopGenerationCalls,
+  markReferenceSetFailed,
+};
 
 /**
  * Before a generation (or a regeneration) spends anything: refuses photos whose headshots kept failing, sets the
@@ -46,23 +71,21 @@ export function likenessGuardLimits(): LikenessGuardLimits {
  * @throws {PhotosDontMatchError} (409) for a failed reference set; {QuotaExceededError} (429, `likeness-attempts`)
  *   when the day's provider calls are used up
  */
-export async function guardGenerationStart(
+export async function enforceLikenessCapAtStart(
   sub: string,
   balance: number,
   referenceSetHash: string,
   nowMs: number,
+  ports: LikenessCapPorts = adapters,
 ): Promise<void> {
   const windowStart = dayWindowStart(nowMs);
   const [failed, ledger] = await Promise.all([
-    isReferenceSetFailed(sub, referenceSetHash, nowMs),
-    ledgerSince(sub, windowStart),
+    ports.isReferenceSetFailed(sub, referenceSetHash, nowMs),
+    ports.ledgerSince(sub, windowStart),
   ]);
   if (failed) throw new PhotosDontMatchError();
-  const allowance = providerCallAllowance(
-    creditsPaidForToday(balance, ledger, windowStart),
-    likenessGuardLimits(),
-  );
-  const { calls } = await setProviderCallAllowance(sub, allowance, nowMs);
+  const allowance = providerCallAllowance(creditsPaidForToday(balance, ledger, windowStart), ports.limits());
+  const { calls } = await ports.setProviderCallAllowance(sub, allowance, nowMs);
   if (calls >= allowance) throw attemptsUsedUp(nowMs);
 }
 
@@ -78,31 +101,28 @@ export interface SlotDecision {
  * generation's failed checks reach the limit stops it (no retry, remaining slots refunded without a call) and
  * remembers its photos as failing.
  *
- * @param outcome `saved`, `throttled`, or the failed call's error name
- * @param retries the slot's retries so far, by error name
+ * @param call.outcome `saved`, `throttled`, or the failed call's error name
+ * @param call.retries the slot's retries so far, by error name
  */
-export async function decideAfterCall(call: {
-  sub: string;
-  generationId: string;
-  slot: number;
-  outcome: string;
-  retries: RetryCounts;
-}): Promise<SlotDecision> {
+export async function decideAfterCall(
+  call: { sub: string; generationId: string; slot: number; outcome: string; retries: RetryCounts },
+  ports: LikenessCapPorts = adapters,
+): Promise<SlotDecision> {
   const { sub, generationId, outcome, retries } = call;
-  if (isUnbilledOutcome(outcome)) await returnProviderCall(sub, generationId);
+  if (isUnbilledOutcome(outcome)) await ports.returnProviderCall(sub, generationId);
   const decision = nextAfterCall(outcome, retries);
   if (outcome !== 'LikenessRejected') return decision;
   const attempt = retries.LikenessRejected ?? 0;
-  const { rejections, referenceSetHash } = await recordLikenessRejection(
+  const { rejections, referenceSetHash } = await ports.recordLikenessRejection(
     sub,
     generationId,
     call.slot,
     attempt,
   );
-  const limits = likenessGuardLimits();
+  const limits = ports.limits();
   if (!stopsGeneration(rejections, limits)) return decision;
-  await stopGenerationCalls(sub, generationId, 'mismatch');
-  if (referenceSetHash) await markReferenceSetFailed(sub, referenceSetHash, limits);
+  await ports.stopGenerationCalls(sub, generationId, 'mismatch');
+  if (referenceSetHash) await ports.markReferenceSetFailed(sub, referenceSetHash, limits);
   logger.warn('Generation stopped: its headshots keep failing the likeness check', { rejections });
   return { next: 'fail', retries, error: outcome };
 }

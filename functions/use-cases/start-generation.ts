@@ -24,7 +24,7 @@ import { PROGRESS } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
 import { generationInFlight } from '../domain/quotas';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
-import { guardGenerationStart } from './likeness-cap';
+import { enforceLikenessCapAtStart } from './likeness-cap';
 import { compensateGeneration } from './compensate-generation';
 
 /**
@@ -109,7 +109,7 @@ export async function startGeneration(
   const guard = await generationStartGuard(user, id, cost);
   // The likeness cap, before anything is spent (a balance under the cost is answered by the spend: 402).
   if (user && user.credits >= cost)
-    await guardGenerationStart(sub, user.credits, request.referenceSetHash, generationStartMs(id));
+    await enforceLikenessCapAtStart(sub, user.credits, request.referenceSetHash, generationStartMs(id));
   try {
     ({ balance } = await spendCredits({
       sub,

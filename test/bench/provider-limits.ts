@@ -5,7 +5,7 @@ import { resetConfigForTests } from '../../functions/config/settings';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
 import { apiJson, signedUpUser, startGeneration, uploadFixtures, type BenchStack } from './http';
 import { configureHandlers } from '../helpers/handler-config';
-import { readState } from '../../functions/adapters/provider-queue/positions';
+import { readState } from '../../functions/adapters/provider-queue/state';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { averageCallMs } from '../../functions/domain/provider-queue';
 import { callTimeline, stackCpu, stackCpuMs, type CallTimeline, type StackCpu } from './load-timeline';

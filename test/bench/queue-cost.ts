@@ -5,13 +5,9 @@ import { ulid } from 'ulid';
 import { documentClient, sfnClient } from '../../functions/adapters/support/aws';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
-import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
-import {
-  currentPriority,
-  enterLine,
-  livePlace,
-  readState,
-} from '../../functions/adapters/provider-queue/positions';
+import { livePlace } from '../../functions/adapters/provider-queue/positions';
+import { readState } from '../../functions/adapters/provider-queue/state';
+import { currentPriority } from '../../functions/adapters/provider-queue/tickets';
 import {
   counterPk,
   deadlineMs,
@@ -22,8 +18,11 @@ import {
 import { queueUsage, resetQueueUsage, type QueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { CALL_PROVIDER_MEMORY_MB, VISION_MEMORY_MB } from '../../functions/catalogue';
-import { counterKeys, leaseId, orderKey, placeSk, ticketSk } from '../../functions/domain/provider-queue-order';
-import { assertSlotMayQueue } from '../../functions/use-cases/likeness-slot-gate';
+import { leaseId, orderKey, ticketSk } from '../../functions/domain/provider-queue-order';
+import { counterKeys, placeSk } from '../../functions/domain/provider-queue-positions';
+import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
+import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
+import { assertSlotMayQueue } from '../../functions/use-cases/likeness-cap-before-call';
 import { allStates, type AslMachine } from '../../infrastructure/local/stand-ins/step-functions/asl';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { configureHandlers } from '../helpers/handler-config';
@@ -34,17 +33,17 @@ import { configureHandlers } from '../helpers/handler-config';
  * follows, beside today's. Measured: the provider queue (functions/adapters/provider-queue, docs/architecture.md §4)
  * — slots wait as task tokens in a line of tickets, a dispatcher admits the head of the line.
  *
- * The waiting generations are seeded as the real EnterLine writes them (domain/provider-line.ts keys): 6 tickets
- * each with a task token nobody waits on, one place entry each, and the place counters at every level summed over
- * them — by BatchWriteItem, not run as executions. The measured slots (2 generations × 6) started before them, so
- * they stand at the head of the line, as the slot being admitted always does. Per slot, in order: the likeness gate
- * and the customer's standing (EnterLine's reads), `enterLine`, `dispatch()` with one free permit (it admits the
- * measured ticket, resumes its Task, marks the generation running, then reads the head once more and stops: the
- * permit is held), two `GET /api/generations/{id}` place reads of the generation at the BACK of the line (the
- * wizard's poll, its most expensive place), `returnPermit` (CallProvider, once the provider answered with an image)
- * and `releaseLease` (ReleaseProviderSlot, which then only deletes the lease). Capacity is the queue's own
- * count (adapters/provider-queue/usage.ts, every call with `ReturnConsumedCapacity: TOTAL`, as DynamoDB Local
- * reports it) plus, for the gate and standing reads, an SDK middleware doing the same.
+ * The waiting generations are seeded as the real EnterLine writes them (domain/provider-queue-order.ts and
+ * provider-queue-positions.ts keys): 6 tickets each with a task token nobody waits on, one place entry each, and the
+ * place counters at every level summed over them — by BatchWriteItem, not run as executions. The measured slots (2
+ * generations × 6) started before them, so they stand at the head of the line, as the slot being admitted always does.
+ * Per slot, in order: the likeness cap and the customer's standing (EnterLine's reads), `enqueueSlot`,
+ * `dispatchProviderQueue()` with one free permit (it admits the measured ticket, resumes its Task, marks the generation
+ * running, then reads the head once more and stops: the permit is held), two `GET /api/generations/{id}` place reads of
+ * the generation at the BACK of the line (the wizard's poll, its most expensive place), `returnPermit` (CallProvider,
+ * once the provider answered with an image) and `releaseLease` (ReleaseProviderSlot, which then only deletes the
+ * lease). Capacity is the queue's own count (adapters/provider-queue/usage.ts, every call with `ReturnConsumedCapacity:
+ * TOTAL`, as DynamoDB Local reports it) plus, for the gate and standing reads, an SDK middleware doing the same.
  *
  * Not sent, because they would wake the local stack's own dispatcher in this process and admit the seeded tickets:
  * EnterLine's and CallProvider's wake-ups (2 SQS messages per slot, priced below); the measured Tasks'
@@ -294,8 +293,8 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
           return currentPriority(USER);
         });
         gate = { read: gate.read + reads.read, write: gate.write + reads.write };
-        await enterLine(entry, reads.value);
-        const result = await dispatch();
+        await enqueueSlot(entry, reads.value);
+        const result = await dispatchProviderQueue();
         if (result.admitted !== 1)
           throw new Error(`dispatch admitted ${result.admitted} slots, not the measured one`);
         for (let poll = 0; poll < POLLS_PER_SLOT; poll++) {

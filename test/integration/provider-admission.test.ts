@@ -4,14 +4,14 @@ import { documentClient } from '../../functions/adapters/support/aws';
 import { getGeneration } from '../../functions/adapters/generations';
 import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
-import { dispatch } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired } from '../../functions/adapters/provider-queue/leases';
-import { enterLine } from '../../functions/adapters/provider-queue/positions';
 import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { slotRefundRef } from '../../functions/domain/slots';
 import { leaseId } from '../../functions/domain/provider-queue-order';
+import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
+import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,
@@ -294,14 +294,14 @@ describe('admission, call by call', () => {
     const id = '01JQUEUERETRY00000000000000';
     const before = await inFlight();
     // The first try's ticket, then the retry's (a new token, the same slot and call): one ticket, the retry's.
-    await enterLine(slot(id, 'token-of-the-first-try'), 'standard');
-    await enterLine(slot(id, 'token-of-the-retry'), 'standard');
+    await enqueueSlot(slot(id, 'token-of-the-first-try'), 'standard');
+    await enqueueSlot(slot(id, 'token-of-the-retry'), 'standard');
     const tickets = await lineOf(id);
     expect(tickets).toHaveLength(1);
     expect(tickets[0]!.taskToken).toBe('token-of-the-retry');
 
     resetQueueUsage();
-    await dispatch();
+    await dispatchProviderQueue();
     // Admitted once; Step Functions does not know the token (InvalidToken): the lease came straight back.
     expect(queueUsage()).toMatchObject({ admitted: 1, callbacks: 1 });
     expect(await lineOf(id)).toEqual([]);
@@ -341,9 +341,9 @@ describe('admission, call by call', () => {
       }),
     );
     const before = await inFlight();
-    await enterLine(slot(id, 'token-of-the-retry'), 'standard');
+    await enqueueSlot(slot(id, 'token-of-the-retry'), 'standard');
     resetQueueUsage();
-    await dispatch();
+    await dispatchProviderQueue();
     // No new lease: the existing one passed to the retry's token (then came back, as no Task waits on it here).
     expect(queueUsage().admitted).toBe(0);
     expect(await lineOf(id)).toEqual([]);

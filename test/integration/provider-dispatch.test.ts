@@ -1,12 +1,13 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { dispatch, WAIT_BUDGET_MS, waitUntil } from '../../functions/adapters/provider-queue/dispatch';
 import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
-import { enterLine } from '../../functions/adapters/provider-queue/positions';
 import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { storageSettings } from '../../functions/config/storage';
 import { leaseId } from '../../functions/domain/provider-queue-order';
+import { WAIT_BUDGET_MS, waitUntil } from '../../functions/domain/provider-queue-dispatch';
+import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
+import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { configureHandlers } from '../helpers/handler-config';
 
@@ -49,7 +50,7 @@ const inFlight = async () =>
 async function queueSlots(generationId: string, slots: number): Promise<void> {
   const startedAt = new Date().toISOString();
   for (let slot = 0; slot < slots; slot++) {
-    await enterLine(
+    await enqueueSlot(
       {
         taskToken: `token-${generationId}-${slot}`,
         generationId,
@@ -86,7 +87,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 4);
     // Seconds after the gate's last admission: the bucket is full.
     const time = fakeTime(Date.now() + 5_000);
-    const result = await dispatch({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS });
+    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS });
 
     expect(result).toMatchObject({ admitted: 4, waits: 2, waitedMs: 1_000 });
     // Two tokens in the bucket, then one every 500 ms: no whole-second SQS delay between them.
@@ -101,7 +102,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 4);
     const time = fakeTime(Date.now() + 10_000);
     // Room for one wait of 500 ms, not two.
-    const result = await dispatch({ ...time, waitUntil: time.clock() + 700 });
+    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + 700 });
 
     expect(result).toMatchObject({ admitted: 3, waits: 1, wakeUpIn: 1 });
     const left = await lineOf(id);
@@ -118,9 +119,9 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 3);
     const time = fakeTime(Date.now() + 15_000);
     // No budget (a test's single pass): the bucket's two, then the wake-up.
-    expect(await dispatch(time)).toMatchObject({ admitted: 2, waits: 0, wakeUpIn: 1 });
+    expect(await dispatchProviderQueue(time)).toMatchObject({ admitted: 2, waits: 0, wakeUpIn: 1 });
     // At once again: an empty bucket and nothing admitted in this invocation — a wake-up, no wait.
-    expect(await dispatch({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS })).toMatchObject({
+    expect(await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS })).toMatchObject({
       admitted: 0,
       waits: 0,
       wakeUpIn: 1,

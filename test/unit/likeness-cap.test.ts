@@ -12,14 +12,14 @@ import {
   referenceSetHash,
   stopsGeneration,
   type LedgerDelta,
-  type LikenessGuardLimits,
+  type LikenessCapLimits,
 } from '../../functions/domain/likeness-cap';
 import { slotRefundRef } from '../../functions/domain/slots';
 import { nextAfterCall, type RetryCounts } from '../../functions/domain/slot-outcomes';
 import { errorResponse } from '../../functions/http/handler';
 import { readyMail } from '../../functions/domain/ready-mail';
 
-const limits: LikenessGuardLimits = { callsPerCredit: 2, rejectionsToStop: 3, failedSetDays: 7 };
+const limits: LikenessCapLimits = { callsPerCredit: 2, rejectionsToStop: 3, failedSetDays: 7 };
 const at = (iso: string) => Date.parse(iso);
 const idAt = (iso: string) => monotonicFactory()(at(iso));
 

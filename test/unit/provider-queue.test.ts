@@ -9,37 +9,48 @@ import {
   freePermits,
   initialQueueState,
   leaseMsFor,
-  MAX_WAKE_UP_DELAY_SECONDS,
-  MIN_TOKEN_WAIT_MS,
-  nextTokenInMs,
   pausedUntilAfter429,
+  throttleMsOf,
   tokensAfterPause,
   tokensAt,
-  wakeUpDelaySeconds,
   type QueueLimits,
   type QueueState,
 } from '../../functions/domain/provider-queue';
 import {
+  MAX_WAKE_UP_DELAY_SECONDS,
+  MIN_TOKEN_WAIT_MS,
+  nextTokenInMs,
+  wakeUpDelaySeconds,
+} from '../../functions/domain/provider-queue-dispatch';
+import {
   agingBoundMs,
+  enqueueTimeoutSeconds,
+  isAhead,
+  leaseId,
+  orderKey,
+  priorityStanding,
+  registersPosition,
+  ticketDeadline,
+  ticketOrderKey,
+  ticketSk,
+  AdmissionDeadlineError,
+} from '../../functions/domain/provider-queue-order';
+import {
   bucketSk,
   counterKeys,
   counterRanges,
-  isAhead,
-  leaseId,
   oldestLiveKey,
-  orderKey,
   placeBucket,
-  placeInLine,
   placeSk,
-  priorityStanding,
-  ticketSk,
-} from '../../functions/domain/provider-queue-order';
+  queuePosition,
+  slotsAhead,
+} from '../../functions/domain/provider-queue-positions';
 import { providerTimeouts } from '../../functions/domain/provider-timeouts';
 
 const T = 1_800_000_000_000;
 const limits: QueueLimits = { imagesPerMinute: 30, maxConcurrency: 2, leaseMs: 600_000, maxPauseMs: 60_000 };
 
-describe('the gate', () => {
+describe('the permits', () => {
   it('admits at most the whole tokens and the free permits, whichever is fewer', () => {
     const state = initialQueueState(limits, T);
     expect(bucketCapacity(limits)).toBe(1);
@@ -156,7 +167,7 @@ describe('a lease', () => {
   });
 });
 
-describe('the order of the line', () => {
+describe('the order of the queue', () => {
   const H = 300_000;
   const slot = (generationId: string, startedAt: number, priority: 'priority' | 'standard', s: number) => ({
     generationId,
@@ -203,14 +214,14 @@ describe('the order of the line', () => {
     expect(
       placeSk({ orderKey: T, generationId: '01JB' }) < placeSk({ orderKey: T + 1, generationId: '01JA' }),
     ).toBe(true);
-    expect(placeInLine(0, 0)).toBe(1);
-    expect(placeInLine(12, 3)).toBe(16);
+    expect(queuePosition(0, 0)).toBe(1);
+    expect(queuePosition(12, 3)).toBe(16);
     expect(oldestLiveKey(T, 1_800_000, H)).toBe(T - 1_800_000 - H - 10_000);
     expect(() => orderKey('not a date', 'standard', H)).toThrow(RangeError);
   });
 });
 
-describe('the place in line', () => {
+describe('the position in the queue', () => {
   it('is exact from the counters, however densely a burst packs the order keys', () => {
     const oldest = T - 2_110_000;
     // 400 generations: a burst of 300 within 250 ms, then 100 spread over 20 minutes; ties broken by id.
@@ -235,7 +246,7 @@ describe('the place in line', () => {
       const sameKeyAhead = keys.filter(
         (o) => o.orderKey === g.orderKey && o.generationId < g.generationId,
       ).length;
-      expect(placeInLine(before, sameKeyAhead)).toBe(rank + 1);
+      expect(queuePosition(before, sameKeyAhead)).toBe(rank + 1);
     }
     // The reads stay small: at most 10 or 100 counters below the top level.
     for (const range of counterRanges(T + 123_456, oldest).slice(1)) {
@@ -266,5 +277,45 @@ describe("a customer's standing", () => {
     );
     // Items written before amounts were recorded count as paid.
     expect(priorityStanding([{ packId: 'pro', credits: 100 }])).toBe('priority');
+  });
+});
+
+describe('enqueueing', () => {
+  const entry = { generationId: '01JGEN00000000000000000000', slot: 2, startedAt: new Date(T).toISOString() };
+
+  it('gives a ticket its generation deadline, and refuses it once that has passed', () => {
+    expect(ticketDeadline(entry, 600_000, T + 599_999)).toBe(T + 600_000);
+    expect(() => ticketDeadline(entry, 600_000, T + 600_000)).toThrow(AdmissionDeadlineError);
+    expect(() => ticketDeadline(entry, 600_000, T + 600_000)).toThrow(/slot 2/);
+  });
+
+  it('reads the order key back from a ticket sort key', () => {
+    expect(ticketOrderKey(ticketSk({ orderKey: T, generationId: '01JA', slot: 5 }))).toBe(T);
+    expect(ticketOrderKey(ticketSk({ orderKey: 42, generationId: '01JA', slot: 0 }))).toBe(42);
+  });
+
+  it("registers a generation's position once: its first slot's first call", () => {
+    expect(registersPosition({ round: 0, call: 0 })).toBe(true);
+    expect(registersPosition({ round: 0, call: 1 })).toBe(false);
+    expect(registersPosition({ round: 3, call: 0 })).toBe(false);
+  });
+
+  it('lets the next EnterLine wait until the deadline, at least a second', () => {
+    expect(enqueueTimeoutSeconds(T + 10_500, T)).toBe(11);
+    expect(enqueueTimeoutSeconds(T, T)).toBe(1);
+    expect(enqueueTimeoutSeconds(T - 60_000, T)).toBe(1);
+  });
+
+  it('counts every slot of the generations ahead', () => {
+    expect(slotsAhead(1)).toBe(0);
+    expect(slotsAhead(3)).toBe(12);
+    expect(slotsAhead(0)).toBe(0);
+  });
+
+  it('pauses admissions after a 429 only, for the wait it named or the default', () => {
+    expect(throttleMsOf('throttled', 3_000)).toBe(3_000);
+    expect(throttleMsOf('throttled', null)).toBe(DEFAULT_THROTTLE_MS);
+    expect(throttleMsOf('saved', 3_000)).toBeUndefined();
+    expect(throttleMsOf('ProviderUnavailableError', undefined)).toBeUndefined();
   });
 });

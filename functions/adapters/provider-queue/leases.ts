@@ -6,17 +6,15 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { pausedUntilAfter429, tokensAfterPause } from '../../domain/provider-queue';
-import { oldestLiveKey, placeSk } from '../../domain/provider-queue-order';
 import { documentClient } from '../support/aws';
 import { queryPages } from '../support/query';
 import { cancellationCodes } from '../support/transactions';
-import { leavePlace } from './positions';
-import { deadlineMs, headStartMs, queueLimits, queuePk, STATE_SK, table } from './settings';
+import { queueLimits, queuePk, STATE_SK, table } from './settings';
 import { countCapacity } from './usage';
 
 /**
  * The leases of the provider queue (docs/architecture.md §4): one item per admitted call in `<base>#LEASE`
- * (`L#<generationId>#<slot>#<call>`, with the Task token it was granted to and `leaseUntil`), counted in the gate's
+ * (`L#<generationId>#<slot>#<call>`, with the Task token it was granted to and `leaseUntil`), counted in the queue state's
  * `inFlight` until its permit comes back — when the provider answered with an image ({@link returnPermit}: the item
  * is marked `permitReturned`), else when the lease goes. Every permit's return changes the item and decrements the
  * counter in ONE transaction, conditional on the item, so a permit is never given back twice.
@@ -82,7 +80,7 @@ async function tryGiveBack(
 export async function returnPermit(leaseId: string, now = Date.now()): Promise<boolean> {
   const Item = await readLease(leaseId, 'permit');
   if (!Item || Item.permitReturned !== undefined) return false;
-  const [, gate] = giveBack(
+  const [, stateUpdate] = giveBack(
     leaseId,
     { expression: 'attribute_exists(SK)', values: {} },
     now - Number(Item.grantedAt),
@@ -97,7 +95,7 @@ export async function returnPermit(leaseId: string, now = Date.now()): Promise<b
         ExpressionAttributeValues: { ':now': now },
       },
     },
-    gate!,
+    stateUpdate!,
   ]);
 }
 
@@ -212,9 +210,9 @@ export async function releaseDeadLease(leaseId: string, taskToken: string): Prom
 }
 
 /**
- * The reaper (every minute): gives back every lease past its `leaseUntil` (its holder crashed: the execution stopped
- * or timed out between admission and release), and drops place entries older than any generation still in line.
- * Reads the lease partition — at most PROVIDER_MAX_CONCURRENCY items, whatever the length of the line.
+ * The reaper's half on leases (every minute, use-cases/reap-provider-leases.ts): gives back every lease past its
+ * `leaseUntil` (its holder crashed: the execution stopped or timed out between admission and release). Reads the
+ * lease partition — at most PROVIDER_MAX_CONCURRENCY items, whatever the length of the queue.
  *
  * @param now epoch ms (tests)
  * @returns how many leases were reclaimed
@@ -244,23 +242,6 @@ export async function reclaimExpired(now = Date.now()): Promise<number> {
         }),
       );
       if (gone) reclaimed++;
-    }
-  }
-  const oldest = oldestLiveKey(now, deadlineMs(), headStartMs());
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': queuePk('PLACE'),
-      ':from': 'P#',
-      ':to': placeSk({ orderKey: oldest, generationId: '' }),
-    },
-    ProjectionExpression: 'SK',
-    ReturnConsumedCapacity: 'TOTAL',
-  })) {
-    countCapacity('reap', 'read', page.ConsumedCapacity);
-    for (const entry of page.Items ?? []) {
-      const [, key, generationId] = String(entry.SK).split('#');
-      await leavePlace(Number(key), generationId!);
     }
   }
   return reclaimed;

@@ -1,133 +1,51 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../../common/logger';
-import { countMetric } from '../../common/metrics';
-import { namedError } from '../../domain/named-error';
+import { etaSeconds } from '../../domain/provider-queue';
 import {
   counterKeys,
   counterRanges,
   oldestLiveKey,
-  orderKey,
-  placeInLine,
   placeSk,
-  priorityStanding,
-  ticketSk,
-  type LinePriority,
-  type PurchaseStanding,
-} from '../../domain/provider-queue-order';
-import { etaSeconds, initialQueueState, type QueueState } from '../../domain/provider-queue';
-import { HEADSHOTS_PER_GENERATION } from '../../domain/slots';
+  queuePosition,
+  slotsAhead,
+} from '../../domain/provider-queue-positions';
 import { documentClient } from '../support/aws';
 import { generationSk, userPk } from '../support/keys';
 import { queryPages } from '../support/query';
 import { cancellationCodes } from '../support/transactions';
-import {
-  counterPk,
-  deadlineMs,
-  expiresAt,
-  headStartMs,
-  queueLimits,
-  queuePk,
-  STATE_SK,
-  table,
-} from './settings';
+import { counterPk, deadlineMs, expiresAt, headStartMs, queueLimits, queuePk, table } from './settings';
+import { readState } from './state';
 import { countCapacity } from './usage';
 
 /**
- * The line of the provider queue (docs/architecture.md §4): one ticket per waiting slot in `<base>#LINE`, sorted by
- * order key (domain/provider-line.ts), carrying the waiting Task's token; and the place-in-line entries (`<base>#PLACE`)
- * and counters (`<base>#PLACE#<level ms>`) that make the wizard's place exact at a fixed cost.
+ * The position of waiting generations in the provider queue (docs/architecture.md §4): one place entry per waiting
+ * generation in `<base>#PLACE` and counters of waiting generations per level in `<base>#PLACE#<level ms>`
+ * (domain/provider-queue-positions.ts), which make the wizard's position exact at a fixed cost.
  */
 
-/** No call of the generation may start any more: its deadline passed. The slot is refunded. */
-export class AdmissionDeadlineError extends namedError('AdmissionDeadline') {}
-
-/** One slot entering the line (EnterLine's input, with its Task token). */
-export interface LineEntry {
-  /** The waiting Task's token (`$$.Task.Token`): the dispatcher resumes the Task with it. */
-  taskToken: string;
-  generationId: string;
+/** A generation's registration in the position count, as the use case computed it. */
+export interface PositionRegistration {
   userId: string;
-  slot: number;
-  /** The slot's index in its generation's Map: index 0 registers the generation's place in line. */
-  round: number;
-  /** The slot's provider calls so far (0 for its first): one lease per call. */
-  call: number;
-  /** When the generation's execution started (ISO 8601): its order key and deadline count from here. */
-  startedAt: string;
+  generationId: string;
+  /** Its order key, epoch ms. */
+  orderKey: number;
+  /** Its position when it joins (1 = next up) and the estimated wait in seconds: the generation item's `queue`. */
+  position: number;
+  etaSeconds: number;
+  /** Epoch ms. */
+  now: number;
 }
 
 /**
- * The customer's class at this moment, from their purchase items (domain/provider-line.ts `priorityStanding`): a
- * refund, a dispute or a 100 %-off purchase takes effect at the next slot that enters the line.
- */
-export async function currentPriority(sub: string): Promise<LinePriority> {
-  const purchases: PurchaseStanding[] = [];
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
-    ExpressionAttributeValues: { ':pk': userPk(sub), ':purchase': 'PURCHASE#' },
-    ProjectionExpression: 'packId, credits, amountTotal, creditsReversed, #status',
-    ExpressionAttributeNames: { '#status': 'status' },
-  })) {
-    purchases.push(...((page.Items ?? []) as PurchaseStanding[]));
-  }
-  return priorityStanding(purchases);
-}
-
-/**
- * Puts the slot's ticket (ONE item; a retried EnterLine of the same call overwrites it with its new token, so the
- * slot never waits twice) and, for the generation's first slot, registers its place in line.
+ * Registers a generation's position: its place entry `P#<key>#<id>` and +1 on its counter at every level, with the
+ * generation item's `queue` — in one transaction, only while none of its slots has been admitted (`admittedAt`), so a
+ * generation is counted once and never after it started.
  *
- * @param now epoch ms (tests)
- * @returns the ticket's order key
- * @throws {AdmissionDeadlineError} the generation's deadline has passed: no ticket is put
+ * @returns `false` when it was registered by an earlier try, or already runs (nothing written)
  */
-export async function enterLine(entry: LineEntry, priority: LinePriority, now = Date.now()): Promise<number> {
-  const started = Date.parse(entry.startedAt);
-  const deadline = started + deadlineMs();
-  if (now >= deadline) {
-    throw new AdmissionDeadlineError(
-      `Generation ${entry.generationId} passed its deadline before slot ${entry.slot} could be generated`,
-    );
-  }
-  const key = orderKey(started, priority, headStartMs());
-  if (entry.round === 0 && entry.call === 0) await registerPlace(entry, key, now);
-  const put = await documentClient().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        PK: queuePk('LINE'),
-        SK: ticketSk({ orderKey: key, generationId: entry.generationId, slot: entry.slot }),
-        taskToken: entry.taskToken,
-        generationId: entry.generationId,
-        userId: entry.userId,
-        slot: entry.slot,
-        call: entry.call,
-        deadline,
-        enqueuedAt: now,
-        expiresAt: expiresAt(deadline, 0),
-      },
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
-  countCapacity('enter', 'write', put.ConsumedCapacity);
-  return key;
-}
-
-/**
- * Registers a generation's place: its entry `P#<key>#<id>` and +1 on its counter at every level, with the generation item's
- * `queue` — in one transaction, only while none of its slots has been admitted (`admittedAt`), so a generation is
- * counted once and never after it started.
- */
-async function registerPlace(entry: LineEntry, key: number, now: number): Promise<void> {
+export async function registerPosition(registration: PositionRegistration): Promise<boolean> {
+  const { orderKey: key, generationId, userId, position, now } = registration;
   const expires = expiresAt(key + deadlineMs() + headStartMs(), 0);
-  const position = await placeOf(key, entry.generationId);
-  const eta = etaSeconds(await readState(), queueLimits(), (position - 1) * HEADSHOTS_PER_GENERATION, now);
   try {
     const result = await documentClient().send(
       new TransactWriteCommand({
@@ -137,7 +55,7 @@ async function registerPlace(entry: LineEntry, key: number, now: number): Promis
               TableName: table(),
               Item: {
                 PK: queuePk('PLACE'),
-                SK: placeSk({ orderKey: key, generationId: entry.generationId }),
+                SK: placeSk({ orderKey: key, generationId }),
                 expiresAt: expires,
               },
               ConditionExpression: 'attribute_not_exists(SK)',
@@ -154,12 +72,17 @@ async function registerPlace(entry: LineEntry, key: number, now: number): Promis
           {
             Update: {
               TableName: table(),
-              Key: { PK: userPk(entry.userId), SK: generationSk(entry.generationId) },
+              Key: { PK: userPk(userId), SK: generationSk(generationId) },
               UpdateExpression: 'SET #queue = :queue',
               ConditionExpression: 'attribute_exists(SK) AND attribute_not_exists(admittedAt)',
               ExpressionAttributeNames: { '#queue': 'queue' },
               ExpressionAttributeValues: {
-                ':queue': { position, etaSeconds: eta, at: new Date(now).toISOString(), orderKey: key },
+                ':queue': {
+                  position,
+                  etaSeconds: registration.etaSeconds,
+                  at: new Date(now).toISOString(),
+                  orderKey: key,
+                },
               },
             },
           },
@@ -168,19 +91,18 @@ async function registerPlace(entry: LineEntry, key: number, now: number): Promis
       }),
     );
     countCapacity('place', 'write', result.ConsumedCapacity);
-    // The dashboard's queue: how long the line is when a generation joins it.
-    countMetric('QueuePosition', position);
+    return true;
   } catch (error) {
-    // Registered by an earlier try, or already running: nothing to count.
     if (!cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw error;
+    return false;
   }
 }
 
 /**
- * Takes a generation out of the place count once it runs or leaves: deletes its entry and, only if it was there,
+ * Takes a generation out of the position count once it runs or leaves: deletes its entry and, only if it was there,
  * −1 on its counter at every level (one transaction), so the count stays exact whoever calls it and however often.
  */
-export async function leavePlace(key: number, generationId: string): Promise<void> {
+export async function leavePosition(key: number, generationId: string): Promise<void> {
   try {
     const result = await documentClient().send(
       new TransactWriteCommand({
@@ -211,12 +133,12 @@ export async function leavePlace(key: number, generationId: string): Promise<voi
 }
 
 /**
- * The generation's exact place in line (1 = next up): the waiting generations counted before its own bucket at each
- * level of counters (domain/provider-line.ts `counterRanges`: at most (deadline + head start) / 10 s counters at the
+ * The generation's exact position in the queue (1 = next up): the waiting generations counted before its own bucket at each
+ * level of counters (domain/provider-queue-positions.ts `counterRanges`: at most (deadline + head start) / 10 s counters at the
  * top, 10 or 100 below) plus those with the very same order key ahead of it — a few small eventually consistent
- * Queries, in parallel, whatever the length of the line.
+ * Queries, in parallel, whatever the length of the queue.
  */
-export async function placeOf(key: number, generationId: string): Promise<number> {
+export async function positionOf(key: number, generationId: string): Promise<number> {
   const oldest = oldestLiveKey(Date.now(), deadlineMs(), headStartMs());
   const sums = counterRanges(key, oldest).map(async ({ levelMs, from, to }) => {
     let sum = 0;
@@ -251,49 +173,33 @@ export async function placeOf(key: number, generationId: string): Promise<number
       return (result.Items ?? []).filter((item) => item.SK !== mine).length;
     });
   const [before, ahead] = await Promise.all([Promise.all(sums), same]);
-  return placeInLine(
+  return queuePosition(
     before.reduce((a, b) => a + b, 0),
     ahead,
   );
 }
 
-/** The gate's state item (eventually consistent: estimates only); a fresh one when it does not exist yet. */
-export async function readState(consistent = false): Promise<QueueState> {
-  const { Item, ConsumedCapacity } = await documentClient().send(
-    new GetCommand({
-      TableName: table(),
-      Key: { PK: queuePk('STATE'), SK: STATE_SK },
-      ConsistentRead: consistent,
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
-  countCapacity('state', 'read', ConsumedCapacity);
-  if (!Item) return initialQueueState(queueLimits(), Date.now());
-  const { PK: _pk, SK: _sk, ...state } = Item;
-  return { ...initialQueueState(queueLimits(), Date.now()), ...(state as Partial<QueueState>) };
-}
-
 /**
- * The place a waiting generation shows (`GET /api/generations/{id}`): computed now from the counters, with the
- * estimated wait. `undefined` when it cannot be computed (then the last recorded place is shown).
+ * The position a waiting generation shows (`GET /api/generations/{id}`): computed now from the counters, with the
+ * estimated wait. `undefined` when it cannot be computed (then the last recorded position is shown).
  */
 export async function livePlace(
   key: number,
   generationId: string,
 ): Promise<{ position: number; etaSeconds: number } | undefined> {
   try {
-    const [position, state] = await Promise.all([placeOf(key, generationId), readState()]);
-    const eta = etaSeconds(state, queueLimits(), (position - 1) * HEADSHOTS_PER_GENERATION, Date.now());
+    const [position, state] = await Promise.all([positionOf(key, generationId), readState()]);
+    const eta = etaSeconds(state, queueLimits(), slotsAhead(position), Date.now());
     return { position, etaSeconds: eta };
   } catch (error) {
-    logger.warn('Could not compute the place in line', { generationId, error: error as Error });
+    logger.warn('Could not compute the position in the queue', { generationId, error: error as Error });
     return undefined;
   }
 }
 
 /**
  * Marks the generation running (`admittedAt`, `queue` position 0) the first time one of its slots is admitted, and
- * takes it out of the place count. Conditional, so later slots cost one failed condition check and nothing else.
+ * takes it out of the position count. Conditional, so later slots cost one failed condition check and nothing else.
  */
 export async function markAdmitted(ticket: {
   userId: string;
@@ -319,5 +225,34 @@ export async function markAdmitted(ticket: {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     return;
   }
-  await leavePlace(ticket.orderKey, ticket.generationId);
+  await leavePosition(ticket.orderKey, ticket.generationId);
+}
+
+/**
+ * Drops the place entries of generations older than any still in the queue (`oldest`, epoch ms: domain
+ * `oldestLiveKey`), each with −1 on its counters: a generation whose slots all left without being admitted (refused,
+ * expired) would otherwise count forever.
+ *
+ * @returns how many entries were dropped
+ */
+export async function dropStalePositions(oldest: number): Promise<number> {
+  let dropped = 0;
+  for await (const page of queryPages({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': queuePk('PLACE'),
+      ':from': 'P#',
+      ':to': placeSk({ orderKey: oldest, generationId: '' }),
+    },
+    ProjectionExpression: 'SK',
+    ReturnConsumedCapacity: 'TOTAL',
+  })) {
+    countCapacity('reap', 'read', page.ConsumedCapacity);
+    for (const entry of page.Items ?? []) {
+      const [, key, generationId] = String(entry.SK).split('#');
+      await leavePosition(Number(key), generationId!);
+      dropped++;
+    }
+  }
+  return dropped;
 }

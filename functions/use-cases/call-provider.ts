@@ -1,0 +1,137 @@
+import { requireGeneration, type GenerationRecord } from '../adapters/generations';
+import { imageProvider, ProviderThrottledError, type ImageProvider } from '../adapters/image-providers';
+import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
+import { returnPermit } from '../adapters/provider-queue/leases';
+import { getObjectBytes, putObject } from '../adapters/storage';
+import { GenerationClosedError } from '../domain/generation-errors';
+import { providerImageKey } from '../domain/object-keys';
+import type { Background, Style } from '../domain/styles';
+import { countProviderCall } from './likeness-cap-before-call';
+import { loadReferences } from './reference-descriptor';
+
+/**
+ * One provider call (docs/architecture.md §4): one Map iteration = one slot = ONE call to the image provider, made
+ * under a lease of the provider queue and counted against the likeness cap.
+ */
+
+/** How CallProvider ended; `generated` leads to FinishHeadshot, the others straight to ReleaseProviderSlot. */
+export type CallOutcome = 'generated' | 'saved' | 'throttled';
+
+/** CallProvider's result, kept by the workflow at `$.call`. */
+export interface CallProviderResult {
+  slot: number;
+  outcome: CallOutcome;
+  /** The headshot of a slot saved before (a task run again after it finished); otherwise `null`. */
+  headshotId: string | null;
+  /** A 429's wait in ms, when the provider named one; otherwise `null`. */
+  retryAfterMs: number | null;
+  /** The provider that made the image (`openai`, `local`), for FinishHeadshot to record; `null` without an image. */
+  provider: string | null;
+}
+
+/** One slot's call (CallProvider's input). */
+export interface ProviderCall {
+  generationId: string;
+  userId: string;
+  slot: number;
+  style: Style;
+  background: Background;
+  /** The edit prompt (domain/prompts.ts). */
+  prompt: string;
+  /** The normalized reference photos' keys in the uploads bucket, best first. */
+  references: readonly string[];
+  /** The lease the provider queue admitted the call with; absent in executions started before it was passed. */
+  leaseId?: string;
+}
+
+/** What a provider call needs from the outside world: the generation, the photos, the provider, the queue's lease. */
+export interface CallProviderPorts {
+  requireGeneration: (sub: string, id: string) => Promise<GenerationRecord>;
+  /** A reference photo's bytes from the uploads bucket; `undefined` when it is gone. */
+  getReferenceBytes: (key: string) => Promise<Buffer | undefined>;
+  /** The likeness cap right before the call (use-cases/likeness-cap-before-call.ts). */
+  countProviderCall: (generation: GenerationRecord) => Promise<void>;
+  imageProvider: () => ImageProvider;
+  /** Writes the image's bytes to the results bucket. */
+  putResult: (key: string, bytes: Buffer) => Promise<void>;
+  returnPermit: (leaseId: string) => Promise<boolean>;
+  wakeDispatcher: typeof wakeDispatcher;
+}
+
+const adapters: CallProviderPorts = {
+  requireGeneration,
+  getReferenceBytes: (key) => getObjectBytes('uploads', key),
+  countProviderCall: (generation) => countProviderCall(generation),
+  imageProvider,
+  putResult: (key, bytes) => putObject('results', key, bytes, 'application/octet-stream'),
+  returnPermit: (leaseId) => returnPermit(leaseId),
+  wakeDispatcher,
+};
+
+/**
+ * Workflow task CallProvider: reads the generation and the reference photos, counts the call against the likeness
+ * cap, asks the provider for one image and writes its bytes, untouched, to the results bucket's `work/` prefix
+ * (domain/object-keys.ts `providerImageKey`), which no customer-facing function may read. It does no image work of
+ * its own: FinishHeadshot does the likeness check and the encodes.
+ *
+ * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider. Once the image
+ * is stored, the lease's permit goes back and the dispatcher is woken. A 429 is an expected answer, not a failure:
+ * it comes back as `outcome: 'throttled'` with the wait the provider named, and the slot goes back in the queue.
+ *
+ * @throws {GenerationNotFoundError} the generation is gone (no call made)
+ * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; no call made)
+ * @throws {ReferenceMissingError} a reference photo is gone (not retried; no call made)
+ * @throws {LikenessStoppedError | ProviderCallCapError} the likeness cap: no call is made, the slot is refunded
+ * @throws {ProviderUnavailableError | ProviderTimeoutError | ProviderRejectedError | ProviderInvalidOutputError |
+ *   ProviderMisconfiguredError} the provider's failures (domain/slot-outcomes.ts decides what follows)
+ */
+export async function callProvider(
+  call: ProviderCall,
+  ports: CallProviderPorts = adapters,
+): Promise<CallProviderResult> {
+  const { generationId, userId, slot } = call;
+  // The generation and the references are read at once: both stand between the admission and the provider call.
+  const [generation, loaded] = await Promise.allSettled([
+    ports.requireGeneration(userId, generationId),
+    loadReferences(call.references, ports),
+  ]);
+  if (generation.status === 'rejected') throw generation.reason;
+  const current = generation.value;
+  const answer = (outcome: CallOutcome, fields: Partial<CallProviderResult> = {}): CallProviderResult => ({
+    slot,
+    outcome,
+    headshotId: null,
+    retryAfterMs: null,
+    provider: null,
+    ...fields,
+  });
+  const existing = current.slots[String(slot)];
+  if (existing) return answer('saved', { headshotId: existing });
+  if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
+  if (loaded.status === 'rejected') throw loaded.reason;
+  // The likeness cap: a stopped generation, or a day without calls left, makes no call.
+  await ports.countProviderCall(current);
+  const provider = ports.imageProvider();
+  let image: Buffer;
+  try {
+    image = await provider.generate({
+      prompt: call.prompt,
+      references: loaded.value,
+      style: call.style,
+      background: call.background,
+      slot,
+      generationId,
+      resolution: current.resolution,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderThrottledError)) throw error;
+    return answer('throttled', { retryAfterMs: error.retryAfterMs ?? null });
+  }
+  // Raw bytes, whatever the provider encoded: FinishHeadshot decodes them (and refuses what does not decode).
+  await ports.putResult(providerImageKey(userId, generationId, slot), image);
+  // The provider is done with this call: its permit goes back now, not after FinishHeadshot's likeness check and
+  // encodes, so the next slot calls meanwhile (PROVIDER_MAX_CONCURRENCY counts calls at the provider). Last, so a
+  // retry of this Task after a failure above still holds it.
+  if (call.leaseId && (await ports.returnPermit(call.leaseId))) await ports.wakeDispatcher('permit');
+  return answer('generated', { provider: provider.name });
+}

@@ -1,0 +1,272 @@
+import { failPastDeadline, resumeAdmitted, wakeDispatcher } from '../adapters/provider-queue/callbacks';
+import { releaseDeadLease } from '../adapters/provider-queue/leases';
+import { leavePosition, markAdmitted } from '../adapters/provider-queue/positions';
+import { deadlineMs, queueLimits } from '../adapters/provider-queue/settings';
+import { readState } from '../adapters/provider-queue/state';
+import { admitTickets, handOverLease, readHead, removeTicket } from '../adapters/provider-queue/tickets';
+import { countDispatch, queueUsage, type QueueUsage } from '../adapters/provider-queue/usage';
+import { logger } from '../common/logger';
+import { timingMetric } from '../common/metrics';
+import { admitSlots, freePermits, type QueueLimits, type QueueState } from '../domain/provider-queue';
+import {
+  MAX_BATCH,
+  mayStartRound,
+  splitByDeadline,
+  tokenWaitMs,
+  wakeUpDelaySeconds,
+} from '../domain/provider-queue-dispatch';
+import { leaseId, type QueueTicket } from '../domain/provider-queue-order';
+
+/**
+ * The provider queue's dispatcher (docs/architecture.md §4, docs/decisions/010-provider-queue.md): reads the queue's
+ * state, reads ONLY the head of the queue — as many tickets as there are free permits — and admits them in one
+ * transaction, then resumes each waiting Task with its lease. What it reads and writes per admitted slot does not
+ * depend on how many wait behind the head. Decisions: domain/provider-queue.ts and provider-queue-dispatch.ts.
+ */
+
+/** What the dispatcher needs from the outside world: the queue's items, the Tasks' callbacks, wake-up messages. */
+export interface DispatchProviderQueuePorts {
+  queueLimits: () => QueueLimits;
+  /** GENERATION_DEADLINE_MINUTES in ms: a ticket's deadline minus it is when its generation started. */
+  deadlineMs: () => number;
+  readState: (consistent: boolean) => Promise<QueueState>;
+  readHead: typeof readHead;
+  admitTickets: typeof admitTickets;
+  handOverLease: typeof handOverLease;
+  removeTicket: typeof removeTicket;
+  markAdmitted: typeof markAdmitted;
+  leavePosition: typeof leavePosition;
+  resumeAdmitted: typeof resumeAdmitted;
+  failPastDeadline: typeof failPastDeadline;
+  releaseDeadLease: typeof releaseDeadLease;
+  wakeDispatcher: typeof wakeDispatcher;
+  countDispatch: typeof countDispatch;
+  queueUsage: typeof queueUsage;
+}
+
+const adapters: DispatchProviderQueuePorts = {
+  queueLimits,
+  deadlineMs,
+  readState,
+  readHead,
+  admitTickets,
+  handOverLease,
+  removeTicket,
+  markAdmitted,
+  leavePosition,
+  resumeAdmitted,
+  failPastDeadline,
+  releaseDeadLease,
+  wakeDispatcher,
+  countDispatch,
+  queueUsage,
+};
+
+/** What one dispatch did. */
+export interface DispatchResult {
+  admitted: number;
+  expired: number;
+  /** Waits for the bucket's next token within the invocation, and their total in ms. */
+  waits: number;
+  waitedMs: number;
+  /** Seconds until the delayed wake-up message it sent, when tokens held the queue. */
+  wakeUpIn?: number;
+  /** What the queue has cost in this process so far (adapters/provider-queue/usage.ts), for the log. */
+  usage: QueueUsage;
+}
+
+/** How one dispatch runs: its clock, how it waits, and until when it may wait for tokens (epoch ms). */
+export interface DispatchOptions {
+  /** Epoch ms source (tests). */
+  clock?: () => number;
+  /** Waits `ms` (tests pass a fake that moves their clock). */
+  sleep?: (ms: number) => Promise<void>;
+  /**
+   * Until when (epoch ms) the dispatch may wait within its invocation for the bucket's next token; not at all when
+   * absent (a single pass). The handler passes domain/provider-queue-dispatch.ts `waitUntil`.
+   */
+  waitUntil?: number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What a dispatch carries from round to round. */
+interface Rounds {
+  state: QueueState;
+  /** Whether tickets wait behind what was admitted: known after a round that admitted, read otherwise. */
+  waiting: boolean | undefined;
+  lostRace: boolean;
+  result: Omit<DispatchResult, 'usage'>;
+}
+
+/**
+ * Admits as many waiting slots as the permits allow, head of the queue first.
+ *
+ * When the bucket is what holds the queue (permits free, a token due within `waitUntil`), a dispatch that has itself
+ * admitted in this invocation waits for the next token and admits again (domain `tokenWaitMs`). One that admitted
+ * nothing, or lost the state's version race (another dispatch admitted: that one is the one waiting), does not wait;
+ * when slots still wait, it ends with a delayed wake-up message for the next token, as every dispatch does at the end
+ * of its budget. Safe to run twice at once (the event source mapping allows 2): the state's version condition lets
+ * only one batch win.
+ *
+ * Per round, whatever the queue's length: one strongly consistent read of the state, one read of at most
+ * (permits + 1) tickets at the head, one transaction.
+ *
+ * @throws whatever a port throws (the dispatcher's batch fails and SQS delivers its wake-up messages again)
+ */
+export async function dispatchProviderQueue(
+  options: DispatchOptions = {},
+  ports: DispatchProviderQueuePorts = adapters,
+): Promise<DispatchResult> {
+  const { clock = Date.now, sleep = realSleep, waitUntil: until } = options;
+  const limits = ports.queueLimits();
+  const began = clock();
+  const run: Rounds = {
+    state: await ports.readState(true),
+    waiting: undefined,
+    lostRace: false,
+    result: { admitted: 0, expired: 0, waits: 0, waitedMs: 0 },
+  };
+  for (let round = 0; mayStartRound(round, clock(), until); round++) {
+    const permits = Math.min(MAX_BATCH, freePermits(run.state, limits, clock()));
+    const go =
+      permits === 0
+        ? await waitForToken(run, limits, until, clock, sleep, ports)
+        : await admitRound(run, permits, limits, clock, ports);
+    if (!go) break;
+  }
+  const delay = run.waiting === true ? wakeUpDelaySeconds(run.state, limits, clock()) : undefined;
+  if (delay !== undefined) {
+    await ports.wakeDispatcher('tokens', delay);
+    run.result.wakeUpIn = delay;
+  }
+  ports.countDispatch(clock() - began);
+  return { ...run.result, usage: ports.queueUsage() };
+}
+
+/** A round without a free permit: waits for the next token when that is what holds the queue. `false`: stop. */
+async function waitForToken(
+  run: Rounds,
+  limits: QueueLimits,
+  until: number | undefined,
+  clock: () => number,
+  sleep: (ms: number) => Promise<void>,
+  ports: DispatchProviderQueuePorts,
+): Promise<boolean> {
+  run.waiting ??= (await ports.readHead(1)).length > 0;
+  const round = { waiting: run.waiting, admitted: run.result.admitted, lostRace: run.lostRace, until };
+  const waitMs = tokenWaitMs(round, run.state, limits, clock());
+  if (waitMs === undefined) return false;
+  await sleep(waitMs);
+  run.result.waits += 1;
+  run.result.waitedMs += waitMs;
+  run.state = await ports.readState(true);
+  return true;
+}
+
+/** A round with `permits` free: expires the tickets past their deadline and admits the rest. `false`: stop. */
+async function admitRound(
+  run: Rounds,
+  permits: number,
+  limits: QueueLimits,
+  clock: () => number,
+  ports: DispatchProviderQueuePorts,
+): Promise<boolean> {
+  const now = clock();
+  // One ticket more than can be admitted: whether any still wait behind this batch.
+  const tickets = await ports.readHead(permits + 1);
+  const batch = tickets.slice(0, permits);
+  run.waiting = tickets.length > batch.length;
+  if (batch.length === 0) return false;
+  const { expired, live } = splitByDeadline(batch, now);
+  await expire(expired, ports);
+  run.result.expired += expired.length;
+  if (live.length === 0) {
+    run.state = await ports.readState(true);
+    return true;
+  }
+  const next = admitSlots(run.state, limits, live.length, now);
+  const admitted = await admit(run.state, next, live, limits, now, ports);
+  run.result.admitted += admitted;
+  if (admitted === 0) {
+    // Another writer moved the state (a concurrent dispatch, a pause): read it again, and leave the waiting to it.
+    run.lostRace = true;
+    run.waiting = undefined;
+    run.state = await ports.readState(true);
+    return true;
+  }
+  if (!run.waiting) return false;
+  // The state is what this dispatch wrote, but for releases' `ADD inFlight` meanwhile (fewer in flight than `next`
+  // says: it may only under-admit until the next read). A batch cut at MAX_BATCH reads it again at once.
+  run.state = freePermits(next, limits, clock()) > 0 ? await ports.readState(true) : next;
+  return true;
+}
+
+/**
+ * One batch: the transaction, then each Task resumed with its lease. A lost race (another dispatcher, a release's
+ * pause, a retried EnterLine) admits nothing this round: the caller reads again; a ticket whose call holds a lease
+ * already gets that lease instead ({@link handOver}).
+ *
+ * @returns slots admitted
+ */
+async function admit(
+  state: QueueState,
+  next: QueueState,
+  tickets: QueueTicket[],
+  limits: QueueLimits,
+  now: number,
+  ports: DispatchProviderQueuePorts,
+): Promise<number> {
+  const written = await ports.admitTickets({
+    state,
+    next,
+    tickets,
+    grantedAt: now,
+    leaseUntil: now + limits.leaseMs,
+  });
+  if (!written.written) {
+    for (const ticket of written.held) await handOver(ticket, ports);
+    return 0;
+  }
+  await Promise.all(
+    tickets.map(async (ticket) => {
+      // The dashboard's queue: how long the slot waited since its generation started.
+      timingMetric('QueueWait', now - (ticket.deadline - ports.deadlineMs()));
+      await resume(ticket, ports);
+    }),
+  );
+  const generations = new Map(tickets.map((t) => [t.generationId, t]));
+  await Promise.all(
+    [...generations.values()].map((t) =>
+      ports.markAdmitted({ userId: t.userId, generationId: t.generationId, orderKey: t.orderKey, now }),
+    ),
+  );
+  return tickets.length;
+}
+
+/** Resumes an admitted Task with its lease; a Task that no longer waits gives its lease back at once. */
+async function resume(ticket: QueueTicket, ports: DispatchProviderQueuePorts): Promise<void> {
+  const id = leaseId(ticket);
+  if (await ports.resumeAdmitted(ticket.taskToken, id)) return;
+  logger.info('An admitted slot no longer waits: its lease is given back', { leaseId: id });
+  await ports.releaseDeadLease(id, ticket.taskToken);
+}
+
+/**
+ * A ticket whose call already holds a lease (a retried EnterLine after the first try was admitted but its Task had
+ * failed): the lease passes to the new token and the ticket goes — no second lease, no second permit.
+ */
+async function handOver(ticket: QueueTicket, ports: DispatchProviderQueuePorts): Promise<void> {
+  if (!(await ports.handOverLease(ticket))) return;
+  await resume(ticket, ports);
+}
+
+/** Ends the tickets whose generation passed its deadline: ticket deleted, Task failed (`AdmissionDeadline`). */
+async function expire(tickets: readonly QueueTicket[], ports: DispatchProviderQueuePorts): Promise<void> {
+  for (const ticket of tickets) {
+    // A retried EnterLine put a new token meanwhile: that Task is judged on its own.
+    if (!(await ports.removeTicket(ticket))) continue;
+    await ports.failPastDeadline(ticket.taskToken, ticket.generationId);
+    await ports.leavePosition(ticket.orderKey, ticket.generationId);
+  }
+}

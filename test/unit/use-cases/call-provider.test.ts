@@ -1,0 +1,227 @@
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import type { GenerationRecord } from '../../../functions/adapters/generations';
+import {
+  ProviderThrottledError,
+  ProviderUnavailableError,
+  type HeadshotRequest,
+  type ImageProvider,
+} from '../../../functions/adapters/image-providers';
+import {
+  callProvider,
+  type CallProviderPorts,
+  type ProviderCall,
+} from '../../../functions/use-cases/call-provider';
+import { countProviderCall } from '../../../functions/use-cases/likeness-cap-before-call';
+import {
+  GenerationClosedError,
+  GenerationNotFoundError,
+  ReferenceMissingError,
+} from '../../../functions/domain/generation-errors';
+import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
+import { providerImageKey } from '../../../functions/domain/object-keys';
+import { leaseId } from '../../../functions/domain/provider-queue-order';
+import { failing } from './fakes/failures';
+import { FakeLikenessCap } from './fakes/likeness-cap';
+import { FakeProviderQueue } from './fakes/provider-queue';
+
+const sub = 'customer-1';
+const IMAGE = Buffer.from('provider bytes');
+
+/** An image provider that answers `answer` (bytes, or an error to throw) and records what it was asked. */
+class RecordingProvider implements ImageProvider {
+  readonly name = 'recording';
+  readonly requests: HeadshotRequest[] = [];
+  constructor(public answer: Buffer | Error = IMAGE) {}
+  async generate(request: HeadshotRequest): Promise<Buffer> {
+    this.requests.push(request);
+    if (this.answer instanceof Error) throw this.answer;
+    return this.answer;
+  }
+}
+
+function setup(fields: Partial<GenerationRecord> = {}) {
+  const queue = new FakeProviderQueue();
+  const cap = new FakeLikenessCap();
+  const provider = new RecordingProvider();
+  const id = ulid();
+  const generations = new Map<string, GenerationRecord>([
+    [
+      id,
+      {
+        id,
+        userId: sub,
+        status: 'running',
+        stage: 'generating',
+        progress: 20,
+        style: 'professional',
+        background: 'studio',
+        referenceKeys: ['a.jpg'],
+        creditsReserved: 6,
+        creditsRefunded: 0,
+        imagesSaved: 0,
+        slots: {},
+        resolution: 'high',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        ...fields,
+      },
+    ],
+  ]);
+  const uploads = new Map([
+    ['ref/0.jpg', Buffer.from('face 0')],
+    ['ref/1.jpg', Buffer.from('face 1')],
+  ]);
+  const results = new Map<string, Buffer>();
+  const lease = leaseId({ generationId: id, slot: 2, call: 0 });
+  queue.leases.set(lease, { taskToken: 't', grantedAt: queue.now - 1_000, leaseUntil: queue.now + 600_000 });
+  queue.stored = { ...queue.state(), inFlight: 1 };
+  const ports: CallProviderPorts = {
+    requireGeneration: async (user, generationId) => {
+      const record = generations.get(generationId);
+      if (!record || record.userId !== user)
+        throw new GenerationNotFoundError(`Generation ${generationId} not found`);
+      return record;
+    },
+    getReferenceBytes: async (key) => uploads.get(key),
+    countProviderCall: (generation) => countProviderCall(generation, cap.ports),
+    imageProvider: () => provider,
+    putResult: async (key, bytes) => {
+      results.set(key, bytes);
+    },
+    returnPermit: (leaseIdOf) => queue.returnPermit(leaseIdOf),
+    wakeDispatcher: queue.wakeDispatcher,
+  };
+  const call: ProviderCall = {
+    generationId: id,
+    userId: sub,
+    slot: 2,
+    style: 'professional',
+    background: 'studio',
+    prompt: 'a headshot',
+    references: ['ref/0.jpg', 'ref/1.jpg'],
+    leaseId: lease,
+  };
+  return { queue, cap, provider, generations, uploads, results, ports, call, id, lease };
+}
+
+describe('callProvider: one provider call under a lease', () => {
+  it('stores the image untouched under work/, gives the permit back, wakes the dispatcher and counts the call', async () => {
+    const { queue, cap, provider, results, ports, call, id, lease } = setup();
+    const result = await callProvider(call, ports);
+
+    expect(result).toEqual({
+      slot: 2,
+      outcome: 'generated',
+      headshotId: null,
+      retryAfterMs: null,
+      provider: 'recording',
+    });
+    expect(results.get(providerImageKey(sub, id, 2))).toEqual(IMAGE);
+    expect(provider.requests).toEqual([
+      {
+        prompt: 'a headshot',
+        references: [Buffer.from('face 0'), Buffer.from('face 1')],
+        style: 'professional',
+        background: 'studio',
+        slot: 2,
+        generationId: id,
+        resolution: 'high',
+      },
+    ]);
+    expect(queue.leases.get(lease)?.permitReturned).toBeDefined();
+    expect(queue.state().inFlight).toBe(0);
+    expect(queue.wakeUps).toEqual([{ reason: 'permit', delaySeconds: 0 }]);
+    expect(cap.dayOf(sub, id).calls).toBe(1);
+  });
+
+  it('returns a slot saved before without calling the provider again', async () => {
+    const { provider, ports, call, cap, id } = setup({ slots: { '2': 'headshot-9' } });
+    expect(await callProvider(call, ports)).toMatchObject({ outcome: 'saved', headshotId: 'headshot-9' });
+    expect(provider.requests).toEqual([]);
+    expect(cap.dayOf(sub, id).calls).toBe(0);
+  });
+
+  it('answers a 429 as throttled with its wait, keeping the permit for ReleaseProviderSlot', async () => {
+    const { provider, results, queue, ports, call } = setup();
+    provider.answer = new ProviderThrottledError('slow down', 7_000);
+    expect(await callProvider(call, ports)).toMatchObject({
+      outcome: 'throttled',
+      retryAfterMs: 7_000,
+      provider: null,
+    });
+    provider.answer = new ProviderThrottledError('slow down');
+    expect(await callProvider(call, ports)).toMatchObject({ outcome: 'throttled', retryAfterMs: null });
+    expect(results.size).toBe(0);
+    expect(queue.state().inFlight).toBe(1);
+    expect(queue.wakeUps).toEqual([]);
+  });
+
+  it('wakes nobody when the permit came back already (a retried Task), or without a lease (older executions)', async () => {
+    const { queue, ports, call, lease } = setup();
+    await queue.returnPermit(lease);
+    await callProvider(call, ports);
+    await callProvider({ ...call, leaseId: undefined }, ports);
+    expect(queue.wakeUps).toEqual([]);
+  });
+});
+
+describe('callProvider: no call made', () => {
+  it('refuses a generation compensated meanwhile', async () => {
+    const { provider, ports, call } = setup({ closedAt: new Date().toISOString() });
+    await expect(callProvider(call, ports)).rejects.toThrow(GenerationClosedError);
+    expect(provider.requests).toEqual([]);
+  });
+
+  it('fails when the generation is gone', async () => {
+    const { generations, provider, ports, call, id } = setup();
+    generations.delete(id);
+    await expect(callProvider(call, ports)).rejects.toThrow(GenerationNotFoundError);
+    expect(provider.requests).toEqual([]);
+  });
+
+  it('fails when a reference photo is gone, counting no call', async () => {
+    const { uploads, provider, cap, ports, call, id } = setup();
+    uploads.delete('ref/1.jpg');
+    await expect(callProvider(call, ports)).rejects.toThrow(ReferenceMissingError);
+    expect(provider.requests).toEqual([]);
+    expect(cap.dayOf(sub, id).calls).toBe(0);
+  });
+
+  it('makes no call for a generation the likeness cap stopped', async () => {
+    const { provider, ports, call } = setup({ likenessStop: 'mismatch' });
+    await expect(callProvider(call, ports)).rejects.toThrow(LikenessStoppedError);
+    expect(provider.requests).toEqual([]);
+  });
+
+  it("makes no call once the day's calls are used up, stopping the generation", async () => {
+    const { provider, cap, ports, call, id } = setup();
+    Object.assign(cap.dayOf(sub, id), { allowance: 4, calls: 4 });
+    await expect(callProvider(call, ports)).rejects.toThrow(ProviderCallCapError);
+    expect(provider.requests).toEqual([]);
+    expect(cap.stops.get(id)).toBe('limit');
+  });
+});
+
+describe('callProvider: failures after the call', () => {
+  it("passes the provider's failure on, keeping the permit for ReleaseProviderSlot", async () => {
+    const { provider, queue, results, ports, call } = setup();
+    provider.answer = new ProviderUnavailableError('502');
+    await expect(callProvider(call, ports)).rejects.toThrow(ProviderUnavailableError);
+    expect(results.size).toBe(0);
+    expect(queue.state().inFlight).toBe(1);
+  });
+
+  it('fails when the image cannot be stored, keeping the permit so a retry of the Task still holds it', async () => {
+    const { queue, ports, call } = setup();
+    await expect(callProvider(call, { ...ports, putResult: failing() })).rejects.toThrow('port down');
+    expect(queue.state().inFlight).toBe(1);
+    expect(queue.wakeUps).toEqual([]);
+  });
+
+  it('fails when the permit cannot be given back, the image stored (the release gives it back)', async () => {
+    const { results, ports, call } = setup();
+    await expect(callProvider(call, { ...ports, returnPermit: failing() })).rejects.toThrow('port down');
+    expect(results.size).toBe(1);
+  });
+});
