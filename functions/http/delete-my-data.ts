@@ -1,5 +1,4 @@
 import type { DeletedData } from '../contracts';
-import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { deleteMyData } from '../use-cases/delete-my-data';
 import { callerOf, httpHandler, json } from './handler';
 
@@ -18,6 +17,5 @@ import { callerOf, httpHandler, json } from './handler';
  */
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
-  await consumeQuota({ sub }, quotaRules().dataDeletions);
   return json<DeletedData>(200, { deleted: await deleteMyData(sub) });
 });

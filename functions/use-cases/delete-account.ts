@@ -10,11 +10,38 @@ import { describeStripeError, StripeNotConfiguredError } from '../adapters/strip
 import { deleteUserPoolUser } from '../adapters/user-pool';
 import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
-import type { DeletedData as DeletedDataBody } from '../contracts';
 import { GenerationInProgressError } from '../domain/errors';
-import { deleteMyData } from './delete-my-data';
+import {
+  deleteUserData,
+  deleteUserDataAdapters,
+  type DeletedUserData,
+  type DeleteUserDataPorts,
+} from './delete-my-data';
 
-type DeletedData = DeletedDataBody['deleted'];
+/**
+ * What deleting an account needs from the outside world: the deletion's table side, Stripe (open sessions), the
+ * user pool, and everything removing the user's data needs.
+ */
+export interface DeleteAccountPorts extends DeleteUserDataPorts {
+  beginAccountDeletion: typeof beginAccountDeletion;
+  cancelAccountDeletion: typeof cancelAccountDeletion;
+  recentCheckoutSessionIds: typeof recentCheckoutSessionIds;
+  expireCheckoutSession: typeof expireCheckoutSession;
+  moveAccountingToPseudonym: typeof moveAccountingToPseudonym;
+  deleteUserPoolUser: typeof deleteUserPoolUser;
+  finishAccountDeletion: typeof finishAccountDeletion;
+}
+
+const adapters: DeleteAccountPorts = {
+  ...deleteUserDataAdapters,
+  beginAccountDeletion,
+  cancelAccountDeletion,
+  recentCheckoutSessionIds,
+  expireCheckoutSession,
+  moveAccountingToPseudonym,
+  deleteUserPoolUser,
+  finishAccountDeletion,
+};
 
 /** Who is deleted: the Cognito `sub` (the table's user id) and the user pool's username for AdminDeleteUser. */
 export interface AccountToDelete {
@@ -26,7 +53,7 @@ export interface AccountToDelete {
 /** What {@link deleteAccount} did. */
 export interface DeletedAccount {
   /** Photos, headshots and generations removed (items and S3 objects), as `DELETE /api/me/data` counts them. */
-  deleted: DeletedData;
+  deleted: DeletedUserData;
   /** Credits moved with the ledger to the pseudonymous partition (0 on a repeated call: nothing left to do). */
   creditsKept: number;
 }
@@ -53,22 +80,26 @@ export interface DeletedAccount {
  * @throws {GenerationInProgressError} (about the account) while a generation of the user may still be running:
  *   nothing was deleted
  */
-export async function deleteAccount(account: AccountToDelete, now = new Date()): Promise<DeletedAccount> {
+export async function deleteAccount(
+  account: AccountToDelete,
+  now = new Date(),
+  ports: DeleteAccountPorts = adapters,
+): Promise<DeletedAccount> {
   const { sub } = account;
-  const state = await beginAccountDeletion(sub, now);
+  const state = await ports.beginAccountDeletion(sub, now);
   if (!state) return { deleted: { headshots: 0, generations: 0, objects: 0 }, creditsKept: 0 };
-  let deleted: DeletedData;
+  let deleted: DeletedUserData;
   try {
-    deleted = await deleteMyData(sub, now.getTime());
+    deleted = await deleteUserData(sub, now.getTime(), ports);
   } catch (error) {
     if (!(error instanceof GenerationInProgressError)) throw error;
-    if (!state.deletedAt) await cancelAccountDeletion(sub, state.pseudonymId);
+    if (!state.deletedAt) await ports.cancelAccountDeletion(sub, state.pseudonymId);
     throw new GenerationInProgressError(error.generationId, 'account');
   }
-  await expireOpenCheckoutSessions(sub, now);
-  const creditsKept = await moveAccountingToPseudonym(sub, state.pseudonymId, now);
-  await deleteUserPoolUser(account.username);
-  await finishAccountDeletion(sub);
+  await expireOpenCheckoutSessions(sub, now, ports);
+  const creditsKept = await ports.moveAccountingToPseudonym(sub, state.pseudonymId, now);
+  await ports.deleteUserPoolUser(account.username);
+  await ports.finishAccountDeletion(sub);
   // The pseudonym is never logged next to the sub: that would link them again.
   logger.info('Account deleted', { caller: callerHash(sub), ...deleted, creditsKept });
   return { deleted, creditsKept };
@@ -79,10 +110,14 @@ export async function deleteAccount(account: AccountToDelete, now = new Date()):
  * already expired: that answer, like a Stripe outage, only logs (a session paid after the deletion is still
  * credited and recorded, on the tombstone, and can be refunded).
  */
-async function expireOpenCheckoutSessions(sub: string, now: Date): Promise<void> {
-  for (const sessionId of await recentCheckoutSessionIds(sub, now.getTime())) {
+async function expireOpenCheckoutSessions(
+  sub: string,
+  now: Date,
+  ports: Pick<DeleteAccountPorts, 'recentCheckoutSessionIds' | 'expireCheckoutSession'>,
+): Promise<void> {
+  for (const sessionId of await ports.recentCheckoutSessionIds(sub, now.getTime())) {
     try {
-      await expireCheckoutSession(sessionId);
+      await ports.expireCheckoutSession(sessionId);
     } catch (error) {
       if (error instanceof StripeNotConfiguredError) return;
       logger.info('Checkout Session not expired', {

@@ -1,6 +1,7 @@
 import { deleteGenerationItems, listGenerationSummaries } from '../adapters/generations';
 import { deleteAllHeadshotItems } from '../adapters/headshots/changes';
 import { deletePhotoChecks } from '../adapters/photo-checks';
+import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { deleteUserObjects } from '../adapters/user-objects';
 import { logger } from '../common/logger';
 import type { DeletedData } from '../contracts';
@@ -11,11 +12,62 @@ import { mayStillRun } from '../domain/generation-deadline';
 import { generationTimeBudgetSettings } from '../config/generation-time-budget';
 import { compensateGeneration } from './compensate-generation';
 
+/** What removing a user's data needs from the outside world: their generations, headshots, photo checks, objects. */
+export interface DeleteUserDataPorts {
+  listGenerationSummaries: typeof listGenerationSummaries;
+  /** Refunds the undelivered slots of a generation no execution can still finish, and closes it. */
+  compensateGeneration: typeof compensateGeneration;
+  deleteAllHeadshotItems: typeof deleteAllHeadshotItems;
+  deleteGenerationItems: typeof deleteGenerationItems;
+  deletePhotoChecks: typeof deletePhotoChecks;
+  deleteUserObjects: typeof deleteUserObjects;
+}
+
+/** What `DELETE /api/me/data` needs besides: the caller's hourly quota. */
+export interface DeleteMyDataPorts extends DeleteUserDataPorts {
+  consumeQuota: typeof consumeQuota;
+}
+
+/** The real adapters of {@link DeleteUserDataPorts} (account deletion's ports extend them). */
+export const deleteUserDataAdapters: DeleteUserDataPorts = {
+  listGenerationSummaries,
+  compensateGeneration,
+  deleteAllHeadshotItems,
+  deleteGenerationItems,
+  deletePhotoChecks,
+  deleteUserObjects,
+};
+
+const adapters: DeleteMyDataPorts = { ...deleteUserDataAdapters, consumeQuota };
+
+/** What was deleted: headshot items, generation items and S3 objects. */
+export type DeletedUserData = DeletedData['deleted'];
+
 /**
- * "Delete my data" (docs/architecture.md §3 `DELETE /me/data`, docs/product-spec.md §6 privacy): every photo of
- * `sub` and everything made from them — headshot and generation items, cached photo checks, every object under
- * `uploads/<sub>/` and `results/<sub>/`. The user item, the ledger, its idempotency markers and the purchases stay:
- * they are the accounting of credits bought and spent.
+ * "Delete my data", `DELETE /api/me/data` (docs/architecture.md §3, docs/product-spec.md §6 privacy): counts the
+ * request against the caller's hourly quota (each run lists every object of the caller), then removes every photo
+ * and everything made from them ({@link deleteUserData}). The account, its balance, purchases and ledger stay.
+ *
+ * @param now epoch ms (tests)
+ * @returns counts of headshot items, generation items and S3 objects deleted (all 0 on a repeated call)
+ * @throws {QuotaExceededError} past `QUOTA_DATA_DELETIONS_PER_HOUR` (nothing deleted); {AccountDeletingError} /
+ *   {AccountDeletedError} for an account being or already deleted; {GenerationInProgressError} while a generation
+ *   may still be running (nothing deleted)
+ */
+export async function deleteMyData(
+  sub: string,
+  now = Date.now(),
+  ports: DeleteMyDataPorts = adapters,
+): Promise<DeletedUserData> {
+  await ports.consumeQuota({ sub }, quotaRules().dataDeletions);
+  return deleteUserData(sub, now, ports);
+}
+
+/**
+ * Removes every photo of `sub` and everything made from them — headshot and generation items, cached photo checks
+ * (they hold face descriptors), every object under `uploads/<sub>/` and `results/<sub>/` — for "delete my data" and
+ * "delete my account" alike. The user item, the ledger, its idempotency markers and the purchases stay: they are the
+ * accounting of credits bought and spent.
  *
  * Refused while a generation may still be running, since its execution would go on writing images and refunds
  * for items that are gone. "May still be running" follows the one time budget (domain/generation-deadline.ts): the
@@ -25,13 +77,18 @@ import { compensateGeneration } from './compensate-generation';
  *
  * Items go first, then objects: if a step fails, calling again finishes the job (every step is idempotent).
  *
- * @param now epoch ms (tests)
+ * @param now epoch ms
  * @returns counts of headshot items, generation items and S3 objects deleted
- * @throws {GenerationInProgressError} while a generation may still be running (nothing deleted)
+ * @throws {GenerationInProgressError} while a generation may still be running (nothing deleted); {Error} for a
+ *   user id that could not be a Cognito `sub` (nothing deleted: it would name other prefixes)
  */
-export async function deleteMyData(sub: string, now = Date.now()): Promise<DeletedData['deleted']> {
+export async function deleteUserData(
+  sub: string,
+  now: number,
+  ports: DeleteUserDataPorts = deleteUserDataAdapters,
+): Promise<DeletedUserData> {
   if (!/^[A-Za-z0-9-]+$/.test(sub)) throw new Error('Refusing to delete data of an unexpected user id');
-  const generations = await listGenerationSummaries(sub);
+  const generations = await ports.listGenerationSummaries(sub);
   const budget = generationTimeBudgetSettings();
   for (const generation of generations) {
     if (isTerminal(generation.status)) continue;
@@ -39,14 +96,14 @@ export async function deleteMyData(sub: string, now = Date.now()): Promise<Delet
     logger.warn('Compensating an unfinished generation before deleting the user data', {
       generationId: generation.id,
     });
-    await compensateGeneration(sub, generation.id, {
+    await ports.compensateGeneration(sub, generation.id, {
       code: 'TIMED_OUT',
       message: GENERATION_ERROR_MESSAGES.TIMED_OUT,
     });
   }
-  const headshots = await deleteAllHeadshotItems(sub);
-  await deleteGenerationItems(generations.map(({ PK, SK }) => ({ PK, SK })));
-  await deletePhotoChecks(sub);
-  const objects = await deleteUserObjects(sub);
+  const headshots = await ports.deleteAllHeadshotItems(sub);
+  await ports.deleteGenerationItems(generations.map(({ PK, SK }) => ({ PK, SK })));
+  await ports.deletePhotoChecks(sub);
+  const objects = await ports.deleteUserObjects(sub);
   return { headshots, generations: generations.length, objects };
 }
