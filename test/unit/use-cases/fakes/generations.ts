@@ -1,5 +1,6 @@
 import type { GenerationRecord, StepFields } from '../../../../functions/adapters/generations';
 import type { HeadshotRecord, NewHeadshot } from '../../../../functions/adapters/headshots/records';
+import type { CompensationPorts } from '../../../../functions/use-cases/compensate-generation';
 import {
   GenerationClosedError,
   GenerationNotFoundError,
@@ -189,4 +190,22 @@ export class FakeGenerations {
       const headshot = this.headshots.get(id);
       return headshot && headshot.userId === sub ? [structuredClone(headshot)] : [];
     });
+}
+
+/**
+ * The compensation's ports (use-cases/compensate-generation.ts) on `generations` and a ledger's refunds: the
+ * generation items and the balance the refunds really change.
+ */
+export function compensationPortsOf(
+  generations: FakeGenerations,
+  ledger: { refundCredits: CompensationPorts['refundCredits'] },
+): CompensationPorts {
+  return {
+    requireGeneration: generations.requireGeneration,
+    closeGeneration: generations.closeGeneration,
+    setCreditsRefunded: generations.setCreditsRefunded,
+    markFinished: generations.markFinished,
+    markFailed: generations.markFailed,
+    refundCredits: ledger.refundCredits,
+  };
 }
