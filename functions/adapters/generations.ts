@@ -66,13 +66,13 @@ export interface GenerationRecord {
   error?: GenerationError;
   executionArn?: string;
   /**
-   * The place in line recorded when the generation entered the provider line (adapters/provider-queue/line.ts), with
-   * its order key (the API recomputes the place from it); `at` is when.
+   * The position in the provider queue recorded when the generation was enqueued (adapters/provider-queue/positions.ts),
+   * with its order key (the API recomputes the position from it); `at` is when.
    */
   queue?: { position: number; etaSeconds: number; at: string; orderKey?: number };
   /** When the provider first admitted one of its slots. */
   admittedAt?: string;
-  /** The identity of its reference photos (domain/likeness-guard.ts `referenceSetHash`); absent on older items. */
+  /** The identity of its reference photos (domain/likeness-cap.ts `referenceSetHash`); absent on older items. */
   referenceSetHash?: string;
   /** Set when the likeness cap stopped its provider calls: photos that keep failing, or the day's calls used up. */
   likenessStop?: LikenessStop;

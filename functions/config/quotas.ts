@@ -4,7 +4,7 @@ import { positiveInt } from './fields';
 
 /**
  * The per-user quotas of the costly routes (docs/architecture.md, API: quotas), each per fixed hour, and the likeness
- * guarantee's cap on provider calls (functions/domain/likeness-guard.ts, docs/decisions/004-likeness-retry-cap.md).
+ * cap on provider calls (functions/domain/likeness-cap.ts, docs/decisions/004-likeness-retry-cap.md).
  */
 const quotas = defineSettings(
   z.object({

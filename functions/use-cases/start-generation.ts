@@ -42,7 +42,7 @@ export interface Starter {
  * Checks that every reference key is still stored and is an image of at most 10 MB (an object put past the POST
  * policy — leaked credentials, a misconfigured policy — is checked again here).
  *
- * @returns the photos' identity for the likeness cap: a hash of their ETags (domain/likeness-guard.ts)
+ * @returns the photos' identity for the likeness cap: a hash of their ETags (domain/likeness-cap.ts)
  * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
  */
 export async function assertReferencesStored(referenceKeys: readonly string[]): Promise<string> {

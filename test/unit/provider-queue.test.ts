@@ -99,7 +99,7 @@ describe('the permits', () => {
     expect(tokensAt(paused, fast, until + 1_000)).toBeCloseTo(10);
   });
 
-  it('wakes itself when the next token is due, never later than SQS allows, and not when permits hold the line', () => {
+  it('wakes itself when the next token is due, never later than SQS allows, and not when permits hold the queue', () => {
     const slow: QueueLimits = { ...limits, imagesPerMinute: 0.05 };
     const empty = admitSlots(initialQueueState(slow, T), slow, 1, T);
     // One image every 20 minutes: the wake-up is capped at 900 s (and the dispatcher then sets another).
@@ -204,7 +204,7 @@ describe('the order of the queue', () => {
     expect(orderKey(T, 'priority', 0)).toBe(orderKey(T, 'standard', 0));
   });
 
-  it('keeps place entries and their bucket counters in line order', () => {
+  it('keeps place entries and their bucket counters in queue order', () => {
     expect(placeBucket(T + 9_999)).toBe(T);
     expect(placeBucket(T + 9_999, 100)).toBe(T + 9_900);
     expect(bucketSk(T + 10_000) > bucketSk(T + 9_999)).toBe(true);

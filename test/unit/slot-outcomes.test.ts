@@ -3,20 +3,20 @@ import { nextAfterCall, parseResetDuration, retryAfterMs } from '../../functions
 import { grantsPriority } from '../../functions/domain/packs';
 
 /*
- * What happens after a provider call. The provider line's own rules (gate, order, leases, standing) are in
+ * What happens after a provider call. The provider queue's own rules (permits, order, leases, standing) are in
  * provider-queue.test.ts; the generation's time budget in generation-deadline.test.ts.
  */
 
 const T = 1_800_000_000_000;
 
-describe('the line', () => {
+describe('the provider queue', () => {
   it('gives priority to Popular and Pro buyers only', () => {
     expect(['starter', 'popular', 'pro', 'nope'].map(grantsPriority)).toEqual([false, true, true, false]);
   });
 });
 
 describe('after a call', () => {
-  it('goes back in line after a 429 without limit, after transient failures a bounded number of times', () => {
+  it('goes back in the queue after a 429 without limit, after transient failures a bounded number of times', () => {
     expect(nextAfterCall('saved', {})).toEqual({ next: 'done', retries: {}, error: null });
     expect(nextAfterCall('throttled', { x: 1 })).toEqual({ next: 'acquire', retries: { x: 1 }, error: null });
     const once = nextAfterCall('LikenessRejected', {});

@@ -58,7 +58,7 @@ export async function failPastDeadline(taskToken: string, generationId: string):
 
 /**
  * Wakes the dispatcher: one message on the wake-up queue, delivered after `delaySeconds` (0-900, SQS's
- * `DelaySeconds`). Messages are only nudges — the dispatcher reads the line itself — so duplicates and order do not
+ * `DelaySeconds`). Messages are only nudges — the dispatcher reads the queue itself — so duplicates and order do not
  * matter.
  */
 export async function wakeDispatcher(reason: string, delaySeconds = 0): Promise<void> {

@@ -6,13 +6,14 @@ import { leaseMsFor, type QueueLimits } from '../../domain/provider-queue';
 
 /**
  * Where the provider queue lives in the table and how fast it lets calls through (docs/architecture.md §2, §4).
- * Separate partitions per provider endpoint, so no partition carries more than its share (decision 010): the gate's
- * one state item, the line of tickets, the leases, the place entries, and one per level of place counters.
+ * Separate partitions per provider endpoint, so no partition carries more than its share (decision 010): the
+ * queue's one state item, its tickets, the leases, the place entries, and one per level of position counters.
  */
 
 /**
- * The queue's base key: one line per provider endpoint, since each has its own limits — `ADMISSION#local`, or
- * `ADMISSION#openai#<base URL>` (OpenAI's own unless OPENAI_BASE_URL points elsewhere).
+ * The queue's base key: one queue per provider endpoint, since each has its own limits — `ADMISSION#local`, or
+ * `ADMISSION#openai#<base URL>` (OpenAI's own unless OPENAI_BASE_URL points elsewhere). The prefix is stored data: it
+ * stays `ADMISSION`.
  */
 export function queueBase(): string {
   const config = imageProviderSettings();
@@ -21,17 +22,17 @@ export function queueBase(): string {
     : 'ADMISSION#local';
 }
 
-/** The partition keys: `STATE` holds the gate item, `LINE` the tickets, `LEASE` the leases, `PLACE` the counters. */
+/** The partition keys: `STATE` holds the state item, `LINE` the tickets, `LEASE` the leases, `PLACE` the counters. */
 export function queuePk(part: 'STATE' | 'LINE' | 'LEASE' | 'PLACE'): string {
   return part === 'STATE' ? queueBase() : `${queueBase()}#${part}`;
 }
 
-/** The partition of the place-in-line counters of one level (domain/provider-line.ts `PLACE_LEVELS_MS`). */
+/** The partition of the position counters of one level (domain/provider-queue-positions.ts `PLACE_LEVELS_MS`). */
 export function counterPk(levelMs: number): string {
   return `${queuePk('PLACE')}#${levelMs}`;
 }
 
-/** The gate item's sort key. */
+/** The state item's sort key. */
 export const STATE_SK = 'STATE';
 
 /** The table's name. */

@@ -21,7 +21,7 @@ export interface QueueUsage {
   dispatches: number;
   dispatchMs: number;
   longestDispatchMs: number;
-  /** Admission transactions that lost the gate's version race to another writer (a concurrent dispatch, a pause). */
+  /** Admission transactions that lost the state's version race to another writer (a concurrent dispatch, a pause). */
   lostRaces: number;
 }
 
