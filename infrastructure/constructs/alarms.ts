@@ -1,12 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { stackOutput } from './naming';
+import { metricGroups, topicAlarms } from './topic-alarms';
 import { Construct } from 'constructs';
 
 /** Properties of {@link Alarms}. */
@@ -17,9 +17,6 @@ export interface AlarmsProps {
   stateMachine?: sfn.IStateMachine;
   functions: lambda.IFunction[];
 }
-
-/** CloudWatch metric math takes at most 10 metrics per alarm: functions are watched in groups of this size. */
-const METRICS_PER_ALARM = 10;
 
 /**
  * Alarms to one SNS topic: workflow executions failed or timed out, API 5xx responses, and Lambda throttles (summed
@@ -36,43 +33,29 @@ export class Alarms extends Construct {
     if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
 
     const period = Duration.minutes(5);
-    const add = (alarmId: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
-      const alarm = new cloudwatch.Alarm(this, alarmId, {
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      alarm.addAlarmAction(new actions.SnsAction(this.topic));
-      this.alarms.push(alarm);
-    };
+    const add = topicAlarms(this, this.topic, this.alarms);
 
     if (props.stateMachine) {
-      add(
-        'WorkflowExecutionsFailed',
-        props.stateMachine.metricFailed({ period, statistic: 'Sum' }),
-        1,
-        'A generation workflow execution failed (its credits are refunded by the workflow; look at the execution).',
-      );
-      add(
-        'WorkflowExecutionsTimedOut',
-        props.stateMachine.metricTimedOut({ period, statistic: 'Sum' }),
-        1,
-        'A generation workflow execution timed out: its reserved credits may not have been refunded.',
-      );
+      add('WorkflowExecutionsFailed', {
+        metric: props.stateMachine.metricFailed({ period, statistic: 'Sum' }),
+        threshold: 1,
+        alarmDescription:
+          'A generation workflow execution failed (its credits are refunded by the workflow; look at the execution).',
+      });
+      add('WorkflowExecutionsTimedOut', {
+        metric: props.stateMachine.metricTimedOut({ period, statistic: 'Sum' }),
+        threshold: 1,
+        alarmDescription:
+          'A generation workflow execution timed out: its reserved credits may not have been refunded.',
+      });
     }
-    add(
-      'Api5xx',
-      props.httpApi.metricServerError({ period, statistic: 'Sum' }),
-      5,
-      'The HTTP API answered 5 or more 5xx responses in 5 minutes.',
-    );
+    add('Api5xx', {
+      metric: props.httpApi.metricServerError({ period, statistic: 'Sum' }),
+      threshold: 5,
+      alarmDescription: 'The HTTP API answered 5 or more 5xx responses in 5 minutes.',
+    });
 
-    for (let start = 0; start < props.functions.length; start += METRICS_PER_ALARM) {
-      const group = props.functions.slice(start, start + METRICS_PER_ALARM);
-      const suffix = props.functions.length > METRICS_PER_ALARM ? String(start / METRICS_PER_ALARM + 1) : '';
+    for (const { group, suffix } of metricGroups(props.functions)) {
       const sum = (metricOf: (fn: lambda.IFunction) => cloudwatch.IMetric, label: string) =>
         new cloudwatch.MathExpression({
           expression: 'SUM(METRICS())',
@@ -80,12 +63,12 @@ export class Alarms extends Construct {
           period,
           usingMetrics: Object.fromEntries(group.map((fn, i) => [`m${i}`, metricOf(fn)])),
         });
-      add(
-        `LambdaThrottles${suffix}`,
-        sum((fn) => fn.metricThrottles({ period, statistic: 'Sum' }), 'Throttles'),
-        1,
-        'Lambda throttled invocations of Headshot Studio functions (concurrency limit reached).',
-      );
+      add(`LambdaThrottles${suffix}`, {
+        metric: sum((fn) => fn.metricThrottles({ period, statistic: 'Sum' }), 'Throttles'),
+        threshold: 1,
+        alarmDescription:
+          'Lambda throttled invocations of Headshot Studio functions (concurrency limit reached).',
+      });
     }
 
     stackOutput(this, 'AlarmTopicArn', this.topic.topicArn);

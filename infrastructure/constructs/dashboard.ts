@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { businessMetric, businessSearch } from './business-metrics';
 import { cloudFrontMetric, wafBlockedRequests } from './edge-alarms';
 import { MAIL_EVENT_DIMENSION } from './mail-events';
-import type { Operations } from './operations';
+import { stateTransitionsThrottled, type Operations } from './operations';
 
 /** Properties of {@link Dashboard}. */
 export interface DashboardProps {
@@ -198,14 +198,7 @@ export class Dashboard extends Construct {
               }),
             ]
           : []),
-        new cloudwatch.Metric({
-          namespace: 'AWS/States',
-          metricName: 'ThrottledEvents',
-          dimensionsMap: { ServiceMetric: 'StateTransition' },
-          statistic: 'Sum',
-          period,
-          label: 'state transitions throttled (account)',
-        }),
+        stateTransitionsThrottled(period, 'state transitions throttled (account)'),
       ]),
       graph('SES bounce and complaint rates (%)', mailRates(props.mailConfigurationSet), {
         leftAnnotations: [

@@ -1,8 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { topicAlarms } from './topic-alarms';
 
 /** Properties of {@link EdgeAlarms}. */
 export interface EdgeAlarmsProps {
@@ -39,33 +39,24 @@ export class EdgeAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: EdgeAlarmsProps) {
     super(scope, id);
-    const add = (alarmId: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
-      const alarm = new cloudwatch.Alarm(this, alarmId, {
-        metric,
-        threshold,
-        evaluationPeriods: 2,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      alarm.addAlarmAction(new actions.SnsAction(props.topic));
-      this.alarms.push(alarm);
-    };
+    const add = topicAlarms(this, props.topic, this.alarms);
     if (props.distributionId) {
-      add(
-        'CloudFront5xxRate',
-        cloudFrontMetric('5xxErrorRate', props.distributionId, 'Average'),
-        EDGE_THRESHOLDS.cloudFront5xxPercent,
-        '5 % or more of CloudFront’s answers were 5xx for 10 minutes: the site or the API is failing for visitors. Look at the API 5xx alarm and logs first, then CloudFront’s error metrics by origin.',
-      );
+      add('CloudFront5xxRate', {
+        metric: cloudFrontMetric('5xxErrorRate', props.distributionId, 'Average'),
+        threshold: EDGE_THRESHOLDS.cloudFront5xxPercent,
+        alarmDescription:
+          '5 % or more of CloudFront’s answers were 5xx for 10 minutes: the site or the API is failing for visitors. Look at the API 5xx alarm and logs first, then CloudFront’s error metrics by origin.',
+        evaluationPeriods: 2,
+      });
     }
     if (props.webAclName) {
-      add(
-        'WafBlockedRequests',
-        wafBlockedRequests(props.webAclName),
-        EDGE_THRESHOLDS.wafBlockedPer5Minutes,
-        'The web ACL blocked 1,000 or more requests per 5 minutes for 10 minutes: an attack in progress, or a rule blocking customers. Look at the WAF log group (aws-waf-logs-…, us-east-1): which rule, which IPs.',
-      );
+      add('WafBlockedRequests', {
+        metric: wafBlockedRequests(props.webAclName),
+        threshold: EDGE_THRESHOLDS.wafBlockedPer5Minutes,
+        alarmDescription:
+          'The web ACL blocked 1,000 or more requests per 5 minutes for 10 minutes: an attack in progress, or a rule blocking customers. Look at the WAF log group (aws-waf-logs-…, us-east-1): which rule, which IPs.',
+        evaluationPeriods: 2,
+      });
     }
   }
 }

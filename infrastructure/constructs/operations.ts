@@ -1,7 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -11,6 +10,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../functions/common/metrics';
 import { businessMetric } from './business-metrics';
+import { metricGroups, topicAlarms } from './topic-alarms';
 
 /** Properties of {@link Operations}. */
 export interface OperationsProps {
@@ -30,9 +30,6 @@ export interface OperationsProps {
   /** Whether the stage sends mail through SES (the reputation alarms are the account's). */
   mail: boolean;
 }
-
-/** Metric math takes at most 10 metrics per alarm: functions are watched in groups of this size. */
-const METRICS_PER_ALARM = 10;
 
 /**
  * Where each threshold comes from:
@@ -81,31 +78,11 @@ export class Operations extends Construct {
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
     const period = Duration.minutes(5);
-    const action = new actions.SnsAction(props.topic);
-    const alarm = (
-      alarmId: string,
-      metric: cloudwatch.IMetric,
-      threshold: number,
-      description: string,
-      evaluationPeriods = 1,
-    ) => {
-      const created = new cloudwatch.Alarm(this, alarmId, {
-        metric,
-        threshold,
-        evaluationPeriods,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        alarmDescription: description,
-      });
-      created.addAlarmAction(action);
-      this.alarms.push(created);
-      return created;
-    };
+    const alarm = topicAlarms(this, props.topic, this.alarms);
 
     const tableName = props.table.tableName;
-    alarm(
-      'DynamoDbThrottles',
-      new cloudwatch.MathExpression({
+    alarm('DynamoDbThrottles', {
+      metric: new cloudwatch.MathExpression({
         expression: 'FILL(reads, 0) + FILL(writes, 0)',
         usingMetrics: {
           reads: tableMetric('ReadThrottleEvents', tableName, period),
@@ -114,33 +91,28 @@ export class Operations extends Construct {
         period,
         label: 'DynamoDB throttle events',
       }),
-      1,
-      'The table throttled reads or writes for 10 minutes: a hot partition or a burst past on-demand limits. Look at CloudWatch Contributor Insights / the table metrics; the workflow retries throttled tasks.',
-      2,
-    );
+      threshold: 1,
+      alarmDescription:
+        'The table throttled reads or writes for 10 minutes: a hot partition or a burst past on-demand limits. Look at CloudWatch Contributor Insights / the table metrics; the workflow retries throttled tasks.',
+      evaluationPeriods: 2,
+    });
 
     if (props.stateMachine) {
-      alarm(
-        'StepFunctionsExecutionsThrottled',
-        props.stateMachine.metric('ExecutionThrottled', { period, statistic: 'Sum' }),
-        1,
-        'Step Functions throttled the generation state machine (state transitions or StartExecution over the account quota): generations are delayed. Request a quota increase (Service Quotas → Step Functions).',
-        2,
-      );
+      alarm('StepFunctionsExecutionsThrottled', {
+        metric: props.stateMachine.metric('ExecutionThrottled', { period, statistic: 'Sum' }),
+        threshold: 1,
+        alarmDescription:
+          'Step Functions throttled the generation state machine (state transitions or StartExecution over the account quota): generations are delayed. Request a quota increase (Service Quotas → Step Functions).',
+        evaluationPeriods: 2,
+      });
     }
-    alarm(
-      'StepFunctionsTransitionsThrottled',
-      new cloudwatch.Metric({
-        namespace: 'AWS/States',
-        metricName: 'ThrottledEvents',
-        dimensionsMap: { ServiceMetric: 'StateTransition' },
-        statistic: 'Sum',
-        period,
-      }),
-      1,
-      "The account's Step Functions state-transition bucket ran dry (ThrottledEvents of StateTransition) for 10 minutes: every workflow in the account slows down. Request a higher state-transition rate (Service Quotas).",
-      2,
-    );
+    alarm('StepFunctionsTransitionsThrottled', {
+      metric: stateTransitionsThrottled(period),
+      threshold: 1,
+      alarmDescription:
+        "The account's Step Functions state-transition bucket ran dry (ThrottledEvents of StateTransition) for 10 minutes: every workflow in the account slows down. Request a higher state-transition rate (Service Quotas).",
+      evaluationPeriods: 2,
+    });
 
     // A metric filter cannot add a constant dimension: the stage is in the namespace instead.
     const apiNamespace = `${METRICS_NAMESPACE}/${props.stage}`;
@@ -158,43 +130,39 @@ export class Operations extends Construct {
     // handler and is an answer to one caller, not trouble.
     this.apiThrottled = accessLogMetric('ApiThrottled', '{ $.status = "429" && $.integrationLatency = "-" }');
     this.api429 = accessLogMetric('Api429', '{ $.status = "429" }');
-    alarm(
-      'ApiThrottled',
-      this.apiThrottled,
-      10,
-      'API Gateway answered 10 or more 429s itself (route or account throttle) in 5 minutes: callers are being turned away. Look at the access log (status 429, no integration latency) and raise ROUTE_THROTTLES in infrastructure/constructs/api.ts if the traffic is real.',
-    );
-    alarm(
-      'ApiLatencyP99',
-      props.httpApi.metricLatency({ period, statistic: 'p99' }),
-      THRESHOLDS.apiP99Ms,
-      'The API’s p99 latency has been 5 s or more for 15 minutes: look at the X-Ray traces of the slow route (DynamoDB, S3, Stripe subsegments) and the functions’ Duration.',
-      3,
-    );
+    alarm('ApiThrottled', {
+      metric: this.apiThrottled,
+      threshold: 10,
+      alarmDescription:
+        'API Gateway answered 10 or more 429s itself (route or account throttle) in 5 minutes: callers are being turned away. Look at the access log (status 429, no integration latency) and raise ROUTE_THROTTLES in infrastructure/constructs/api.ts if the traffic is real.',
+    });
+    alarm('ApiLatencyP99', {
+      metric: props.httpApi.metricLatency({ period, statistic: 'p99' }),
+      threshold: THRESHOLDS.apiP99Ms,
+      alarmDescription:
+        'The API’s p99 latency has been 5 s or more for 15 minutes: look at the X-Ray traces of the slow route (DynamoDB, S3, Stripe subsegments) and the functions’ Duration.',
+      evaluationPeriods: 3,
+    });
 
-    for (let start = 0; start < props.functions.length; start += METRICS_PER_ALARM) {
-      const group = props.functions.slice(start, start + METRICS_PER_ALARM);
-      const suffix = props.functions.length > METRICS_PER_ALARM ? String(start / METRICS_PER_ALARM + 1) : '';
+    for (const { group, suffix } of metricGroups(props.functions)) {
       const usingMetrics = Object.fromEntries(
         group.map(({ fn }, i) => [`d${i}`, fn.metricDuration({ period, statistic: 'Maximum' })]),
       );
       const ratios = group.map(({ timeoutSeconds }, i) => `FILL(d${i}, 0) / ${timeoutSeconds * 1000}`);
-      alarm(
-        `LambdaDurationNearTimeout${suffix}`,
-        new cloudwatch.MathExpression({
+      alarm(`LambdaDurationNearTimeout${suffix}`, {
+        metric: new cloudwatch.MathExpression({
           expression: `MAX([${ratios.join(', ')}])`,
           usingMetrics,
           period,
           label: `Longest invocation, fraction of its timeout (${group.map((g) => g.name).join(', ')})`,
         }),
-        THRESHOLDS.durationOfTimeout,
-        `An invocation of one of these functions ran for 90 % or more of its timeout (${group.map((g) => g.name).join(', ')}): the next one may time out. Look at its Duration and traces; raise its timeoutSeconds in functions/catalogue.ts or find the slow call.`,
-      );
+        threshold: THRESHOLDS.durationOfTimeout,
+        alarmDescription: `An invocation of one of these functions ran for 90 % or more of its timeout (${group.map((g) => g.name).join(', ')}): the next one may time out. Look at its Duration and traces; raise its timeoutSeconds in functions/catalogue.ts or find the slow call.`,
+      });
     }
 
-    alarm(
-      'LambdaAccountConcurrency',
-      new cloudwatch.MathExpression({
+    alarm('LambdaAccountConcurrency', {
+      metric: new cloudwatch.MathExpression({
         expression: '100 * usage / SERVICE_QUOTA(usage)',
         usingMetrics: {
           usage: new cloudwatch.Metric({
@@ -213,48 +181,52 @@ export class Operations extends Construct {
         period: Duration.minutes(1),
         label: 'Lambda concurrency, % of the account quota',
       }),
-      THRESHOLDS.concurrencyPercent,
-      'The account’s Lambda concurrency reached 80 % of its quota: functions will soon be throttled (every stage and app of the account shares it). Request more (Service Quotas → Lambda → Concurrent executions, L-B99A9384).',
-      3,
-    );
+      threshold: THRESHOLDS.concurrencyPercent,
+      alarmDescription:
+        'The account’s Lambda concurrency reached 80 % of its quota: functions will soon be throttled (every stage and app of the account shares it). Request more (Service Quotas → Lambda → Concurrent executions, L-B99A9384).',
+      evaluationPeriods: 3,
+    });
 
     if (props.deliveryStreamName) {
-      alarm(
-        'FirehoseDeliveryStale',
-        new cloudwatch.Metric({
+      alarm('FirehoseDeliveryStale', {
+        metric: new cloudwatch.Metric({
           namespace: 'AWS/Firehose',
           metricName: 'DeliveryToS3.DataFreshness',
           dimensionsMap: { DeliveryStreamName: props.deliveryStreamName },
           statistic: 'Maximum',
           period,
         }),
-        THRESHOLDS.firehoseFreshnessSeconds,
-        'Analytics events older than 15 minutes are still in the Firehose stream: delivery to S3 is failing (look at the stream’s error logs: the bucket policy or KMS key). Events are kept for 24 hours.',
-      );
+        threshold: THRESHOLDS.firehoseFreshnessSeconds,
+        alarmDescription:
+          'Analytics events older than 15 minutes are still in the Firehose stream: delivery to S3 is failing (look at the stream’s error logs: the bucket policy or KMS key). Events are kept for 24 hours.',
+      });
     }
 
     if (props.ruleDeadLetterQueue) {
-      alarm(
-        'ExecutionEndedRuleDeadLetters',
-        props.ruleDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
-        1,
-        'EventBridge could not deliver an execution-ended event to the compensator after its retries (the event is in the rule’s dead-letter queue): the sweeper refunds the generation after its deadline; look at the message’s error attributes.',
-      );
+      alarm('ExecutionEndedRuleDeadLetters', {
+        metric: props.ruleDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period,
+          statistic: 'Maximum',
+        }),
+        threshold: 1,
+        alarmDescription:
+          'EventBridge could not deliver an execution-ended event to the compensator after its retries (the event is in the rule’s dead-letter queue): the sweeper refunds the generation after its deadline; look at the message’s error attributes.',
+      });
     }
 
     const calls = businessMetric('ProviderCalls', props.stage, { period: Duration.minutes(10) });
     const failures = businessMetric('ProviderFailures', props.stage, { period: Duration.minutes(10) });
-    alarm(
-      'ProviderFailureRate',
-      new cloudwatch.MathExpression({
+    alarm('ProviderFailureRate', {
+      metric: new cloudwatch.MathExpression({
         expression: 'IF(FILL(calls, 0) >= 5, 100 * FILL(failures, 0) / calls, 0)',
         usingMetrics: { calls, failures },
         period: Duration.minutes(10),
         label: 'Provider calls failing on the provider side, %',
       }),
-      THRESHOLDS.providerFailurePercent,
-      'Half or more of the image provider’s calls failed on its side (5xx, timeouts, unusable images) over 10 minutes: slots are being refunded. Check status.openai.com and the ProviderFailures log lines.',
-    );
+      threshold: THRESHOLDS.providerFailurePercent,
+      alarmDescription:
+        'Half or more of the image provider’s calls failed on its side (5xx, timeouts, unusable images) over 10 minutes: slots are being refunded. Check status.openai.com and the ProviderFailures log lines.',
+    });
 
     if (props.mail) {
       const reputation = (metricName: string) =>
@@ -264,18 +236,18 @@ export class Operations extends Construct {
           statistic: 'Maximum',
           period: Duration.hours(1),
         });
-      alarm(
-        'SesBounceRate',
-        reputation('Reputation.BounceRate'),
-        THRESHOLDS.sesBounceRate,
-        'The account’s SES bounce rate reached 5 %: AWS reviews the account at this level and may pause sending at 10 % (sign-up codes included). Look at the Bounce events of the configuration set; stop mailing bounced addresses.',
-      );
-      alarm(
-        'SesComplaintRate',
-        reputation('Reputation.ComplaintRate'),
-        THRESHOLDS.sesComplaintRate,
-        'The account’s SES complaint rate reached 0.1 %: AWS reviews the account at this level and may pause sending at 0.5 %. Check who marks the mail as spam (Complaint events) and make opting out easy.',
-      );
+      alarm('SesBounceRate', {
+        metric: reputation('Reputation.BounceRate'),
+        threshold: THRESHOLDS.sesBounceRate,
+        alarmDescription:
+          'The account’s SES bounce rate reached 5 %: AWS reviews the account at this level and may pause sending at 10 % (sign-up codes included). Look at the Bounce events of the configuration set; stop mailing bounced addresses.',
+      });
+      alarm('SesComplaintRate', {
+        metric: reputation('Reputation.ComplaintRate'),
+        threshold: THRESHOLDS.sesComplaintRate,
+        alarmDescription:
+          'The account’s SES complaint rate reached 0.1 %: AWS reviews the account at this level and may pause sending at 0.5 %. Check who marks the mail as spam (Complaint events) and make opting out easy.',
+      });
     }
   }
 }
@@ -288,5 +260,20 @@ function tableMetric(metricName: string, tableName: string, period: Duration): c
     dimensionsMap: { TableName: tableName },
     statistic: 'Sum',
     period,
+  });
+}
+
+/**
+ * The account's throttled Step Functions state transitions (AWS/States `ThrottledEvents` of `StateTransition`),
+ * summed per `period`: the bucket every state machine of the account draws from.
+ */
+export function stateTransitionsThrottled(period: Duration, label?: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: 'AWS/States',
+    metricName: 'ThrottledEvents',
+    dimensionsMap: { ServiceMetric: 'StateTransition' },
+    statistic: 'Sum',
+    period,
+    label,
   });
 }

@@ -1,6 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -8,6 +7,7 @@ import { Construct } from 'constructs';
 import { queueUrlVariable, validateQueues, type QueueDefinition } from '../../functions/queue-catalogue';
 import type { DeployedFunction } from './functions';
 import { pascalCase } from './naming';
+import { topicAlarms } from './topic-alarms';
 
 /** Properties of {@link Queues}. */
 export interface QueuesProps {
@@ -44,6 +44,8 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  */
 export class Queues extends Construct {
   readonly deployed = new Map<string, DeployedQueue>();
+  /** The dead-letter alarms, one per queue. */
+  readonly alarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
@@ -54,7 +56,7 @@ export class Queues extends Construct {
       props.queues,
       new Map([...functions].map(([name, { entry }]) => [name, { timeoutSeconds: entry.timeoutSeconds }])),
     );
-    const alarmAction = new actions.SnsAction(props.topic);
+    const alarm = topicAlarms(this, props.topic, this.alarms);
     for (const definition of props.queues) {
       const id = pascalCase(definition.name);
       const deadLetterQueue = new sqs.Queue(this, `${id}DeadLetters`, {
@@ -84,18 +86,14 @@ export class Queues extends Construct {
         queue.grantSendMessages(fn);
         fn.addEnvironment(queueUrlVariable(definition.name), queue.queueUrl);
       }
-      const alarm = new cloudwatch.Alarm(this, `${id}DeadLettersVisible`, {
+      alarm(`${id}DeadLettersVisible`, {
         metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
           period: Duration.minutes(5),
           statistic: 'Maximum',
         }),
         threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         alarmDescription: `A message of the ${definition.name} queue failed ${definition.maxReceiveCount} times and is in its dead-letter queue: look at it (and at ${definition.consumer}'s log), then redrive it.`,
       });
-      alarm.addAlarmAction(alarmAction);
       this.deployed.set(definition.name, { definition, queue, deadLetterQueue, mapping });
     }
   }

@@ -1,7 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -15,6 +14,7 @@ import { businessMetric } from './business-metrics';
 import { EXECUTION_ENDED_RULE } from './execution-ended-rule';
 import { acknowledge, acknowledgeWildcardResources } from './nag';
 import { stackOutput } from './naming';
+import { topicAlarms } from './topic-alarms';
 
 /** Properties of {@link Reliability}. */
 export interface ReliabilityProps {
@@ -47,18 +47,7 @@ export class Reliability extends Construct {
 
   constructor(scope: Construct, id: string, props: ReliabilityProps) {
     super(scope, id);
-    const alarmAction = new actions.SnsAction(props.topic);
-    const alarm = (alarmId: string, options: Omit<cloudwatch.AlarmProps, 'evaluationPeriods'>) => {
-      const created = new cloudwatch.Alarm(this, alarmId, {
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        ...options,
-      });
-      created.addAlarmAction(alarmAction);
-      this.alarms.push(created);
-      return created;
-    };
+    const alarm = topicAlarms(this, props.topic, this.alarms);
 
     const schedulerRole = props.scheduled.length
       ? new iam.Role(this, 'SchedulerRole', {
