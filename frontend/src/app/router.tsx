@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dashboard.path,
-        lazy: signedInPage(async () => (await import('../features/gallery')).DashboardPage),
+        lazy: signedInPage(async () => (await import('../features/dashboard')).DashboardPage),
       },
       // Amplify UI and its stylesheet load only here; Amplify is configured before the Authenticator renders.
       {

@@ -4,9 +4,9 @@ import {
   filterFromSearch,
   nameFromEmail,
   searchWithFilter,
-} from '../../../frontend/src/features/gallery/utils/filters';
+} from '../../../frontend/src/features/dashboard/utils/filters';
 
-describe('gallery helpers', () => {
+describe('dashboard helpers (the filter in the URL, names, captions, dates)', () => {
   it('maps the URL to a filter and back, with all as the clean default', () => {
     expect(filterFromSearch(new URLSearchParams('filter=creative'))).toBe('creative');
     expect(filterFromSearch(new URLSearchParams('filter=selfies'))).toBe('all');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeleteAccount } from '../../../frontend/src/features/gallery/components/DeleteAccount';
+import { DeleteAccount } from '../../../frontend/src/features/dashboard/components/DeleteAccount';
 import { answer, apiError, meOf, never, requestsTo } from './api-mocks';
 import { amplify, signedIn } from './auth-session';
 import { expectToast, renderAt } from './render';

@@ -12,14 +12,14 @@ const tag = `lint-probe-${process.pid}`;
 const probes = {
   crossFeature: {
     path: `frontend/src/features/pricing/${tag}.ts`,
-    code: "import { DashboardPage } from '../gallery';\n\nexport const probe = DashboardPage;\n",
+    code: "import { DashboardPage } from '../dashboard';\n\nexport const probe = DashboardPage;\n",
   },
   sharedToFeature: {
     path: `frontend/src/components/${tag}.ts`,
     code: "import { PricingPage } from '../features/pricing';\n\nexport const probe = PricingPage;\n",
   },
   allowed: {
-    path: `frontend/src/features/gallery/${tag}.ts`,
+    path: `frontend/src/features/dashboard/${tag}.ts`,
     code: "import { paths } from '../../config/paths';\nimport { DashboardPage } from '.';\n\nexport const probe = [paths, DashboardPage];\n",
   },
 } as const;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RunningGeneration } from '../../../frontend/src/features/gallery/components/RunningGeneration';
+import { RunningGeneration } from '../../../frontend/src/features/dashboard/components/RunningGeneration';
 import { answer } from './api-mocks';
 import { signedIn } from './auth-session';
 import { generationOf, headshotOf } from './fixtures';

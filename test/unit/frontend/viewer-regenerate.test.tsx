@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ViewerRegenerate } from '../../../frontend/src/features/gallery/components/ViewerRegenerate';
+import { ViewerRegenerate } from '../../../frontend/src/features/dashboard/components/ViewerRegenerate';
 import { answer, apiError, meOf, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
 import { renderAt, toastsOf } from './render';
