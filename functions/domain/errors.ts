@@ -104,6 +104,15 @@ export class ItemNotFoundError extends Error {
   }
 }
 
+/**
+ * 400 `VALIDATION_ERROR`: the caller has no user item yet and their token carries no e-mail (an access token), so
+ * none can be created; the ID token a new sign-in gives carries it.
+ */
+export const NoEmailInTokenError = fixedMessageError(
+  'NoEmailInTokenError',
+  'Your sign-in token carries no e-mail address. Please sign in again.',
+);
+
 /** 502 `CHECKOUT_FAILED`: Stripe (or recording the pending purchase) failed; nothing was counted or sold. */
 export const CheckoutFailedError = fixedMessageError(
   'CheckoutFailedError',

@@ -1,32 +1,6 @@
-import { getGeneration } from '../adapters/generations';
-import { getUser } from '../adapters/ledger';
-import { ensureUser } from '../adapters/user-creation';
-import type { ActiveGeneration, Me } from '../contracts';
-import { AccountDeletedError } from '../domain/errors';
-import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
-import { isTerminal } from '../domain/generation-status';
-import { badRequest } from './errors';
+import type { Me } from '../contracts';
+import { getMe } from '../use-cases/get-me';
 import { callerOf, httpHandler, json } from './handler';
-import { highResolutionAvailable } from '../config/high-resolution';
-
-/**
- * The caller's generation still in flight, from the user item's `lastGenerationId` (at most one is in flight per
- * user: docs/architecture.md §2), or null when it ended or there is none. One strongly consistent GetItem, and only
- * for a user who ever generated.
- */
-async function activeGeneration(sub: string, lastGenerationId: string | undefined) {
-  if (!lastGenerationId) return null;
-  const generation = await getGeneration(sub, lastGenerationId);
-  if (!generation || isTerminal(generation.status)) return null;
-  return {
-    id: generation.id,
-    status: generation.status === 'queued' ? 'queued' : 'running',
-    progress: generation.progress,
-    headshotsExpected: generation.slotCount ?? HEADSHOTS_PER_GENERATION,
-    regeneratedFrom: generation.regeneratedFrom ?? null,
-    createdAt: generation.createdAt,
-  } satisfies ActiveGeneration;
-}
 
 /**
  * `GET /api/me` (jwt) → 200 `{ id, email, displayName, credits, creditsOwed, signupBonus, emailWhenReady, createdAt,
@@ -41,28 +15,11 @@ async function activeGeneration(sub: string, lastGenerationId: string | undefine
  * Creates the user with 6 free credits on the first call if the Cognito post-confirmation trigger has not already
  * (docs/architecture.md §2): the e-mail comes from the ID token's claims.
  *
- * Errors: 410 `ACCOUNT_DELETED` for a token still valid after its account was deleted (`DELETE /api/me`).
+ * Errors: 410 `ACCOUNT_DELETED` for a token still valid after its account was deleted (`DELETE /api/me`); 400
+ * `VALIDATION_ERROR` when the user does not exist yet and the token carries no e-mail (an access token: sign in
+ * again).
  */
 export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
-  let user = await getUser(caller.sub);
-  if (!user) {
-    // Only ID tokens carry the e-mail; an access token can read an existing user but cannot create one.
-    if (!caller.email)
-      throw badRequest('Your sign-in token carries no e-mail address. Please sign in again.');
-    user = await ensureUser(caller.sub, caller.email);
-  }
-  if (user.deletedAt) throw new AccountDeletedError();
-  return json<Me>(200, {
-    id: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    credits: user.credits,
-    signupBonus: user.signupBonus,
-    creditsOwed: user.creditsOwed,
-    emailWhenReady: user.emailWhenReady,
-    highResolution: highResolutionAvailable(),
-    createdAt: user.createdAt,
-    activeGeneration: await activeGeneration(caller.sub, user.lastGenerationId),
-  });
+  const { sub, email } = callerOf(event);
+  return json<Me>(200, await getMe({ sub, email }));
 });

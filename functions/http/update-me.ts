@@ -1,6 +1,5 @@
 import { updateMeBody, type UpdateMeBody } from '../contracts/account';
-import { getUser } from '../adapters/ledger';
-import { setEmailWhenReady } from '../adapters/preferences';
+import { updateMe } from '../use-cases/update-me';
 import { callerOf, httpHandler, json, parseBody } from './handler';
 
 /**
@@ -13,7 +12,5 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const body = parseBody(event, updateMeBody);
-  await setEmailWhenReady(sub, body.emailWhenReady);
-  const user = await getUser(sub);
-  return json<UpdateMeBody>(200, { emailWhenReady: user?.emailWhenReady ?? body.emailWhenReady });
+  return json<UpdateMeBody>(200, await updateMe(sub, body));
 });

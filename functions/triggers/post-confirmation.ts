@@ -1,8 +1,8 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { ensureUser } from '../adapters/user-creation';
 import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { withLambdaContext } from '../common/lambda-context';
+import { createUser } from '../use-cases/create-user';
 
 /**
  * Cognito post-confirmation trigger: creates the user item with 6 free credits, exactly once (the same idempotent
@@ -13,7 +13,7 @@ async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<Po
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
     const { sub, email } = event.request.userAttributes;
     if (sub && email) {
-      await ensureUser(sub, email);
+      await createUser(sub, email);
       logger.info('User created on confirmation', { caller: callerHash(sub) });
     }
   }
