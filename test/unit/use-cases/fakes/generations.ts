@@ -185,6 +185,26 @@ export class FakeGenerations {
     return { headshotId, saved: true };
   };
 
+  /** adapters/retention.ts: the biometric descriptor goes; false when the generation is gone. */
+  readonly deleteReferenceDescriptor = async (sub: string, id: string): Promise<boolean> => {
+    const record = this.records.get(this.key(sub, id));
+    if (!record) return false;
+    delete record.referenceDescriptor;
+    delete record.referenceDescriptorModel;
+    return true;
+  };
+
+  readonly headshotIdsOfGeneration = async (sub: string, generationId: string): Promise<string[]> =>
+    [...this.headshots.values()]
+      .filter((h) => h.userId === sub && h.generationId === generationId)
+      .map((h) => h.id);
+
+  /** adapters/headshots/changes.ts: false when `sub` has no such headshot. */
+  readonly deleteHeadshot = async (sub: string, id: string): Promise<boolean> => {
+    if (this.headshots.get(id)?.userId !== sub) return false;
+    return this.headshots.delete(id);
+  };
+
   readonly getHeadshots = async (sub: string, ids: readonly string[]): Promise<HeadshotRecord[]> =>
     ids.flatMap((id) => {
       const headshot = this.headshots.get(id);
