@@ -5,9 +5,10 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { businessMetric, businessSearch } from './business-metrics';
-import { cloudFrontMetric, wafBlockedRequests } from './edge-alarms';
+import { cloudFrontMetric } from './edge-alarms';
 import { MAIL_EVENT_DIMENSION } from './mail-events';
 import { stateTransitionsThrottled, type Operations } from './operations';
+import { wafBlockedRequests } from './waf';
 
 /** Properties of {@link Dashboard}. */
 export interface DashboardProps {
@@ -213,7 +214,7 @@ export class Dashboard extends Construct {
         [cloudFrontMetric('5xxErrorRate', props.distributionId, 'Average', US_EAST_1)],
         {
           right: [
-            ...(props.webAclName ? [wafBlockedRequests(props.webAclName, US_EAST_1)] : []),
+            ...(props.webAclName ? [wafBlockedRequests(props.webAclName, { readFrom: US_EAST_1 })] : []),
             ...(props.userPoolBlocks ? [props.userPoolBlocks] : []),
           ],
         },

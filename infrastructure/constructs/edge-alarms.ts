@@ -3,6 +3,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { topicAlarms } from './topic-alarms';
+import { wafBlockedRequests } from './waf';
 
 /** Properties of {@link EdgeAlarms}. */
 export interface EdgeAlarmsProps {
@@ -76,18 +77,6 @@ export function cloudFrontMetric(
     metricName,
     dimensionsMap: { DistributionId: distributionId, Region: 'Global' },
     statistic,
-    period: Duration.minutes(5),
-    region,
-  });
-}
-
-/** Requests a CloudFront web ACL blocked (all rules), published in us-east-1 (`region` as for {@link cloudFrontMetric}). */
-export function wafBlockedRequests(webAclName: string, region?: string): cloudwatch.Metric {
-  return new cloudwatch.Metric({
-    namespace: 'AWS/WAFV2',
-    metricName: 'BlockedRequests',
-    dimensionsMap: { WebACL: webAclName, Rule: 'ALL' },
-    statistic: 'Sum',
     period: Duration.minutes(5),
     region,
   });

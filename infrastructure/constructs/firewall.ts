@@ -1,8 +1,8 @@
-import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { stackOutput } from './naming';
+import { anyOf, byteMatch, logBlockedRequests, managedRuleGroupRule, perIpRateRule, visibility } from './waf';
 
 /**
  * Per-IP request limits of the web ACL, in requests per 5-minute window (WAF counts per source IP and blocks the
@@ -41,32 +41,8 @@ export interface FirewallProps {
  */
 export const REDACTED_HEADERS = ['authorization', 'stripe-signature'] as const;
 
-const NO_TRANSFORM = [{ priority: 0, type: 'NONE' }];
-
-function pathStartsWith(path: string): wafv2.CfnWebACL.StatementProperty {
-  return {
-    byteMatchStatement: {
-      fieldToMatch: { uriPath: {} },
-      positionalConstraint: 'STARTS_WITH',
-      searchString: path,
-      textTransformations: NO_TRANSFORM,
-    },
-  };
-}
-
-function methodIs(method: string): wafv2.CfnWebACL.StatementProperty {
-  return {
-    byteMatchStatement: {
-      fieldToMatch: { method: {} },
-      positionalConstraint: 'EXACTLY',
-      searchString: method,
-      textTransformations: NO_TRANSFORM,
-    },
-  };
-}
-
-const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty =>
-  statements.length === 1 ? statements[0]! : { orStatement: { statements } };
+const pathStartsWith = (path: string) => byteMatch({ uriPath: {} }, 'STARTS_WITH', path);
+const methodIs = (method: string) => byteMatch({ method: {} }, 'EXACTLY', method);
 
 /**
  * The AWS WAF web ACL in front of CloudFront (scope `CLOUDFRONT`, which AWS accepts only in us-east-1): the AWS
@@ -82,62 +58,30 @@ export class Firewall extends Construct {
 
   constructor(scope: Construct, id: string, props: FirewallProps) {
     super(scope, id);
-    const visibility = (metric: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
-      cloudWatchMetricsEnabled: true,
-      metricName: `${props.name}-${metric}`,
-      sampledRequestsEnabled: true,
-    });
+    const webAclName = props.name;
     // Stripe's signed event bodies are JSON of any size and content: the body rules (8 KB size limit, XSS and
     // file-inclusion patterns) would block real events, and the handler verifies the signature before reading them.
     const notWebhook: wafv2.CfnWebACL.StatementProperty = {
       notStatement: { statement: pathStartsWith(props.webhookPath) },
     };
-    const managed = (
-      priority: number,
-      name: string,
-      exceptWebhook = false,
-    ): wafv2.CfnWebACL.RuleProperty => ({
-      name,
-      priority,
-      overrideAction: { none: {} },
-      statement: {
-        managedRuleGroupStatement: {
-          vendorName: 'AWS',
-          name,
-          ...(exceptWebhook ? { scopeDownStatement: notWebhook } : {}),
-        },
-      },
-      visibilityConfig: visibility(name),
-    });
+    const managed = (priority: number, name: string, scopeDown?: wafv2.CfnWebACL.StatementProperty) =>
+      managedRuleGroupRule({ webAclName, priority, name, scopeDown });
     const rateLimit = (
       priority: number,
       name: keyof typeof RATE_LIMITS,
       scopeDown?: wafv2.CfnWebACL.StatementProperty,
-    ): wafv2.CfnWebACL.RuleProperty => ({
-      name: `rate-${name}`,
-      priority,
-      action: { block: {} },
-      statement: {
-        rateBasedStatement: {
-          limit: RATE_LIMITS[name],
-          evaluationWindowSec: 300,
-          aggregateKeyType: 'IP',
-          ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
-        },
-      },
-      visibilityConfig: visibility(`rate-${name}`),
-    });
+    ) => perIpRateRule({ webAclName, priority, name, limit: RATE_LIMITS[name], scopeDown });
     const writeMethods = anyOf(['POST', 'PUT', 'PATCH', 'DELETE'].map(methodIs));
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
-      name: props.name,
+      name: webAclName,
       description: 'Headshot Studio: managed rules and per-IP rate limits in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       // The web ACL's metric name is the `WebACL` dimension of its AWS/WAFV2 metrics (VisibilityConfig.MetricName,
       // https://docs.aws.amazon.com/waf/latest/APIReference/API_VisibilityConfig.html): the alarm and the dashboard
       // find its BlockedRequests by the web ACL's name, so the two are the same.
-      visibilityConfig: { ...visibility('all'), metricName: props.name },
+      visibilityConfig: visibility(webAclName),
       rules: [
         rateLimit(0, 'webhook', pathStartsWith(props.webhookPath)),
         rateLimit(1, 'publicWrite', {
@@ -147,40 +91,17 @@ export class Firewall extends Construct {
         rateLimit(3, 'api', pathStartsWith('/api/')),
         rateLimit(4, 'site'),
         managed(10, 'AWSManagedRulesAmazonIpReputationList'),
-        managed(11, 'AWSManagedRulesCommonRuleSet', true),
+        managed(11, 'AWSManagedRulesCommonRuleSet', notWebhook),
         managed(12, 'AWSManagedRulesKnownBadInputsRuleSet'),
       ],
     });
     stackOutput(this, 'WebAclArn', this.webAcl.attrArn);
 
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${props.name}`,
+    const logGroup = logBlockedRequests(this, {
+      webAcl: this.webAcl,
+      webAclName,
       retention: props.logRetention,
-      // WAF needs a fixed name (its prefix); a retained group would make the next deploy after a destroy fail on it.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
-      resourceArn: this.webAcl.attrArn,
-      // WAF wants the log group's ARN without the `:*` suffix `logGroupArn` carries.
-      logDestinationConfigs: [
-        Stack.of(this).formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          resourceName: logGroup.logGroupName,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-      redactedFields: REDACTED_HEADERS.map((name) => ({ singleHeader: { Name: name } })),
-      loggingFilter: {
-        DefaultBehavior: 'DROP',
-        Filters: [
-          {
-            Behavior: 'KEEP',
-            Requirement: 'MEETS_ANY',
-            Conditions: ['BLOCK', 'COUNT'].map((Action) => ({ ActionCondition: { Action } })),
-          },
-        ],
-      },
+      redactedHeaders: REDACTED_HEADERS,
     });
     stackOutput(this, 'WebAclLogGroup', logGroup.logGroupName);
   }

@@ -1,9 +1,18 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { stackOutput } from './naming';
+import {
+  anyOf,
+  byteMatch,
+  logBlockedRequests,
+  managedRuleGroupRule,
+  perIpRateRule,
+  visibility,
+  wafBlockedRequests,
+} from './waf';
 
 /**
  * The Cognito user pool API operations each per-IP rate rule of {@link UserPoolFirewall} covers, by the
@@ -53,18 +62,13 @@ export interface UserPoolFirewallProps {
   logRetention: logs.RetentionDays;
 }
 
-const NO_TRANSFORM = [{ priority: 0, type: 'NONE' }];
-
-function targetIs(operation: string): wafv2.CfnWebACL.StatementProperty {
-  return {
-    byteMatchStatement: {
-      fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
-      positionalConstraint: 'EXACTLY',
-      searchString: `AWSCognitoIdentityProviderService.${operation}`,
-      textTransformations: NO_TRANSFORM,
-    },
-  };
-}
+/** Matches calls to one operation of the user pool API. */
+const targetIs = (operation: string) =>
+  byteMatch(
+    { singleHeader: { Name: 'x-amz-target' } },
+    'EXACTLY',
+    `AWSCognitoIdentityProviderService.${operation}`,
+  );
 
 /**
  * A regional AWS WAF web ACL (scope `REGIONAL`) associated with the Cognito user pool, so sign-up and the calls that
@@ -85,36 +89,11 @@ export class UserPoolFirewall extends Construct {
   constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
     super(scope, id);
     this.webAclName = `${props.name}-user-pool`;
-    const visibility = (metric: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
-      cloudWatchMetricsEnabled: true,
-      metricName: metric === 'all' ? this.webAclName : `${this.webAclName}-${metric}`,
-      sampledRequestsEnabled: true,
-    });
-    const rateLimit = (
-      priority: number,
-      name: keyof typeof USER_POOL_RATE_LIMITS,
-    ): wafv2.CfnWebACL.RuleProperty => {
+    const webAclName = this.webAclName;
+    const rateLimit = (priority: number, name: keyof typeof USER_POOL_RATE_LIMITS) => {
       const targets: readonly string[] = USER_POOL_OPERATIONS[name];
-      const scopeDown =
-        targets.length === 0
-          ? undefined
-          : targets.length === 1
-            ? targetIs(targets[0]!)
-            : { orStatement: { statements: targets.map(targetIs) } };
-      return {
-        name: `rate-${name}`,
-        priority,
-        action: { block: {} },
-        statement: {
-          rateBasedStatement: {
-            limit: USER_POOL_RATE_LIMITS[name],
-            evaluationWindowSec: 300,
-            aggregateKeyType: 'IP',
-            ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
-          },
-        },
-        visibilityConfig: visibility(`rate-${name}`),
-      };
+      const scopeDown = targets.length === 0 ? undefined : anyOf(targets.map(targetIs));
+      return perIpRateRule({ webAclName, priority, name, limit: USER_POOL_RATE_LIMITS[name], scopeDown });
     };
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
@@ -123,19 +102,13 @@ export class UserPoolFirewall extends Construct {
         'Headshot Studio: per-IP limits on sign-up and mailed codes, and IP reputation, for the user pool',
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('all'),
+      visibilityConfig: visibility(webAclName),
       rules: [
         rateLimit(0, 'signUp'),
         rateLimit(1, 'mailCodes'),
         rateLimit(2, 'confirmCodes'),
         rateLimit(3, 'all'),
-        {
-          name: IP_REPUTATION_RULE_GROUP,
-          priority: 10,
-          overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: IP_REPUTATION_RULE_GROUP } },
-          visibilityConfig: visibility(IP_REPUTATION_RULE_GROUP),
-        },
+        managedRuleGroupRule({ webAclName, priority: 10, name: IP_REPUTATION_RULE_GROUP }),
       ],
     });
     new wafv2.CfnWebACLAssociation(this, 'Association', {
@@ -144,33 +117,10 @@ export class UserPoolFirewall extends Construct {
     });
     stackOutput(this, 'UserPoolWebAclArn', this.webAcl.attrArn);
 
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `aws-waf-logs-${this.webAclName}`,
+    const logGroup = logBlockedRequests(this, {
+      webAcl: this.webAcl,
+      webAclName,
       retention: props.logRetention,
-      // WAF needs a fixed name (its prefix); a retained group would make the next deploy after a destroy fail on it.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
-      resourceArn: this.webAcl.attrArn,
-      // WAF wants the log group's ARN without the `:*` suffix `logGroupArn` carries.
-      logDestinationConfigs: [
-        Stack.of(this).formatArn({
-          service: 'logs',
-          resource: 'log-group',
-          resourceName: logGroup.logGroupName,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
-      loggingFilter: {
-        DefaultBehavior: 'DROP',
-        Filters: [
-          {
-            Behavior: 'KEEP',
-            Requirement: 'MEETS_ANY',
-            Conditions: ['BLOCK', 'COUNT'].map((Action) => ({ ActionCondition: { Action } })),
-          },
-        ],
-      },
     });
     stackOutput(this, 'UserPoolWebAclLogGroup', logGroup.logGroupName);
   }
@@ -183,15 +133,9 @@ export class UserPoolFirewall extends Construct {
    * `AWSManagedRulesAmazonIpReputationList`, …); unset: every rule.
    */
   blockedRequests(rule?: string, period = Duration.minutes(5)): cloudwatch.Metric {
-    return new cloudwatch.Metric({
-      namespace: 'AWS/WAFV2',
-      metricName: 'BlockedRequests',
-      dimensionsMap: {
-        WebACL: this.webAclName,
-        Region: Stack.of(this).region,
-        Rule: rule === undefined ? 'ALL' : `${this.webAclName}-${rule}`,
-      },
-      statistic: 'Sum',
+    return wafBlockedRequests(this.webAclName, {
+      rule,
+      webAclRegion: Stack.of(this).region,
       period,
       label: rule === undefined ? 'User pool web ACL: blocked' : `User pool web ACL: blocked by ${rule}`,
     });
