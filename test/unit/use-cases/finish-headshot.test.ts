@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderInvalidOutputError } from '../../../functions/adapters/image-providers/types';
+import {
+  finishHeadshot,
+  ProviderImageMissingError,
+  type FinishHeadshotPorts,
+  type SlotToFinish,
+} from '../../../functions/use-cases/finish-headshot';
+import {
+  deleteHeadshotFiles,
+  makeHeadshotFiles,
+  storeHeadshotFiles,
+} from '../../../functions/use-cases/headshot-files';
+import {
+  currentReferenceDescriptor,
+  loadReferences,
+} from '../../../functions/use-cases/reference-descriptor';
+import { GenerationClosedError, ReferenceMissingError } from '../../../functions/domain/generation-errors';
+import {
+  DESCRIPTOR_MODEL,
+  encodeDescriptor,
+  LikenessRejectedError,
+} from '../../../functions/domain/likeness';
+import { providerImageKey } from '../../../functions/domain/object-keys';
+import { failing, failingFirst } from './fakes/failures';
+import { FakeGenerations, type FakeGeneration } from './fakes/generations';
+import { FakeHeadshotCodec } from './fakes/headshot-files';
+import { descriptorOf } from './fakes/photos';
+import { FakeBuckets } from './fakes/storage';
+
+const SUB = 'user-1';
+const DESCRIPTOR = encodeDescriptor([1, 0, 0, 0]);
+const REFERENCES = [`uploads/${SUB}/batch/normalized/0.jpg`];
+
+/** A generation waiting for slot 3's headshot, the provider's image in `work/`, and the files' codec. */
+function world(fields: Partial<FakeGeneration> = {}) {
+  const generations = new FakeGenerations();
+  const buckets = new FakeBuckets();
+  const codec = new FakeHeadshotCodec();
+  const generation = generations.seed({
+    status: 'running',
+    progress: 45,
+    referenceDescriptor: DESCRIPTOR,
+    referenceDescriptorModel: DESCRIPTOR_MODEL,
+    ...fields,
+  });
+  const input: SlotToFinish = {
+    generationId: generation.id,
+    userId: SUB,
+    slot: 3,
+    style: 'professional',
+    background: 'office',
+    references: REFERENCES,
+    provider: 'openai',
+  };
+  const workKey = providerImageKey(SUB, generation.id, 3);
+  buckets.put('results', workKey, 'provider image', 'image/png');
+  buckets.put('uploads', REFERENCES[0]!, 'a');
+  const files = codec.portsWith(buckets);
+  const descriptorPorts = {
+    getReferenceBytes: (key: string) => buckets.getObjectBytes('uploads', key),
+    referenceFaceDescriptor: async (crop: Buffer) => descriptorOf(crop.toString()),
+    saveReferenceDescriptor: generations.saveReferenceDescriptor,
+  };
+  const ports: FinishHeadshotPorts = {
+    requireGeneration: generations.requireGeneration,
+    getProviderImage: (key) => buckets.getObjectBytes('results', key),
+    deleteProviderImage: (key) => buckets.deleteObject('results', key),
+    saveHeadshot: generations.saveHeadshot,
+    likenessThreshold: () => 70,
+    loadReferences: (keys) => loadReferences(keys, descriptorPorts),
+    currentReferenceDescriptor: (g, refs) => currentReferenceDescriptor(g, refs, descriptorPorts),
+    makeHeadshotFiles: (image, provider, descriptor, threshold) =>
+      makeHeadshotFiles(image, provider, descriptor, threshold, files),
+    storeHeadshotFiles: (sub, gid, slot, made) => storeHeadshotFiles(sub, gid, slot, made, files),
+    deleteHeadshotFiles: (stored) => deleteHeadshotFiles(stored, files),
+  };
+  const stored = () => generations.stored(SUB, generation.id)!;
+  const headshotFiles = () => buckets.keys('results', 'results/');
+  const workImage = () => buckets.stored('results', workKey);
+  return { generations, buckets, codec, generation, input, ports, stored, headshotFiles, workImage };
+}
+
+describe('finishHeadshot', () => {
+  it("saves the slot's headshot with its likeness, files and credits, and removes the provider's image", async () => {
+    const { input, ports, generations, stored, headshotFiles, workImage } = world();
+    const result = await finishHeadshot(input, ports);
+    expect(result).toEqual({ slot: 3, outcome: 'saved', headshotId: 'headshot-1', retryAfterMs: null });
+    expect(stored()).toMatchObject({ slots: { 3: 'headshot-1' }, imagesSaved: 1, progress: 53 });
+    expect(generations.headshots.get('headshot-1')).toMatchObject({
+      slot: 3,
+      style: 'professional',
+      background: 'office',
+      likeness: 90,
+      provider: 'openai',
+      creditsUsed: 1,
+      imageKey: `results/${SUB}/${input.generationId}/3.jpg`,
+    });
+    expect(headshotFiles()).toHaveLength(4);
+    expect(workImage()).toBeUndefined();
+  });
+
+  it('records 2 credits for a high-resolution slot', async () => {
+    const { input, ports, generations } = world({ creditsReserved: 12, resolution: 'high' });
+    await finishHeadshot(input, ports);
+    expect(generations.headshots.get('headshot-1')).toMatchObject({ creditsUsed: 2, resolution: 'high' });
+  });
+
+  it('answers the headshot of a slot saved before (a task run again), making nothing', async () => {
+    const { input, ports, codec, workImage } = world({ slots: { 3: 'headshot-7' } });
+    expect((await finishHeadshot(input, ports)).headshotId).toBe('headshot-7');
+    expect(codec.encoded).toEqual([]);
+    expect(workImage()).toBeUndefined();
+  });
+
+  it('keeps nothing for a generation compensated meanwhile', async () => {
+    const { input, ports, generations, headshotFiles, workImage } = world();
+    await generations.closeGeneration(SUB, input.generationId);
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(GenerationClosedError);
+    expect(headshotFiles()).toEqual([]);
+    expect(workImage()).toBeUndefined();
+  });
+
+  it('deletes the files it stored when the generation closed while they were written', async () => {
+    const { input, ports, generations, headshotFiles, stored } = world();
+    const closing: FinishHeadshotPorts = {
+      ...ports,
+      saveHeadshot: async (headshot) => {
+        await generations.closeGeneration(SUB, input.generationId);
+        return generations.saveHeadshot(headshot);
+      },
+    };
+    await expect(finishHeadshot(input, closing)).rejects.toBeInstanceOf(GenerationClosedError);
+    expect(headshotFiles()).toEqual([]);
+    expect(stored().slots).toEqual({});
+  });
+
+  it('fails without the provider image, which is not retried', async () => {
+    const { input, ports, buckets } = world();
+    buckets.objects.clear();
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(ProviderImageMissingError);
+  });
+
+  it('refuses bytes that are no image as the provider’s invalid output', async () => {
+    const { input, ports, buckets, workImage } = world();
+    buckets.put('results', providerImageKey(SUB, input.generationId, 3), 'not an image');
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(ProviderInvalidOutputError);
+    expect(workImage()).toBeUndefined();
+  });
+
+  it('stores nothing of a headshot that does not look like the customer', async () => {
+    const { input, ports, codec, headshotFiles, stored, workImage } = world();
+    codec.scene = { likeness: 69 };
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(LikenessRejectedError);
+    expect(codec.measured).toEqual([{ referenceDescriptor: DESCRIPTOR, threshold: 70 }]);
+    expect(headshotFiles()).toEqual([]);
+    expect(stored().slots).toEqual({});
+    expect(workImage()).toBeUndefined();
+  });
+
+  it("recomputes an earlier model's descriptor from the references before measuring", async () => {
+    const { input, ports, codec, stored } = world({ referenceDescriptorModel: undefined });
+    await finishHeadshot(input, ports);
+    const current = encodeDescriptor(descriptorOf('a'));
+    expect(codec.measured[0]!.referenceDescriptor).toBe(current);
+    expect(stored().referenceDescriptorModel).toBe(DESCRIPTOR_MODEL);
+  });
+
+  it('fails when a reference needed for that is gone', async () => {
+    const { input, ports, buckets } = world({ referenceDescriptorModel: undefined });
+    await buckets.deleteObject('uploads', REFERENCES[0]!);
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(ReferenceMissingError);
+  });
+
+  it("leaves the provider's image for the retry of a DynamoDB throttle", async () => {
+    const { input, ports, workImage } = world();
+    const throttle = Object.assign(new Error('slow down'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
+    const throttled = { ...ports, saveHeadshot: failingFirst(1, throttle, ports.saveHeadshot) };
+    await expect(finishHeadshot(input, throttled)).rejects.toThrow('slow down');
+    expect(workImage()).toBeDefined();
+    expect((await finishHeadshot(input, throttled)).outcome).toBe('saved');
+    expect(workImage()).toBeUndefined();
+  });
+
+  it("still answers the saved headshot when the provider's image cannot be deleted", async () => {
+    const { input, ports } = world();
+    const stuck = { ...ports, deleteProviderImage: failing(new Error('bucket down')) };
+    expect((await finishHeadshot(input, stuck)).outcome).toBe('saved');
+  });
+});
