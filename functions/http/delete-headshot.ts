@@ -1,6 +1,6 @@
-import { deleteHeadshot } from '../adapters/headshots/changes';
+import { deleteHeadshot } from '../use-cases/delete-headshot';
 import { callerOf, httpHandler, noContent } from './handler';
-import { headshotIdOf, headshotNotFound } from './headshot-view';
+import { headshotIdOf } from './headshot-view';
 
 /**
  * `DELETE /api/headshots/{id}` (jwt, owner only) → 204, no body.
@@ -14,6 +14,6 @@ import { headshotIdOf, headshotNotFound } from './headshot-view';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const id = headshotIdOf(event);
-  if (!(await deleteHeadshot(sub, id))) throw headshotNotFound();
+  await deleteHeadshot(sub, id);
   return noContent();
 });

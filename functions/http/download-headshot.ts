@@ -1,10 +1,7 @@
-import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
-import { presignHeadshotDownload } from '../adapters/headshots/urls';
-import { getHeadshot } from '../adapters/headshots/records';
 import { headshotDownloadQuerySchema, type HeadshotDownload } from '../contracts/headshot';
-import { notFound } from './errors';
+import { downloadHeadshot } from '../use-cases/download-headshot';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
-import { headshotIdOf, headshotNotFound } from './headshot-view';
+import { headshotIdOf } from './headshot-view';
 
 /**
  * `GET /api/headshots/{id}/download?variant=square|portrait|original` (jwt, owner only) → 200
@@ -23,12 +20,5 @@ export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const id = headshotIdOf(event);
   const { variant } = parseQuery(event, headshotDownloadQuerySchema);
-  const headshot = await getHeadshot(sub, id);
-  if (!headshot) throw headshotNotFound();
-  const download = await presignHeadshotDownload(headshot, variant);
-  if (!download) throw notFound(`This headshot was made before ${variant} downloads existed.`);
-  return json<HeadshotDownload>(200, {
-    ...download,
-    expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString(),
-  });
+  return json<HeadshotDownload>(200, await downloadHeadshot(sub, id, variant));
 });

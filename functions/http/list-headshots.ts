@@ -1,7 +1,6 @@
-import { readGalleryPage } from '../adapters/headshots/pages';
 import { galleryQuerySchema, type GalleryPage } from '../contracts/headshot';
+import { listHeadshots } from '../use-cases/list-headshots';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
-import { toHeadshot } from './headshot-view';
 
 /**
  * `GET /api/headshots?filter=all|favorites|professional|business-casual|creative&sort=newest|best-match&cursor=`
@@ -22,7 +21,5 @@ import { toHeadshot } from './headshot-view';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { filter, sort, cursor } = parseQuery(event, galleryQuerySchema);
-  const page = await readGalleryPage(sub, { filter, sort, cursor });
-  const items = await Promise.all(page.items.map(toHeadshot));
-  return json<GalleryPage>(200, { items, nextCursor: page.nextCursor, stats: page.stats });
+  return json<GalleryPage>(200, await listHeadshots(sub, { filter, sort, cursor }));
 });

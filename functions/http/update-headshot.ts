@@ -1,7 +1,7 @@
-import { setFavorite } from '../adapters/headshots/changes';
 import { updateHeadshotBody, type Headshot } from '../contracts/headshot';
+import { updateHeadshot } from '../use-cases/update-headshot';
 import { callerOf, httpHandler, json, parseBody } from './handler';
-import { headshotIdOf, headshotNotFound, toHeadshot } from './headshot-view';
+import { headshotIdOf } from './headshot-view';
 
 /**
  * `PATCH /api/headshots/{id}` (jwt, owner only) `{ isFavorite: boolean }` → 200 the updated headshot `{ id,
@@ -16,7 +16,5 @@ export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const id = headshotIdOf(event);
   const { isFavorite } = parseBody(event, updateHeadshotBody);
-  const updated = await setFavorite(sub, id, isFavorite);
-  if (!updated) throw headshotNotFound();
-  return json<Headshot>(200, await toHeadshot(updated));
+  return json<Headshot>(200, await updateHeadshot(sub, id, { isFavorite }));
 });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { headshotViewer } from '../../../functions/use-cases/headshot-view';
+import { FakeHeadshots } from './fakes/headshots';
+
+const sub = 'user-1';
+
+describe('headshotViewer: the API view of a headshot', () => {
+  it('shows presigned URLs, never storage keys, with the square’s file name', async () => {
+    const headshots = new FakeHeadshots();
+    const record = headshots.seed(sub, '01A', { slot: 2, likeness: 87, isFavorite: true });
+    const view = await headshotViewer(headshots)(record);
+    expect(view).toMatchObject({
+      id: '01A',
+      generationId: 'g1',
+      slot: 2,
+      isFavorite: true,
+      likeness: 87,
+      preview: false,
+      thumbnailUrl: `https://results.test/${record.thumbnailKey}?inline`,
+      imageUrl: `https://results.test/${record.imageKey}?inline`,
+      downloadUrl: `https://results.test/${record.imageKey}?attachment`,
+      fileName: 'headshot-professional-office-3-square.jpg',
+    });
+    expect(view).not.toHaveProperty('imageKey');
+    expect(view.variants.map((v) => v.variant)).toEqual(['square']);
+  });
+
+  it('marks the offline provider’s composites as previews, and an unmeasured likeness as null', async () => {
+    const headshots = new FakeHeadshots();
+    const record = headshots.seed(sub, '01B', { provider: 'local' });
+    expect(await headshotViewer(headshots)(record)).toMatchObject({ preview: true, likeness: null });
+  });
+});
