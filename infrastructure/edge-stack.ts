@@ -1,12 +1,10 @@
-import { Stack, Tags, type StackProps } from 'aws-cdk-lib';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { EdgeAlarms } from './constructs/edge-alarms';
 import { Firewall } from './constructs/firewall';
-import { stackOutput } from './constructs/naming';
-import { productionOf } from './constructs/production';
+import { stackOutput, tagStage } from './constructs/naming';
+import { logRetentionOf, productionOf } from './constructs/production';
+import { alarmTopic } from './constructs/topic-alarms';
 
 /** Properties of {@link EdgeStack}. */
 export interface EdgeStackProps extends StackProps {
@@ -34,21 +32,16 @@ export class EdgeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
-    Tags.of(this).add('app', 'headshot-studio');
-    Tags.of(this).add('stage', props.stage);
+    tagStage(this, props.stage);
     this.firewall = new Firewall(this, 'Firewall', {
       name: props.firewallName,
       webhookPath: props.webhookPath,
-      logRetention:
-        (props.production ?? productionOf(props.stage))
-          ? logs.RetentionDays.THREE_MONTHS
-          : logs.RetentionDays.ONE_MONTH,
+      logRetention: logRetentionOf(props.production ?? productionOf(props.stage) === true),
     });
-    const topic = new sns.Topic(this, 'AlarmTopic', {
+    const topic = alarmTopic(this, 'AlarmTopic', {
       displayName: 'Headshot Studio alarms (us-east-1)',
-      enforceSSL: true,
+      email: props.alarmEmail,
     });
-    if (props.alarmEmail) topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     stackOutput(this, 'EdgeAlarmTopicArn', topic.topicArn);
     this.alarms = new EdgeAlarms(this, 'EdgeAlarms', { topic, webAclName: this.firewall.webAcl.name });
   }

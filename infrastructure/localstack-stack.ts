@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -15,7 +15,7 @@ import {
 import { AppFunction } from './constructs/app-function';
 import { TTL_ATTRIBUTE } from './constructs/data';
 import { grantDeclaredAccess } from './constructs/functions';
-import { REPO_ROOT, stackOutput } from './constructs/naming';
+import { REPO_ROOT, stackOutput, tagStage } from './constructs/naming';
 import { Workflow } from './constructs/workflow';
 import { GENERATION_ASL, IncompleteBuildError } from './stack';
 
@@ -66,8 +66,7 @@ export class LocalStackStack extends Stack {
 
   constructor(scope: Construct, id: string, props: LocalStackStackProps) {
     super(scope, id, props);
-    Tags.of(this).add('app', 'headshot-studio');
-    Tags.of(this).add('stage', props.stage);
+    tagStage(this, props.stage);
     const entries = props.functions ?? deployedFunctions;
     const modules = join(
       props.nativeLayerDir ?? join(REPO_ROOT, 'dist', 'layers', 'sharp'),

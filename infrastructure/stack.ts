@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, RemovalPolicy, Stack, Tags, Token, type StackProps } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../functions/http/origin-verify';
@@ -24,12 +23,12 @@ import { Firewall } from './constructs/firewall';
 import { acknowledge } from './constructs/nag';
 import { Functions } from './constructs/functions';
 import { Monitoring } from './constructs/monitoring';
-import { REPO_ROOT, stackOutput } from './constructs/naming';
+import { REPO_ROOT, stackOutput, tagStage } from './constructs/naming';
 import { Reliability } from './constructs/reliability';
 import { Secrets } from './constructs/secrets';
 import { SynthRefusal } from './constructs/refusal';
 import { DEFAULT_SUPPORT_EMAIL, defaultIdentity, type StackSettings } from './constructs/settings';
-import { productionGuards } from './constructs/production';
+import { logRetentionOf, productionGuards } from './constructs/production';
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
@@ -75,10 +74,9 @@ export class HeadshotStudioStack extends Stack {
 
   constructor(scope: Construct, id: string, props: HeadshotStudioStackProps) {
     super(scope, id, props);
-    Tags.of(this).add('app', 'headshot-studio');
-    Tags.of(this).add('stage', props.stage);
+    tagStage(this, props.stage);
     const prod = productionGuards(props);
-    const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
+    const logRetention = logRetentionOf(prod);
     const routes = props.routes ?? routeTable;
     const supportEmail = props.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
     const maxConcurrency = props.generationMaxConcurrency ?? 6;

@@ -2,11 +2,10 @@ import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { stackOutput } from './naming';
-import { metricGroups, topicAlarms } from './topic-alarms';
+import { alarmTopic, metricGroups, topicAlarms } from './topic-alarms';
 import { Construct } from 'constructs';
 
 /** Properties of {@link Alarms}. */
@@ -29,8 +28,7 @@ export class Alarms extends Construct {
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    this.topic = new sns.Topic(this, 'Topic', { displayName: 'Headshot Studio alarms', enforceSSL: true });
-    if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
+    this.topic = alarmTopic(this, 'Topic', { displayName: 'Headshot Studio alarms', email: props.email });
 
     const period = Duration.minutes(5);
     const add = topicAlarms(this, this.topic, this.alarms);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { CfnOutput } from 'aws-cdk-lib';
-import type { Construct } from 'constructs';
+import { CfnOutput, Tags } from 'aws-cdk-lib';
+import type { Construct, IConstruct } from 'constructs';
 
 /** The repository root (this file is infrastructure/constructs/naming.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,4 +27,13 @@ export function stackOutput(scope: Construct, key: string, value: string, descri
   const output = new CfnOutput(scope, key, { value, description });
   output.overrideLogicalId(key);
   return output;
+}
+
+/**
+ * Tags every resource of `scope` with `app=headshot-studio` and `stage=<stage>`: the cost allocation tags Cost
+ * Explorer filters a stage's spend by (AWS/Billing has none per stage), and what tells stacks of two stages apart.
+ */
+export function tagStage(scope: IConstruct, stage: string): void {
+  Tags.of(scope).add('app', 'headshot-studio');
+  Tags.of(scope).add('stage', stage);
 }

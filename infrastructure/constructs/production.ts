@@ -1,3 +1,4 @@
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { InvalidContextError } from './refusal';
 
 /** The stages that are production unless context `production=false` says otherwise. */
@@ -44,4 +45,9 @@ export function productionGuards(props: {
     ]);
   }
   return production;
+}
+
+/** How long a stage keeps its logs (functions, API access, WAF): three months on production, one month elsewhere. */
+export function logRetentionOf(production: boolean): logs.RetentionDays {
+  return production ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
 }

@@ -1,7 +1,22 @@
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+
+/**
+ * A topic the alarms of a region notify (an alarm action must be a topic of the alarm's region), refusing requests
+ * without TLS; `email` (context `alarmEmail`) is subscribed when given and must confirm the subscription mail.
+ */
+export function alarmTopic(
+  scope: Construct,
+  id: string,
+  options: { displayName: string; email?: string },
+): sns.Topic {
+  const topic = new sns.Topic(scope, id, { displayName: options.displayName, enforceSSL: true });
+  if (options.email) topic.addSubscription(new subscriptions.EmailSubscription(options.email));
+  return topic;
+}
 
 /** One alarm: what it watches, when it fires, and what the e-mail tells the operator. */
 export interface AlarmSpec {
