@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../../../functions/adapters/storage';
+import { compensateGeneration } from '../../../functions/use-cases/compensate-generation';
+import {
+  GENERATION_NOT_FOUND,
+  queueView,
+  viewGeneration,
+  type GetGenerationPorts,
+  type QueuePlace,
+} from '../../../functions/use-cases/get-generation';
+import { RECONCILE_AFTER_MS, reconcileGeneration } from '../../../functions/use-cases/reconcile-generation';
+import { ItemNotFoundError } from '../../../functions/domain/errors';
+import { failing } from './fakes/failures';
+import { compensationPortsOf, FakeGenerations, type FakeGeneration } from './fakes/generations';
+import { FakeLedger } from './fakes/ledger';
+
+const SUB = 'user-1';
+const UPDATED = '2026-01-01T00:00:00.000Z';
+const NOW = Date.parse(UPDATED) + 10_000;
+
+/** A generation of `fields`, its execution's status, and the line's live place (when it can be computed). */
+function world(
+  fields: Partial<FakeGeneration> = {},
+  options: { execution?: string; live?: QueuePlace } = {},
+) {
+  const generations = new FakeGenerations();
+  const ledger = new FakeLedger();
+  ledger.seedUser(SUB, 6);
+  const generation = generations.seed({ status: 'running', updatedAt: UPDATED, ...fields });
+  void ledger.spendCredits({ sub: SUB, amount: generation.creditsReserved, ref: generation.id });
+  let clock = NOW;
+  const asked: number[] = [];
+  const ports: GetGenerationPorts = {
+    getGeneration: generations.getGeneration,
+    reconcileGeneration: (record) =>
+      reconcileGeneration(record, clock, {
+        describeExecutionStatus: async () => options.execution ?? 'RUNNING',
+        getGeneration: generations.getGeneration,
+        setCheckedAt: generations.setCheckedAt,
+        compensateGeneration: (sub, id, error) =>
+          compensateGeneration(sub, id, error, compensationPortsOf(generations, ledger)),
+      }),
+    getHeadshots: generations.getHeadshots,
+    livePlace: async (orderKey) => {
+      asked.push(orderKey);
+      return options.live;
+    },
+    now: () => clock,
+  };
+  const later = (ms: number) => (clock += ms);
+  return { generations, ledger, generation, ports, asked, later };
+}
+
+async function saveSlots(generations: FakeGenerations, id: string, slots: number[]) {
+  for (const slot of slots) {
+    await generations.saveHeadshot({
+      sub: SUB,
+      generationId: id,
+      slot,
+      style: 'professional',
+      background: 'studio',
+      imageKey: `k${slot}`,
+      thumbnailKey: `t${slot}`,
+      likeness: 90,
+      provider: 'openai',
+    });
+  }
+}
+
+describe('viewGeneration', () => {
+  it('shows the generation with its headshots in slot order and when their URLs expire', async () => {
+    const { generations, generation, ports } = world({ admittedAt: UPDATED });
+    await saveSlots(generations, generation.id, [4, 1]);
+    const view = await viewGeneration(SUB, generation.id, ports);
+    expect(view).toMatchObject({
+      id: generation.id,
+      status: 'running',
+      headshotsExpected: 6,
+      regeneratedFrom: null,
+      error: null,
+      completedAt: null,
+      queue: { position: 0, etaSeconds: 0 },
+      urlsExpireAt: new Date(NOW + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+    });
+    expect(view.headshots.map((h) => h.slot)).toEqual([1, 4]);
+  });
+
+  it('expects one headshot of a regeneration', async () => {
+    const { generation, ports } = world({ slotCount: 1, creditsReserved: 1, regeneratedFrom: 'headshot-9' });
+    expect(await viewGeneration(SUB, generation.id, ports)).toMatchObject({
+      headshotsExpected: 1,
+      regeneratedFrom: 'headshot-9',
+    });
+  });
+
+  it('shows the place in line computed now while the generation waits', async () => {
+    const queue = { position: 7, etaSeconds: 90, at: UPDATED, orderKey: 42 };
+    const { generation, ports, asked } = world({ queue }, { live: { position: 3, etaSeconds: 40 } });
+    expect((await viewGeneration(SUB, generation.id, ports)).queue).toEqual({ position: 3, etaSeconds: 40 });
+    expect(asked).toEqual([42]);
+  });
+
+  it('falls back on the place recorded, its wait counted down, when the live one cannot be computed', async () => {
+    const queue = { position: 7, etaSeconds: 90, at: UPDATED, orderKey: 42 };
+    const { generation, ports } = world({ queue });
+    expect((await viewGeneration(SUB, generation.id, ports)).queue).toEqual({ position: 7, etaSeconds: 80 });
+  });
+
+  it('reconciles a generation silent for a minute whose execution timed out: failed and refunded', async () => {
+    const { generation, ports, ledger, later, asked } = world(
+      { queue: { position: 2, etaSeconds: 30, at: UPDATED, orderKey: 1 } },
+      { execution: 'TIMED_OUT' },
+    );
+    later(RECONCILE_AFTER_MS);
+    const view = await viewGeneration(SUB, generation.id, ports);
+    expect(view).toMatchObject({ status: 'failed', creditsRefunded: 6, queue: null });
+    expect(asked).toEqual([]);
+    expect(ledger.balance(SUB)).toBe(6);
+  });
+
+  it("answers the same 404 for an id that is no ULID, an unknown one and another user's", async () => {
+    const { generation, ports } = world();
+    for (const [sub, id] of [
+      [SUB, 'not-an-id'],
+      [SUB, '01KDWYDY00ZZZZZZZZZZZZZZZZ'],
+      ['user-2', generation.id],
+    ] as const) {
+      await expect(viewGeneration(sub, id, ports)).rejects.toThrow(
+        new ItemNotFoundError(GENERATION_NOT_FOUND),
+      );
+    }
+  });
+
+  it('fails when the headshots cannot be read', async () => {
+    const { generation, ports } = world();
+    await expect(
+      viewGeneration(SUB, generation.id, { ...ports, getHeadshots: failing(new Error('table down')) }),
+    ).rejects.toThrow('table down');
+  });
+});
+
+describe('queueView', () => {
+  const base = { status: 'queued', queue: { position: 5, etaSeconds: 20, at: UPDATED } } as FakeGeneration;
+
+  it('is null once ended or before the line, never negative while waiting', () => {
+    expect(queueView({ ...base, status: 'partial' }, NOW)).toBeNull();
+    expect(queueView({ ...base, queue: undefined }, NOW)).toBeNull();
+    expect(queueView(base, NOW + 60_000)).toEqual({ position: 5, etaSeconds: 0 });
+  });
+});
