@@ -1,6 +1,7 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { cognitoSettings } from '../config/cognito';
 
 /**
  * Verifies a Cognito JWT exactly as the HTTP API's JWT authorizer does (docs/architecture.md, "API"): RS256
@@ -69,4 +70,35 @@ export async function createTokenVerifier(options: TokenVerifierOptions): Promis
 /** The token of an `Authorization: Bearer <jwt>` header, or `undefined`. */
 export function bearerToken(header: string | undefined): string | undefined {
   return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+let poolVerifier: Promise<TokenVerifier | undefined> | undefined;
+
+/** The verifier of our user pool for this cold start; `undefined` when the pool is not configured. */
+function poolTokenVerifier(): Promise<TokenVerifier | undefined> {
+  const { COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_ENDPOINT } = cognitoSettings();
+  if (!COGNITO_USER_POOL_ID || !COGNITO_CLIENT_ID) return Promise.resolve(undefined);
+  poolVerifier ??= createTokenVerifier({
+    userPoolId: COGNITO_USER_POOL_ID,
+    clientId: COGNITO_CLIENT_ID,
+    cognitoEndpoint: COGNITO_ENDPOINT,
+  }).catch((error: unknown) => {
+    poolVerifier = undefined; // try again on the next request
+    throw error;
+  });
+  return poolVerifier;
+}
+
+/**
+ * The `sub` of an `Authorization: Bearer <jwt>` header's token when it is a valid token of our pool, verified as
+ * the API's JWT authorizer verifies (for public routes that want to know a signed-in caller: analytics); `null` for
+ * no token, an invalid, expired or foreign one, and when the pool is not configured (never trusted, never an error).
+ *
+ * @throws {Error} locally, when cognito-local's JWKS cannot be loaded (the next call tries again)
+ */
+export async function verifiedSub(authorization: string | undefined): Promise<string | null> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const payload = await (await poolTokenVerifier())?.verify(token);
+  return typeof payload?.sub === 'string' ? payload.sub : null;
 }

@@ -1,7 +1,5 @@
-import { readAllPurchases } from '../adapters/purchases';
-import { PURCHASES_PAGE_SIZE, purchasesQuerySchema, type PurchasesPage } from '../contracts/purchase';
-import { findPack } from '../domain/packs';
-import { purchasePage } from '../domain/purchase-history';
+import { purchasesQuerySchema, type PurchasesPage } from '../contracts/purchase';
+import { listPurchases } from '../use-cases/list-purchases';
 import { callerOf, httpHandler, json, parseQuery } from './handler';
 
 /**
@@ -17,20 +15,5 @@ import { callerOf, httpHandler, json, parseQuery } from './handler';
 export const handler = httpHandler(async (event) => {
   const { sub } = callerOf(event);
   const { cursor } = parseQuery(event, purchasesQuerySchema);
-  const page = purchasePage(await readAllPurchases(sub), cursor, PURCHASES_PAGE_SIZE);
-  return json<PurchasesPage>(200, {
-    items: page.items.map((p) => ({
-      id: p.checkoutSessionId,
-      packId: p.packId,
-      packName: findPack(p.packId)?.name ?? p.packId,
-      credits: p.credits,
-      amountCents: p.amountTotal,
-      currency: p.currency,
-      status: p.status,
-      creditsReversed: p.creditsReversed,
-      receiptUrl: p.receiptUrl,
-      createdAt: p.createdAt,
-    })),
-    nextCursor: page.nextCursor,
-  });
+  return json<PurchasesPage>(200, await listPurchases(sub, cursor));
 });
