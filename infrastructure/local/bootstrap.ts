@@ -17,35 +17,52 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
+import { S3RVER_CREDENTIALS } from './stand-ins/s3/s3rver';
 
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/** Where an emulator answers: what the clients of this module need to reach it. */
+export interface EmulatorEndpoint {
+  /** e.g. `http://127.0.0.1:8000` */
+  endpoint: string;
+  region: string;
+}
+
+/** An SDK client's configuration for an emulator, signed with the local stack's one key pair. */
+const emulatorClientConfig = ({ endpoint, region }: EmulatorEndpoint) => ({
+  endpoint,
+  region,
+  credentials: S3RVER_CREDENTIALS,
+});
 
 /**
  * Creates the single table if it does not exist yet (idempotent): string keys `PK` and `SK` (docs/architecture.md §2),
  * on-demand billing — the same keys the CDK Data construct declares.
  */
-export async function ensureTable(options: {
-  endpoint: string;
-  region: string;
-  tableName: string;
-}): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint: options.endpoint,
-    region: options.region,
-    credentials: LOCAL_CREDENTIALS,
-  });
+export async function ensureTable(options: EmulatorEndpoint & { tableName: string }): Promise<void> {
+  const client = new DynamoDBClient(emulatorClientConfig(options));
   try {
-    await client.send(new DescribeTableCommand({ TableName: options.tableName }));
+    if (!(await tableExists(client, options.tableName))) await createTable(client, options.tableName);
     await ensureTtl(client, options.tableName);
+  } finally {
     client.destroy();
-    return;
+  }
+}
+
+async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return true;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    return false;
   }
+}
+
+/** Creates the table and waits until it is active; a table another start created meanwhile is fine. */
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
     await client.send(
       new CreateTableCommand({
-        TableName: options.tableName,
+        TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
         AttributeDefinitions: [
           { AttributeName: 'PK', AttributeType: 'S' },
@@ -60,9 +77,7 @@ export async function ensureTable(options: {
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
-  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: options.tableName });
-  await ensureTtl(client, options.tableName);
-  client.destroy();
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
 }
 
 /**
@@ -98,14 +113,14 @@ const userPoolIdsSchema = z.object({ userPoolId: z.string().min(1), userPoolClie
  * policy; the client allows USER_PASSWORD_AUTH (cognito-local has no SRP) and refresh, with access/ID tokens of
  * `tokenLifetimeSeconds` (15 minutes by default) and 30-day refresh tokens (docs/product-spec.md, limits).
  */
-export async function ensureUserPool(options: {
-  endpoint: string;
-  region: string;
-  stateFile: string;
-  poolName: string;
-  /** Lifetime of access and ID tokens in seconds (default 900); applied to an existing client too. */
-  tokenLifetimeSeconds?: number;
-}): Promise<UserPoolIds> {
+export async function ensureUserPool(
+  options: EmulatorEndpoint & {
+    stateFile: string;
+    poolName: string;
+    /** Lifetime of access and ID tokens in seconds (default 900); applied to an existing client too. */
+    tokenLifetimeSeconds?: number;
+  },
+): Promise<UserPoolIds> {
   const lifetime = options.tokenLifetimeSeconds ?? 900;
   const tokenValidity = {
     AccessTokenValidity: lifetime,
@@ -113,11 +128,7 @@ export async function ensureUserPool(options: {
     RefreshTokenValidity: 30,
     TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
   } as const;
-  const client = new CognitoIdentityProviderClient({
-    endpoint: options.endpoint,
-    region: options.region,
-    credentials: LOCAL_CREDENTIALS,
-  });
+  const client = new CognitoIdentityProviderClient(emulatorClientConfig(options));
   try {
     if (existsSync(options.stateFile)) {
       const saved = userPoolIdsSchema.safeParse(JSON.parse(readFileSync(options.stateFile, 'utf8')));
