@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { catalogue, functionNameOf } from '../../functions/catalogue';
 import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from '../../infrastructure/constructs/bundling';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
@@ -71,22 +71,29 @@ export function handlerModules(): string[] {
  * because that module is not importable without aws-cdk-lib; the shared parts come from
  * infrastructure/constructs/bundling.ts): ESM, node24, minified, `module` before `main`, the AWS SDK bundled,
  * `require`/`__filename`/`__dirname` provided by a banner, the layer's modules `sharp` and `heic-convert` external
- * (they come from a layer in the cloud, from node_modules here), and the same aliases (no node-fetch).
+ * (they come from a layer in the cloud, from node_modules here), and the same aliases (no node-fetch). Bundles go to
+ * `outDir` as `<out>.mjs`; `outDir` must be inside the repository, so the external `sharp` resolves from its
+ * node_modules as it would from the layer.
  */
-const ESBUILD_OPTIONS = {
-  bundle: true,
-  minify: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'esm',
-  mainFields: ['module', 'main'],
-  external: [...NATIVE_MODULES],
-  banner: { js: ESM_REQUIRE_BANNER },
-  alias: { ...BUNDLE_ALIASES },
-  absWorkingDir: REPO_ROOT,
-  legalComments: 'none',
-  logLevel: 'silent',
-} as const;
+export function lambdaBundleOptions(outDir: string): BuildOptions {
+  return {
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    external: [...NATIVE_MODULES],
+    banner: { js: ESM_REQUIRE_BANNER },
+    alias: { ...BUNDLE_ALIASES },
+    absWorkingDir: REPO_ROOT,
+    legalComments: 'none',
+    logLevel: 'silent',
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
+  };
+}
 
 const figuresOf = (handler: string, file: string): BundleFigures => ({
   handler,
@@ -139,14 +146,7 @@ export async function buildBundles(outDir: string): Promise<BundleFigures[]> {
     })),
     { handler: EMPTY_HANDLER, out: 'empty-handler', in: emptyEntry },
   ];
-  const common = {
-    ...ESBUILD_OPTIONS,
-    mainFields: [...ESBUILD_OPTIONS.mainFields],
-    external: [...ESBUILD_OPTIONS.external],
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-  };
+  const common = lambdaBundleOptions(outDir);
   const { metafile } = await build({
     ...common,
     entryPoints: entries.map((e) => ({ in: e.in, out: e.out })),

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -10,10 +9,12 @@ import { ulid } from 'ulid';
 import { CALL_PROVIDER_MEMORY_MB } from '../../functions/catalogue';
 import { newGenerationItem } from '../../functions/adapters/generations';
 import { normalizedKey, uploadKey } from '../../functions/domain/object-keys';
-import { BUNDLE_ALIASES, ESM_REQUIRE_BANNER, NATIVE_MODULES } from '../../infrastructure/constructs/bundling';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
+import { closeServer, listen, readBody } from '../../infrastructure/local/support/http';
+import { HOST } from '../../infrastructure/local/support/ports';
 import { fixturePhoto } from '../helpers/generation';
+import { lambdaBundleOptions } from './bundles';
 
 const run = promisify(execFile);
 
@@ -36,7 +37,7 @@ export interface CallMemoryFigures {
 }
 
 /**
- * The CallProvider bundle built as the CDK builds it (ESM, minified, node24, the layer's `sharp` external), run in a
+ * The CallProvider bundle built as the CDK builds it (./bundles.ts `lambdaBundleOptions`), run in a
  * fresh `node` process as Lambda runs it, so the figure is the function's own: Node, the bundle, the SDK clients and
  * one image at a time. DynamoDB and S3 are answered by a small in-process stand-in (GetItem of the generation, the
  * call count's UpdateItem, the references' GETs, the work/ PUT), OpenAI by the local stand-in with the image given.
@@ -45,20 +46,8 @@ export async function benchCallMemory(options: { calls?: number } = {}): Promise
   const calls = options.calls ?? 5;
   const outDir = join(REPO_ROOT, 'test-results', 'bench', 'call-memory');
   await build({
+    ...lambdaBundleOptions(outDir),
     entryPoints: [{ in: join(REPO_ROOT, 'functions', 'workflow', 'call-provider.ts'), out: 'call-provider' }],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    external: [...NATIVE_MODULES],
-    banner: { js: ESM_REQUIRE_BANNER },
-    alias: { ...BUNDLE_ALIASES },
-    absWorkingDir: REPO_ROOT,
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'silent',
   });
   const photo = fixturePhoto('obama.jpg').bytes;
   const reference = await sharp(photo).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
@@ -146,6 +135,9 @@ for (const event of JSON.parse(process.env.BENCH_EVENTS)) {
 console.log(JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, initRssMb, callMs }));
 `;
 
+/** The largest request the stand-in reads: above the 3840 px PNG the function stores. */
+const MAX_REQUEST_BYTES = 256 * 1024 * 1024;
+
 /** The few DynamoDB and S3 requests CallProvider makes, answered in process (no emulator in the measured process). */
 async function startAwsStandIn(reference: Buffer) {
   const sub = '6d716c5a-579a-47d4-82f0-e1ea157c6776';
@@ -153,15 +145,9 @@ async function startAwsStandIn(reference: Buffer) {
   const referenceKeys = [0, 1, 2].map((n) => normalizedKey(uploadKey(sub, batch, n)));
   const generations = new Map<string, Record<string, unknown>>();
   let workBytes = 0;
-  const body = (req: IncomingMessage) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => resolve(Buffer.concat(chunks)));
-      req.on('error', reject);
-    });
-  const server: Server = createServer((req, res) => {
-    void body(req).then((bytes) => {
+  const server = createServer((req, res) => {
+    void readBody(req, MAX_REQUEST_BYTES).then((bytes) => {
+      if (bytes === 'too-large') return void res.writeHead(413).end();
       const target = req.headers['x-amz-target'];
       if (typeof target === 'string') {
         const input = JSON.parse(bytes.toString()) as { Key: { SK: { S: string } } };
@@ -179,9 +165,9 @@ async function startAwsStandIn(reference: Buffer) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = await listen(server, 0, HOST);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     /** One event per call, each for a generation of its own (a saved slot would answer without a call). */
     events(count: number) {
       return Array.from({ length: count }, (_, i) => {
@@ -207,6 +193,6 @@ async function startAwsStandIn(reference: Buffer) {
       });
     },
     workBytes: () => workBytes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
