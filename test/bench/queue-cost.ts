@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documentClient, sfnClient } from '../../functions/adapters/support/aws';
@@ -15,7 +16,12 @@ import {
   headStartMs,
   queuePk,
 } from '../../functions/adapters/provider-queue/settings';
-import { queueUsage, resetQueueUsage, type QueueUsage } from '../../functions/adapters/provider-queue/usage';
+import {
+  countCapacity,
+  queueUsage,
+  resetQueueUsage,
+  type QueueUsage,
+} from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { CALL_PROVIDER_MEMORY_MB, VISION_MEMORY_MB } from '../../functions/catalogue';
 import { leaseId, orderKey, ticketSk } from '../../functions/domain/provider-queue-order';
@@ -43,7 +49,8 @@ import { configureHandlers } from '../helpers/handler-config';
  * the generation at the BACK of the line (the wizard's poll, its most expensive place), `returnPermit` (CallProvider,
  * once the provider answered with an image) and `releaseLease` (ReleaseProviderSlot, which then only deletes the
  * lease). Capacity is the queue's own count (adapters/provider-queue/usage.ts, every call with `ReturnConsumedCapacity:
- * TOTAL`, as DynamoDB Local reports it) plus, for the gate and standing reads, an SDK middleware doing the same.
+ * TOTAL`, as DynamoDB Local reports it), the gate and standing reads included: an SDK middleware counts them into the
+ * same tally as operation `gate`.
  *
  * Not sent, because they would wake the local stack's own dispatcher in this process and admit the seeded tickets:
  * EnterLine's and CallProvider's wake-ups (2 SQS messages per slot, priced below); the measured Tasks'
@@ -87,8 +94,8 @@ export interface QueueCostFigures {
   waitingGenerations: number;
   admittedSlots: number;
   /** Per admitted slot, by operation (enter, place, state, dispatch, admitted, release, gate): read units. */
-  readByOperation: Record<string, number>;
-  writeByOperation: Record<string, number>;
+  readByOperation: QueueUsage['rcu'];
+  writeByOperation: QueueUsage['wcu'];
   readUnitsPerSlot: number;
   writeUnitsPerSlot: number;
   /** Step Functions callbacks per admitted slot (SendTaskSuccess). */
@@ -120,29 +127,30 @@ function admittedPathLength(): number {
   return ADMITTED_PATH.length;
 }
 
-/** Counts the capacity units of every call the handlers' DynamoDB client makes while `fn` runs. */
-async function withCapacity<T>(fn: () => Promise<T>): Promise<{ value: T; read: number; write: number }> {
+/**
+ * Counts the capacity units of every call the handlers' DynamoDB client makes while `fn` runs as the queue's own
+ * operation `operation` (adapters/provider-queue/usage.ts `countCapacity`): read units for Get, BatchGet, Query and
+ * Scan, write units for the rest, each call made with `ReturnConsumedCapacity: TOTAL` as the queue's own are.
+ */
+async function countingCapacityAs<T>(operation: string, fn: () => Promise<T>): Promise<T> {
   const client = documentClient();
-  const totals = { read: 0, write: 0 };
   const name = 'bench-consumed-capacity';
-  type Consumed = { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number };
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const reads = /^(Get|BatchGet|Query|Scan)/.test(context.commandName ?? '');
+      const kind = /^(Get|BatchGet|Query|Scan)/.test(context.commandName ?? '') ? 'read' : 'write';
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
-      for (const c of [consumed ?? []].flat()) {
-        // DynamoDB Local reports only the total (CapacityUnits): a read call's are read units, any other's writes.
-        if (reads) totals.read += c.CapacityUnits ?? 0;
-        else totals.write += c.CapacityUnits ?? 0;
-      }
+      countCapacity(
+        operation,
+        kind,
+        (result.output as { ConsumedCapacity?: ConsumedCapacity }).ConsumedCapacity,
+      );
       return result;
     },
     { step: 'initialize', name },
   );
   try {
-    return { value: await fn(), ...totals };
+    return await fn();
   } finally {
     client.middlewareStack.remove(name);
   }
@@ -273,7 +281,6 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
     const startedAt = new Date(now - 90_000).toISOString();
     const { key: backKey, generationId: backId } = seeded.back;
     resetQueueUsage();
-    let gate = { read: 0, write: 0 };
     const admittedBefore = queueUsage().admitted;
     await answeringMeasuredTokens(async () => {
       for (let i = 0; i < slots; i++) {
@@ -288,12 +295,11 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
           call: 0,
           startedAt,
         };
-        const reads = await withCapacity(async () => {
+        const priority = await countingCapacityAs('gate', async () => {
           await assertSlotMayQueue(USER, generationId);
           return currentPriority(USER);
         });
-        gate = { read: gate.read + reads.read, write: gate.write + reads.write };
-        await enqueueSlot(entry, reads.value);
+        await enqueueSlot(entry, priority);
         const result = await dispatchProviderQueue();
         if (result.admitted !== 1)
           throw new Error(`dispatch admitted ${result.admitted} slots, not the measured one`);
@@ -315,8 +321,8 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
     delete usage.wcu.reap;
     const perSlot = (counts: Record<string, number>) =>
       Object.fromEntries(Object.entries(counts).map(([op, units]) => [op, units / slots]));
-    const readByOperation = { ...perSlot(usage.rcu), gate: gate.read / slots };
-    const writeByOperation = { ...perSlot(usage.wcu), ...(gate.write ? { gate: gate.write / slots } : {}) };
+    const readByOperation = perSlot(usage.rcu);
+    const writeByOperation = perSlot(usage.wcu);
     const readUnitsPerSlot = sum(readByOperation);
     const writeUnitsPerSlot = sum(writeByOperation);
     const transitionsPerSlot = admittedPathLength();
