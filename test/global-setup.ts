@@ -1,5 +1,10 @@
 import type { TestProject } from 'vitest/node';
+import {
+  faceModelRunner,
+  useFaceModelRunner,
+} from '../functions/adapters/support/vision-models/model-runner';
 import { startLocalStack, type LocalStack, type RuntimeConfig } from '../infrastructure/local/stack';
+import { installRecordedFaceModel } from './helpers/face-model-recording';
 
 let stack: LocalStack | undefined;
 
@@ -31,6 +36,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     quiet: true,
     env: { SUPPORT_EMAIL: 'support@headshot.studio', ...(e2e ? { PROVIDER_MAX_CONCURRENCY: '6' } : {}) },
   });
+  // The stack's handlers answer face-model runs from the recording; pixels not recorded go to its model threads.
+  const restoreFaceModel = installRecordedFaceModel(useFaceModelRunner, faceModelRunner, () => {
+    throw new Error('the local stack runs its face models on threads: no runner was set');
+  });
   const { env, gatewayUrl, runtimeConfig, siteUrl } = stack;
   project.provide('localStack', { env, gatewayUrl, runtimeConfig });
   if (e2e) {
@@ -38,6 +47,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     project.provide('e2eStack', { env, runtimeConfig });
   }
   return async () => {
+    restoreFaceModel();
     await stack?.stop();
   };
 }

@@ -1,22 +1,35 @@
 /**
  * `npm test`: every suite — unit, integration (real emulators), infrastructure (CDK synth + cdk-nag), e2e (headless
- * Chromium). Extra arguments go to vitest (e.g. `npm test -- -t ledger`).
+ * Chromium). Extra arguments go to vitest (e.g. `npm test -- -t ledger`). Options of its own, before any vitest
+ * argument:
  *
- * e2e runs in its own vitest process after the others: its setup starts a second local stack, and handlers run
- * in-process, so two stacks in one process would share handler modules and SDK clients.
+ * - `--fast` (`npm run test:fast`): unit, frontend and infrastructure only: no emulator, no browser.
+ * - `--times` (`npm run test:times`): after the run, every test file's duration, slowest first, and each project's
+ *   total (also written to `test-results/times.json`).
+ *
+ * e2e runs in its own vitest process after the others: its setup starts a second local stack with the built site,
+ * and handlers run in-process, so two stacks in one process would share handler modules and SDK clients.
  *
  * Without a Chromium, e2e is skipped with one clear line; under CI (`CI=true`) that is a failure instead, because a
- * green CI must have run the browser tests.
+ * green CI must have run the browser tests. The last line is the count of tests and the elapsed time.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from './e2e/chromium';
+import type { SummaryLine } from './summary-reporter';
+import { formatTimes } from './times';
 
-const browser = chromiumPath();
-let e2eSkipped = false;
-if (!browser) {
+const started = Date.now();
+const own = new Set(['--fast', '--times']);
+const fast = process.argv.includes('--fast');
+const times = process.argv.includes('--times');
+const vitestArgs = process.argv.slice(2).filter((arg) => !own.has(arg));
+
+const browser = fast ? undefined : chromiumPath();
+let e2eSkipped = fast;
+if (!fast && !browser) {
   if (process.env.CI === 'true') {
     console.error(
       'e2e: FAILED — no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium). CI must run the browser tests: `apt-get install -y chromium`.',
@@ -46,30 +59,44 @@ function vitest(projects: string[]): number {
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=./test/summary-reporter.ts',
-    ...process.argv.slice(2),
+    ...vitestArgs,
   ];
   const result = spawnSync('node_modules/.bin/vitest', args, { stdio: 'inherit', env });
   return result.status ?? 1;
 }
 
-const statuses = [vitest(['unit', 'integration', 'infrastructure'])];
+const statuses = [vitest(fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'])];
 if (!e2eSkipped) statuses.push(vitest(['e2e']));
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+let lines: SummaryLine[] = [];
 try {
-  for (const line of readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) {
-    const counts = JSON.parse(line) as { passed: number; failed: number; skipped: number };
-    passed += counts.passed;
-    failed += counts.failed;
-    skipped += counts.skipped;
-  }
+  lines = readFileSync(summaryFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as SummaryLine);
 } catch {
   // No summary: a vitest run died before reporting; its exit status below says so.
 }
 rmSync(summaryDir, { recursive: true, force: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const line of lines) {
+  if (line.kind !== 'counts') continue;
+  passed += line.passed;
+  failed += line.failed;
+  skipped += line.skipped;
+}
+const files = lines.filter((line) => line.kind === 'file');
+if (times) {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/times.json', `${JSON.stringify(files, null, 2)}\n`);
+  console.log(`\n${formatTimes(files)}`);
+}
 const ok = statuses.every((s) => s === 0);
 if (!ok && failed === 0) failed = 1;
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const elapsed = Math.round((Date.now() - started) / 1000);
+console.log(
+  `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} in ${files.length} files; ${Math.floor(elapsed / 60)} min ${elapsed % 60} s`,
+);
 process.exit(ok ? 0 : 1);

@@ -4,23 +4,38 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Four projects, one per kind of test. `npm test` (test/run.ts) runs them all; each can run alone with
- * `npm run test:<project>`.
+ * Five projects, one per kind of test. `npm test` (test/run.ts) runs them all, `npm run test:fast` the three that
+ * need no emulator and no browser (unit, frontend, infrastructure); each can run alone with `npm run test:<project>`.
  */
 export default defineConfig({
   root,
   test: {
+    // vitest's default on a 2-core machine is one worker (cores - 1); the files of a project are independent, so
+    // both cores run test files (docs/testing.md, "Tiers and timings").
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: ['test/unit/frontend/**'],
           environment: 'node',
-          setupFiles: ['test/unit/setup.ts'],
+          setupFiles: ['test/unit/setup-backend.ts'],
           testTimeout: 30_000,
           // Handlers log unhandled errors on purpose in some tests; keep the report readable.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The SPA's modules, hooks and pages (jsdom where a file asks for it with `@vitest-environment jsdom`).
+          name: 'frontend',
+          include: ['test/unit/frontend/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['test/unit/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
@@ -40,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'infrastructure',
           include: ['test/infrastructure/**/*.test.ts'],
+          // The files of a worker share one module graph, so the dev-stage test stack (helpers.ts `devStack()`) is
+          // synthesized once per worker, not once per file; no file changes global state.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
