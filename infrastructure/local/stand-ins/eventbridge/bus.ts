@@ -122,7 +122,7 @@ export function executionEndedRule(options: {
   log: LocalLog;
 }): LocalRule {
   const { region, accountId = '000000000000', deadLetterDir, log } = options;
-  const arn = localStateMachineArn(EXECUTION_ENDED_RULE.stateMachine, region, accountId);
+  const arn = localStateMachineArn(EXECUTION_ENDED_RULE.stateMachine, { region, accountId });
   const functionName = EXECUTION_ENDED_RULE.targetFunction;
   return {
     name: EXECUTION_ENDED_RULE.id,

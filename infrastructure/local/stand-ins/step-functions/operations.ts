@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { LocalLog } from '../../support/log';
 import { finish, isValidExecutionName, runExecution, seconds, type Execution } from './executions';
 import { SfnError, type Operation, type requests } from './protocol';
-import type { LoadedMachine } from './state-machines';
+import { localExecutionArn, localRoleArn, type LoadedMachine, type ServiceLocation } from './state-machines';
 import type { TaskTokens } from './task-tokens';
 
 /** Each operation of the local Step Functions service, taking its validated request body. */
@@ -18,14 +18,13 @@ export type Operations = { [Op in Operation]: (body: z.output<(typeof requests)[
 export function createOperations(context: {
   machines: ReadonlyMap<string, LoadedMachine>;
   executions: Map<string, Execution>;
-  region: string;
-  accountId: string;
-  roleArn: string;
+  at: ServiceLocation;
   log: LocalLog;
   tokens: TaskTokens;
   onStatusChange?: (execution: Execution) => void;
 }): Operations {
-  const { machines, executions, region, accountId, roleArn, log, tokens, onStatusChange } = context;
+  const { machines, executions, at, log, tokens, onStatusChange } = context;
+  const roleArn = localRoleArn(at);
 
   /** `arn` after AWS's checks: an ARN of `kind`, naming something that exists. */
   function lookUp<T>(arn: string, kind: 'stateMachine' | 'execution', found: T | undefined): T {
@@ -62,7 +61,7 @@ export function createOperations(context: {
           `Invalid State Machine Execution Input: '${(error as Error).message}'`,
         );
       }
-      const executionArn = `arn:aws:states:${region}:${accountId}:execution:${machine.name}:${name}`;
+      const executionArn = localExecutionArn(machine.name, name, at);
       let execution = executions.get(executionArn);
       if (execution && !(execution.status === 'RUNNING' && execution.input === inputText)) {
         throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);

@@ -144,25 +144,16 @@ export async function startStepFunctionsServer(
     events,
     log,
   } = options;
-  const machines = await loadStateMachines({
-    stateMachinesDir,
-    substitutions,
-    region,
-    accountId,
-    runtime,
-    log,
-  });
+  const at = { region, accountId };
+  const machines = await loadStateMachines({ stateMachinesDir, substitutions, at, runtime, log });
   const executions = new Map<string, Execution>();
-  const roleArn = `arn:aws:iam::${accountId}:role/local-stepfunctions`;
   const onStatusChange = events
-    ? (execution: Execution) => events.put(executionStatusChangeEvent(execution, { region, accountId }))
+    ? (execution: Execution) => events.put(executionStatusChangeEvent(execution, at))
     : undefined;
   const operations = createOperations({
     machines,
     executions,
-    region,
-    accountId,
-    roleArn,
+    at,
     log,
     tokens: new TaskTokens(),
     onStatusChange,
@@ -183,7 +174,7 @@ export async function startStepFunctionsServer(
   return {
     url,
     stateMachineArn(name) {
-      const arn = localStateMachineArn(name, region, accountId);
+      const arn = localStateMachineArn(name, at);
       if (!machines.has(arn)) throw new Error(`No state machine "${name}" in ${stateMachinesDir}`);
       return arn;
     },

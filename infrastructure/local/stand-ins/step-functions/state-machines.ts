@@ -22,9 +22,26 @@ export interface LoadedMachine {
   creationDate: number;
 }
 
-/** The ARN of the state machine `name` in `region` and `accountId`, as Step Functions writes it. */
-export function localStateMachineArn(name: string, region: string, accountId: string): string {
-  return `arn:aws:states:${region}:${accountId}:stateMachine:${name}`;
+/** Where the local Step Functions service runs, as its ARNs and events name it. */
+export interface ServiceLocation {
+  region: string;
+  /** `000000000000` locally, the emulators' convention. */
+  accountId: string;
+}
+
+/** The ARN of the state machine `name`, as Step Functions writes it. */
+export function localStateMachineArn(name: string, at: ServiceLocation): string {
+  return `arn:aws:states:${at.region}:${at.accountId}:stateMachine:${name}`;
+}
+
+/** The ARN of the execution `name` of the state machine `machineName`, as Step Functions writes it. */
+export function localExecutionArn(machineName: string, name: string, at: ServiceLocation): string {
+  return `arn:aws:states:${at.region}:${at.accountId}:execution:${machineName}:${name}`;
+}
+
+/** The role the local executions report they run as (DescribeStateMachine, the execution's context object). */
+export function localRoleArn(at: ServiceLocation): string {
+  return `arn:aws:iam::${at.accountId}:role/local-stepfunctions`;
 }
 
 /**
@@ -37,12 +54,11 @@ export function localStateMachineArn(name: string, region: string, accountId: st
 export async function loadStateMachines(options: {
   stateMachinesDir: string;
   substitutions: Record<string, string>;
-  region: string;
-  accountId: string;
+  at: ServiceLocation;
   runtime: LambdaRuntime;
   log: LocalLog;
 }): Promise<Map<string, LoadedMachine>> {
-  const { stateMachinesDir, substitutions, region, accountId, runtime, log } = options;
+  const { stateMachinesDir, substitutions, at, runtime, log } = options;
   const machines = new Map<string, LoadedMachine>();
   const files = (await readdir(stateMachinesDir)).filter((file) => file.endsWith('.asl.json')).sort();
   for (const file of files) {
@@ -60,7 +76,7 @@ export async function loadStateMachines(options: {
         validationOptions: { checkPaths: true, checkArn: true },
       });
       wrapCallbackTasks(parsed);
-      const arn = localStateMachineArn(name, region, accountId);
+      const arn = localStateMachineArn(name, at);
       machines.set(arn, {
         name,
         arn,

@@ -5,6 +5,7 @@ import {
   type ExecutionEventStatus,
 } from '../../../constructs/execution-ended-rule';
 import type { Execution } from './executions';
+import type { ServiceLocation } from './state-machines';
 
 /*
  * The "Step Functions Execution Status Change" event the local Step Functions stand-in puts on the local event bus
@@ -63,7 +64,7 @@ const escapedBytes = (text: string | undefined) =>
  */
 export function executionStatusChangeEvent(
   execution: Execution,
-  at: { region: string; accountId: string },
+  at: ServiceLocation,
 ): ExecutionStatusChangeEvent {
   const outputBytes = escapedBytes(execution.output);
   const outputIncluded = execution.output !== undefined && outputBytes <= MAX_EVENT_PAYLOAD_BYTES;
