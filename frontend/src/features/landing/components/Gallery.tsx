@@ -1,5 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
+import { SampleImage } from './SampleImage';
+import { SectionHeading } from './SectionHeading';
 
 /**
  * An endlessly scrolling strip of sample headshots. The track holds the list twice and slides by half its width,
@@ -15,16 +17,14 @@ export function Gallery() {
       className="group/gallery render-when-near bg-slate-50 py-16 [--rendered-height:612px] sm:py-24 sm:[--rendered-height:700px]"
     >
       <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Sample headshots</p>
-        <h2
+        <SectionHeading
           id="gallery-title"
-          className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          eyebrow="Sample headshots"
+          title="One set of selfies, every look you need"
+          introClassName="mx-auto max-w-2xl"
         >
-          One set of selfies, every look you need
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-pretty text-slate-600">
           Studio, office, outdoor or gradient backgrounds in professional, business casual or creative styles.
-        </p>
+        </SectionHeading>
       </div>
       <div
         data-testid="gallery"
@@ -64,11 +64,9 @@ function GalleryTrack({
       {shots.map((shot) => (
         <li key={shot.src} className="w-40 shrink-0 sm:w-52 lg:w-60">
           <figure>
-            <img
-              src={shot.src}
-              alt={shot.alt}
-              width={384}
-              height={384}
+            <SampleImage
+              sample={shot}
+              size={384}
               loading="lazy"
               decoding="async"
               className="aspect-square w-full rounded-2xl object-cover shadow-md ring-1 ring-slate-900/5"

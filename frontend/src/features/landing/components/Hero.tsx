@@ -3,6 +3,7 @@ import { MarkedList } from '../../../components/ui/MarkedList';
 import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES } from '../utils/content';
 import { GetStartedButton } from './GetStartedButton';
 import { Ratings } from './Ratings';
+import { SampleImage } from './SampleImage';
 
 const HIGHLIGHTS = [
   '100+ headshots in high resolution',
@@ -75,11 +76,9 @@ function HeroVisual() {
             <ul className="flex -space-x-3">
               {SAMPLE_SELFIES.map((selfie) => (
                 <li key={selfie.src}>
-                  <img
-                    src={selfie.src}
-                    alt={selfie.alt}
-                    width={160}
-                    height={160}
+                  <SampleImage
+                    sample={selfie}
+                    size={160}
                     className="size-11 rounded-full object-cover ring-4 ring-white sm:size-12"
                   />
                 </li>
@@ -98,11 +97,9 @@ function HeroVisual() {
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:mt-6 sm:gap-4">
           {HERO_SHOTS.map((shot) => (
             <li key={shot.src} className="relative overflow-hidden rounded-2xl bg-slate-100">
-              <img
-                src={shot.src}
-                alt={shot.alt}
-                width={384}
-                height={384}
+              <SampleImage
+                sample={shot}
+                size={384}
                 fetchPriority="high"
                 className="aspect-square w-full object-cover"
               />

@@ -1,4 +1,5 @@
 import { STEPS } from '../utils/content';
+import { SectionHeading } from './SectionHeading';
 
 /** The four How-it-works steps, numbered, each with an icon. */
 export function HowItWorks() {
@@ -9,16 +10,9 @@ export function HowItWorks() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How it works</p>
-          <h2
-            id="how-title"
-            className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-          >
-            Four steps to your new headshot
-          </h2>
-          <p className="mt-4 text-pretty text-slate-600">
+          <SectionHeading id="how-title" eyebrow="How it works" title="Four steps to your new headshot">
             No appointments and no equipment: everything happens in your browser.
-          </p>
+          </SectionHeading>
         </div>
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => {

@@ -1,6 +1,7 @@
 import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
 import type { StartCheckoutOptions } from '../../../hooks/use-start-checkout';
 import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
+import { SectionHeading } from './SectionHeading';
 
 const TRUST = [
   { icon: Lock, text: 'Secure Payment' },
@@ -23,16 +24,9 @@ export function PricingSection({ returnTo }: Pick<StartCheckoutOptions, 'returnT
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pricing</p>
-          <h2
-            id="pricing-title"
-            className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-          >
-            Simple credit packs, no subscription
-          </h2>
-          <p className="mt-4 text-pretty text-slate-600">
+          <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple credit packs, no subscription">
             Each photo costs 1 credit. Buy once and use your credits whenever you like.
-          </p>
+          </SectionHeading>
           <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:rounded-full">
             <Gift aria-hidden="true" className="size-4 shrink-0" />
             New users get 6 free credits to try the service!

@@ -3,6 +3,7 @@ import { StarRating } from '../../../components/ui/StarRating';
 import { cx } from '../../../lib/cx';
 import { TESTIMONIALS } from '../utils/content';
 import { Ratings } from './Ratings';
+import { SectionHeading } from './SectionHeading';
 
 function initials(name: string): string {
   return name
@@ -23,13 +24,11 @@ export function Testimonials() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
           <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Testimonials</p>
-            <h2
+            <SectionHeading
               id="testimonials-title"
-              className="mt-2 font-display text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-            >
-              Loved by professionals everywhere
-            </h2>
+              eyebrow="Testimonials"
+              title="Loved by professionals everywhere"
+            />
           </div>
           <Ratings tone="card" className="gap-4" />
         </div>
