@@ -1,9 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { RegenerateReason } from '../../../components/RegenerateReason';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { paths } from '../../../config/paths';
 import { useMe } from '../../../lib/api/get-me';
 import { REGENERATE_LABEL, regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { useGeneration } from '../../../hooks/use-generation';
@@ -39,22 +38,12 @@ export function ViewerRegenerate({ headshotId, originalUrl }: { headshotId: stri
           {REGENERATE_LABEL}
         </Button>
         {message && (
-          <p
+          <RegenerateReason
             id={reasonId}
-            role={unavailable ? undefined : 'alert'}
-            className={unavailable ? 'text-sm text-slate-600' : 'text-sm font-medium text-red-700'}
-            data-testid="regenerate-reason"
-          >
-            {message}{' '}
-            {(unavailable || error?.status === 402) && (
-              <Link
-                to={paths.pricing.href}
-                className="font-semibold text-brand-700 underline underline-offset-4"
-              >
-                Buy credits
-              </Link>
-            )}
-          </p>
+            message={message}
+            tone={unavailable ? 'note' : 'error'}
+            buyCredits={unavailable !== null || error?.status === 402}
+          />
         )}
       </div>
     );
