@@ -14,9 +14,9 @@ import {
   type BackgroundId,
   type StyleId,
 } from '../utils/content';
-import { OptionCards } from './OptionCards';
+import { ChoiceStep } from './ChoiceStep';
 import { HighResolutionOption } from './HighResolutionOption';
-import { StepFooter, StepHeading } from './StepLayout';
+import { StepFooter } from './StepLayout';
 import { generateControls } from '../utils/wizard-rules';
 import { paths } from '../../../config/paths';
 
@@ -68,19 +68,17 @@ export function BackgroundStep({
   const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
 
   return (
-    <section aria-labelledby="background-title">
-      <StepHeading id="background-title" title={GENERATOR_TEXT.backgroundTitle}>
-        Choose the setting behind you.
-      </StepHeading>
-      <OptionCards
-        name="background"
-        legend="Background"
-        options={BACKGROUND_OPTIONS}
-        value={value}
-        onChange={onChange}
-        columns={4}
-      />
-
+    <ChoiceStep
+      id="background-title"
+      title={GENERATOR_TEXT.backgroundTitle}
+      intro="Choose the setting behind you."
+      name="background"
+      legend="Background"
+      options={BACKGROUND_OPTIONS}
+      value={value}
+      onChange={onChange}
+      columns={4}
+    >
       <div className="mt-8 grid gap-4 sm:gap-5 md:grid-cols-2">
         <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="text-sm font-semibold text-slate-900">Your headshots</h2>
@@ -129,7 +127,7 @@ export function BackgroundStep({
           {controls.label}
         </Button>
       </StepFooter>
-    </section>
+    </ChoiceStep>
   );
 }
 

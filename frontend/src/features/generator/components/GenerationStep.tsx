@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { GenerationProgressBar } from '../../../components/GenerationProgressBar';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
+import { RegenerateReason } from '../../../components/RegenerateReason';
 import { isFinished, type Generation, type Headshot } from '../../../lib/api/get-generation';
 import {
   INITIAL_PROGRESS,
@@ -20,6 +20,7 @@ import { downloadHeadshot } from '../../../lib/download-headshot';
 import { captionOf } from '../../../lib/headshot-caption';
 import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION, LIKENESS_STOP_CODES } from '../utils/content';
 import { LikenessNotice } from './LikenessNotice';
+import { ResultHeading } from './StepLayout';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
 import { progressStatusText } from '../utils/wizard-rules';
@@ -188,16 +189,9 @@ function ReadyHeader({ generation, onNewPhotos }: { generation: Generation; onNe
     generation.error && LIKENESS_STOP_CODES.has(generation.error.code) ? generation.error : null;
   return (
     <div className="text-center">
-      <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
-        <CheckCircle2 aria-hidden="true" className="size-7" />
-      </span>
-      <h1
-        id="generation-title"
-        tabIndex={-1}
-        className="mt-5 font-display text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-4xl"
-      >
+      <ResultHeading icon={CheckCircle2} tone="ready" size="lg">
         {GENERATOR_TEXT.ready}
-      </h1>
+      </ResultHeading>
       <p className="mt-3 text-base text-pretty text-slate-600">
         {delivered} {delivered === 1 ? 'headshot' : 'headshots'} · {captionOf(generation.style)} style ·{' '}
         {captionOf(generation.background)} background.
@@ -269,16 +263,13 @@ function ResultsGrid({
   return (
     <>
       {unavailable && (
-        <p
+        <RegenerateReason
           id={reasonId}
-          data-testid="regenerate-reason"
-          className="mt-8 text-center text-sm text-pretty text-slate-600"
-        >
-          {unavailable}{' '}
-          <Link to={paths.pricing.href} className="font-semibold text-brand-700 underline underline-offset-4">
-            Buy credits
-          </Link>
-        </p>
+          message={unavailable}
+          tone="note"
+          buyCredits
+          className="mt-8 text-center text-pretty"
+        />
       )}
       <ul
         aria-label="Your headshots"

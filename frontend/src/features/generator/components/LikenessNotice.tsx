@@ -1,6 +1,7 @@
 import { ImageUp, UserRoundX } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { GENERATOR_TEXT } from '../utils/content';
+import { ResultHeading } from './StepLayout';
 
 /** Props of {@link LikenessNotice}. */
 export interface LikenessNoticeProps {
@@ -29,19 +30,10 @@ export function LikenessNotice({ message, variant, onNewPhotos }: LikenessNotice
           : 'mx-auto mt-5 flex max-w-xl flex-col items-start gap-3 rounded-2xl bg-amber-50 p-4 text-left text-sm text-amber-950 ring-1 ring-amber-200'
       }
     >
-      {failed && (
-        <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-amber-50 text-amber-600 ring-1 ring-amber-100">
-          <UserRoundX aria-hidden="true" className="size-7" />
-        </span>
-      )}
       {failed ? (
-        <h1
-          id="generation-title"
-          tabIndex={-1}
-          className="mt-5 font-display text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
-        >
+        <ResultHeading icon={UserRoundX} tone="stopped">
           {GENERATOR_TEXT.likenessTitle}
-        </h1>
+        </ResultHeading>
       ) : (
         <p className="flex items-center gap-2 font-semibold">
           <UserRoundX aria-hidden="true" className="size-5 shrink-0 text-amber-600" />

@@ -1,4 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cx } from '../../../lib/cx';
 
 /** Props of {@link StepHeading}. */
 export interface StepHeadingProps {
@@ -25,6 +27,50 @@ export function StepHeading({ id, title, children }: StepHeadingProps) {
       </h1>
       {children && <p className="mt-2 text-base text-pretty text-slate-600">{children}</p>}
     </div>
+  );
+}
+
+const RESULT_TONES = {
+  ready: 'bg-emerald-50 text-emerald-600 ring-emerald-100',
+  stopped: 'bg-amber-50 text-amber-600 ring-amber-100',
+} as const;
+
+/** Props of {@link ResultHeading}. */
+export interface ResultHeadingProps {
+  icon: LucideIcon;
+  /** `ready`: headshots delivered (green); `stopped`: the likeness cap stopped it (amber). */
+  tone: keyof typeof RESULT_TONES;
+  /** `lg` for 'Your headshots are ready!', `md` otherwise. */
+  size?: 'md' | 'lg';
+  children: ReactNode;
+}
+
+/**
+ * Step 4's result title: the round icon and the page's `h1` (`generation-title`, which the step section is labelled
+ * by and which takes focus like every step's title).
+ */
+export function ResultHeading({ icon: Icon, tone, size = 'md', children }: ResultHeadingProps) {
+  return (
+    <>
+      <span
+        className={cx(
+          'mx-auto flex size-14 items-center justify-center rounded-2xl ring-1',
+          RESULT_TONES[tone],
+        )}
+      >
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h1
+        id="generation-title"
+        tabIndex={-1}
+        className={cx(
+          'mt-5 font-display text-2xl font-bold tracking-tight text-slate-900 outline-none',
+          size === 'lg' ? 'sm:text-4xl' : 'sm:text-3xl',
+        )}
+      >
+        {children}
+      </h1>
+    </>
   );
 }
 

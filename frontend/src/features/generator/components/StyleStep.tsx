@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/Button';
 import { GENERATOR_TEXT, STYLE_OPTIONS, type StyleId } from '../utils/content';
-import { OptionCards } from './OptionCards';
-import { StepFooter, StepHeading } from './StepLayout';
+import { ChoiceStep } from './ChoiceStep';
+import { StepFooter } from './StepLayout';
 
 /** Props of {@link StyleStep}. */
 export interface StyleStepProps {
@@ -13,23 +13,22 @@ export interface StyleStepProps {
 /** Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images; Continue needs a choice. */
 export function StyleStep({ value, onChange, onContinue }: StyleStepProps) {
   return (
-    <section aria-labelledby="style-title">
-      <StepHeading id="style-title" title={GENERATOR_TEXT.styleTitle}>
-        Pick the look of your headshots: the clothing and the overall feel.
-      </StepHeading>
-      <OptionCards
-        name="style"
-        legend="Style"
-        options={STYLE_OPTIONS}
-        value={value}
-        onChange={onChange}
-        columns={3}
-      />
+    <ChoiceStep
+      id="style-title"
+      title={GENERATOR_TEXT.styleTitle}
+      intro="Pick the look of your headshots: the clothing and the overall feel."
+      name="style"
+      legend="Style"
+      options={STYLE_OPTIONS}
+      value={value}
+      onChange={onChange}
+      columns={3}
+    >
       <StepFooter hint={value ? undefined : 'Choose a style to continue.'}>
         <Button size="lg" disabled={!value} onClick={onContinue} className="w-full sm:w-auto">
           Continue
         </Button>
       </StepFooter>
-    </section>
+    </ChoiceStep>
   );
 }
