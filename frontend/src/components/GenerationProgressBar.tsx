@@ -22,7 +22,7 @@ export interface GenerationProgressBarProps {
 export function GenerationProgressBar({
   percent,
   label,
-  valueText = `${percent}%`,
+  valueText,
   size = 'sm',
   className,
 }: GenerationProgressBarProps) {
@@ -34,15 +34,7 @@ export function GenerationProgressBar({
           {percent}%
         </p>
       </div>
-      <ProgressBar
-        label="Generation progress"
-        percent={percent}
-        value={percent}
-        min={0}
-        max={100}
-        valueText={valueText}
-        size={size}
-      />
+      <ProgressBar label="Generation progress" percent={percent} valueText={valueText} size={size} />
     </div>
   );
 }

@@ -51,6 +51,17 @@ function renderResult(
 
 const verificationCalls = () => requestsTo('GET /api/checkout/sessions/{id}');
 
+/** The not-completed card: nothing charged, and the Popular Pack offered again. */
+async function notCompletedWithThePopularPack() {
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
+  const section = heading.closest('section')!;
+  expect(within(section).getByText('You have not been charged.')).toBeTruthy();
+  expect(
+    await within(section).findByRole('button', { name: 'Try again with the Popular Pack' }),
+  ).toBeTruthy();
+  return { heading, section };
+}
+
 function expectSupportLine() {
   const link = screen
     .getAllByRole('link', { name: SUPPORT })
@@ -175,12 +186,7 @@ describe('payment result page', () => {
       verifyAnswers({ status, creditsAdded: 0, credits: 6 });
       renderResult(`/success?session_id=${newSessionId()}&redirect=dashboard`);
 
-      const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
-      const section = heading.closest('section')!;
-      expect(within(section).getByText('You have not been charged.')).toBeTruthy();
-      expect(
-        await within(section).findByRole('button', { name: 'Try again with the Popular Pack' }),
-      ).toBeTruthy();
+      const { heading, section } = await notCompletedWithThePopularPack();
       expect(within(section).getByRole('link', { name: 'See all packs' }).getAttribute('href')).toBe(
         '/pricing',
       );
@@ -333,12 +339,7 @@ describe("the not-completed page (Stripe Checkout's cancel_url)", () => {
       route: '/checkout/cancelled',
     });
 
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment not completed' });
-    const section = heading.closest('section')!;
-    expect(within(section).getByText('You have not been charged.')).toBeTruthy();
-    expect(
-      await within(section).findByRole('button', { name: 'Try again with the Popular Pack' }),
-    ).toBeTruthy();
+    const { heading, section } = await notCompletedWithThePopularPack();
     expect(within(section).getByRole('link', { name: 'Back to your headshots' }).getAttribute('href')).toBe(
       '/generator',
     );

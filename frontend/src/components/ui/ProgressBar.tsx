@@ -6,18 +6,27 @@ export interface ProgressBarProps {
   label: string;
   /** How full the bar is, 0-100. */
   percent: number;
-  /** The value screen readers announce, in the bar's own units (a step, a percent). */
-  value: number;
-  min: number;
-  max: number;
-  /** What the value means, read instead of the number ('Step 2 of 4'). */
-  valueText: string;
+  /** The value screen readers announce, in the bar's own units (a step); default: the percent. */
+  value?: number;
+  /** The scale of `value`; default 0-100 (a percent). */
+  min?: number;
+  max?: number;
+  /** What the value means, read instead of the number ('Step 2 of 4'); default: `<percent>%`. */
+  valueText?: string;
   /** `sm` (8 px) in a header, `md` (12 px) in a card. */
   size?: 'sm' | 'md';
 }
 
-/** An accessible progress bar on the brand gradient; the fill eases to each new value. */
-export function ProgressBar({ label, percent, value, min, max, valueText, size = 'sm' }: ProgressBarProps) {
+/** An accessible progress bar on the brand gradient (a percent unless told otherwise); the fill eases to each new value. */
+export function ProgressBar({
+  label,
+  percent,
+  value = percent,
+  min = 0,
+  max = 100,
+  valueText = `${percent}%`,
+  size = 'sm',
+}: ProgressBarProps) {
   return (
     <div
       role="progressbar"

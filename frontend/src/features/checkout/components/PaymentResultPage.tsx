@@ -1,4 +1,4 @@
-import { ArrowLeft, LayoutDashboard, RefreshCw, WandSparkles } from 'lucide-react';
+import { ArrowLeft, RefreshCw, WandSparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -9,7 +9,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentVerification } from '../hooks/use-payment-verification';
 import { paths } from '../../../config/paths';
 import { NotCompleted, NOT_COMPLETED_TEXT } from './NotCompleted';
-import { Actions, Heading, ResultFrame, ResultIcon, SupportLine } from './ResultParts';
+import { Actions, DashboardLink, Heading, ResultFrame, ResultIcon, SupportLine } from './ResultParts';
 
 /** Seconds from 'Payment Successful!' to the automatic move to /dashboard (docs/product-spec.md §9). */
 export const REDIRECT_SECONDS = 3;
@@ -110,10 +110,7 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                   <ArrowLeft aria-hidden="true" className="size-4" />
                   {PAYMENT_RESULT_TEXT.backToWizard}
                 </ButtonLink>
-                <ButtonLink to={paths.dashboard.href} replace variant="secondary">
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Go to Dashboard
-                </ButtonLink>
+                <DashboardLink variant="secondary" />
               </Actions>
             </>
           ) : (
@@ -133,10 +130,7 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                 </div>
               </div>
               <Actions>
-                <ButtonLink to={paths.dashboard.href} replace>
-                  <LayoutDashboard aria-hidden="true" className="size-4" />
-                  Go to Dashboard
-                </ButtonLink>
+                <DashboardLink />
                 <ButtonLink to={paths.generator.href} replace variant="secondary">
                   <WandSparkles aria-hidden="true" className="size-4" />
                   Start Generating
@@ -161,10 +155,7 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
               {!rechecking && <RefreshCw aria-hidden="true" className="size-4" />}
               {PAYMENT_RESULT_TEXT.checkAgain}
             </Button>
-            <ButtonLink to={paths.dashboard.href} replace variant="secondary">
-              <LayoutDashboard aria-hidden="true" className="size-4" />
-              Go to Dashboard
-            </ButtonLink>
+            <DashboardLink variant="secondary" />
           </Actions>
           <SupportLine />
         </>

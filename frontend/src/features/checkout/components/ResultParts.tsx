@@ -1,6 +1,8 @@
-import { CircleCheck, CircleX, Mail, Undo2 } from 'lucide-react';
+import { CircleCheck, CircleX, LayoutDashboard, Mail, Undo2 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { PricingFooter, PricingHeader } from '../../../components/PricingHeader';
+import { ButtonLink } from '../../../components/ui/Button';
+import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 
 /**
@@ -70,6 +72,19 @@ export function ResultIcon({ tone }: { tone: keyof typeof TONES }) {
 /** The card's buttons: stacked on phones, in a row from `sm`. */
 export function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{children}</div>;
+}
+
+/**
+ * 'Go to Dashboard', in place of this entry (Back would verify or show the result again): the primary action after a
+ * payment, the secondary one beside 'Check again' or 'Back to your headshots'.
+ */
+export function DashboardLink({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
+  return (
+    <ButtonLink to={paths.dashboard.href} replace variant={variant}>
+      <LayoutDashboard aria-hidden="true" className="size-4" />
+      Go to Dashboard
+    </ButtonLink>
+  );
 }
 
 /** 'Need help? Email our support team at {email}' with a mailto link; the address is the runtime config's. */

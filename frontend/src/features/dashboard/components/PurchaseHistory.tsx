@@ -14,6 +14,9 @@ export const PURCHASES_TEXT = {
   status: { completed: 'Paid', refunded: 'Refunded', disputed: 'Disputed' },
 } as const;
 
+/** The table's headed columns, in order; the receipt link's column is headed for screen readers only. */
+const COLUMNS = ['Date', 'Pack', 'Amount', 'Status'] as const;
+
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
@@ -47,18 +50,11 @@ export function PurchaseHistory() {
         <table className="mt-4 w-full text-left text-sm">
           <thead className="sr-only sm:not-sr-only">
             <tr className="text-xs text-slate-500">
-              <th scope="col" className="py-2 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Pack
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Amount
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Status
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="py-2 font-medium">
+                  {column}
+                </th>
+              ))}
               <th scope="col" className="py-2 font-medium">
                 <span className="sr-only">{PURCHASES_TEXT.receipt}</span>
               </th>

@@ -139,12 +139,11 @@ export function PrivacyPage() {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-900">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Data
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Kept
-                </th>
+                {['Data', 'Kept'].map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
