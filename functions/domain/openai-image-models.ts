@@ -74,49 +74,72 @@ export interface OpenAiImageModel {
 const STANDARD_QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
 const EXTENDED_QUALITIES = ['low', 'medium', 'high', 'xhigh', 'max', 'auto'] as const;
 const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const;
-const COMMON = { maxN: 10, maxInputImages: 16, usdPerInputImage: 0.008 } as const;
 
-/** GPT Image 2.5 and 2.6 prices: GPT Image 2's token rates, the 2:3:12:20:45 ladder anchored at its high ($0.211). */
-const LADDER_PRICES = { low: 0.009, medium: 0.014, high: 0.056, xhigh: 0.094, max: 0.211 } as const;
+/** What every model takes and costs alike: `n` 1-10, up to 16 images (`sdk`), $0.008 per reference image. */
+const EVERY_MODEL = { maxN: 10, maxInputImages: 16, usdPerInputImage: 0.008 } as const;
+
+/** The GPT Image 1 generation (1, 1-mini, 1.5, chatgpt-image-latest): standard sizes and qualities, raster output. */
+const GPT_IMAGE_1_GENERATION = {
+  ...EVERY_MODEL,
+  qualities: STANDARD_QUALITIES,
+  sizes: 'standard',
+  outputFormats: RASTER_FORMATS,
+} as const;
+
+/** GPT Image 1's and 1.5's worst cases (`latency`: 60-180 s, occasionally 200 s+ at `high`). */
+const GPT_IMAGE_1_WORST_CASE = { low: 60, medium: 120, high: 210 } as const;
+
+/**
+ * GPT Image 2 and its successors: any size within the flexible bounds, no `input_fidelity` (`fidelity-400`: they
+ * always read inputs at high fidelity), no shutdown announced.
+ */
+const GPT_IMAGE_2_GENERATION = {
+  ...EVERY_MODEL,
+  inputFidelity: [],
+  sizes: 'flexible',
+  outputFormats: RASTER_FORMATS,
+  shutdownDate: null,
+} as const;
+
+/**
+ * GPT Image 2.5 and 2.6: the extended qualities (`xhigh`, `max`) at GPT Image 2's token rates, the 2:3:12:20:45
+ * ladder anchored at its high ($0.211).
+ */
+const GPT_IMAGE_2_5_AND_LATER = {
+  ...GPT_IMAGE_2_GENERATION,
+  qualities: EXTENDED_QUALITIES,
+  usdPerImage: { low: 0.009, medium: 0.014, high: 0.056, xhigh: 0.094, max: 0.211 },
+} as const;
 
 function snapshot(base: OpenAiImageModel, id: string): OpenAiImageModel {
   return { ...base, id };
 }
 
 const gptImage1: OpenAiImageModel = {
+  ...GPT_IMAGE_1_GENERATION,
   id: 'gpt-image-1',
   inputFidelity: ['low', 'high'],
-  qualities: STANDARD_QUALITIES,
-  sizes: 'standard',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
   usdPerInputImage: 0.01,
   shutdownDate: '2026-10-23',
   usdPerImage: { low: 0.011, medium: 0.042, high: 0.167 },
-  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  worstCaseSeconds: GPT_IMAGE_1_WORST_CASE,
   sources: ['sdk', 'pricing-guide', 'latency'],
 };
 
 const gptImage15: OpenAiImageModel = {
+  ...GPT_IMAGE_1_GENERATION,
   id: 'gpt-image-1.5',
   inputFidelity: ['low', 'high'],
-  qualities: STANDARD_QUALITIES,
-  sizes: 'standard',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
   shutdownDate: '2026-12-01',
   usdPerImage: { low: 0.009, medium: 0.034, high: 0.133 },
-  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  worstCaseSeconds: GPT_IMAGE_1_WORST_CASE,
   sources: ['sdk', 'deprecations', 'pricing-guide', 'latency'],
 };
 
 const gptImage1Mini: OpenAiImageModel = {
+  ...GPT_IMAGE_1_GENERATION,
   id: 'gpt-image-1-mini',
   inputFidelity: ['low'],
-  qualities: STANDARD_QUALITIES,
-  sizes: 'standard',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
   usdPerInputImage: 0.0025,
   shutdownDate: '2026-12-01',
   usdPerImage: { low: 0.005, medium: 0.011, high: 0.036 },
@@ -125,41 +148,29 @@ const gptImage1Mini: OpenAiImageModel = {
 };
 
 const chatgptImageLatest: OpenAiImageModel = {
+  ...GPT_IMAGE_1_GENERATION,
   // "follows the same input constraints as GPT image models" (sdk); it is not named among the input_fidelity models.
   id: 'chatgpt-image-latest',
   inputFidelity: [],
-  qualities: STANDARD_QUALITIES,
-  sizes: 'standard',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
   shutdownDate: '2026-12-01',
-  usdPerImage: { low: 0.009, medium: 0.034, high: 0.133 },
-  worstCaseSeconds: { low: 60, medium: 120, high: 210 },
+  // Priced as GPT Image 1.5: no estimate of its own is among the sources.
+  usdPerImage: gptImage15.usdPerImage,
+  worstCaseSeconds: GPT_IMAGE_1_WORST_CASE,
   sources: ['sdk', 'deprecations'],
 };
 
 const gptImage2: OpenAiImageModel = {
+  ...GPT_IMAGE_2_GENERATION,
   id: 'gpt-image-2',
-  inputFidelity: [],
   qualities: STANDARD_QUALITIES,
-  sizes: 'flexible',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
-  shutdownDate: null,
   usdPerImage: { low: 0.006, medium: 0.053, high: 0.211 },
   worstCaseSeconds: { low: 60, medium: 150, high: 240 },
   sources: ['sdk', 'fidelity-400', 'quality-400', 'pricing-guide', 'latency'],
 };
 
 const gptImage25Sunburst: OpenAiImageModel = {
+  ...GPT_IMAGE_2_5_AND_LATER,
   id: 'gpt-image-2.5-sunburst',
-  inputFidelity: [],
-  qualities: EXTENDED_QUALITIES,
-  sizes: 'flexible',
-  outputFormats: RASTER_FORMATS,
-  ...COMMON,
-  shutdownDate: null,
-  usdPerImage: LADDER_PRICES,
   worstCaseSeconds: { low: 40, medium: 80, high: 120, xhigh: 180, max: 240 },
   sources: ['sdk', 'quality-400', 'images-2.5', 'latency'],
 };
@@ -172,14 +183,9 @@ const gptImage25Flare: OpenAiImageModel = {
 };
 
 const gptImage26Sunburst: OpenAiImageModel = {
+  ...GPT_IMAGE_2_5_AND_LATER,
   id: 'gpt-image-2.6-sunburst',
-  inputFidelity: [],
-  qualities: EXTENDED_QUALITIES,
-  sizes: 'flexible',
   outputFormats: [...RASTER_FORMATS, 'gif', 'svg'],
-  ...COMMON,
-  shutdownDate: null,
-  usdPerImage: LADDER_PRICES,
   // "50% faster" than 2.5 (images-2.6); kept at 2.5's high bound until measured, so a slow day is not a timeout.
   worstCaseSeconds: { low: 30, medium: 60, high: 120, xhigh: 150, max: 210 },
   sources: ['sdk', 'deprecations', 'images-2.6', 'images-2.5', 'latency'],
