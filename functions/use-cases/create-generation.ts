@@ -2,7 +2,21 @@ import type { CreateGenerationBody, GenerationStarted } from '../contracts';
 import { ForeignUploadError, HighResolutionUnavailableError } from '../domain/errors';
 import { highResolutionAvailable } from '../config/high-resolution';
 import { isOwnUploadKey } from '../domain/object-keys';
-import { assertReferencesStored, startGeneration, type Starter } from './start-generation';
+import {
+  assertReferencesStored,
+  startGeneration,
+  startGenerationAdapters,
+  type StartGenerationPorts,
+  type Starter,
+} from './start-generation';
+
+/** What creating a generation needs from the outside world: whether the image model makes high resolution, and the start's. */
+export interface CreateGenerationPorts extends StartGenerationPorts {
+  /** Whether the configured image model can make the high-resolution canvas (config/high-resolution.ts). */
+  highResolutionAvailable: () => boolean;
+}
+
+const adapters: CreateGenerationPorts = { ...startGenerationAdapters, highResolutionAvailable };
 
 /**
  * "Create generation" (docs/architecture.md §4): checks every key is one of the caller's uploads and exists (nothing
@@ -17,11 +31,13 @@ import { assertReferencesStored, startGeneration, type Starter } from './start-g
 export async function createGeneration(
   starter: Starter,
   body: CreateGenerationBody,
+  ports: CreateGenerationPorts = adapters,
 ): Promise<GenerationStarted> {
-  if (body.resolution === 'high' && !highResolutionAvailable()) throw new HighResolutionUnavailableError();
+  if (body.resolution === 'high' && !ports.highResolutionAvailable())
+    throw new HighResolutionUnavailableError();
   body.referenceKeys.forEach((key, i) => {
     if (!isOwnUploadKey(starter.sub, key)) throw new ForeignUploadError(i);
   });
-  const referenceSetHash = await assertReferencesStored(body.referenceKeys);
-  return startGeneration(starter, { ...body, referenceSetHash });
+  const referenceSetHash = await assertReferencesStored(body.referenceKeys, ports);
+  return startGeneration(starter, { ...body, referenceSetHash }, ports);
 }

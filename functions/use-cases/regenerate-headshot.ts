@@ -9,10 +9,31 @@ import {
   UploadMissingError,
 } from '../domain/errors';
 import { REGENERATE_SLOTS } from '../domain/slots';
-import { assertReferencesStored, startGeneration, type Starter } from './start-generation';
+import {
+  assertReferencesStored,
+  startGeneration,
+  startGenerationAdapters,
+  type StartGenerationPorts,
+  type Starter,
+} from './start-generation';
 
 /** The message of a headshot that is not the caller's (or is gone): never says which. */
 export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
+
+/** What a regeneration needs from the outside world: its quota, the headshot and its generation, and the start's. */
+export interface RegenerateHeadshotPorts extends StartGenerationPorts {
+  /** Counts one regeneration attempt of `sub` in the hour, or throws {QuotaExceededError}. */
+  consumeRegeneration: (sub: string) => Promise<unknown>;
+  getHeadshot: typeof getHeadshot;
+  getGeneration: typeof getGeneration;
+}
+
+const adapters: RegenerateHeadshotPorts = {
+  ...startGenerationAdapters,
+  consumeRegeneration: (sub) => consumeQuota({ sub }, quotaRules().regenerations),
+  getHeadshot,
+  getGeneration,
+};
 
 /**
  * "Regenerate (1 credit)" (docs/architecture.md §4): a one-slot generation with the style, background and reference
@@ -26,23 +47,32 @@ export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
  *   {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
  *   reference photos are no longer stored; and what {@link startGeneration} throws
  */
-export async function regenerateHeadshot(starter: Starter, headshotId: string): Promise<GenerationStarted> {
-  await consumeQuota(starter, quotaRules().regenerations);
-  const headshot = await getHeadshot(starter.sub, headshotId);
+export async function regenerateHeadshot(
+  starter: Starter,
+  headshotId: string,
+  ports: RegenerateHeadshotPorts = adapters,
+): Promise<GenerationStarted> {
+  await ports.consumeRegeneration(starter.sub);
+  const headshot = await ports.getHeadshot(starter.sub, headshotId);
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  const generation = await getGeneration(starter.sub, headshot.generationId);
+  const generation = await ports.getGeneration(starter.sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  const referenceSetHash = await assertReferencesStored(generation.referenceKeys).catch((error: unknown) => {
+  const hashing = assertReferencesStored(generation.referenceKeys, ports);
+  const referenceSetHash = await hashing.catch((error: unknown) => {
     if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
       throw new PhotosExpiredError();
     throw error;
   });
-  return startGeneration(starter, {
-    style: headshot.style,
-    background: headshot.background,
-    referenceKeys: generation.referenceKeys,
-    slots: REGENERATE_SLOTS,
-    regeneratedFrom: headshot.id,
-    referenceSetHash,
-  });
+  return startGeneration(
+    starter,
+    {
+      style: headshot.style,
+      background: headshot.background,
+      referenceKeys: generation.referenceKeys,
+      slots: REGENERATE_SLOTS,
+      regeneratedFrom: headshot.id,
+      referenceSetHash,
+    },
+    ports,
+  );
 }

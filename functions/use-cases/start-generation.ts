@@ -2,9 +2,16 @@ import { ulid } from 'ulid';
 import { startGenerationExecution } from '../adapters/executions';
 import { newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';
-import { CreditChangeGuardError, getUser, spendCredits } from '../adapters/ledger';
+import {
+  CreditChangeGuardError,
+  getUser,
+  spendCredits,
+  type CreditChange,
+  type CreditChangeResult,
+} from '../adapters/ledger';
 import { ensureUser } from '../adapters/user-creation';
-import { headObject } from '../adapters/storage';
+import { headObject, type ObjectHead } from '../adapters/storage';
+import type { TransactItem } from '../adapters/support/ledger-items';
 import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
 import { countMetric } from '../common/metrics';
@@ -17,7 +24,7 @@ import {
   UploadMissingError,
   WorkflowStartFailedError,
 } from '../domain/errors';
-import { GENERATION_ERROR_MESSAGES } from '../domain/generation-errors';
+import { GENERATION_ERROR_MESSAGES, type GenerationError } from '../domain/generation-errors';
 import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
 import { MAX_UPLOAD_BYTES } from '../domain/photos';
 import { PROGRESS } from '../domain/generation-status';
@@ -32,6 +39,46 @@ import { compensateGeneration } from './compensate-generation';
  * the same guard, the same workflow (docs/architecture.md §4).
  */
 
+/** What starting a generation needs from the outside world (and the use cases it runs). */
+export interface StartGenerationPorts {
+  headObject: (bucket: 'uploads', key: string) => Promise<ObjectHead | undefined>;
+  ensureUser: typeof ensureUser;
+  getUser: typeof getUser;
+  generationStartGuard: typeof generationStartGuard;
+  /** The likeness cap's check before anything is spent (use-cases/likeness-cap.ts). */
+  enforceLikenessCap: (
+    sub: string,
+    balance: number,
+    referenceSetHash: string,
+    nowMs: number,
+  ) => Promise<void>;
+  spendCredits: (change: CreditChange) => Promise<CreditChangeResult>;
+  sweepMarkerPut: (sub: string, generationId: string, createdAt: string) => TransactItem;
+  startGenerationExecution: typeof startGenerationExecution;
+  setExecutionArn: typeof setExecutionArn;
+  compensateGeneration: (sub: string, id: string, error: GenerationError) => Promise<void>;
+  /** A new generation id (a ULID: its time is the generation's start for the likeness cap). */
+  newId: () => string;
+  /** The clock. */
+  now: () => Date;
+}
+
+/** The real adapters of {@link StartGenerationPorts}. */
+export const startGenerationAdapters: StartGenerationPorts = {
+  headObject,
+  ensureUser,
+  getUser,
+  generationStartGuard,
+  enforceLikenessCap: (sub, balance, hash, nowMs) => enforceLikenessCapAtStart(sub, balance, hash, nowMs),
+  spendCredits,
+  sweepMarkerPut,
+  startGenerationExecution,
+  setExecutionArn,
+  compensateGeneration: (sub, id, error) => compensateGeneration(sub, id, error),
+  newId: ulid,
+  now: () => new Date(),
+};
+
 /** Who starts a generation: the caller's `sub`, and the e-mail of an ID token (to create a missing user item). */
 export interface Starter {
   sub: string;
@@ -45,8 +92,11 @@ export interface Starter {
  * @returns the photos' identity for the likeness cap: a hash of their ETags (domain/likeness-cap.ts)
  * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
  */
-export async function assertReferencesStored(referenceKeys: readonly string[]): Promise<string> {
-  const heads = await Promise.all(referenceKeys.map((key) => headObject('uploads', key)));
+export async function assertReferencesStored(
+  referenceKeys: readonly string[],
+  ports: Pick<StartGenerationPorts, 'headObject'> = startGenerationAdapters,
+): Promise<string> {
+  const heads = await Promise.all(referenceKeys.map((key) => ports.headObject('uploads', key)));
   const etags = heads.map((head, i) => {
     if (!head) throw new UploadMissingError(i);
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
@@ -96,27 +146,28 @@ export interface GenerationRequest {
 export async function startGeneration(
   starter: Starter,
   request: GenerationRequest,
+  ports: StartGenerationPorts = startGenerationAdapters,
 ): Promise<GenerationStarted> {
   const { sub } = starter;
   const resolution = request.resolution ?? 'standard';
   const cost = (request.slots?.length ?? HEADSHOTS_PER_GENERATION) * CREDITS_PER_HEADSHOT[resolution];
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
-  const user = starter.email ? await ensureUser(sub, starter.email) : await getUser(sub);
-  const id = ulid();
-  const now = new Date().toISOString();
+  const user = starter.email ? await ports.ensureUser(sub, starter.email) : await ports.getUser(sub);
+  const id = ports.newId();
+  const now = ports.now().toISOString();
   let balance: number;
   // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
-  const guard = await generationStartGuard(user, id, cost);
+  const guard = await ports.generationStartGuard(user, id, cost);
   // The likeness cap, before anything is spent (a balance under the cost is answered by the spend: 402).
   if (user && user.credits >= cost)
-    await enforceLikenessCapAtStart(sub, user.credits, request.referenceSetHash, generationStartMs(id));
+    await ports.enforceLikenessCap(sub, user.credits, request.referenceSetHash, generationStartMs(id));
   try {
-    ({ balance } = await spendCredits({
+    ({ balance } = await ports.spendCredits({
       sub,
       amount: cost,
       ref: id,
       ...guard,
-      extraItems: [...(guard.extraItems ?? []), sweepMarkerPut(sub, id, now)],
+      extraItems: [...guard.extraItems, ports.sweepMarkerPut(sub, id, now)],
       related: {
         item: newGenerationItem({
           id,
@@ -141,30 +192,7 @@ export async function startGeneration(
     }
     throw error;
   }
-  try {
-    const executionArn = await startGenerationExecution({
-      generationId: id,
-      userId: sub,
-      style: request.style,
-      background: request.background,
-      referenceKeys: request.referenceKeys,
-      ...(request.slots ? { slots: request.slots } : {}),
-    });
-    // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
-    await setExecutionArn(sub, id, executionArn).catch((error: unknown) =>
-      logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
-    );
-  } catch (error) {
-    logger.error('StartExecution failed; refunding the generation', {
-      generationId: id,
-      error: error as Error,
-    });
-    await compensateGeneration(sub, id, {
-      code: 'START_FAILED',
-      message: GENERATION_ERROR_MESSAGES.START_FAILED,
-    });
-    throw new WorkflowStartFailedError(cost);
-  }
+  await startWorkflow(sub, id, request, cost, ports);
   countMetric('GenerationsStarted');
   return {
     id,
@@ -177,4 +205,46 @@ export async function startGeneration(
     credits: balance,
     createdAt: now,
   };
+}
+
+/**
+ * Starts the generation's execution and records its ARN; when Step Functions refuses, the generation is compensated
+ * at once (every credit back, status failed).
+ *
+ * @param cost the credits spent, for the refusal's message
+ * @throws {WorkflowStartFailedError} when the execution did not start (refunded)
+ */
+async function startWorkflow(
+  sub: string,
+  id: string,
+  request: GenerationRequest,
+  cost: number,
+  ports: StartGenerationPorts,
+): Promise<void> {
+  try {
+    const executionArn = await ports.startGenerationExecution({
+      generationId: id,
+      userId: sub,
+      style: request.style,
+      background: request.background,
+      referenceKeys: request.referenceKeys,
+      ...(request.slots ? { slots: request.slots } : {}),
+    });
+    // Informative only (the reconciliation derives the ARN from the id): a failure here must not fail the request.
+    await ports
+      .setExecutionArn(sub, id, executionArn)
+      .catch((error: unknown) =>
+        logger.warn('Could not record the execution ARN', { generationId: id, error: error as Error }),
+      );
+  } catch (error) {
+    logger.error('StartExecution failed; refunding the generation', {
+      generationId: id,
+      error: error as Error,
+    });
+    await ports.compensateGeneration(sub, id, {
+      code: 'START_FAILED',
+      message: GENERATION_ERROR_MESSAGES.START_FAILED,
+    });
+    throw new WorkflowStartFailedError(cost);
+  }
 }

@@ -50,6 +50,13 @@ export class FakeGenerations {
     return structuredClone(record);
   }
 
+  /** Stores a new generation item (adapters/generations.ts `newGenerationItem`, with its table key) as a record. */
+  insertItem(item: Record<string, unknown>): void {
+    const { PK: _pk, SK: _sk, type: _type, ...record } = item;
+    const generation = record as unknown as FakeGeneration;
+    this.records.set(this.key(generation.userId, generation.id), structuredClone(generation));
+  }
+
   /** The stored generation (not a copy): for assertions. */
   stored(sub: string, id: string): FakeGeneration | undefined {
     return this.records.get(this.key(sub, id));

@@ -23,6 +23,8 @@ export class FakeBuckets {
   readonly objects = new Map<string, StoredObject>();
   /** Keys read with {@link getObject} / {@link getObjectBytes}, in order. */
   readonly reads: string[] = [];
+  /** Keys asked about with {@link headObject}, in order. */
+  readonly heads: string[] = [];
   private version = 0;
 
   private path(bucket: Bucket, key: string) {
@@ -55,6 +57,7 @@ export class FakeBuckets {
   }
 
   readonly headObject = async (bucket: Bucket, key: string): Promise<ObjectHead | undefined> => {
+    this.heads.push(key);
     const object = this.objects.get(this.path(bucket, key));
     return object
       ? { size: object.bytes.length, contentType: object.contentType, etag: object.etag }

@@ -1,0 +1,89 @@
+import { ulid } from 'ulid';
+import type { UserRecord } from '../../../../functions/adapters/ledger';
+import { compensateGeneration } from '../../../../functions/use-cases/compensate-generation';
+import { enforceLikenessCapAtStart } from '../../../../functions/use-cases/likeness-cap';
+import type { StartGenerationPorts } from '../../../../functions/use-cases/start-generation';
+import { isTerminal } from '../../../../functions/domain/generation-status';
+import { generationInFlight } from '../../../../functions/domain/quotas';
+import { compensationPortsOf, FakeGenerations } from './generations';
+import { FakeLedger } from './ledger';
+import { FakeLikenessCap } from './likeness-cap';
+import { FakeMarkers } from './markers';
+import { FakeBuckets } from './storage';
+import { effectItem } from './transactions';
+
+/** The clock of a generation start: 2026-01-01 12:00 UTC. */
+export const START = new Date('2026-01-01T12:00:00.000Z');
+
+/** The execution inputs Step Functions was asked to start, and whether it refuses. */
+export class FakeExecutions {
+  readonly started: Parameters<StartGenerationPorts['startGenerationExecution']>[0][] = [];
+  refuseWith: Error | undefined;
+
+  readonly startGenerationExecution: StartGenerationPorts['startGenerationExecution'] = async (input) => {
+    if (this.refuseWith) throw this.refuseWith;
+    this.started.push(structuredClone(input));
+    return `arn:aws:states:eu-west-1:123456789012:execution:generation:${input.generationId}`;
+  };
+}
+
+/**
+ * Everything a generation's start touches, in memory: the ledger (balances, the spend with its related item and
+ * guard), the generation items, the uploads, the likeness cap, the sweep markers and Step Functions. The guard is
+ * adapters/generation-guard.ts's rules: the previous generation must be terminal (checked first, and again in the
+ * transaction) and `lastGenerationId` unchanged since it was read, with no account deletion started.
+ */
+export function generationStartWorld() {
+  const ledger = new FakeLedger();
+  const generations = new FakeGenerations();
+  const buckets = new FakeBuckets();
+  const cap = new FakeLikenessCap();
+  const markers = new FakeMarkers();
+  const executions = new FakeExecutions();
+  const previousIsOver = (user: UserRecord, previous: string) => {
+    const generation = generations.stored(user.id, previous);
+    return !generation || isTerminal(generation.status);
+  };
+  const ports: StartGenerationPorts = {
+    headObject: buckets.headObject,
+    ensureUser: ledger.ensureUser,
+    getUser: ledger.getUser,
+    generationStartGuard: async (user, newGenerationId, cost) => {
+      const previous = user?.lastGenerationId;
+      if (user && previous && user.credits >= cost && !previousIsOver(user, previous))
+        throw generationInFlight();
+      return {
+        profileGuard: ledger.profileGuard({
+          check: (current) => !current.deletingAt && current.lastGenerationId === previous,
+          apply: (current) => {
+            current.lastGenerationId = newGenerationId;
+          },
+        }),
+        extraItems:
+          user && previous
+            ? [effectItem({ check: () => previousIsOver(user, previous), apply: () => undefined })]
+            : [],
+      };
+    },
+    enforceLikenessCap: (sub, balance, hash, nowMs) =>
+      enforceLikenessCapAtStart(sub, balance, hash, nowMs, cap.ports),
+    // The related item (the generation) commits with the spend, or neither does.
+    spendCredits: async (change) => {
+      const result = await ledger.spendCredits(change);
+      if (result.applied && change.related) generations.insertItem(change.related.item);
+      return result;
+    },
+    sweepMarkerPut: (sub, generationId, createdAt) =>
+      effectItem({
+        check: () => true,
+        apply: () => void markers.addSweepMarker(sub, generationId, createdAt),
+      }),
+    startGenerationExecution: executions.startGenerationExecution,
+    setExecutionArn: generations.setExecutionArn,
+    compensateGeneration: (sub, id, error) =>
+      compensateGeneration(sub, id, error, compensationPortsOf(generations, ledger)),
+    newId: () => ulid(START.getTime()),
+    now: () => START,
+  };
+  return { ledger, generations, buckets, cap, markers, executions, ports };
+}

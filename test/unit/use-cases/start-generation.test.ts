@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertReferencesStored,
+  startGeneration,
+  type GenerationRequest,
+} from '../../../functions/use-cases/start-generation';
+import { InsufficientCreditsError } from '../../../functions/domain/credits';
+import {
+  AccountDeletingError,
+  InvalidUploadError,
+  UploadMissingError,
+  WorkflowStartFailedError,
+} from '../../../functions/domain/errors';
+import { GENERATION_ERROR_MESSAGES } from '../../../functions/domain/generation-errors';
+import { PhotosDontMatchError, referenceSetHash } from '../../../functions/domain/likeness-cap';
+import { QuotaExceededError } from '../../../functions/domain/quotas';
+import { failing } from './fakes/failures';
+import { generationStartWorld, START } from './fakes/generation-start';
+
+const SUB = 'user-1';
+const STARTER = { sub: SUB, email: undefined };
+const KEYS = [`uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/0`];
+const HASH = referenceSetHash(['"etag-1"']);
+const REQUEST: GenerationRequest = {
+  style: 'professional',
+  background: 'studio',
+  referenceKeys: KEYS,
+  referenceSetHash: HASH,
+};
+
+/** A customer with `credits`, one stored upload, and everything a start touches. */
+function world(credits = 10) {
+  const w = generationStartWorld();
+  w.ledger.seedUser(SUB, credits);
+  w.buckets.put('uploads', KEYS[0]!, 'photo');
+  return w;
+}
+
+describe('assertReferencesStored', () => {
+  it("answers the photos' identity: a hash of their ETags", async () => {
+    const { ports } = world();
+    expect(await assertReferencesStored(KEYS, ports)).toBe(HASH);
+  });
+
+  it('names a photo that is not stored, is empty, too large or not an image', async () => {
+    const { ports, buckets } = world();
+    const key = (n: number) => `uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/${n}`;
+    await expect(assertReferencesStored([...KEYS, key(1)], ports)).rejects.toEqual(new UploadMissingError(1));
+    buckets.put('uploads', key(2), '');
+    buckets.put('uploads', key(3), Buffer.alloc(10 * 1024 * 1024 + 1));
+    buckets.put('uploads', key(4), 'a pdf', 'application/pdf');
+    for (const n of [2, 3, 4]) {
+      await expect(assertReferencesStored([key(n)], ports)).rejects.toEqual(new InvalidUploadError(0));
+    }
+  });
+
+  it('refuses a photo S3 gives no ETag for (it could not be told apart)', async () => {
+    const { ports } = world();
+    const noEtag = {
+      ...ports,
+      headObject: async () => ({ size: 10, contentType: 'image/png', etag: undefined }),
+    };
+    await expect(assertReferencesStored(KEYS, noEtag)).rejects.toEqual(new UploadMissingError(0));
+  });
+});
+
+describe('startGeneration', () => {
+  it('spends the credits with the new generation in one change, then starts its workflow', async () => {
+    const { ports, ledger, generations, executions, markers } = world();
+    const started = await startGeneration(STARTER, REQUEST, ports);
+    expect(started).toEqual({
+      id: expect.any(String),
+      status: 'queued',
+      stage: 'queued',
+      progress: 5,
+      style: 'professional',
+      background: 'studio',
+      creditsReserved: 6,
+      credits: 4,
+      createdAt: START.toISOString(),
+    });
+    expect(ledger.entriesOf(SUB, 'generation')).toEqual([
+      expect.objectContaining({ delta: -6, ref: started.id }),
+    ]);
+    expect(generations.stored(SUB, started.id)).toMatchObject({
+      status: 'queued',
+      creditsReserved: 6,
+      referenceKeys: KEYS,
+      referenceSetHash: HASH,
+      executionArn: expect.stringContaining(started.id),
+    });
+    expect(executions.started).toEqual([
+      {
+        generationId: started.id,
+        userId: SUB,
+        style: 'professional',
+        background: 'studio',
+        referenceKeys: KEYS,
+      },
+    ]);
+    expect([...markers.sweep.values()].map((m) => m.generationId)).toEqual([started.id]);
+    expect(ledger.users.get(SUB)!.lastGenerationId).toBe(started.id);
+  });
+
+  it('costs 2 credits a slot at high resolution', async () => {
+    const { ports, generations } = world(12);
+    const started = await startGeneration(STARTER, { ...REQUEST, resolution: 'high' }, ports);
+    expect(started).toMatchObject({ creditsReserved: 12, credits: 0 });
+    expect(generations.stored(SUB, started.id)!.resolution).toBe('high');
+  });
+
+  it('starts a one-slot regeneration for 1 credit', async () => {
+    const { ports, generations, executions } = world(1);
+    const started = await startGeneration(
+      STARTER,
+      { ...REQUEST, slots: [0], regeneratedFrom: 'headshot-1' },
+      ports,
+    );
+    expect(started.creditsReserved).toBe(1);
+    expect(generations.stored(SUB, started.id)).toMatchObject({
+      slotCount: 1,
+      regeneratedFrom: 'headshot-1',
+    });
+    expect(executions.started[0]!.slots).toEqual([0]);
+  });
+
+  it('creates the user of a first ID token (its sign-up credits) before spending', async () => {
+    const w = generationStartWorld();
+    w.buckets.put('uploads', KEYS[0]!, 'photo');
+    const started = await startGeneration({ sub: SUB, email: 'ada@example.com' }, REQUEST, w.ports);
+    expect(started.credits).toBe(0);
+    expect(w.ledger.ledgerSum(SUB)).toBe(0);
+  });
+
+  it('refuses a balance under the cost, spending nothing and starting nothing', async () => {
+    const { ports, ledger, executions } = world(5);
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toEqual(
+      new InsufficientCreditsError(5, 6),
+    );
+    expect(ledger.balance(SUB)).toBe(5);
+    expect(executions.started).toEqual([]);
+  });
+
+  it('answers a user without an item as having 0 credits', async () => {
+    const { ports } = generationStartWorld();
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toEqual(
+      new InsufficientCreditsError(0, 6),
+    );
+  });
+
+  it('refuses while the previous generation is running, and starts once it ended', async () => {
+    const { ports, generations, ledger } = world(20);
+    const first = await startGeneration(STARTER, REQUEST, ports);
+    const second = startGeneration(STARTER, REQUEST, ports);
+    await expect(second).rejects.toBeInstanceOf(QuotaExceededError);
+    await expect(second).rejects.toMatchObject({ quota: 'generations-in-flight' });
+    generations.stored(SUB, first.id)!.status = 'succeeded';
+    await expect(startGeneration(STARTER, REQUEST, ports)).resolves.toMatchObject({ credits: 8 });
+    expect(ledger.entriesOf(SUB, 'generation')).toHaveLength(2);
+  });
+
+  it('refuses the second of two starts that read the same user item (the guard in the transaction)', async () => {
+    const { ports, ledger } = world(20);
+    const racing = {
+      ...ports,
+      getUser: async (sub: string) => {
+        const user = await ports.getUser(sub);
+        ledger.users.get(sub)!.lastGenerationId = 'another-start';
+        return user;
+      },
+    };
+    await expect(startGeneration(STARTER, REQUEST, racing)).rejects.toMatchObject({
+      quota: 'generations-in-flight',
+    });
+    expect(ledger.balance(SUB)).toBe(20);
+  });
+
+  it('refuses an account whose deletion has started', async () => {
+    const { ports, ledger } = world();
+    ledger.users.get(SUB)!.deletingAt = START.toISOString();
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toBeInstanceOf(AccountDeletingError);
+    expect(ledger.balance(SUB)).toBe(10);
+  });
+
+  it('refuses photos whose headshots kept failing the likeness check, before spending', async () => {
+    const { ports, cap, ledger } = world();
+    cap.failedSets.set(`${SUB}|${HASH}`, Math.floor(START.getTime() / 1000) + 3600);
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toBeInstanceOf(PhotosDontMatchError);
+    expect(ledger.balance(SUB)).toBe(10);
+  });
+
+  it("refuses a start when the day's provider calls are used up", async () => {
+    const { ports, cap, ledger } = world();
+    cap.limits = { ...cap.limits, callsPerCredit: 0 };
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toMatchObject({
+      quota: 'likeness-attempts',
+    });
+    expect(ledger.balance(SUB)).toBe(10);
+  });
+
+  it('gives every credit back and marks the generation failed when the workflow does not start', async () => {
+    const { ports, ledger, generations, executions } = world();
+    executions.refuseWith = new Error('StateMachineDoesNotExist');
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toEqual(new WorkflowStartFailedError(6));
+    expect(ledger.balance(SUB)).toBe(10);
+    const [generation] = [...generations.records.values()];
+    expect(generation).toMatchObject({
+      status: 'failed',
+      creditsRefunded: 6,
+      error: { code: 'START_FAILED', message: GENERATION_ERROR_MESSAGES.START_FAILED },
+    });
+  });
+
+  it('still answers a started generation when its ARN cannot be recorded', async () => {
+    const { ports } = world();
+    const started = await startGeneration(STARTER, REQUEST, { ...ports, setExecutionArn: failing() });
+    expect(started.status).toBe('queued');
+  });
+
+  it('fails when the ledger cannot be reached, starting nothing', async () => {
+    const { ports, executions } = world();
+    await expect(
+      startGeneration(STARTER, REQUEST, { ...ports, spendCredits: failing(new Error('table down')) }),
+    ).rejects.toThrow('table down');
+    expect(executions.started).toEqual([]);
+  });
+});
