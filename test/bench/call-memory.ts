@@ -7,7 +7,6 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { CALL_PROVIDER_MEMORY_MB } from '../../functions/catalogue';
-import { newGenerationItem } from '../../functions/adapters/generations';
 import { normalizedKey, uploadKey } from '../../functions/domain/object-keys';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
@@ -15,6 +14,7 @@ import { closeServer, listen, readBody } from '../../infrastructure/local/suppor
 import { HOST } from '../../infrastructure/local/support/ports';
 import { fixturePhoto } from '../helpers/generation';
 import { lambdaBundleOptions } from './bundles';
+import { benchGenerationItem } from './generation-items';
 
 const run = promisify(execFile);
 
@@ -171,16 +171,8 @@ async function startAwsStandIn(reference: Buffer) {
     /** One event per call, each for a generation of its own (a saved slot would answer without a call). */
     events(count: number) {
       return Array.from({ length: count }, (_, i) => {
-        const id = ulid();
-        const item = newGenerationItem({
-          id,
-          sub,
-          style: 'professional',
-          background: 'studio',
-          referenceKeys,
-          now: new Date().toISOString(),
-        });
-        generations.set(item.SK as string, item);
+        const { id, item } = benchGenerationItem(sub, referenceKeys);
+        generations.set(item.SK, item);
         return {
           generationId: id,
           userId: sub,

@@ -4,7 +4,6 @@ import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { documentClient, sfnClient } from '../../functions/adapters/support/aws';
-import { newGenerationItem } from '../../functions/adapters/generations';
 import { releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
 import { livePlace } from '../../functions/adapters/provider-queue/positions';
 import { readState } from '../../functions/adapters/provider-queue/state';
@@ -32,6 +31,7 @@ import { assertSlotMayQueue } from '../../functions/use-cases/likeness-cap-befor
 import { allStates, type AslMachine } from '../../infrastructure/local/stand-ins/step-functions/asl';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { configureHandlers } from '../helpers/handler-config';
+import { benchGenerationItem } from './generation-items';
 
 /**
  * "The provider queue at scale" (issue 25, acceptance): what one admitted slot costs in DynamoDB capacity units and
@@ -183,19 +183,6 @@ async function answeringMeasuredTokens<T>(fn: () => Promise<T>): Promise<T> {
 /** The owner of the measured generations (their items exist, as a running generation's do). */
 const USER = 'bench-queue-cost';
 
-function generationItems(ids: readonly string[]) {
-  return ids.map((id) =>
-    newGenerationItem({
-      id,
-      sub: USER,
-      style: 'professional',
-      background: 'studio',
-      referenceKeys: [],
-      now: new Date().toISOString(),
-    }),
-  );
-}
-
 type Item = Record<string, unknown> & { PK: string; SK: string };
 
 /** Puts (or deletes) `items`, 25 per BatchWriteItem. */
@@ -271,8 +258,9 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
   // The seeded generations started 25 s ago, 20 ms apart; the measured ones 90 s ago (ahead of them).
   const seeded = seededLine(waiting, now - 25_000, 20);
   await batchWrite(seeded.items);
-  const measured = Array.from({ length: Math.ceil(slots / 6) }, () => ulid());
-  const measuredItems = generationItems(measured) as Item[];
+  const generations = Array.from({ length: Math.ceil(slots / 6) }, () => benchGenerationItem(USER));
+  const measured = generations.map((g) => g.id);
+  const measuredItems = generations.map((g) => g.item);
   await batchWrite(measuredItems);
   try {
     // One free permit and no rate limit: each dispatch admits the measured ticket at the head, then stops.
