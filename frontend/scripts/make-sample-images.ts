@@ -95,29 +95,24 @@ const PORTRAITS: Portrait[] = [
   },
 ];
 
-/** Casual "selfies" for the how-it-works step: the same kind of made-up people, less polished. */
+/**
+ * A casual "selfie" for the how-it-works step: the same made-up person each time (the one customer whose photos go
+ * in), in a plain top of `top`'s colour against `backdrop`.
+ */
+function selfie(n: number, backdrop: Portrait['backdrop'], top: string): Portrait {
+  return {
+    name: `selfie-${n}`,
+    backdrop,
+    skin: '#e8b894',
+    hair: { colour: '#3b2a20', style: 'short' },
+    outfit: { jacket: top, shirt: top, open: true },
+  };
+}
+
 const SELFIES: Portrait[] = [
-  {
-    name: 'selfie-1',
-    backdrop: { from: '#f2efe9', to: '#cfc6b8' },
-    skin: '#e8b894',
-    hair: { colour: '#3b2a20', style: 'short' },
-    outfit: { jacket: '#7a8fa6', shirt: '#7a8fa6', open: true },
-  },
-  {
-    name: 'selfie-2',
-    backdrop: { from: '#e3eef7', to: '#a8c1d8', scene: 'outdoor' },
-    skin: '#e8b894',
-    hair: { colour: '#3b2a20', style: 'short' },
-    outfit: { jacket: '#c0504d', shirt: '#c0504d', open: true },
-  },
-  {
-    name: 'selfie-3',
-    backdrop: { from: '#f7ecd9', to: '#d9bf95', scene: 'office' },
-    skin: '#e8b894',
-    hair: { colour: '#3b2a20', style: 'short' },
-    outfit: { jacket: '#4d6b4a', shirt: '#4d6b4a', open: true },
-  },
+  selfie(1, { from: '#f2efe9', to: '#cfc6b8' }, '#7a8fa6'),
+  selfie(2, { from: '#e3eef7', to: '#a8c1d8', scene: 'outdoor' }, '#c0504d'),
+  selfie(3, { from: '#f7ecd9', to: '#d9bf95', scene: 'office' }, '#4d6b4a'),
 ];
 
 /** Darkens (negative) or lightens a #rrggbb colour by `amount` (-1..1). */

@@ -6,6 +6,7 @@ import { CreditsRetry } from '../../../components/CreditsRetry';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { cx } from '../../../lib/cx';
 import {
+  BACKGROUND_CHOICE,
   BACKGROUND_OPTIONS,
   GENERATION_COST,
   GENERATOR_TEXT,
@@ -68,17 +69,7 @@ export function BackgroundStep({
   const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
 
   return (
-    <ChoiceStep
-      id="background-title"
-      title={GENERATOR_TEXT.backgroundTitle}
-      intro="Choose the setting behind you."
-      name="background"
-      legend="Background"
-      options={BACKGROUND_OPTIONS}
-      value={value}
-      onChange={onChange}
-      columns={4}
-    >
+    <ChoiceStep {...BACKGROUND_CHOICE} value={value} onChange={onChange}>
       <div className="mt-8 grid gap-4 sm:gap-5 md:grid-cols-2">
         <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="text-sm font-semibold text-slate-900">Your headshots</h2>

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/Button';
-import { GENERATOR_TEXT, STYLE_OPTIONS, type StyleId } from '../utils/content';
+import { STYLE_CHOICE, type StyleId } from '../utils/content';
 import { ChoiceStep } from './ChoiceStep';
 import { StepFooter } from './StepLayout';
 
@@ -13,17 +13,7 @@ export interface StyleStepProps {
 /** Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images; Continue needs a choice. */
 export function StyleStep({ value, onChange, onContinue }: StyleStepProps) {
   return (
-    <ChoiceStep
-      id="style-title"
-      title={GENERATOR_TEXT.styleTitle}
-      intro="Pick the look of your headshots: the clothing and the overall feel."
-      name="style"
-      legend="Style"
-      options={STYLE_OPTIONS}
-      value={value}
-      onChange={onChange}
-      columns={3}
-    >
+    <ChoiceStep {...STYLE_CHOICE} value={value} onChange={onChange}>
       <StepFooter hint={value ? undefined : 'Choose a style to continue.'}>
         <Button size="lg" disabled={!value} onClick={onContinue} className="w-full sm:w-auto">
           Continue

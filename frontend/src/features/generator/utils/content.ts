@@ -136,3 +136,25 @@ export const GENERATOR_TEXT = {
   uploadFailed: (n: number) =>
     n === 1 ? '1 photo could not be uploaded.' : `${n} photos could not be uploaded.`,
 } as const;
+
+/** Step 2's choice (docs/product-spec.md §2): its heading, the sentence under it and its three style cards. */
+export const STYLE_CHOICE = {
+  id: 'style-title',
+  title: GENERATOR_TEXT.styleTitle,
+  intro: 'Pick the look of your headshots: the clothing and the overall feel.',
+  name: 'style',
+  legend: 'Style',
+  options: STYLE_OPTIONS,
+  columns: 3,
+} as const;
+
+/** Step 3's choice: its heading, the sentence under it and its four background cards. */
+export const BACKGROUND_CHOICE = {
+  id: 'background-title',
+  title: GENERATOR_TEXT.backgroundTitle,
+  intro: 'Choose the setting behind you.',
+  name: 'background',
+  legend: 'Background',
+  options: BACKGROUND_OPTIONS,
+  columns: 4,
+} as const;

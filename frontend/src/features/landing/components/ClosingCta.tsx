@@ -1,12 +1,14 @@
 import { ArrowRight } from 'lucide-react';
 import { GetStartedButton } from './GetStartedButton';
+import { LandingSection } from './LandingSection';
 
 /** The closing call to action before the footer. */
 export function ClosingCta() {
   return (
-    <section
-      aria-labelledby="cta-title"
-      className="render-when-near px-4 pb-16 [--rendered-height:452px] sm:px-6 sm:pb-24 sm:[--rendered-height:488px] lg:px-8"
+    <LandingSection
+      titleId="cta-title"
+      column={false}
+      className="px-4 pb-16 [--rendered-height:452px] sm:px-6 sm:pb-24 sm:[--rendered-height:488px] lg:px-8"
     >
       <div className="relative isolate mx-auto max-w-7xl overflow-hidden rounded-[2rem] bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-20">
         <div
@@ -28,6 +30,6 @@ export function ClosingCta() {
           <ArrowRight aria-hidden="true" className="size-5" />
         </GetStartedButton>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,5 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
+import { LandingSection } from './LandingSection';
 import { SampleImage } from './SampleImage';
 import { SectionHeading } from './SectionHeading';
 
@@ -12,9 +13,10 @@ import { SectionHeading } from './SectionHeading';
  */
 export function Gallery() {
   return (
-    <section
-      aria-labelledby="gallery-title"
-      className="group/gallery render-when-near bg-slate-50 py-16 [--rendered-height:612px] sm:py-24 sm:[--rendered-height:700px]"
+    <LandingSection
+      titleId="gallery-title"
+      column={false}
+      className="group/gallery bg-slate-50 py-16 [--rendered-height:612px] sm:py-24 sm:[--rendered-height:700px]"
     >
       <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
         <SectionHeading
@@ -48,7 +50,7 @@ export function Gallery() {
           Pause gallery
         </label>
       </div>
-    </section>
+    </LandingSection>
   );
 }
 

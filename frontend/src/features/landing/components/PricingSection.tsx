@@ -2,6 +2,7 @@ import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
 import type { StartCheckoutOptions } from '../../../hooks/use-start-checkout';
 import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
 import { SectionHeading } from './SectionHeading';
+import { LandingSection } from './LandingSection';
 
 const TRUST = [
   { icon: Lock, text: 'Secure Payment' },
@@ -16,34 +17,32 @@ const TRUST = [
  */
 export function PricingSection({ returnTo }: Pick<StartCheckoutOptions, 'returnTo'>) {
   return (
-    <section
+    <LandingSection
       id="pricing"
-      aria-labelledby="pricing-title"
+      titleId="pricing-title"
       tabIndex={-1}
-      className="render-when-near scroll-mt-16 py-16 outline-none [--rendered-height:2103px] sm:py-24 lg:[--rendered-height:1105px]"
+      className="scroll-mt-16 py-16 outline-none [--rendered-height:2103px] sm:py-24 lg:[--rendered-height:1105px]"
     >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-2xl text-center">
-          <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple credit packs, no subscription">
-            Each photo costs 1 credit. Buy once and use your credits whenever you like.
-          </SectionHeading>
-          <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:rounded-full">
-            <Gift aria-hidden="true" className="size-4 shrink-0" />
-            New users get 6 free credits to try the service!
-          </p>
-        </div>
-        <div className="mt-14 sm:mt-16">
-          <LazyPackPurchase returnTo={returnTo} />
-        </div>
-        <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium text-slate-600">
-          {TRUST.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-2">
-              <Icon aria-hidden="true" className="size-4 text-slate-500" />
-              {text}
-            </li>
-          ))}
-        </ul>
+      <div className="mx-auto max-w-2xl text-center">
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple credit packs, no subscription">
+          Each photo costs 1 credit. Buy once and use your credits whenever you like.
+        </SectionHeading>
+        <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:rounded-full">
+          <Gift aria-hidden="true" className="size-4 shrink-0" />
+          New users get 6 free credits to try the service!
+        </p>
       </div>
-    </section>
+      <div className="mt-14 sm:mt-16">
+        <LazyPackPurchase returnTo={returnTo} />
+      </div>
+      <ul className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium text-slate-600">
+        {TRUST.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2">
+            <Icon aria-hidden="true" className="size-4 text-slate-500" />
+            {text}
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
