@@ -108,9 +108,22 @@ export interface ShownToast {
   description?: string;
 }
 
-/** The toasts on screen now, oldest first (the app's own toaster, `app/LazyToaster`). */
+/** Every toast element shown in this test, in the order they appeared (sonner removes each after 4 s). */
+const shown: HTMLElement[] = [];
+const recordToasts = (root: ParentNode) => {
+  for (const toast of root.querySelectorAll<HTMLElement>('[data-sonner-toast]')) {
+    if (!shown.includes(toast)) shown.push(toast);
+  }
+};
+let toastWatch: MutationObserver | undefined;
+
+/**
+ * The toasts shown so far in this test, oldest first, whether or not they are still on screen (the app's own
+ * toaster, `app/LazyToaster`, dismisses each after 4 s: a slow machine must not make one vanish before it is read).
+ */
 export function toasts(): ShownToast[] {
-  return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].reverse().map((toast) => {
+  recordToasts(document);
+  return shown.map((toast) => {
     const description = toast.querySelector('[data-description]')?.textContent ?? undefined;
     return {
       type: toast.dataset.type ?? '',
@@ -120,11 +133,11 @@ export function toasts(): ShownToast[] {
   });
 }
 
-/** The toasts of one type on screen now. */
+/** The toasts of one type shown so far in this test. */
 export const toastsOf = (type: 'success' | 'error' | 'info' | 'warning') =>
   toasts().filter((toast) => toast.type === type);
 
-/** Waits until a toast of `type` saying `title` (and `description`, when given) is on screen. */
+/** Waits until a toast of `type` saying `title` (and `description`, when given) has been shown. */
 export async function expectToast(
   type: ShownToast['type'],
   title: string | RegExp,
@@ -143,6 +156,9 @@ export async function expectToast(
 
 // What jsdom lacks and the screens call: scrolling and object URLs (photo previews, downloads).
 beforeEach(() => {
+  shown.length = 0;
+  toastWatch = new MutationObserver(() => recordToasts(document));
+  toastWatch.observe(document.body, { childList: true, subtree: true });
   vi.stubGlobal('scrollTo', vi.fn());
   Element.prototype.scrollIntoView = vi.fn();
   URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);
@@ -150,6 +166,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  toastWatch?.disconnect();
   cleanup();
   // sonner keeps its toasts in module state: the next test's toaster must not show this test's.
   toast.dismiss();
