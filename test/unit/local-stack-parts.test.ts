@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStackError } from '../../infrastructure/local/support/errors';
+import { PORT_VARIABLES, portsFromEnv } from '../../infrastructure/local/support/settings';
 import { tokenLifetimeSeconds } from '../../infrastructure/local/parts/emulators';
 import { withRouteFunctions } from '../../infrastructure/local/parts/functions-runtime';
 import { handlerEnvironment, LOCAL_SIGNUP_BONUS_PEPPER } from '../../infrastructure/local/parts/handler-env';
@@ -141,5 +142,17 @@ describe("the local pool's token lifetime", () => {
     expect(tokenLifetimeSeconds('60')).toBe(60);
     for (const bad of ['34', '86401', '1.5', 'soon'])
       expect(() => tokenLifetimeSeconds(bad)).toThrow(LocalStackError);
+  });
+});
+
+describe("npm start's ports", () => {
+  it("reads each part's variable, with the customary port where none is set, and refuses a non-port", () => {
+    const ports = portsFromEnv({ PORT: '6000', SQS_PORT: '9999' });
+    expect(ports.site).toBe(6000);
+    expect(ports.sqs).toBe(9999);
+    expect(ports.gateway).toBe(3001);
+    expect(ports.dynamodb).toBe(8000);
+    expect(Object.keys(ports).sort()).toEqual(Object.keys(PORT_VARIABLES).sort());
+    expect(() => portsFromEnv({ GATEWAY_PORT: '70000' })).toThrow();
   });
 });
