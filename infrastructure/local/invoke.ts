@@ -10,7 +10,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createLambdaRuntime, LambdaFunctionError, localFunctions, type LocalFunction } from './stand-ins/lambda/runtime';
+import {
+  createLambdaRuntime,
+  LambdaFunctionError,
+  localFunctions,
+  type LocalFunction,
+} from './stand-ins/lambda/runtime';
 import { REPO_ROOT } from './support/paths';
 import { defaultFunctionName } from '../../functions/catalogue';
 

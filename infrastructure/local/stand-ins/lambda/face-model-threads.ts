@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FaceModelRunner, ModelFace } from '../../../../functions/adapters/support/vision-models/model-runner';
+import type {
+  FaceModelRunner,
+  ModelFace,
+} from '../../../../functions/adapters/support/vision-models/model-runner';
 import type { RgbImage } from '../../../../functions/adapters/support/pixels';
 
 /**
