@@ -5,11 +5,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { PHOTOS, uploadPhotos } from './generator-support';
 import {
   expectVisible,
+  RENDER_ALL_SECTIONS,
+  screenOf,
   SCREENSHOTS,
   signUpNewUser,
   siteUrl,
   useBrowser,
-  RENDER_ALL_SECTIONS,
   waitForApp,
   waitForPath,
 } from './helpers';
@@ -27,8 +28,6 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-const url = siteUrl;
 
 /** One violated rule on one screen: the rule, its impact and the elements that break it. */
 interface Violation {
@@ -106,11 +105,7 @@ async function audit(page: Page, screen: string): Promise<Violation[]> {
 }
 
 async function open(width: number): Promise<Page> {
-  const phone = width < 640;
-  const context = await e2e.browser.newContext({
-    viewport: { width, height: phone ? 844 : 900 },
-    ...(phone ? { hasTouch: true, isMobile: true } : {}),
-  });
+  const context = await e2e.browser.newContext(screenOf(width));
   // Runs before the clock's own script (init scripts run in the order they were added).
   await context.addInitScript(
     (names) => {
@@ -120,9 +115,7 @@ async function open(width: number): Promise<Page> {
     },
     [...TIMERS],
   );
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
+  return e2e.watch(await context.newPage());
 }
 
 describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
@@ -132,12 +125,12 @@ describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
       const found: Violation[] = [];
 
       // Public screens.
-      await page.goto(url('/'));
+      await page.goto(siteUrl('/'));
       await waitForApp(page);
       await expectVisible(page.getByRole('heading', { level: 1 }));
       found.push(...(await audit(page, 'landing')));
 
-      await page.goto(url('/pricing'));
+      await page.goto(siteUrl('/pricing'));
       await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
       await waitForApp(page);
       found.push(...(await audit(page, 'pricing')));
@@ -147,22 +140,22 @@ describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
         ['/privacy', 'privacy'],
         ['/refunds', 'refunds'],
       ] as const) {
-        await page.goto(url(path));
+        await page.goto(siteUrl(path));
         await waitForApp(page);
         await page.getByRole('heading', { level: 1 }).waitFor();
         found.push(...(await audit(page, name)));
       }
 
-      await page.goto(url('/signin'));
+      await page.goto(siteUrl('/signin'));
       await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
       found.push(...(await audit(page, 'sign-in')));
-      await page.goto(url('/signin?mode=signup'));
+      await page.goto(siteUrl('/signin?mode=signup'));
       await page.getByRole('tab', { name: 'Create Account', selected: true }).waitFor();
       found.push(...(await audit(page, 'create-account')));
 
       // Signed in: a purchase, its result, the dashboard with it.
       await signUpNewUser(page, inject('baseUrl'));
-      await page.goto(url('/pricing'));
+      await page.goto(siteUrl('/pricing'));
       await page.getByRole('button', { name: 'Get 40 Credits' }).waitFor();
       await waitForApp(page);
       await page.getByRole('button', { name: 'Get 40 Credits' }).click();
@@ -176,17 +169,17 @@ describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
       found.push(...(await audit(page, 'payment-success')));
       await page.clock.resume();
 
-      await page.goto(url('/checkout/cancelled?pack=starter'));
+      await page.goto(siteUrl('/checkout/cancelled?pack=starter'));
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment not completed' }));
       found.push(...(await audit(page, 'payment-not-completed')));
 
-      await page.goto(url('/dashboard'));
+      await page.goto(siteUrl('/dashboard'));
       await expectVisible(page.getByTestId('purchase-history').getByTestId('purchase'));
       await expectVisible(page.getByText('No headshots yet'));
       found.push(...(await audit(page, 'dashboard')));
 
       // The generator's steps 1-3.
-      await page.goto(url('/generator'));
+      await page.goto(siteUrl('/generator'));
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
       found.push(...(await audit(page, 'generator-step1-empty')));
       await uploadPhotos(page, [PHOTOS + 'obama.jpg']);

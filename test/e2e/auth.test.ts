@@ -7,16 +7,14 @@ import {
   siteUrl,
   usePagePerTest,
   viewportImagesLoaded,
-  waitForPath,
   waitForApp,
+  waitForPath,
 } from './helpers';
 
 const REDIRECT_TEXT = 'Redirecting to sign in...';
 
 const pages = usePagePerTest();
 let page: Page;
-
-const url = siteUrl;
 
 async function openPage(width = 1280, height = 900): Promise<Page> {
   page = await pages.open(width, height);
@@ -38,7 +36,7 @@ describe('accounts', () => {
     const p = await openPage();
 
     // Landing, signed out: 'Sign Up' opens the sign-in screen on its Sign Up tab.
-    await p.goto(url('/'));
+    await p.goto(siteUrl('/'));
     await waitForApp(p);
     const banner = p.getByRole('banner');
     await banner.getByRole('button', { name: 'Sign Up' }).click();
@@ -68,7 +66,7 @@ describe('accounts', () => {
     await p.screenshot({ path: `${SCREENSHOTS}dashboard-signed-in.png` });
 
     // Landing, signed in: the top bar says Go to Dashboard and shows the credits.
-    await p.goto(url('/'));
+    await p.goto(siteUrl('/'));
     await expectVisible(banner.getByRole('button', { name: 'Go to Dashboard' }));
     await expectVisible(banner.getByRole('link', { name: '6 credits' }));
     await expect(banner.getByRole('button', { name: 'Sign Up' }).count()).resolves.toBe(0);
@@ -85,7 +83,7 @@ describe('accounts', () => {
     await expectVisible(banner.getByRole('button', { name: 'Sign Up' }));
 
     // /dashboard, signed out: the redirect message, then the sign-in form coming back to /dashboard.
-    await p.goto(url('/dashboard'));
+    await p.goto(siteUrl('/dashboard'));
     const signInUrl = await waitForPath(p, '/signin');
     expect(signInUrl.searchParams.get('returnTo')).toBe('/dashboard');
     expect(await p.evaluate(() => (window as unknown as { __sawRedirect?: boolean }).__sawRedirect)).toBe(
@@ -107,7 +105,7 @@ describe('accounts', () => {
 
   it('shows the sign-in screen on a phone and rejects a wrong password', async () => {
     const p = await openPage(390, 844);
-    await p.goto(url('/signin?returnTo=https%3A%2F%2Fevil.example'));
+    await p.goto(siteUrl('/signin?returnTo=https%3A%2F%2Fevil.example'));
     await expectVisible(p.getByRole('heading', { name: 'Welcome back' }));
 
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

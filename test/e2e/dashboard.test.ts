@@ -1,14 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
-import {
-  horizontalOverflow,
-  SCREENSHOTS,
-  signUpNewUser,
-  siteUrl,
-  useBrowser,
-  viewportImagesLoaded,
-} from './helpers';
+import { screenOf, screenshotFits, SCREENSHOTS, siteUrl, useBrowser, viewportImagesLoaded } from './helpers';
 
 /*
  * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one real
@@ -19,9 +12,6 @@ import {
  */
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-
-const url = siteUrl;
 
 /** The value shown on a stat card, e.g. `stat(page, 'Total Headshots')`. */
 function stat(page: Page, label: string): Locator {
@@ -53,8 +43,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await viewportImagesLoaded(page);
-  expect(await horizontalOverflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-390.png`, fullPage: true });
+  await screenshotFits(page, `dashboard-${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -94,13 +83,8 @@ describe('dashboard', () => {
     'empty → 6 headshots → favorite, filters in the URL, download, delete one, delete everything',
     { timeout: 300_000 },
     async () => {
-      const context = await e2e.browser.newContext({ acceptDownloads: true });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-      await page.setViewportSize({ width: 1280, height: 900 });
-
       // A new account lands on its empty dashboard.
-      const user = await signUpNewUser(page, inject('baseUrl'));
+      const { page, user } = await e2e.newAccount({ ...screenOf(1280), acceptDownloads: true });
       const name = user.email.split('@')[0]!;
       await page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` }).waitFor();
       await page.getByText('No headshots yet').waitFor();
@@ -188,8 +172,7 @@ describe('dashboard', () => {
       }
       await page.setViewportSize({ width: 390, height: 844 });
       await viewer.getByRole('heading', { name: 'Download for' }).scrollIntoViewIfNeeded();
-      expect(await horizontalOverflow(page), 'viewer at 390 px').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-downloads-390.png` });
+      await screenshotFits(page, 'dashboard-viewer-downloads-390', { fullPage: false });
       await page.setViewportSize({ width: 1280, height: 900 });
       await viewer.getByRole('heading', { name: 'Download for' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-downloads-1280.png` });
@@ -225,7 +208,7 @@ describe('dashboard', () => {
       await page.screenshot({ path: `${SCREENSHOTS}dashboard-no-match-1280.png`, fullPage: true });
 
       // A linked filtered view opens as such.
-      await page.goto(url('/dashboard?filter=professional'));
+      await page.goto(siteUrl('/dashboard?filter=professional'));
       await expectCards(page, 6);
       expect(await filter.inputValue()).toBe('professional');
       await filter.selectOption({ label: 'All Headshots' });
@@ -249,8 +232,7 @@ describe('dashboard', () => {
       await picker.getByRole('checkbox', { name: /Original \(full resolution, PNG\)/ }).check();
       expect(await picker.getByRole('checkbox', { name: /LinkedIn \(square\)/ }).isChecked()).toBe(true);
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await horizontalOverflow(page), 'Download all at 390 px').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-download-all-390.png` });
+      await screenshotFits(page, 'dashboard-download-all-390', { fullPage: false });
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: `${SCREENSHOTS}dashboard-download-all-1280.png` });
       const [zipDownload] = await Promise.all([
@@ -296,7 +278,7 @@ describe('dashboard', () => {
       await expectStat(page, 'Total Headshots', 0);
       await expectStat(page, 'Credits Available', 0);
 
-      await context.close();
+      await page.context().close();
     },
   );
 });

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   expectHeadshotImagesLoaded,
   GENERATION_TIMEOUT,
@@ -8,14 +8,7 @@ import {
   uploadPhotos,
 } from './generator-support';
 import { holdProviderUntil } from './provider-pause';
-import {
-  expectVisible,
-  horizontalOverflow,
-  SCREENSHOTS,
-  signUpNewUser,
-  siteUrl,
-  useBrowser,
-} from './helpers';
+import { expectVisible, PHONE, screenshotFits, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
 
 /*
  * The generator on a phone (390x844, touch) against the whole local stack: Creative + Outdoor from three photos
@@ -24,23 +17,13 @@ import {
  */
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-const url = siteUrl;
 
 describe('on a phone', () => {
   it(
     'generates Creative + Outdoor headshots at 390 px with touch: Back goes one step back, a reload keeps the generation',
     async () => {
-      const context = await e2e.browser.newContext({
-        acceptDownloads: true,
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        isMobile: true,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-      await signUpNewUser(page, inject('baseUrl'));
-      await page.goto(url('/generator'));
+      const { page } = await e2e.newAccount({ ...PHONE, acceptDownloads: true });
+      await page.goto(siteUrl('/generator'));
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
 
       await uploadPhotos(page, [PHOTOS + 'obama2.heic', PHOTOS + 'obama.jpg', PHOTOS + 'obama3.jpg']);
@@ -114,15 +97,11 @@ describe('on a phone', () => {
       expect(await page.getByTestId('headshot').first().locator('figcaption').innerText()).toMatch(
         /creative\s+outdoor/,
       );
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `${SCREENSHOTS}generator-results-creative-outdoor-390.png`,
-        fullPage: true,
-      });
+      await screenshotFits(page, 'generator-results-creative-outdoor-390');
       await page.setViewportSize({ width: 1280, height: 900 });
       await imagesLoaded(page);
       await page.screenshot({ path: `${SCREENSHOTS}generator-results-creative-outdoor.png`, fullPage: true });
-      await context.close();
+      await page.context().close();
     },
     GENERATION_TIMEOUT + 90_000,
   );

@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { expectVisible } from './helpers';
 
 /*
- * What the generator's browser tests share (test/e2e/generator.test.ts on a desktop, generator-phone.test.ts on a
- * phone): the fixture photos, the upload step and the checks on the results grid.
+ * What the e2e files that upload photos and generate share (generator.test.ts on a desktop, generator-phone.test.ts
+ * on a phone, and the offline-preview, photo-check, journey and queue files): the fixture photos, the upload step,
+ * the screenshots' style and the checks on the results grid.
  */
 
 export const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));

@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  expectVisible,
-  horizontalOverflow,
-  SCREENSHOTS,
-  signUpNewUser,
-  siteUrl,
-  useBrowser,
-} from './helpers';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectVisible, screenOf, screenshotFits, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
 import {
   expectHeadshotImagesLoaded,
   FIVE_PHOTOS,
@@ -28,27 +21,15 @@ import {
  */
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-
-const url = siteUrl;
-
-async function newPage(context: BrowserContext, width: number, height: number): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height });
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
 
 /** Full-page screenshots at the current width and at 390 px, with no horizontal overflow at either. */
 async function screenshots(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize()!;
   await imagesLoaded(page);
-  expect(await horizontalOverflow(page), `${name}: overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, style: HIDE_TOASTS });
+  await screenshotFits(page, name, { style: HIDE_TOASTS });
   await page.setViewportSize({ width: 390, height: 844 });
   await imagesLoaded(page);
-  expect(await horizontalOverflow(page), `${name}: overflow at 390 px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-390.png`, fullPage: true, style: HIDE_TOASTS });
+  await screenshotFits(page, `${name}-390`, { style: HIDE_TOASTS });
   await page.setViewportSize(viewport);
 }
 
@@ -70,21 +51,18 @@ async function recordStatusTexts(page: Page): Promise<void> {
 }
 
 describe('the generator wizard', () => {
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    context = await e2e.browser.newContext({ acceptDownloads: true });
-    page = await newPage(context, 1280, 900);
-    await signUpNewUser(page, inject('baseUrl'));
+    ({ page } = await e2e.newAccount({ ...screenOf(1280), acceptDownloads: true }));
   });
 
   afterAll(async () => {
-    await context?.close();
+    await page?.context().close();
   });
 
   it('Back on step 1 goes to the landing page', async () => {
-    await page.goto(url('/generator'));
+    await page.goto(siteUrl('/generator'));
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
     await page.getByRole('banner').getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -93,7 +71,7 @@ describe('the generator wizard', () => {
   it(
     'uploads 5 photos (one HEIC), generates Professional + Office, favorites and downloads a headshot',
     async () => {
-      await page.goto(url('/generator'));
+      await page.goto(siteUrl('/generator'));
       const banner = page.getByRole('banner');
 
       // Step 1.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -27,12 +27,36 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** A phone's browser context: a 390×844 CSS px viewport with touch, the phone every e2e file tests on. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+} as const satisfies BrowserContextOptions;
+
+/**
+ * The browser context of a screen `width` CSS px wide: a phone ({@link PHONE}'s touch and 844 px height) below 640 px,
+ * Tailwind's `sm` breakpoint where the app's layout leaves its phone form; else a 900 px high desktop without touch.
+ */
+export function screenOf(width: number): BrowserContextOptions {
+  return width < 640 ? { ...PHONE, viewport: { width, height: 844 } } : { viewport: { width, height: 900 } };
+}
+
 /** The browser of one e2e test file, from {@link useBrowser}. */
 export interface E2eBrowser {
   /** The running Chromium; available inside tests and hooks. */
   readonly browser: Browser;
-  /** Uncaught page errors: push from `page.on('pageerror')`; the file fails when any remain after its tests. */
+  /** Uncaught page errors, each as `<page URL>: <message>`; the file fails when any remain after its tests. */
   readonly pageErrors: string[];
+  /** Records `page`'s uncaught errors in {@link pageErrors} and returns it, for a page made in a context at hand. */
+  watch(page: Page): Page;
+  /**
+   * A page in a new browser context made with `options` (viewport, touch, stored sign-in...), its uncaught errors
+   * recorded; close it with `page.context().close()` where a test must end the session.
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A page from {@link newPage}, signed in as a brand-new account through the sign-up form ({@link signUpNewUser}). */
+  newAccount(options?: BrowserContextOptions, user?: E2eUser): Promise<{ page: Page; user: E2eUser }>;
 }
 
 /**
@@ -50,13 +74,26 @@ export function useBrowser(): E2eBrowser {
     await browser?.close();
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
   });
-  return {
+  const e2e: E2eBrowser = {
     get browser() {
       if (!browser) throw new Error('Chromium is not launched yet (use it inside a test or hook)');
       return browser;
     },
     pageErrors,
+    watch(page) {
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+    async newPage(options) {
+      const context = await e2e.browser.newContext(options);
+      return e2e.watch(await context.newPage());
+    },
+    async newAccount(options, user) {
+      const page = await e2e.newPage(options);
+      return { page, user: await signUpNewUser(page, inject('baseUrl'), user) };
+    },
   };
+  return e2e;
 }
 
 /**
@@ -161,4 +198,18 @@ export async function signInThroughForm(page: Page, user: E2eUser): Promise<void
 /** Horizontal overflow of the page in CSS pixels (0 or less when nothing sticks out sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * Expects nothing on the page to stick out sideways ({@link horizontalOverflow} ≤ 0 CSS px), then saves a screenshot
+ * as `test-results/screenshots/<name>.png`: the full page unless `fullPage: false`, with `style` (CSS) applied, e.g.
+ * to hide toasts.
+ */
+export async function screenshotFits(
+  page: Page,
+  name: string,
+  { fullPage = true, style }: { fullPage?: boolean; style?: string } = {},
+): Promise<void> {
+  expect(await horizontalOverflow(page), `${name}: horizontal overflow in CSS px`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage, style });
 }

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   CognitoIdentityProviderClient,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { GENERATION_TIMEOUT, PHOTOS } from './generator-support';
 import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser, waitForApp } from './helpers';
 
 /*
@@ -14,11 +14,8 @@ import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser, waitForApp } from './h
  * Chromium against the whole local stack. One signed-in account walks through the purchase and generation steps.
  */
 
-const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
-const GENERATION_TIMEOUT = 150_000;
-
 const e2e = useBrowser();
-const url = siteUrl;
+
 const analyticsDir = () => inject('e2eStack').env.ANALYTICS_DIR!;
 
 /** Every analytics record the local sink has written so far. */
@@ -42,7 +39,7 @@ describe('product analytics', () => {
     const probe = `/probe-${Date.now()}`;
     const tracked = await e2e.browser.newContext();
     const page = await newPage(tracked);
-    await page.goto(url(`${probe}-tracked`));
+    await page.goto(siteUrl(`${probe}-tracked`));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // The heading is in the prerendered HTML, painted before the app loads: wait until the app has queued the page
     // view (its first event gives the visitor an anonymous id).
@@ -65,9 +62,9 @@ describe('product analytics', () => {
     quiet.on('request', (r) => {
       if (r.url().includes('/api/analytics/events')) sent.push(r.url());
     });
-    await quiet.goto(url(`${probe}-dnt`));
+    await quiet.goto(siteUrl(`${probe}-dnt`));
     await quiet.getByRole('heading', { level: 1 }).first().waitFor();
-    await quiet.goto(url('/pricing'));
+    await quiet.goto(siteUrl('/pricing'));
     await quiet.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
     // Longer than the 3-second flush, then hidden: still nothing.
     await quiet.waitForTimeout(3_500);
@@ -89,7 +86,7 @@ describe('a signed-in journey', () => {
     await signUpNewUser(page, inject('baseUrl'));
 
     // Spend the 6 free credits first so step 3 says 'Running low on credits!' with Buy More.
-    await page.goto(url('/generator'));
+    await page.goto(siteUrl('/generator'));
     await page.locator('input[type="file"]').setInputFiles([PHOTOS + 'obama.jpg', PHOTOS + 'obama2.jpg']);
     await page
       .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
@@ -161,7 +158,7 @@ describe('a signed-in journey', () => {
     const context = await e2e.browser.newContext();
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
-    await page.goto(url('/pricing'));
+    await page.goto(siteUrl('/pricing'));
     await waitForApp(page);
     await page.getByRole('button', { name: 'Get 40 Credits' }).click();
     await page.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));

@@ -1,16 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import type { Page, Response } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAllImages } from './chromium';
+import { GENERATION_TIMEOUT, HIDE_TOASTS, PHOTOS } from './generator-support';
 import {
-  E2E_PASSWORD,
   expectVisible,
-  horizontalOverflow,
-  SCREENSHOTS,
+  PHONE,
+  screenOf,
+  screenshotFits,
   signInThroughForm,
-  signUpNewUser,
   siteUrl,
-  uniqueEmail,
   useBrowser,
 } from './helpers';
 
@@ -21,26 +19,14 @@ import {
  * and generates; the same account is then looked at on a desktop. Screenshots: test-results/screenshots/offline-*.
  */
 
-const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 const NOTICE =
   'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
-/** Generating 6 headshots on a busy 2-core machine. */
-const GENERATION_TIMEOUT = 150_000;
-const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
 
 const e2e = useBrowser();
 
-async function newPage(options: Parameters<typeof e2e.browser.newContext>[0]): Promise<Page> {
-  const context = await e2e.browser.newContext(options);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => e2e.pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
-
 async function screenshot(page: Page, name: string): Promise<void> {
   expect(await loadAllImages(page), `${name}: images that failed`).toEqual([]);
-  expect(await horizontalOverflow(page), `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, style: HIDE_TOASTS });
+  await screenshotFits(page, name, { style: HIDE_TOASTS });
 }
 
 /** The notice is on screen, with exactly the words of issue 24. */
@@ -52,14 +38,7 @@ async function expectNotice(page: Page): Promise<void> {
 
 describe('offline previews', () => {
   it('say so on the results screen and the dashboard, on a phone and on a desktop', async () => {
-    const user = { email: uniqueEmail('e2e-offline'), password: E2E_PASSWORD };
-    const phone = await newPage({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
-    });
-    await signUpNewUser(phone, inject('baseUrl'), user);
+    const { page: phone, user } = await e2e.newAccount({ ...PHONE, deviceScaleFactor: 2 });
     await phone.goto(siteUrl('/generator'));
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Upload your photos' }));
     const files = ['obama2.jpg', 'obama2.heic', 'obama.jpg'].map((name) => PHOTOS + name);
@@ -105,7 +84,7 @@ describe('offline previews', () => {
     await phone.context().close();
 
     // The same account on a desktop: the headshots are still previews there.
-    const desktop = await newPage({ viewport: { width: 1280, height: 900 } });
+    const desktop = await e2e.newPage(screenOf(1280));
     await desktop.goto(siteUrl('/signin?returnTo=%2Fdashboard'));
     await signInThroughForm(desktop, user);
     await desktop.waitForURL((u) => u.pathname === '/dashboard');

@@ -1,16 +1,18 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  type E2eUser,
   expectVisible,
   horizontalOverflow,
+  PHONE,
+  screenOf,
+  screenshotFits,
   SCREENSHOTS,
   signInThroughForm,
-  signUpNewUser,
   siteUrl,
-  type E2eUser,
   useBrowser,
-  waitForPath,
   waitForApp,
+  waitForPath,
 } from './helpers';
 
 /*
@@ -23,16 +25,6 @@ const SUPPORT_EMAIL = 'support@headshot.studio';
 const FAILED_TEXT = "We couldn't verify your payment. Please contact our support team for assistance.";
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-
-const url = siteUrl;
-
-async function newPage(context: BrowserContext, width = 1280, height = 900): Promise<Page> {
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height });
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
 
 /** The header's credit count, e.g. '6 credits'. */
 function creditsBadge(page: Page, credits: number): Locator {
@@ -40,7 +32,7 @@ function creditsBadge(page: Page, credits: number): Locator {
 }
 
 async function openPricing(page: Page): Promise<void> {
-  await page.goto(url('/pricing'));
+  await page.goto(siteUrl('/pricing'));
   await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
   await waitForApp(page);
 }
@@ -55,8 +47,7 @@ async function startCheckout(page: Page, credits: number): Promise<URL> {
 
 describe('pricing page, signed out', () => {
   it('shows the packs to everyone and asks for sign-in to buy', async () => {
-    const context = await e2e.browser.newContext();
-    const page = await newPage(context, 390, 844);
+    const page = await e2e.newPage({ viewport: PHONE.viewport });
     await openPricing(page);
 
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose Your Credit Pack' }));
@@ -73,20 +64,19 @@ describe('pricing page, signed out', () => {
     await expectVisible(page.getByText('Please sign in to purchase credits'));
     const signIn = await waitForPath(page, '/signin');
     expect(signIn.searchParams.get('returnTo')).toBe('/pricing');
-    await context.close();
+    await page.context().close();
   });
 
   // Changed on purpose (issue 27): a signed-out visitor's Back falls back to the landing page, not to /dashboard
   // (which only bounced them to sign-in).
   it('Back on a page opened directly goes to the landing page when signed out', async () => {
-    const context = await e2e.browser.newContext();
-    const page = await newPage(context);
+    const page = await e2e.newPage(screenOf(1280));
     await openPricing(page);
 
     await page.getByRole('banner').getByRole('button', { name: 'Back' }).click();
     await waitForPath(page, '/');
     await expectVisible(page.getByRole('button', { name: 'Create your headshots now' }));
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -98,9 +88,8 @@ describe('buying credits through the local checkout', () => {
   let declinedSuccessUrl: string;
 
   beforeAll(async () => {
-    context = await e2e.browser.newContext();
-    page = await newPage(context);
-    user = await signUpNewUser(page, inject('baseUrl'));
+    ({ page, user } = await e2e.newAccount(screenOf(1280)));
+    context = page.context();
   });
 
   afterAll(async () => {
@@ -118,13 +107,11 @@ describe('buying credits through the local checkout', () => {
     ]) {
       await expectVisible(page.getByText(item, { exact: true }));
     }
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}pricing.png`, fullPage: true });
+    await screenshotFits(page, 'pricing');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectVisible(creditsBadge(page, 6));
-    expect(await horizontalOverflow(page), 'overflow at 390 px').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}pricing-390.png`, fullPage: true });
+    await screenshotFits(page, 'pricing-390');
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await horizontalOverflow(page), 'overflow at 360 px').toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -146,8 +133,7 @@ describe('buying credits through the local checkout', () => {
     await expectVisible(card.getByText('You have not been charged.'));
     await expectVisible(card.getByRole('button', { name: 'Try again with the Pro Pack' }));
     await expectVisible(creditsBadge(page, 6));
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENSHOTS}payment-not-completed.png`, fullPage: true });
+    await screenshotFits(page, 'payment-not-completed');
 
     // The way back to the pack: one tap opens a new checkout for the same pack.
     await card.getByRole('button', { name: 'Try again with the Pro Pack' }).click();
@@ -156,14 +142,7 @@ describe('buying credits through the local checkout', () => {
   });
 
   it('a declined card, on a 390 px phone with touch, ends on the not-charged message', async () => {
-    const phoneContext = await e2e.browser.newContext({
-      storageState: await context.storageState(),
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const phone = await phoneContext.newPage();
-    phone.on('pageerror', (error) => pageErrors.push(`${phone.url()}: ${error.message}`));
+    const phone = await e2e.newPage({ ...PHONE, storageState: await context.storageState() });
     await openPricing(phone);
     await phone.getByRole('button', { name: 'Get 40 Credits' }).tap();
     await phone.waitForURL((u) => /^\/pay\/cs_/.test(u.pathname));
@@ -174,7 +153,9 @@ describe('buying credits through the local checkout', () => {
     // As on Stripe's page: the decline is said in place; the buyer may try again or go back.
     await expectVisible(phone.getByText('Your card was declined.'));
     expect(new URL(phone.url()).pathname).toBe(checkoutUrl.pathname);
-    declinedSuccessUrl = url(`/success?session_id=${checkoutUrl.pathname.split('/')[2]}&redirect=dashboard`);
+    declinedSuccessUrl = siteUrl(
+      `/success?session_id=${checkoutUrl.pathname.split('/')[2]}&redirect=dashboard`,
+    );
     await phone.getByRole('button', { name: /^Cancel/ }).tap();
 
     await waitForPath(phone, '/checkout/cancelled');
@@ -184,8 +165,7 @@ describe('buying credits through the local checkout', () => {
     await expectVisible(card.getByRole('button', { name: 'Try again with the Starter Pack' }));
     await expect(phone.getByText(FAILED_TEXT).count()).resolves.toBe(0);
     await expectVisible(creditsBadge(phone, 6));
-    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: `${SCREENSHOTS}payment-not-completed-390.png`, fullPage: true });
+    await screenshotFits(phone, 'payment-not-completed-390');
 
     // The success URL of that unpaid session (a reload, a stale tab) says the same, without alarm.
     await phone.goto(declinedSuccessUrl);
@@ -194,7 +174,7 @@ describe('buying credits through the local checkout', () => {
     await expect(
       phone.getByText('Payment verification failed. Please contact support.').count(),
     ).resolves.toBe(0);
-    await phoneContext.close();
+    await phone.context().close();
   });
 
   it("pays for the Popular Pack: 'Payment Successful!' with 66 credits, then /dashboard after ~3 s", async () => {
@@ -233,13 +213,13 @@ describe('buying credits through the local checkout', () => {
   });
 
   it('both result screens fit a 390 px phone; verifying a paid session again adds nothing', async () => {
-    const phone = await newPage(context, 390, 844);
+    const phone = e2e.watch(await context.newPage());
+    await phone.setViewportSize(PHONE.viewport);
     await phone.goto(paidSuccessUrl);
     const card = phone.locator('section[aria-labelledby="payment-result-title"]');
     await expectVisible(card.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
     await expectVisible(card.getByTestId('new-balance').getByText('66 credits'));
-    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: `${SCREENSHOTS}payment-success-390.png`, fullPage: true });
+    await screenshotFits(phone, 'payment-success-390');
     await waitForPath(phone, '/dashboard', 10_000);
 
     await phone.goto(declinedSuccessUrl);
@@ -247,18 +227,16 @@ describe('buying credits through the local checkout', () => {
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
 
     // A verification that fails (an unknown session) offers 'Check again' on the same session, not a new purchase.
-    await phone.goto(url('/success?session_id=cs_test_unknown000&redirect=dashboard'));
+    await phone.goto(siteUrl('/success?session_id=cs_test_unknown000&redirect=dashboard'));
     await expectVisible(card.getByRole('heading', { level: 1, name: 'Payment Verification Failed' }));
     await expectVisible(card.getByRole('button', { name: 'Check again' }));
     await expect(card.getByRole('link', { name: 'Try Again' }).count()).resolves.toBe(0);
-    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: `${SCREENSHOTS}payment-failed-390.png`, fullPage: true });
+    await screenshotFits(phone, 'payment-failed-390');
     await phone.close();
   });
 
   it('a signed-out return from checkout signs in first, then verifies', async () => {
-    const fresh = await e2e.browser.newContext();
-    const other = await newPage(fresh);
+    const other = await e2e.newPage(screenOf(1280));
     await other.goto(paidSuccessUrl);
 
     const signIn = await waitForPath(other, '/signin');
@@ -269,11 +247,11 @@ describe('buying credits through the local checkout', () => {
     await waitForPath(other, '/success');
     await expectVisible(other.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
     await expectVisible(other.getByTestId('new-balance').getByText('66 credits'));
-    await fresh.close();
+    await other.context().close();
   });
 
   it('/success without a session_id goes to /pricing', async () => {
-    await page.goto(url('/success?redirect=dashboard'));
+    await page.goto(siteUrl('/success?redirect=dashboard'));
     await waitForPath(page, '/pricing');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose Your Credit Pack' }));
   });

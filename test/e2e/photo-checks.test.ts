@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HIDE_TOASTS, PHOTOS } from './generator-support';
+import { PHONE, screenOf, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
 
 /*
  * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
@@ -11,23 +11,16 @@ import { SCREENSHOTS, signUpNewUser, siteUrl, useBrowser } from './helpers';
  * go to test-results/screenshots/faces-*.
  */
 
-const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
 const NAMES = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama-rotated.jpg', 'biden.jpg'];
-const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
+
 let context: BrowserContext;
 let page: Page;
 
-const url = siteUrl;
-
 beforeAll(async () => {
-  context = await e2e.browser.newContext();
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  await signUpNewUser(page, inject('baseUrl'));
+  ({ page } = await e2e.newAccount(screenOf(1280)));
+  context = page.context();
 });
 
 afterAll(async () => {
@@ -36,7 +29,7 @@ afterAll(async () => {
 
 describe('photo checks and likeness in the browser', () => {
   it('marks the other person and the second copy of a picture, and uses only the good ones', async () => {
-    await page.goto(url('/generator'));
+    await page.goto(siteUrl('/generator'));
     await page.locator('input[type="file"]').setInputFiles(NAMES.map((n) => PHOTOS + n));
     const quality = page.getByTestId('photo-set-quality');
     await quality.waitFor({ timeout: 90_000 });
@@ -95,7 +88,7 @@ describe('photo checks and likeness in the browser', () => {
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.screenshot({ path: `${SCREENSHOTS}faces-results.png`, fullPage: true, style: HIDE_TOASTS });
 
-    await page.goto(url('/dashboard'));
+    await page.goto(siteUrl('/dashboard'));
     await page.getByRole('combobox', { name: 'Sort headshots' }).selectOption('best-match');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'best-match');
     const galleryBadges = page.locator('article [data-testid="likeness-badge"] > button');
@@ -119,17 +112,9 @@ describe('photo checks and likeness in the browser', () => {
   });
 
   it('on a phone, shows why a photo is not used and removes it, by tap', async () => {
-    const phone = await context.browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 2,
-    });
+    const { page: tap } = await e2e.newAccount({ ...PHONE, deviceScaleFactor: 2 });
     try {
-      const tap = await phone.newPage();
-      tap.on('pageerror', (error) => pageErrors.push(`${tap.url()}: ${error.message}`));
-      await signUpNewUser(tap, inject('baseUrl'));
-      await tap.goto(url('/generator'));
+      await tap.goto(siteUrl('/generator'));
       // Three of one person and one of another: the identity check needs a clear majority to name the odd one out.
       await tap
         .locator('input[type="file"]')
@@ -149,16 +134,15 @@ describe('photo checks and likeness in the browser', () => {
           .evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict'))),
       ).toEqual(['good', 'good', 'good']);
     } finally {
-      await phone.close();
+      await tap.context().close();
     }
   });
 
   it('warns both photos when two show different people, and clears the warning once one is removed', async () => {
     // No majority to name the odd one out (docs/decisions/012-small-set-identity.md): both are usable, both warned.
-    const pair = await context.newPage();
-    pair.on('pageerror', (error) => pageErrors.push(`${pair.url()}: ${error.message}`));
+    const pair = e2e.watch(await context.newPage());
     try {
-      await pair.goto(url('/generator'));
+      await pair.goto(siteUrl('/generator'));
       await pair
         .locator('input[type="file"]')
         .setInputFiles(['obama.jpg', 'biden.jpg'].map((n) => PHOTOS + n));

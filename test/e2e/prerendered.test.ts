@@ -50,9 +50,7 @@ async function phone(options: { javaScriptEnabled?: boolean; width?: number } = 
     javaScriptEnabled,
   });
   contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => e2e.pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
+  return e2e.watch(await context.newPage());
 }
 
 const at = (path: string) => `${site.url}${path}`;

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +7,8 @@ import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
-import { launchBrowser, signUpNewUser } from './helpers';
+import { HIDE_TOASTS, PHOTOS } from './generator-support';
+import { launchBrowser, SCREENSHOTS, signUpNewUser } from './helpers';
 import { holdProviderUntil } from './provider-pause';
 
 /*
@@ -18,10 +18,6 @@ import { holdProviderUntil } from './provider-pause';
  * line under the progress bar, then — once the provider takes calls again — their 6 headshots. Screenshots go to
  * test-results/screenshots/queue-*.png.
  */
-
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-const PHOTOS = fileURLToPath(new URL('../fixtures/photos/', import.meta.url));
-const HIDE_TOASTS = '[data-sonner-toaster] { visibility: hidden !important; }';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');

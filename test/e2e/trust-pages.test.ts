@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectVisible,
   horizontalOverflow,
+  PHONE,
+  RENDER_ALL_SECTIONS,
+  screenOf,
+  screenshotFits,
   SCREENSHOTS,
-  signUpNewUser,
   siteUrl,
   useBrowser,
-  RENDER_ALL_SECTIONS,
   waitForApp,
   waitForPath,
 } from './helpers';
@@ -21,24 +23,12 @@ import {
  */
 
 const e2e = useBrowser();
-const { pageErrors } = e2e;
-const url = siteUrl;
 
 const PAGES = [
   { path: '/terms', heading: 'Terms of Service', file: 'terms' },
   { path: '/privacy', heading: 'Privacy Policy', file: 'privacy' },
   { path: '/refunds', heading: 'Refund Policy', file: 'refunds' },
 ] as const;
-
-async function open(width: number, height: number, touch = false): Promise<Page> {
-  const context = await e2e.browser.newContext({
-    viewport: { width, height },
-    ...(touch ? { hasTouch: true, isMobile: true } : {}),
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return page;
-}
 
 async function expectLegalPage(page: Page, path: string, heading: string): Promise<void> {
   await waitForPath(page, path);
@@ -49,13 +39,13 @@ async function expectLegalPage(page: Page, path: string, heading: string): Promi
 describe('trust pages', () => {
   it('the landing footer, the pricing page and the checkout note open the three pages (1280 and 390 px)', async () => {
     for (const width of [1280, 390]) {
-      const page = await open(width, width === 390 ? 844 : 900, width === 390);
+      const page = await e2e.newPage(screenOf(width));
       const tap = (locator: ReturnType<Page['getByRole']>) =>
         width === 390 ? locator.tap() : locator.click();
 
       // The landing page's footer names all three.
       for (const { path, heading } of PAGES) {
-        await page.goto(url('/'));
+        await page.goto(siteUrl('/'));
         await waitForApp(page);
         const footer = page.getByRole('contentinfo');
         await tap(footer.getByRole('link', { name: heading }));
@@ -64,7 +54,7 @@ describe('trust pages', () => {
 
       // Where a purchase starts (the packs, on /pricing): buying accepts the Terms and the Refund Policy.
       for (const name of ['Terms of Service', 'Refund Policy'] as const) {
-        await page.goto(url('/pricing'));
+        await page.goto(siteUrl('/pricing'));
         await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
         await waitForApp(page);
         await expectVisible(page.getByText('By buying credits you agree to our'));
@@ -73,7 +63,7 @@ describe('trust pages', () => {
       }
 
       // The pricing page's footer, and from one legal page to the others.
-      await page.goto(url('/pricing'));
+      await page.goto(siteUrl('/pricing'));
       await waitForApp(page);
       await tap(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }));
       await expectLegalPage(page, '/privacy', 'Privacy Policy');
@@ -83,12 +73,11 @@ describe('trust pages', () => {
       await expectLegalPage(page, '/refunds', 'Refund Policy');
 
       for (const { path, heading, file } of PAGES) {
-        await page.goto(url(path));
+        await page.goto(siteUrl(path));
         await expectLegalPage(page, path, heading);
-        expect(await horizontalOverflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `${SCREENSHOTS}legal-${file}-${width}.png`, fullPage: true });
+        await screenshotFits(page, `legal-${file}-${width}`);
       }
-      await page.goto(url('/pricing'));
+      await page.goto(siteUrl('/pricing'));
       await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
       await page.screenshot({
         path: `${SCREENSHOTS}legal-pricing-note-${width}.png`,
@@ -100,8 +89,8 @@ describe('trust pages', () => {
   });
 
   it('states what the stack enforces: the retention periods, the processors, the likeness threshold', async () => {
-    const page = await open(1280, 900);
-    await page.goto(url('/privacy'));
+    const page = await e2e.newPage(screenOf(1280));
+    await page.goto(siteUrl('/privacy'));
     const retention = page.getByRole('table');
     await expectVisible(retention.getByRole('row', { name: /Photos you upload 7 days, then deleted/ }));
     await expectVisible(
@@ -113,7 +102,7 @@ describe('trust pages', () => {
     );
     await expectVisible(page.getByText('Draft: the company details in brackets are placeholders'));
 
-    await page.goto(url('/refunds'));
+    await page.goto(siteUrl('/refunds'));
     await expectVisible(
       page.getByText(
         'Credits you bought and have not used can be refunded to your card: e-mail support@headshot.studio before you delete your account.',
@@ -125,14 +114,13 @@ describe('trust pages', () => {
   });
 
   it('lists a purchase in the dashboard history on a phone (390x844, touch): date, pack, amount, status, receipt', async () => {
-    const page = await open(390, 844, true);
-    await signUpNewUser(page, inject('baseUrl'));
+    const { page } = await e2e.newAccount(PHONE);
     const history = page.getByTestId('purchase-history');
     await expectVisible(
       history.getByText('No purchases yet. Credits you buy will be listed here with their receipts.'),
     );
 
-    await page.goto(url('/pricing'));
+    await page.goto(siteUrl('/pricing'));
     await page.getByRole('button', { name: 'Get 40 Credits' }).waitFor();
     await waitForApp(page);
     await page.getByRole('button', { name: 'Get 40 Credits' }).tap();
