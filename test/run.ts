@@ -65,7 +65,11 @@ function vitest(projects: string[]): number {
   return result.status ?? 1;
 }
 
-const statuses = [vitest(fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'])];
+const statuses = [
+  vitest(
+    fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
+  ),
+];
 if (!e2eSkipped) statuses.push(vitest(['e2e']));
 
 let lines: SummaryLine[] = [];

@@ -21,6 +21,7 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): { numRuns: n
   const full = env.FUZZ === 'full';
   const seedText = env.FUZZ_SEED;
   const seed = seedText !== undefined && seedText !== '' ? Number(seedText) : full ? undefined : DEFAULT_SEED;
-  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, got ${seedText}`);
+  if (seed !== undefined && !Number.isInteger(seed))
+    throw new Error(`FUZZ_SEED must be an integer, got ${seedText}`);
   return { numRuns: full ? FULL_RUNS : DEFAULT_RUNS, ...(seed === undefined ? {} : { seed }) };
 }

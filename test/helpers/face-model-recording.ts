@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type {
-  FaceModelRunner,
-  ModelFace,
-} from '../../functions/adapters/support/vision-models/model-runner';
+import type { FaceModelRunner, ModelFace } from '../../functions/adapters/support/vision-models/model-runner';
 import type { RgbImage } from '../../functions/adapters/support/pixels';
 
 /*
@@ -127,9 +132,12 @@ export function merge(): { images: number; bytes: number } {
     }
   }
   const sorted = Object.fromEntries(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)));
-  const body = gzipSync(JSON.stringify({ models: modelVersions(), answers: sorted } satisfies RecordingFile), {
-    level: 9,
-  });
+  const body = gzipSync(
+    JSON.stringify({ models: modelVersions(), answers: sorted } satisfies RecordingFile),
+    {
+      level: 9,
+    },
+  );
   writeFileSync(RECORDING, body);
   rmSync(SEEN, { recursive: true, force: true });
   return { images: Object.keys(sorted).length, bytes: body.length };
