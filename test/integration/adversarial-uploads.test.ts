@@ -3,8 +3,7 @@ import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/support/aws';
 import { startGenerationExecution } from '../../functions/adapters/executions';
-import { newGenerationItem } from '../../functions/adapters/generations';
-import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
 import { GENERATION_COST } from '../../functions/domain/credits';
 import { slotRefundRef } from '../../functions/domain/slots';
@@ -13,6 +12,7 @@ import { hostilePhotos } from '../adversarial/files';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, pollGeneration, uploadPhotos, type PresignedUpload } from '../helpers/generation';
+import { spendOnGeneration } from '../helpers/generation-items';
 
 /*
  * Hostile uploads against the shared local stack. The API refuses what it can see up front (size, type) before any
@@ -198,21 +198,10 @@ describe('hostile photos through the real generation workflow', () => {
 
       // What POST /api/generations does once its checks passed: the 6-credit spend with the generation item in one
       // transaction, then StartExecution — here with objects its HeadObject check would have refused.
-      const id = ulid();
-      await spendCredits({
-        sub: user.sub,
-        amount: GENERATION_COST,
-        ref: id,
-        related: {
-          item: newGenerationItem({
-            id,
-            sub: user.sub,
-            style: 'creative',
-            background: 'outdoor',
-            referenceKeys: [empty, big],
-            now: new Date().toISOString(),
-          }),
-        },
+      const id = await spendOnGeneration(user.sub, {
+        style: 'creative',
+        background: 'outdoor',
+        referenceKeys: [empty, big],
       });
       await startGenerationExecution({
         generationId: id,

@@ -8,19 +8,18 @@ import { describe, expect, inject, it } from 'vitest';
 import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { retrieveCheckoutSession } from '../../functions/adapters/stripe/checkout-sessions';
-import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPurchase, paymentIntentLookupPut } from '../../functions/adapters/purchases';
 import { headObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import { handleReversalEvent } from '../../functions/webhooks/reversal-events';
-import { GENERATION_COST } from '../../functions/domain/credits';
-import { newGenerationItem } from '../../functions/adapters/generations';
 import { headshotImageKey } from '../../functions/domain/object-keys';
 import { seedGeneration } from '../adversarial/seed';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
 import { seedHeadshots } from '../helpers/gallery';
+import { spendOnGeneration } from '../helpers/generation-items';
 
 /*
  * "Delete my account" (DELETE /api/me) on the shared local stack: cognito-local, DynamoDB Local, s3rver. The account
@@ -198,21 +197,7 @@ describe('DELETE /api/me', () => {
   it('refuses while a generation is running (409) and deletes nothing', async () => {
     const user = await createTestUser(pool);
     expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-    const generationId = ulid();
-    const running = newGenerationItem({
-      id: generationId,
-      sub: user.sub,
-      style: 'professional',
-      background: 'studio',
-      referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
-      now: new Date().toISOString(),
-    });
-    await spendCredits({
-      sub: user.sub,
-      amount: GENERATION_COST,
-      ref: generationId,
-      related: { item: running },
-    });
+    const generationId = await spendOnGeneration(user.sub, { background: 'studio' });
     const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me');
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
@@ -229,25 +214,10 @@ describe('DELETE /api/me', () => {
     // execution may run about 40 minutes (functions/domain/generation-deadline.ts), so nothing may be deleted yet.
     const user = await createTestUser(pool);
     expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-    const createdAt = Date.now() - 35 * 60_000;
-    const generationId = ulid(createdAt);
-    await spendCredits({
-      sub: user.sub,
-      amount: GENERATION_COST,
-      ref: generationId,
-      related: {
-        item: {
-          ...newGenerationItem({
-            id: generationId,
-            sub: user.sub,
-            style: 'professional',
-            background: 'studio',
-            referenceKeys: [`uploads/${user.sub}/${ulid()}/0`],
-            now: new Date(createdAt).toISOString(),
-          }),
-          status: 'running',
-        },
-      },
+    const generationId = await spendOnGeneration(user.sub, {
+      createdAt: Date.now() - 35 * 60_000,
+      status: 'running',
+      background: 'studio',
     });
     const seeded = await seedHeadshots(user.sub, 4, { withImages: 4, generationId });
     const before = await partition(user.sub);

@@ -2,13 +2,11 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, grantCredits, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { savePhotoFacts } from '../../functions/adapters/photo-checks';
 import { headObject, putObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
-import { uploadKey } from '../../functions/domain/object-keys';
 import { type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
@@ -22,6 +20,7 @@ import {
   type ErrorBody,
   type Seeded,
 } from '../helpers/gallery';
+import { generationItem, spendOnGeneration } from '../helpers/generation-items';
 
 /*
  * DELETE /api/me/data on the shared local stack: every upload, result image, headshot and generation goes, credits,
@@ -53,34 +52,27 @@ describe('DELETE /api/me/data', () => {
     ]);
     // A normalized copy, as PrepareReferences writes one next to the upload.
     await putObject('uploads', `${uploads[0]!.replace(/\/0$/, '')}/normalized/0.jpg`, jpeg, 'image/jpeg');
-    const generationIds = [ulid(), ulid()];
+    const generations = [0, 1].map(() =>
+      generationItem(user.sub, {
+        status: 'succeeded',
+        style: 'creative',
+        background: 'studio',
+        referenceKeys: uploads,
+      }),
+    );
     const { TABLE_NAME } = storageSettings();
     await documentClient().send(
       new BatchWriteCommand({
         RequestItems: {
-          [TABLE_NAME]: generationIds.map((id) => ({
-            PutRequest: {
-              Item: {
-                ...newGenerationItem({
-                  id,
-                  sub: user.sub,
-                  style: 'creative',
-                  background: 'studio',
-                  referenceKeys: uploads,
-                  now: new Date().toISOString(),
-                }),
-                status: 'succeeded',
-                stage: 'done',
-                progress: 100,
-              },
-            },
+          [TABLE_NAME]: generations.map(({ item }) => ({
+            PutRequest: { Item: { ...item, stage: 'done', progress: 100 } },
           })),
         },
       }),
     );
     const headshots = [
-      ...(await seedHeadshots(user.sub, 6, { withImages: 6, generationId: generationIds[0] })),
-      ...(await seedHeadshots(user.sub, 30, { withImages: 30, generationId: generationIds[1] })),
+      ...(await seedHeadshots(user.sub, 6, { withImages: 6, generationId: generations[0]!.id })),
+      ...(await seedHeadshots(user.sub, 30, { withImages: 30, generationId: generations[1]!.id })),
     ];
     return { user, headshots, uploads };
   }
@@ -191,22 +183,7 @@ describe('DELETE /api/me/data', () => {
 
   it('refuses (409) while a generation is running, deleting nothing', async () => {
     const user = await signedUpUser();
-    const id = ulid();
-    await spendCredits({
-      sub: user.sub,
-      amount: 6,
-      ref: id,
-      related: {
-        item: newGenerationItem({
-          id,
-          sub: user.sub,
-          style: 'professional',
-          background: 'office',
-          referenceKeys: [uploadKey(user.sub, ulid(), 0)],
-          now: new Date().toISOString(),
-        }),
-      },
-    });
+    const id = await spendOnGeneration(user.sub);
     const seeded = await seedHeadshots(user.sub, 2, { withImages: 2, generationId: id });
     const before = await itemsBesidesDeletionCounter(user.sub);
 
@@ -226,26 +203,7 @@ describe('DELETE /api/me/data', () => {
     // running (executions run up to about 40 minutes: functions/domain/generation-deadline.ts). Deleting now would
     // let that call store its headshot in results/ after everything else was gone.
     const user = await signedUpUser();
-    const createdAt = Date.now() - 35 * 60_000;
-    const id = ulid(createdAt);
-    await spendCredits({
-      sub: user.sub,
-      amount: 6,
-      ref: id,
-      related: {
-        item: {
-          ...newGenerationItem({
-            id,
-            sub: user.sub,
-            style: 'professional',
-            background: 'office',
-            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
-            now: new Date(createdAt).toISOString(),
-          }),
-          status: 'running',
-        },
-      },
-    });
+    const id = await spendOnGeneration(user.sub, { createdAt: Date.now() - 35 * 60_000, status: 'running' });
     const seeded = await seedHeadshots(user.sub, 5, { withImages: 5, generationId: id });
     const before = await itemsBesidesDeletionCounter(user.sub);
     const objectsBefore = await objectKeys('results', `results/${user.sub}/`);
@@ -264,25 +222,7 @@ describe('DELETE /api/me/data', () => {
 
   it('refunds a generation left unfinished longer than any execution can run, then deletes it', async () => {
     const user = await signedUpUser();
-    const id = ulid(Date.now() - 3 * 3600_000);
-    await spendCredits({
-      sub: user.sub,
-      amount: 6,
-      ref: id,
-      related: {
-        item: {
-          ...newGenerationItem({
-            id,
-            sub: user.sub,
-            style: 'professional',
-            background: 'office',
-            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
-            now: new Date(Date.now() - 3 * 3600_000).toISOString(),
-          }),
-          status: 'running',
-        },
-      },
-    });
+    await spendOnGeneration(user.sub, { createdAt: Date.now() - 3 * 3600_000, status: 'running' });
     expect((await getUser(user.sub))!.credits).toBe(0);
 
     const res = await api(gatewayUrl, user.idToken, 'DELETE', '/api/me/data');

@@ -41,6 +41,19 @@ async function userWithPhotos(extra = 0): Promise<{ user: TestUser; keys: string
 const post = (user: TestUser, body: Record<string, unknown>) =>
   api(gen.stack.gatewayUrl, user.idToken, 'POST', '/api/generations', body);
 
+/** `POST /api/generations` for professional headshots on the studio background at the high resolution. */
+const postHighResolution = (user: TestUser, keys: string[]) =>
+  post(user, { style: 'professional', background: 'studio', referenceKeys: keys, resolution: 'high' });
+
+/** Whether `GET /api/me` offers `user` the high-resolution option (the configured model can make it). */
+async function offersHighResolution(user: TestUser): Promise<boolean> {
+  const res = await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me');
+  return ((await res.json()) as { highResolution: boolean }).highResolution;
+}
+
+/** A headshot's files as `[variant, width, height]`, in the order the API lists them. */
+const variantSizes = (headshot: Headshot) => headshot.variants.map((v) => [v.variant, v.width, v.height]);
+
 /** Downloads one file of a headshot through `GET /headshots/{id}/download`: its name, type and pixels. */
 async function download(user: TestUser, headshot: Headshot, variant: string) {
   const res = await api(
@@ -81,34 +94,28 @@ describe('every headshot as a square, a portrait and the original (default model
       expect(call).toMatchObject({ model: 'gpt-image-2.6-sunburst', size: '1024x1280', outputFormat: 'png' });
     }
 
+    // Each headshot's files: the square and the portrait as JPEG, the original as the model's PNG.
+    const files = [
+      { variant: 'square', extension: 'jpg', type: 'image/jpeg', format: 'jpeg', width: 1024, height: 1024 },
+      {
+        variant: 'portrait',
+        extension: 'jpg',
+        type: 'image/jpeg',
+        format: 'jpeg',
+        width: 1024,
+        height: 1280,
+      },
+      { variant: 'original', extension: 'png', type: 'image/png', format: 'png', width: 1024, height: 1280 },
+    ];
     for (const headshot of final.headshots) {
       const n = headshot.slot + 1;
-      expect(headshot.variants.map((v) => [v.variant, v.width, v.height])).toEqual([
-        ['square', 1024, 1024],
-        ['portrait', 1024, 1280],
-        ['original', 1024, 1280],
-      ]);
-      expect(await download(user, headshot, 'square')).toEqual({
-        fileName: `headshot-business-casual-office-${n}-square.jpg`,
-        type: 'image/jpeg',
-        format: 'jpeg',
-        width: 1024,
-        height: 1024,
-      });
-      expect(await download(user, headshot, 'portrait')).toEqual({
-        fileName: `headshot-business-casual-office-${n}-portrait.jpg`,
-        type: 'image/jpeg',
-        format: 'jpeg',
-        width: 1024,
-        height: 1280,
-      });
-      expect(await download(user, headshot, 'original')).toEqual({
-        fileName: `headshot-business-casual-office-${n}-original.png`,
-        type: 'image/png',
-        format: 'png',
-        width: 1024,
-        height: 1280,
-      });
+      expect(variantSizes(headshot)).toEqual(files.map((f) => [f.variant, f.width, f.height]));
+      for (const { variant, extension, ...file } of files) {
+        expect(await download(user, headshot, variant)).toEqual({
+          fileName: `headshot-business-casual-office-${n}-${variant}.${extension}`,
+          ...file,
+        });
+      }
     }
 
     // The item records the files; deleting the headshot deletes all four.
@@ -133,10 +140,7 @@ describe('every headshot as a square, a portrait and the original (default model
 describe('the high-resolution option', () => {
   it('asks the default model for 1664x2080 at 2 credits per headshot; the square stays 1024', async () => {
     const { user, keys } = await userWithPhotos(6);
-    const me = (await (await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me')).json()) as {
-      highResolution: boolean;
-    };
-    expect(me.highResolution).toBe(true);
+    expect(await offersHighResolution(user)).toBe(true);
     gen.fake.answer = (call) =>
       call.index === 0
         ? {
@@ -151,12 +155,7 @@ describe('the high-resolution option', () => {
             },
           }
         : 'image';
-    const res = await post(user, {
-      style: 'professional',
-      background: 'studio',
-      referenceKeys: keys,
-      resolution: 'high',
-    });
+    const res = await postHighResolution(user, keys);
     expect(res.status).toBe(202);
     const { id, creditsReserved } = (await res.json()) as { id: string; creditsReserved: number };
     expect(creditsReserved).toBe(12);
@@ -166,7 +165,7 @@ describe('the high-resolution option', () => {
     expect((await getUser(user.sub))?.credits).toBe(2);
     expect(gen.fake.calls.every((call) => call.size === '1664x2080')).toBe(true);
     const headshot = final.headshots[0]!;
-    expect(headshot.variants.map((v) => [v.variant, v.width, v.height])).toEqual([
+    expect(variantSizes(headshot)).toEqual([
       ['square', 1024, 1024],
       ['portrait', 1664, 2080],
       ['original', 1664, 2080],
@@ -186,16 +185,8 @@ describe('the high-resolution option', () => {
     resetConfigForTests();
     resetImageProviderForTests();
     try {
-      const me = (await (await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me')).json()) as {
-        highResolution: boolean;
-      };
-      expect(me.highResolution).toBe(false);
-      const res = await post(user, {
-        style: 'professional',
-        background: 'studio',
-        referenceKeys: keys,
-        resolution: 'high',
-      });
+      expect(await offersHighResolution(user)).toBe(false);
+      const res = await postHighResolution(user, keys);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
         'HIGH_RESOLUTION_UNAVAILABLE',
@@ -210,7 +201,7 @@ describe('the high-resolution option', () => {
       const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
       expect(final.status).toBe('succeeded');
       expect(gen.fake.calls.map((call) => call.size)).toEqual(Array(6).fill('1024x1536'));
-      expect(final.headshots[0]!.variants.map((v) => [v.variant, v.width, v.height])).toEqual([
+      expect(variantSizes(final.headshots[0]!)).toEqual([
         ['square', 1024, 1024],
         ['portrait', 1024, 1280],
         ['original', 1024, 1536],

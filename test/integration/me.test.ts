@@ -1,10 +1,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { newGenerationItem } from '../../functions/adapters/generations';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import type { GenerationStatus } from '../../functions/domain/generation-status';
 import { createTestUser } from '../helpers/cognito';
+import { generationItem, type GenerationSeed } from '../helpers/generation-items';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 const { gatewayUrl, runtimeConfig } = inject('localStack');
@@ -59,20 +59,15 @@ describe('GET /api/me activeGeneration', () => {
   const TableName = () => process.env.TABLE_NAME;
 
   /** A generation item of `sub` in `status`, made the user's latest as the spend transaction does. */
-  async function putGeneration(sub: string, status: string, extra: Record<string, unknown> = {}) {
-    const id = ulid();
-    const item = newGenerationItem({
-      id,
-      sub,
+  async function putGeneration(sub: string, status: GenerationStatus, seed: GenerationSeed = {}) {
+    const { id, item } = generationItem(sub, {
+      status,
       style: 'creative',
       background: 'studio',
       referenceKeys: [`uploads/${sub}/a.jpg`],
-      now: new Date().toISOString(),
-      ...extra,
+      ...seed,
     });
-    await documentClient().send(
-      new PutCommand({ TableName: TableName(), Item: { ...item, status, progress: 53 } }),
-    );
+    await documentClient().send(new PutCommand({ TableName: TableName(), Item: { ...item, progress: 53 } }));
     await documentClient().send(
       new UpdateCommand({
         TableName: TableName(),
@@ -108,7 +103,7 @@ describe('GET /api/me activeGeneration', () => {
       regeneratedFrom: '01J0000000000000000000000A',
     });
 
-    for (const ended of ['succeeded', 'partial', 'failed']) {
+    for (const ended of ['succeeded', 'partial', 'failed'] as const) {
       await putGeneration(user.sub, ended);
       expect((await (await me(user.idToken)).json()).activeGeneration).toBeNull();
     }

@@ -1,11 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { getGeneration } from '../../functions/adapters/generations';
 import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
 import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { reclaimExpired } from '../../functions/adapters/provider-queue/leases';
-import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { storageSettings } from '../../functions/config/storage';
 import { slotRefundRef } from '../../functions/domain/slots';
@@ -23,6 +22,7 @@ import {
 import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 import { configureHandlers } from '../helpers/handler-config';
+import { holdLease, inFlight, leaseItem, lineOf } from '../helpers/provider-queue';
 
 /*
  * The provider queue under real limits: the `openai` provider (the real SDK) against the rate-limited OpenAI
@@ -132,10 +132,7 @@ describe('five customers at once against a provider allowing 30 images a minute'
       const places = finals.flatMap(({ seen }) => seen.map((v) => v.queue?.position ?? 0));
       expect(Math.max(...places)).toBeGreaterThan(0);
       // Every lease came back.
-      const state = await documentClient().send(
-        new GetCommand({ TableName: table(), Key: { PK: queuePk('STATE'), SK: STATE_SK } }),
-      );
-      expect(state.Item?.inFlight).toBe(0);
+      expect(await inFlight()).toBe(0);
     },
   );
 });
@@ -269,25 +266,6 @@ describe('admission, call by call', () => {
     call: 0,
     startedAt,
   });
-  const lineOf = async (generationId: string) =>
-    (
-      await documentClient().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk',
-          FilterExpression: 'generationId = :g',
-          ExpressionAttributeValues: { ':pk': queuePk('LINE'), ':g': generationId },
-        }),
-      )
-    ).Items ?? [];
-  const inFlight = async () =>
-    Number(
-      (
-        await documentClient().send(
-          new GetCommand({ TableName: table(), Key: { PK: queuePk('STATE'), SK: STATE_SK } }),
-        )
-      ).Item?.inFlight ?? 0,
-    );
 
   it('admits a retried EnterLine once, and gives back the lease of a token that no longer waits', async () => {
     configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
@@ -306,13 +284,7 @@ describe('admission, call by call', () => {
     expect(queueUsage()).toMatchObject({ admitted: 1, callbacks: 1 });
     expect(await lineOf(id)).toEqual([]);
     expect(await inFlight()).toBe(before);
-    const lease = await documentClient().send(
-      new GetCommand({
-        TableName: table(),
-        Key: { PK: queuePk('LEASE'), SK: leaseId({ generationId: id, slot: 2, call: 0 }) },
-      }),
-    );
-    expect(lease.Item).toBeUndefined();
+    expect(await leaseItem(leaseId({ generationId: id, slot: 2, call: 0 }))).toBeUndefined();
   });
 
   it('hands an existing lease to a retried EnterLine instead of taking a second permit', async () => {
@@ -320,26 +292,7 @@ describe('admission, call by call', () => {
     const id = '01JQUEUEHANDOVER00000000000';
     const lease = leaseId({ generationId: id, slot: 2, call: 0 });
     // The first try was admitted (its lease counted) but its Task failed before it resumed.
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          PK: queuePk('LEASE'),
-          SK: lease,
-          taskToken: 'token-of-the-first-try',
-          grantedAt: Date.now(),
-          leaseUntil: Date.now() + 600_000,
-        },
-      }),
-    );
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: queuePk('STATE'), SK: STATE_SK },
-        UpdateExpression: 'ADD inFlight :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+    await holdLease(lease, 'token-of-the-first-try', Date.now());
     const before = await inFlight();
     await enqueueSlot(slot(id, 'token-of-the-retry'), 'standard');
     resetQueueUsage();
@@ -354,26 +307,7 @@ describe('admission, call by call', () => {
     configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
     const id = '01JQUEUECRASH00000000000000';
     const now = Date.now();
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          PK: queuePk('LEASE'),
-          SK: leaseId({ generationId: id, slot: 0, call: 0 }),
-          taskToken: 'token-of-a-crashed-holder',
-          grantedAt: now,
-          leaseUntil: now + 600_000,
-        },
-      }),
-    );
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: queuePk('STATE'), SK: STATE_SK },
-        UpdateExpression: 'ADD inFlight :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+    await holdLease(leaseId({ generationId: id, slot: 0, call: 0 }), 'token-of-a-crashed-holder', now);
     const held = await inFlight();
     expect(await reclaimExpired(now + 599_000)).toBe(0);
     expect(await inFlight()).toBe(held);

@@ -1,15 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentClient } from '../../functions/adapters/support/aws';
 import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
-import { queuePk, STATE_SK } from '../../functions/adapters/provider-queue/settings';
-import { storageSettings } from '../../functions/config/storage';
 import { leaseId } from '../../functions/domain/provider-queue-order';
 import { WAIT_BUDGET_MS, waitUntil } from '../../functions/domain/provider-queue-dispatch';
 import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
 import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { configureHandlers } from '../helpers/handler-config';
+import { clearLine, holdLease, inFlight, leaseItem, lineOf } from '../helpers/provider-queue';
 
 /*
  * The dispatcher's wait for the bucket's next token within one invocation, and a permit given back when the provider
@@ -18,33 +15,10 @@ import { configureHandlers } from '../helpers/handler-config';
  */
 
 const gen = useOpenAiGenerationStack();
-const table = () => storageSettings().TABLE_NAME;
 
 afterEach(async () => {
   await gen.stack.settled();
 });
-
-/** Tickets of one generation in line. */
-async function lineOf(generationId: string): Promise<Record<string, unknown>[]> {
-  const result = await documentClient().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      FilterExpression: 'generationId = :g',
-      ExpressionAttributeValues: { ':pk': queuePk('LINE'), ':g': generationId },
-    }),
-  );
-  return result.Items ?? [];
-}
-
-const inFlight = async () =>
-  Number(
-    (
-      await documentClient().send(
-        new GetCommand({ TableName: table(), Key: { PK: queuePk('STATE'), SK: STATE_SK } }),
-      )
-    ).Item?.inFlight ?? 0,
-  );
 
 /** Puts `slots` tickets of one generation (tokens Step Functions does not know: each lease comes straight back). */
 async function queueSlots(generationId: string, slots: number): Promise<void> {
@@ -105,12 +79,8 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + 700 });
 
     expect(result).toMatchObject({ admitted: 3, waits: 1, wakeUpIn: 1 });
-    const left = await lineOf(id);
-    expect(left).toHaveLength(1);
-    for (const ticket of left)
-      await documentClient().send(
-        new DeleteCommand({ TableName: table(), Key: { PK: ticket.PK, SK: ticket.SK } }),
-      );
+    expect(await lineOf(id)).toHaveLength(1);
+    await clearLine(id);
   });
 
   it('does not wait when it admitted nothing, nor without a budget', async () => {
@@ -127,10 +97,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
       wakeUpIn: 1,
     });
     expect(time.slept).toEqual([]);
-    for (const ticket of await lineOf(id))
-      await documentClient().send(
-        new DeleteCommand({ TableName: table(), Key: { PK: ticket.PK, SK: ticket.SK } }),
-      );
+    await clearLine(id);
   });
 
   it('keeps its waiting well inside the function timeout', () => {
@@ -144,35 +111,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
 describe('a permit given back when the provider answered', () => {
   const lease = leaseId({ generationId: '01JPERMITRETURNED000000000', slot: 1, call: 0 });
 
-  async function heldLease(grantedAt: number): Promise<void> {
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          PK: queuePk('LEASE'),
-          SK: lease,
-          taskToken: 'token-of-the-caller',
-          grantedAt,
-          leaseUntil: grantedAt + 600_000,
-        },
-      }),
-    );
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { PK: queuePk('STATE'), SK: STATE_SK },
-        UpdateExpression: 'ADD inFlight :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
-  }
-
-  const leaseItem = async () =>
-    (
-      await documentClient().send(
-        new GetCommand({ TableName: table(), Key: { PK: queuePk('LEASE'), SK: lease } }),
-      )
-    ).Item;
+  const heldLease = (grantedAt: number) => holdLease(lease, 'token-of-the-caller', grantedAt);
 
   it('counts once: the release after it deletes the lease and gives nothing back again', async () => {
     configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '5' });
@@ -182,13 +121,13 @@ describe('a permit given back when the provider answered', () => {
     expect(await returnPermit(lease)).toBe(true);
     expect(await inFlight()).toBe(held - 1);
     // The lease stays until the slot is released (it still covers a retried finishing).
-    expect(await leaseItem()).toMatchObject({ permitReturned: expect.any(Number) });
+    expect(await leaseItem(lease)).toMatchObject({ permitReturned: expect.any(Number) });
     // Twice changes nothing.
     expect(await returnPermit(lease)).toBe(false);
     expect(await inFlight()).toBe(held - 1);
 
     expect(await releaseLease(lease)).toBe(false);
-    expect(await leaseItem()).toBeUndefined();
+    expect(await leaseItem(lease)).toBeUndefined();
     expect(await inFlight()).toBe(held - 1);
   });
 
@@ -200,7 +139,7 @@ describe('a permit given back when the provider answered', () => {
     const after = await inFlight();
 
     expect(await reclaimExpired(now + 601_000)).toBe(0);
-    expect(await leaseItem()).toBeUndefined();
+    expect(await leaseItem(lease)).toBeUndefined();
     expect(await inFlight()).toBe(after);
   });
 });

@@ -2,15 +2,15 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
+import { getGeneration } from '../../functions/adapters/generations';
 import { RETENTION_PK } from '../../functions/adapters/support/keys';
 import { headObject } from '../../functions/adapters/storage';
 import { sweepMarkerPut } from '../../functions/adapters/sweeper';
 import { DESCRIPTOR_MODEL } from '../../functions/domain/likeness';
-import { uploadKey } from '../../functions/domain/object-keys';
 import { HEADSHOT_RETENTION_DAYS, headshotExpiry } from '../../functions/domain/retention';
 import { expireHeadshots } from '../../functions/use-cases/expire-headshots';
 import { sweepStrandedGenerations } from '../../functions/use-cases/sweep-generations';
+import { generationItem } from '../helpers/generation-items';
 import { listPage, seedHeadshots, signedUpUser } from '../helpers/gallery';
 
 /*
@@ -46,15 +46,8 @@ describe('retention of headshots and reference descriptors', () => {
       new PutCommand({
         TableName: env.TABLE_NAME,
         Item: {
-          ...newGenerationItem({
-            id: oldId,
-            sub: user.sub,
-            style: 'professional',
-            background: 'office',
-            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
-            now: createdAt,
-          }),
-          status: 'succeeded',
+          ...generationItem(user.sub, { id: oldId, createdAt: Date.parse(createdAt), status: 'succeeded' })
+            .item,
           referenceDescriptor: Buffer.alloc(512).toString('base64'),
           referenceDescriptorModel: DESCRIPTOR_MODEL,
         },

@@ -3,13 +3,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
+import { getGeneration } from '../../functions/adapters/generations';
 import { SWEEP_PK } from '../../functions/adapters/support/keys';
-import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
+import { getUser, listLedger } from '../../functions/adapters/ledger';
 import { headObject } from '../../functions/adapters/storage';
 import { sweepMarkerPut } from '../../functions/adapters/sweeper';
 import { generationTimeBudgetSettings } from '../../functions/config/generation-time-budget';
-import { uploadKey } from '../../functions/domain/object-keys';
 import { sweepStrandedGenerations } from '../../functions/use-cases/sweep-generations';
 import { handler as createGeneration } from '../../functions/http/create-generation';
 import { handler as sweep } from '../../functions/scheduled/sweep-generations';
@@ -17,6 +16,7 @@ import { createTestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
 import { seedHeadshots } from '../helpers/gallery';
+import { spendOnGeneration } from '../helpers/generation-items';
 
 /*
  * Nothing stranded: a fault injected between the spend and StartExecution (the function "dies": StartExecution never
@@ -134,24 +134,11 @@ describe('the generation sweeper', () => {
       Date.now() - budget.deadlineMinutes * MINUTE - budget.slotSeconds * 1000 - MINUTE,
     ).toISOString();
     const id = ulid(Date.parse(createdAt));
-    await spendCredits({
-      sub: user.sub,
-      amount: 6,
-      ref: id,
+    await spendOnGeneration(user.sub, {
+      id,
+      createdAt: Date.parse(createdAt),
+      status: 'running',
       extraItems: [sweepMarkerPut(user.sub, id, createdAt)],
-      related: {
-        item: {
-          ...newGenerationItem({
-            id,
-            sub: user.sub,
-            style: 'professional',
-            background: 'office',
-            referenceKeys: [uploadKey(user.sub, ulid(), 0)],
-            now: createdAt,
-          }),
-          status: 'running',
-        },
-      },
     });
     const headshots = await seedHeadshots(user.sub, 5, { withImages: 5, generationId: id });
     const [marker] = await markersOf(user.sub);
