@@ -6,7 +6,6 @@ import {
   ExecutionDoesNotExist,
   InvalidExecutionInput,
   ListExecutionsCommand,
-  SFNClient,
   StartExecutionCommand,
   StateMachineDoesNotExist,
   StopExecutionCommand,
@@ -21,10 +20,7 @@ import {
 } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import type { LocalLog } from '../../infrastructure/local/support/log';
 import { startLambdaServer, type LocalServer } from '../../infrastructure/local/stand-ins/lambda/invoke-api';
-import {
-  startStepFunctionsServer,
-  type StepFunctionsServer,
-} from '../../infrastructure/local/stand-ins/step-functions/server';
+import { useLocalStepFunctions } from '../helpers/local-step-functions';
 
 /*
  * The local Lambda Invoke API and Step Functions service, driven by the real AWS SDK SFNClient and by fetch (the
@@ -44,37 +40,29 @@ const functions: LocalFunction[] = [
 const logLines: string[] = [];
 const log: LocalLog = { info: (msg) => logLines.push(msg), error: (msg) => logLines.push(msg) };
 
-let runtime: LambdaRuntime;
+const runtime: LambdaRuntime = createLambdaRuntime(functions, { functionsDir: `${fixtures}functions` });
 let lambda: LocalServer;
-let stepfunctions: StepFunctionsServer;
-let sfn: SFNClient;
 
 beforeAll(async () => {
-  runtime = createLambdaRuntime(functions, { functionsDir: `${fixtures}functions` });
   lambda = await startLambdaServer({ port: 0, runtime, log });
-  stepfunctions = await startStepFunctionsServer({
-    port: 0,
-    runtime,
-    stateMachinesDir: `${fixtures}statemachines`,
-    substitutions: {
-      EchoFunctionArn: functionArn('echo'),
-      EchoFunctionName: 'echo',
-      FlakyFunctionArn: functionArn('flaky'),
-      SleepFunctionArn: functionArn('sleep'),
-    },
-    log,
-  });
-  sfn = new SFNClient({
-    endpoint: stepfunctions.url,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
 });
 
 afterAll(async () => {
-  sfn?.destroy();
-  await Promise.all([stepfunctions?.close(), lambda?.close()]);
+  await lambda?.close();
 });
+
+const local = useLocalStepFunctions({
+  runtime,
+  stateMachinesDir: `${fixtures}statemachines`,
+  substitutions: {
+    EchoFunctionArn: functionArn('echo'),
+    EchoFunctionName: 'echo',
+    FlakyFunctionArn: functionArn('flaky'),
+    SleepFunctionArn: functionArn('sleep'),
+  },
+  log,
+});
+const { start, settled } = local;
 
 function invoke(name: string, body: string, headers: Record<string, string> = {}) {
   return fetch(`${lambda.url}/2015-03-31/functions/${encodeURIComponent(name)}/invocations`, {
@@ -82,26 +70,6 @@ function invoke(name: string, body: string, headers: Record<string, string> = {}
     headers,
     body,
   });
-}
-
-async function start(machine: string, input: unknown, name?: string) {
-  const { executionArn } = await sfn.send(
-    new StartExecutionCommand({
-      stateMachineArn: stepfunctions.stateMachineArn(machine),
-      input: JSON.stringify(input),
-      name,
-    }),
-  );
-  return executionArn!;
-}
-
-/** Polls DescribeExecution until the execution leaves RUNNING (the test's own timeout bounds the wait). */
-async function settled(executionArn: string): Promise<DescribeExecutionCommandOutput> {
-  for (;;) {
-    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    if (execution.status !== 'RUNNING') return execution;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const outputOf = (execution: DescribeExecutionCommandOutput) =>
@@ -188,8 +156,8 @@ describe('local Lambda Invoke API', () => {
 
 describe('local Step Functions service', () => {
   it('serves the state machines with their definition substitutions applied', async () => {
-    const machine = await sfn.send(
-      new DescribeStateMachineCommand({ stateMachineArn: stepfunctions.stateMachineArn('pipeline') }),
+    const machine = await local.sfn.send(
+      new DescribeStateMachineCommand({ stateMachineArn: local.server.stateMachineArn('pipeline') }),
     );
     expect(machine).toMatchObject({
       stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:pipeline',
@@ -199,7 +167,7 @@ describe('local Step Functions service', () => {
     });
     expect(machine.definition).toContain(`"FunctionName": "${functionArn('echo')}"`);
     expect(machine.definition).not.toContain('${');
-    expect(() => stepfunctions.stateMachineArn('nope')).toThrow(/No state machine "nope"/);
+    expect(() => local.server.stateMachineArn('nope')).toThrow(/No state machine "nope"/);
   });
 
   it('runs lambda:invoke, bare-ARN and inline Map Tasks to SUCCEEDED', async () => {
@@ -266,15 +234,17 @@ describe('local Step Functions service', () => {
 
   it('ends ABORTED after StopExecution', async () => {
     const executionArn = await start('slow', { ms: 120_000 }, 'stop-1');
-    expect((await sfn.send(new DescribeExecutionCommand({ executionArn }))).status).toBe('RUNNING');
-    await sfn.send(new StopExecutionCommand({ executionArn, error: 'Cancelled', cause: 'the user left' }));
+    expect((await local.sfn.send(new DescribeExecutionCommand({ executionArn }))).status).toBe('RUNNING');
+    await local.sfn.send(
+      new StopExecutionCommand({ executionArn, error: 'Cancelled', cause: 'the user left' }),
+    );
     const execution = await settled(executionArn);
     expect(execution).toMatchObject({ status: 'ABORTED', error: 'Cancelled', cause: 'the user left' });
     expect(execution.stopDate).toBeInstanceOf(Date);
 
-    const { executions } = await sfn.send(
+    const { executions } = await local.sfn.send(
       new ListExecutionsCommand({
-        stateMachineArn: stepfunctions.stateMachineArn('slow'),
+        stateMachineArn: local.server.stateMachineArn('slow'),
         statusFilter: 'ABORTED',
       }),
     );
@@ -287,25 +257,25 @@ describe('local Step Functions service', () => {
     expect(await start('slow', input, 'dup-1')).toBe(first);
     await expect(start('slow', { ms: 1 }, 'dup-1')).rejects.toBeInstanceOf(ExecutionAlreadyExists);
 
-    await sfn.send(new StopExecutionCommand({ executionArn: first }));
+    await local.sfn.send(new StopExecutionCommand({ executionArn: first }));
     await expect(start('slow', input, 'dup-1')).rejects.toBeInstanceOf(ExecutionAlreadyExists);
   });
 
   it('raises the SDK exceptions for unknown ARNs and invalid input', async () => {
     const unknownExecution = 'arn:aws:states:us-east-1:000000000000:execution:pipeline:nope';
     await expect(
-      sfn.send(new DescribeExecutionCommand({ executionArn: unknownExecution })),
+      local.sfn.send(new DescribeExecutionCommand({ executionArn: unknownExecution })),
     ).rejects.toBeInstanceOf(ExecutionDoesNotExist);
     await expect(
-      sfn.send(
+      local.sfn.send(
         new StartExecutionCommand({
           stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:nope',
         }),
       ),
     ).rejects.toBeInstanceOf(StateMachineDoesNotExist);
     await expect(
-      sfn.send(
-        new StartExecutionCommand({ stateMachineArn: stepfunctions.stateMachineArn('pipeline'), input: '{' }),
+      local.sfn.send(
+        new StartExecutionCommand({ stateMachineArn: local.server.stateMachineArn('pipeline'), input: '{' }),
       ),
     ).rejects.toBeInstanceOf(InvalidExecutionInput);
   });

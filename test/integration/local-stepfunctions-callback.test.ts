@@ -6,20 +6,14 @@ import {
   SendTaskFailureCommand,
   SendTaskHeartbeatCommand,
   SendTaskSuccessCommand,
-  SFNClient,
-  StartExecutionCommand,
   StopExecutionCommand,
   TaskDoesNotExist,
   TaskTimedOut,
-  type DescribeExecutionCommandOutput,
 } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import type { LocalLog } from '../../infrastructure/local/support/log';
-import {
-  startStepFunctionsServer,
-  type StepFunctionsServer,
-} from '../../infrastructure/local/stand-ins/step-functions/server';
+import { useLocalStepFunctions } from '../helpers/local-step-functions';
 import {
   CALLBACK_WORKER_CALLS,
   type CallbackWorkerEvent,
@@ -35,45 +29,19 @@ import {
 const fixtures = fileURLToPath(new URL('../fixtures/local-stack/', import.meta.url));
 const log: LocalLog = { info: () => undefined, error: () => undefined };
 
-let stepfunctions: StepFunctionsServer;
-let sfn: SFNClient;
-
-beforeAll(async () => {
-  const runtime = createLambdaRuntime([{ name: 'callback-worker', handler: 'callback-worker' }], {
+const local = useLocalStepFunctions({
+  runtime: createLambdaRuntime([{ name: 'callback-worker', handler: 'callback-worker' }], {
     functionsDir: `${fixtures}functions`,
-  });
-  stepfunctions = await startStepFunctionsServer({
-    port: 0,
-    runtime,
-    stateMachinesDir: `${fixtures}callback-statemachines`,
-    substitutions: {
-      CallbackWorkerFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:callback-worker',
-    },
-    log,
-  });
-  sfn = new SFNClient({
-    endpoint: stepfunctions.url,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  }),
+  stateMachinesDir: `${fixtures}callback-statemachines`,
+  substitutions: {
+    CallbackWorkerFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:callback-worker',
+  },
+  log,
 });
-
-afterAll(async () => {
-  sfn?.destroy();
-  await stepfunctions?.close();
-});
+const { start, settled } = local;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function start(machine: string, input: unknown): Promise<string> {
-  const { executionArn } = await sfn.send(
-    new StartExecutionCommand({
-      stateMachineArn: stepfunctions.stateMachineArn(machine),
-      input: JSON.stringify(input),
-    }),
-  );
-  return executionArn!;
-}
 
 /** The worker's calls for `executionArn`, once there are at least `count` of them (in call order). */
 async function calls(executionArn: string, count: number): Promise<CallbackWorkerEvent[]> {
@@ -90,16 +58,8 @@ async function calls(executionArn: string, count: number): Promise<CallbackWorke
 const tokenOf = (list: CallbackWorkerEvent[], slot: string) =>
   list.findLast((c) => c.slot === slot)!.taskToken;
 
-async function settled(executionArn: string): Promise<DescribeExecutionCommandOutput> {
-  for (;;) {
-    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    if (execution.status !== 'RUNNING') return execution;
-    await pause(50);
-  }
-}
-
 const succeed = (taskToken: string, output: unknown) =>
-  sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+  local.sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
 
 describe('lambda:invoke.waitForTaskToken', () => {
   it('gives each Map iteration its own token and continues with SendTaskSuccess output', async () => {
@@ -108,7 +68,9 @@ describe('lambda:invoke.waitForTaskToken', () => {
     expect(new Set(list.map((c) => c.taskToken)).size).toBe(3);
     expect(list.map((c) => c.slot).sort()).toEqual(['a', 'b', 'c']);
     // Still waiting: the worker's return value does not complete the Task.
-    expect((await sfn.send(new DescribeExecutionCommand({ executionArn: arn }))).status).toBe('RUNNING');
+    expect((await local.sfn.send(new DescribeExecutionCommand({ executionArn: arn }))).status).toBe(
+      'RUNNING',
+    );
     for (const slot of ['c', 'a', 'b']) await succeed(tokenOf(list, slot), { delivered: slot });
     const execution = await settled(arn);
     expect(execution.status).toBe('SUCCEEDED');
@@ -122,15 +84,15 @@ describe('lambda:invoke.waitForTaskToken', () => {
   it('routes SendTaskFailure to Retry (with a fresh token) and Catch', async () => {
     const arn = await start('slots', { slots: ['a', 'b', 'c'], timeoutSeconds: 60 });
     const first = await calls(arn, 3);
-    await sfn.send(
+    await local.sfn.send(
       new SendTaskFailureCommand({
         taskToken: tokenOf(first, 'a'),
         error: 'ProviderRefused',
         cause: 'too busy',
       }),
     );
-    await sfn.send(new SendTaskFailureCommand({ taskToken: tokenOf(first, 'b') }));
-    await sfn.send(new SendTaskFailureCommand({ taskToken: tokenOf(first, 'c'), error: 'Retryable' }));
+    await local.sfn.send(new SendTaskFailureCommand({ taskToken: tokenOf(first, 'b') }));
+    await local.sfn.send(new SendTaskFailureCommand({ taskToken: tokenOf(first, 'c'), error: 'Retryable' }));
     const retried = await calls(arn, 4);
     const retryToken = tokenOf(retried, 'c');
     expect(retryToken).not.toBe(tokenOf(first, 'c'));
@@ -166,24 +128,26 @@ describe('lambda:invoke.waitForTaskToken', () => {
   it('refuses a second answer to the same token', async () => {
     const arn = await start('slots', { slots: ['a'], timeoutSeconds: 60 });
     const token = tokenOf(await calls(arn, 1), 'a');
-    expect(await sfn.send(new SendTaskHeartbeatCommand({ taskToken: token }))).toMatchObject({});
+    expect(await local.sfn.send(new SendTaskHeartbeatCommand({ taskToken: token }))).toMatchObject({});
     await succeed(token, { delivered: 'a' });
     const again = succeed(token, { delivered: 'again' });
     await expect(again).rejects.toThrow(TaskTimedOut);
     await expect(again).rejects.toThrow("Task Timed Out: 'Provided task does not exist anymore'");
-    await expect(sfn.send(new SendTaskFailureCommand({ taskToken: token }))).rejects.toThrow(TaskTimedOut);
+    await expect(local.sfn.send(new SendTaskFailureCommand({ taskToken: token }))).rejects.toThrow(
+      TaskTimedOut,
+    );
     expect(JSON.parse((await settled(arn)).output!)).toEqual([{ delivered: 'a' }]);
   });
 
   it('refuses the tokens of a stopped execution', async () => {
     const arn = await start('slots', { slots: ['a', 'b'], timeoutSeconds: 60 });
     const list = await calls(arn, 2);
-    await sfn.send(new StopExecutionCommand({ executionArn: arn }));
+    await local.sfn.send(new StopExecutionCommand({ executionArn: arn }));
     expect((await settled(arn)).status).toBe('ABORTED');
     await expect(succeed(tokenOf(list, 'a'), {})).rejects.toThrow(TaskTimedOut);
-    await expect(sfn.send(new SendTaskHeartbeatCommand({ taskToken: tokenOf(list, 'b') }))).rejects.toThrow(
-      TaskTimedOut,
-    );
+    await expect(
+      local.sfn.send(new SendTaskHeartbeatCommand({ taskToken: tokenOf(list, 'b') })),
+    ).rejects.toThrow(TaskTimedOut);
   });
 
   it('refuses malformed and unknown tokens and output that is not JSON, keeping the token', async () => {
@@ -191,9 +155,9 @@ describe('lambda:invoke.waitForTaskToken', () => {
     await expect(succeed(`AQ${'A'.repeat(128)}`, {})).rejects.toThrow(TaskDoesNotExist);
     const arn = await start('slots', { slots: ['a'], timeoutSeconds: 60 });
     const token = tokenOf(await calls(arn, 1), 'a');
-    await expect(sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: '{nope' }))).rejects.toThrow(
-      InvalidOutput,
-    );
+    await expect(
+      local.sfn.send(new SendTaskSuccessCommand({ taskToken: token, output: '{nope' })),
+    ).rejects.toThrow(InvalidOutput);
     await succeed(token, 'fine');
     expect(JSON.parse((await settled(arn)).output!)).toEqual(['fine']);
   });
@@ -204,7 +168,9 @@ describe('lambda:invoke.waitForTaskToken', () => {
     const execution = await settled(arn);
     expect(execution.status).toBe('FAILED');
     expect(execution.error).toBe('States.HeartbeatTimeout');
-    await expect(sfn.send(new SendTaskHeartbeatCommand({ taskToken: token }))).rejects.toThrow(TaskTimedOut);
+    await expect(local.sfn.send(new SendTaskHeartbeatCommand({ taskToken: token }))).rejects.toThrow(
+      TaskTimedOut,
+    );
   });
 
   it('does not resolve $$.Task.Token outside a callback Task', async () => {
