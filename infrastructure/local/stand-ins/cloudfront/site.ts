@@ -42,6 +42,25 @@ function prefixedLogger(log: PartLog): Logger {
 }
 
 /**
+ * Runs `create` and takes back the process's SIGTERM and stdin-end listeners it added. Vite's dev server registers
+ * its own, which close Vite and call `process.exit()` at once: on `npm start`'s SIGTERM the process would end half-way
+ * through the stack's stop, leaving DynamoDB Local, s3rver and cognito-local running. Whoever started the stack
+ * (start.ts, the test setup) decides when the process ends.
+ */
+async function withoutExitListeners<T>(create: () => Promise<T>): Promise<T> {
+  const sigterm = new Set(process.listeners('SIGTERM'));
+  const stdinEnd = new Set(process.stdin.listeners('end'));
+  try {
+    return await create();
+  } finally {
+    for (const listener of process.listeners('SIGTERM'))
+      if (!sigterm.has(listener)) process.off('SIGTERM', listener);
+    for (const listener of process.stdin.listeners('end'))
+      if (!stdinEnd.has(listener)) process.stdin.off('end', listener as (...args: unknown[]) => void);
+  }
+}
+
+/**
  * Starts the Vite dev server for the SPA on `localhost:<port>` with `/api/*` proxied to the local gateway (the site
  * calls its own origin; CloudFront does the same routing in the cloud, so there is no CORS).
  */
@@ -51,17 +70,19 @@ export async function startSite(options: {
   runtimeConfig: RuntimeConfig;
   log: PartLog;
 }): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = await createServer({
-    configFile: fileURLToPath(new URL('../../../../frontend/vite.config.ts', import.meta.url)),
-    customLogger: prefixedLogger(options.log),
-    plugins: [runtimeConfigPlugin(options.runtimeConfig)],
-    server: {
-      port: options.port,
-      strictPort: true,
-      host: 'localhost',
-      proxy: { '/api': { target: options.gatewayUrl, changeOrigin: false, xfwd: true } },
-    },
-  });
+  const server = await withoutExitListeners(() =>
+    createServer({
+      configFile: fileURLToPath(new URL('../../../../frontend/vite.config.ts', import.meta.url)),
+      customLogger: prefixedLogger(options.log),
+      plugins: [runtimeConfigPlugin(options.runtimeConfig)],
+      server: {
+        port: options.port,
+        strictPort: true,
+        host: 'localhost',
+        proxy: { '/api': { target: options.gatewayUrl, changeOrigin: false, xfwd: true } },
+      },
+    }),
+  );
   await server.listen();
   return { url: `http://localhost:${options.port}`, stop: () => server.close() };
 }
