@@ -54,6 +54,8 @@ export interface PaymentsStack {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ id: string; url: string }>;
+  /** A {@link newBuyer} whose user item exists: `GET /api/me` through this gateway answered 200 (6 credits). */
+  buyer(): Promise<TestUser>;
   /** `GET /api/checkout/sessions/{id}` as `user` (what the success page calls). */
   verify(user: TestUser, id: string): Promise<Response>;
   /** A webhook delivery signed with this stack's secret unless `options` tamper with it (see {@link deliverWebhook}). */
@@ -115,6 +117,11 @@ export async function startPaymentsStack(options: {
         },
       }),
     createSession: (user, body, headers) => createCheckoutSession(gateway.url, user, body, headers),
+    async buyer() {
+      const user = await newBuyer();
+      expect((await stack.api('/api/me', user.idToken)).status).toBe(200);
+      return user;
+    },
     verify: (user, id) => stack.api(`/api/checkout/sessions/${id}`, user.idToken),
     deliver: (payload, tamper = {}) =>
       deliverWebhook(gateway.url, payload, { secret: webhookSecret, ...tamper }),

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
@@ -6,7 +6,7 @@ import { getPurchase } from '../../functions/adapters/purchases';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import { findPaymentIntent, getPendingPurchase } from '../../functions/adapters/purchases';
 import { findPack } from '../../functions/domain/packs';
-import { createTestUser, type TestUser } from '../helpers/cognito';
+import { type TestUser } from '../helpers/cognito';
 import { usePaymentsStack } from '../helpers/payments-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
@@ -17,16 +17,8 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  * before fulfilment, larger than the balance).
  */
 
-const { runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 // The provider posts its signed events to the gateway by itself, as Stripe does.
 const payments = usePaymentsStack({ deliverWebhooks: true });
-
-async function buyer(): Promise<TestUser> {
-  const user = await createTestUser(pool);
-  expect((await payments.api('/api/me', user.idToken)).status).toBe(200);
-  return user;
-}
 
 const createSession = async (user: TestUser, packId: string) =>
   (await payments.createSession(user, { packId })).id;
@@ -44,7 +36,7 @@ const reversals = async (sub: string) =>
 
 describe('purchases that never strand a buyer', () => {
   it('credits a session at the price recorded when it was created, even after the pack price changed', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const id = await createSession(user, 'popular');
     expect(await getPendingPurchase(user.sub, id)).toEqual({
       packId: 'popular',
@@ -66,7 +58,7 @@ describe('purchases that never strand a buyer', () => {
   });
 
   it('credits a session made free by a 100 % promotion code (no_payment_required, total 0)', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const id = await createSession(user, 'starter');
     const { session } = await payments.provider.pay(id, { promotionCode: 'FREE100' });
     expect(session).toMatchObject({
@@ -84,7 +76,7 @@ describe('purchases that never strand a buyer', () => {
 
 describe('refunds and disputes take the credits back, exactly once', () => {
   it('each refund event writes exactly one reversal, however often it is delivered', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id, paymentIntentId } = await paidPurchase(user);
     expect(await findPaymentIntent(paymentIntentId)).toEqual({ sub: user.sub, checkoutSessionId: id });
     // A partial refund of a third; its event delivered twice at once, then again.
@@ -105,7 +97,7 @@ describe('refunds and disputes take the credits back, exactly once', () => {
   });
 
   it('a full refund delivered before the older partial one: one reversal of everything, the late one is a no-op', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id } = await paidPurchase(user);
     const partial = await payments.provider.refund(id, { amount: 1500, deliver: false });
     const rest = await payments.provider.refund(id, { deliver: false });
@@ -118,7 +110,7 @@ describe('refunds and disputes take the credits back, exactly once', () => {
   });
 
   it('a refund that arrives before fulfilment is refused until the purchase exists, then applied once', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const id = await createSession(user, 'starter');
     await payments.provider.pay(id, { deliver: false });
     const refund = await payments.provider.refund(id, { deliver: false });
@@ -135,7 +127,7 @@ describe('refunds and disputes take the credits back, exactly once', () => {
   });
 
   it('a dispute after the credits were spent takes what is left, never below 0, and flags the account', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id } = await paidPurchase(user);
     await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` });
     const dispute = await payments.provider.dispute(id, { deliver: false });
@@ -165,7 +157,7 @@ const owedOf = async (user: TestUser) =>
 
 describe('reversed credits come back, and what is owed is paid first', () => {
   it('a won dispute restores the credits: what the dispute could not take is owed no more, the rest comes back', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id } = await paidPurchase(user); // 6 free + 60
     await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` }); // 12 left
     const dispute = await payments.provider.dispute(id);
@@ -193,7 +185,7 @@ describe('reversed credits come back, and what is owed is paid first', () => {
   });
 
   it('a lost dispute leaves the shortfall owed, and the next purchase settles it first, in its own transaction', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id } = await paidPurchase(user);
     await spendCredits({ sub: user.sub, amount: 54, ref: `spent-${id}` });
     await payments.provider.dispute(id);
@@ -216,7 +208,7 @@ describe('reversed credits come back, and what is owed is paid first', () => {
   });
 
   it('a failed refund gives the credits back once, however many events announce it', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const { id } = await paidPurchase(user); // 66
     const refund = await payments.provider.refund(id, { amount: 1500 }); // a third: 20 credits
     expect(refund.delivery).toBe(200);

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchasesPageSchema } from '../../functions/contracts';
-import { createTestUser, type TestUser } from '../helpers/cognito';
+import { type TestUser } from '../helpers/cognito';
 import { usePaymentsStack } from '../helpers/payments-stack';
+import { POPULAR_PACK_PURCHASE } from '../helpers/purchase-history';
 
 /*
  * GET /api/purchases end to end (issue 27.7): the real handlers, the real `stripe` SDK and the local Checkout
@@ -9,15 +10,7 @@ import { usePaymentsStack } from '../helpers/payments-stack';
  * `receipt_url`, stored at fulfilment), newest first, only to its buyer; a refund shows as `refunded`.
  */
 
-const { runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 const payments = usePaymentsStack({ deliverWebhooks: true });
-
-async function buyer(): Promise<TestUser> {
-  const user = await createTestUser(pool);
-  expect((await payments.api('/api/me', user.idToken)).status).toBe(200);
-  return user;
-}
 
 async function history(user: TestUser, query = '') {
   const res = await payments.api(`/api/purchases${query}`, user.idToken);
@@ -26,8 +19,8 @@ async function history(user: TestUser, query = '') {
 
 describe('GET /api/purchases', () => {
   it('lists the buyer’s purchases newest first with pack, amount, status and the receipt; nobody else’s', async () => {
-    const user = await buyer();
-    const other = await buyer();
+    const user = await payments.buyer();
+    const other = await payments.buyer();
     expect(await history(user)).toEqual({ status: 200, body: { items: [], nextCursor: null } });
 
     const first = (await payments.createSession(user, { packId: 'starter' })).id;
@@ -44,15 +37,7 @@ describe('GET /api/purchases', () => {
     const page = purchasesPageSchema.parse(body);
     expect(page.nextCursor).toBeNull();
     expect(page.items.map((p) => p.id)).toEqual([free, second, first]);
-    expect(page.items[1]).toMatchObject({
-      packId: 'popular',
-      packName: 'Popular Pack',
-      credits: 60,
-      amountCents: 4500,
-      currency: 'usd',
-      status: 'completed',
-      creditsReversed: 0,
-    });
+    expect(page.items[1]).toMatchObject(POPULAR_PACK_PURCHASE);
     expect(page.items[0]).toMatchObject({ amountCents: 0, receiptUrl: null });
     // The receipt is the charge's page on the provider, as Stripe's `receipt_url` is on pay.stripe.com.
     const receipt = await fetch(page.items[1]!.receiptUrl!);
@@ -68,7 +53,7 @@ describe('GET /api/purchases', () => {
   });
 
   it('shows a refunded purchase as refunded', async () => {
-    const user = await buyer();
+    const user = await payments.buyer();
     const id = (await payments.createSession(user, { packId: 'popular' })).id;
     await payments.provider.pay(id);
     await payments.provider.refund(id, {});

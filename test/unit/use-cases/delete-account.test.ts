@@ -8,6 +8,7 @@ import { FakeAccounts } from './fakes/account';
 import { failing } from './fakes/failures';
 import { paymentsWorld } from './fakes/payments';
 import { FakeUserData } from './fakes/user-data';
+import { deleteUserDataPorts } from './fakes/user-data-ports';
 
 const sub = 'user-1';
 const account = { sub, username: sub };
@@ -28,12 +29,7 @@ async function setup(overrides: Partial<DeleteAccountPorts> = {}) {
     world.ports,
   );
   const ports: DeleteAccountPorts = {
-    listGenerationSummaries: data.listGenerationSummaries,
-    compensateGeneration: data.compensateGeneration,
-    deleteAllHeadshotItems: data.deleteAllHeadshotItems,
-    deleteGenerationItems: data.deleteGenerationItems,
-    deletePhotoChecks: data.deletePhotoChecks,
-    deleteUserObjects: data.deleteUserObjects,
+    ...deleteUserDataPorts(data),
     beginAccountDeletion: accounts.beginAccountDeletion,
     cancelAccountDeletion: accounts.cancelAccountDeletion,
     recentCheckoutSessionIds: accounts.recentCheckoutSessionIds,

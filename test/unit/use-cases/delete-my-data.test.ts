@@ -6,6 +6,7 @@ import { failing } from './fakes/failures';
 import { FakeLedger } from './fakes/ledger';
 import { FakeQuotas } from './fakes/quotas';
 import { FakeUserData } from './fakes/user-data';
+import { deleteUserDataPorts } from './fakes/user-data-ports';
 
 const sub = 'user-1';
 const NOW = Date.parse('2026-01-01T12:00:00.000Z');
@@ -18,12 +19,7 @@ function setup(overrides: Partial<DeleteMyDataPorts> = {}) {
   ledger.seedUser(sub, 12);
   data.seed(sub, { headshots: 7, objects: 20, generations: [{ id: 'g1' }, { id: 'g2', status: 'partial' }] });
   const ports: DeleteMyDataPorts = {
-    listGenerationSummaries: data.listGenerationSummaries,
-    compensateGeneration: data.compensateGeneration,
-    deleteAllHeadshotItems: data.deleteAllHeadshotItems,
-    deleteGenerationItems: data.deleteGenerationItems,
-    deletePhotoChecks: data.deletePhotoChecks,
-    deleteUserObjects: data.deleteUserObjects,
+    ...deleteUserDataPorts(data),
     consumeQuota: quotas.consumeQuota,
     ...overrides,
   };

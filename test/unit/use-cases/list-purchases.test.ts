@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../functions/domain/gallery';
 import { listPurchases } from '../../../functions/use-cases/list-purchases';
+import { POPULAR_PACK_PURCHASE } from '../../helpers/purchase-history';
 import { failing } from './fakes/failures';
 import { FakeLedger } from './fakes/ledger';
 import { FakePurchases } from './fakes/purchases';
@@ -31,13 +32,7 @@ describe('listPurchases: the caller’s purchase history', () => {
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).toEqual({
       id: 'cs_test_22',
-      packId: 'popular',
-      packName: 'Popular Pack',
-      credits: 60,
-      amountCents: 4500,
-      currency: 'usd',
-      status: 'completed',
-      creditsReversed: 0,
+      ...POPULAR_PACK_PURCHASE,
       receiptUrl: null,
       createdAt: '2026-01-01T00:22:00.000Z',
     });

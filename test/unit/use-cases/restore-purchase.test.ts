@@ -4,27 +4,16 @@ import { PurchaseNotFoundError } from '../../../functions/domain/reversals';
 import { restorePurchase, type RestorePurchasePorts } from '../../../functions/use-cases/restore-purchase';
 import { reversePurchase } from '../../../functions/use-cases/reverse-purchase';
 import { failing, failingFirst } from './fakes/failures';
-import { paymentsWorld } from './fakes/payments';
+import { PAID_PURCHASE, paidPurchaseWorld } from './fakes/paid-purchase';
 
-const sub = 'buyer-1';
-const session = 'cs_test_1';
-const pi = 'pi_1';
-const CREDITS = 40;
-const AMOUNT = 3500;
+const { sub, session, pi, credits: CREDITS, amount: AMOUNT } = PAID_PURCHASE;
 
 /** A purchase of 40 credits whose payment was disputed (`dp_1`) or refunded (`amountRefunded` cents), reversed. */
 async function reversed(
   how: { dispute: true } | { amountRefunded: number },
   overrides: Partial<RestorePurchasePorts> = {},
 ) {
-  const world = paymentsWorld();
-  world.ledger.seedUser(sub, CREDITS);
-  world.purchases.seedPurchase(sub, {
-    checkoutSessionId: session,
-    credits: CREDITS,
-    amountTotal: AMOUNT,
-    paymentIntentId: pi,
-  });
+  const world = paidPurchaseWorld();
   await reversePurchase(
     pi,
     'dispute' in how

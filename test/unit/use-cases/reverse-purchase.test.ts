@@ -2,36 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { CreditChangeGuardError } from '../../../functions/adapters/ledger';
 import { PurchaseChangedError } from '../../../functions/adapters/reversals';
 import { PurchaseNotFoundError } from '../../../functions/domain/reversals';
-import { reversePurchase, type ReversePurchasePorts } from '../../../functions/use-cases/reverse-purchase';
+import { reversePurchase } from '../../../functions/use-cases/reverse-purchase';
 import { failing, failingFirst } from './fakes/failures';
-import { paymentsWorld } from './fakes/payments';
+import { PAID_PURCHASE, paidPurchaseWorld } from './fakes/paid-purchase';
 
-const sub = 'buyer-1';
-const session = 'cs_test_1';
-const pi = 'pi_1';
-/** A purchase of 40 credits for 3500 cents. */
-const CREDITS = 40;
-const AMOUNT = 3500;
-
-/** The buyer with `balance` credits (the purchase's included) and the fulfilled purchase paid by `pi`. */
-function setup(balance = CREDITS, overrides: Partial<ReversePurchasePorts> = {}) {
-  const world = paymentsWorld();
-  world.ledger.seedUser(sub, balance);
-  world.purchases.seedPurchase(sub, {
-    checkoutSessionId: session,
-    credits: CREDITS,
-    amountTotal: AMOUNT,
-    paymentIntentId: pi,
-  });
-  return { ...world, ports: { ...world.ports, ...overrides } };
-}
+const { sub, session, pi, credits: CREDITS, amount: AMOUNT } = PAID_PURCHASE;
 
 const refund = (amountRefunded: number, at?: number) =>
   ({ kind: 'refund', amount: AMOUNT, amountRefunded, ...(at ? { at } : {}) }) as const;
 
 describe('reversePurchase: a refund or dispute takes the purchase’s credits back', () => {
   it('takes every credit back for a full refund, in one entry, and marks the purchase refunded', async () => {
-    const { ports, ledger, purchases } = setup(50);
+    const { ports, ledger, purchases } = paidPurchaseWorld(50);
     expect(await reversePurchase(pi, refund(AMOUNT), ports)).toEqual({
       checkoutSessionId: session,
       creditsTaken: CREDITS,
@@ -49,14 +31,14 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('takes the refunded share rounded up, then only the rest as the cumulative refund grows', async () => {
-    const { ports, ledger } = setup();
+    const { ports, ledger } = paidPurchaseWorld();
     expect((await reversePurchase(pi, refund(1000), ports)).creditsTaken).toBe(12); // ceil(40 × 1000 / 3500)
     expect((await reversePurchase(pi, refund(AMOUNT), ports)).creditsTaken).toBe(CREDITS - 12);
     expect(ledger.balance(sub)).toBe(0);
   });
 
   it('changes nothing for a replayed or older event (cumulative amounts give no new target)', async () => {
-    const { ports, ledger } = setup();
+    const { ports, ledger } = paidPurchaseWorld();
     await reversePurchase(pi, refund(2000), ports);
     const balance = ledger.balance(sub);
     expect((await reversePurchase(pi, refund(2000), ports)).creditsTaken).toBe(0);
@@ -66,7 +48,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('takes nothing again for a refund delivery no newer than a refund’s failure', async () => {
-    const { ports, purchases, ledger } = setup();
+    const { ports, purchases, ledger } = paidPurchaseWorld();
     purchases.seedPurchase(sub, {
       checkoutSessionId: session,
       credits: CREDITS,
@@ -80,7 +62,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('takes everything for a dispute, once, and leaves a closed dispute closed', async () => {
-    const { ports, purchases } = setup();
+    const { ports, purchases } = paidPurchaseWorld();
     const dispute = { kind: 'dispute', disputeId: 'dp_1' } as const;
     expect((await reversePurchase(pi, dispute, ports)).creditsTaken).toBe(CREDITS);
     expect(purchases.purchase(sub, session)).toMatchObject({
@@ -98,7 +80,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('takes what the balance has and flags the account for the rest when the credits were spent', async () => {
-    const { ports, ledger } = setup(15);
+    const { ports, ledger } = paidPurchaseWorld(15);
     expect(await reversePurchase(pi, refund(AMOUNT), ports)).toMatchObject({
       creditsTaken: 15,
       shortfall: 25,
@@ -112,7 +94,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('flags the whole reversal as owed when the balance is already 0, moving the purchase all the same', async () => {
-    const { ports, ledger, purchases } = setup(0);
+    const { ports, ledger, purchases } = paidPurchaseWorld(0);
     expect(await reversePurchase(pi, refund(AMOUNT), ports)).toMatchObject({
       creditsTaken: 0,
       shortfall: CREDITS,
@@ -123,7 +105,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('throws PurchaseNotFoundError for a payment not fulfilled here (yet): Stripe delivers it again', async () => {
-    const { ports, purchases } = setup();
+    const { ports, purchases } = paidPurchaseWorld();
     await expect(reversePurchase('pi_unknown', refund(AMOUNT), ports)).rejects.toBeInstanceOf(
       PurchaseNotFoundError,
     );
@@ -134,7 +116,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
   });
 
   it('reads again when another event moved the purchase between its read and its write', async () => {
-    const world = setup();
+    const world = paidPurchaseWorld();
     let reads = 0;
     const ports = {
       ...world.ports,
@@ -152,10 +134,10 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
 
   it('retries a write that lost a race, and gives up after 8 tries', async () => {
     const lost = new CreditChangeGuardError(0, undefined);
-    const { ledger, ports } = setup();
+    const { ledger, ports } = paidPurchaseWorld();
     const once = { ...ports, reverseCredits: failingFirst(1, lost, ledger.reverseCredits) };
     expect((await reversePurchase(pi, refund(AMOUNT), once)).creditsTaken).toBe(CREDITS);
-    const always = setup(CREDITS, { reverseCredits: failing(new PurchaseChangedError()) });
+    const always = paidPurchaseWorld(CREDITS, { reverseCredits: failing(new PurchaseChangedError()) });
     await expect(reversePurchase(pi, refund(AMOUNT), always.ports)).rejects.toBeInstanceOf(
       PurchaseChangedError,
     );
@@ -164,7 +146,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
 
   it('lets any other failure through at once, changing nothing', async () => {
     const down = new Error('table down');
-    const { ports, ledger, purchases } = setup(CREDITS, { reverseCredits: failing(down) });
+    const { ports, ledger, purchases } = paidPurchaseWorld(CREDITS, { reverseCredits: failing(down) });
     await expect(reversePurchase(pi, refund(AMOUNT), ports)).rejects.toBe(down);
     expect(ledger.balance(sub)).toBe(CREDITS);
     expect(purchases.purchase(sub, session)?.creditsReversed).toBe(0);

@@ -4,7 +4,7 @@ import {
   purchaseRecordOf,
   type PurchaseRecord,
 } from '../../../../functions/adapters/purchases';
-import { PurchaseChangedError, type PurchaseStateChange } from '../../../../functions/adapters/reversals';
+import { PurchaseChangedError, type purchaseReversalUpdate } from '../../../../functions/adapters/reversals';
 import { purchaseSk, userPk } from '../../../../functions/adapters/support/keys';
 import type { ExpectedPurchase } from '../../../../functions/domain/checkout';
 import type { FakeLedger, Item } from './ledger';
@@ -93,14 +93,14 @@ export class FakePurchases {
       .map(([, item]) => purchaseRecordOf(String(item.SK).slice(purchaseSk('').length), item));
 
   /** adapters/reversals.ts: moves `creditsReversed` from `prev` to `target`, only if nobody moved it meanwhile. */
-  readonly purchaseReversalUpdate = (
-    sub: string,
-    sessionId: string,
-    prev: number,
-    target: number,
-    status: string,
-    change: PurchaseStateChange = {},
-  ): TransactItem => {
+  readonly purchaseReversalUpdate: typeof purchaseReversalUpdate = (
+    sub,
+    sessionId,
+    prev,
+    target,
+    status,
+    change = {},
+  ) => {
     const key = this.key(sub, sessionId);
     const { failedRefund, ...fields } = change;
     return effectItem({

@@ -1,0 +1,17 @@
+import type { DeleteUserDataPorts } from '../../../../functions/use-cases/delete-my-data';
+import type { FakeUserData } from './user-data';
+
+/**
+ * The ports of removing a user's data (functions/use-cases/delete-my-data.ts `DeleteUserDataPorts`, which account
+ * deletion's ports extend) wired to the in-memory `data`.
+ */
+export function deleteUserDataPorts(data: FakeUserData): DeleteUserDataPorts {
+  return {
+    listGenerationSummaries: data.listGenerationSummaries,
+    compensateGeneration: data.compensateGeneration,
+    deleteAllHeadshotItems: data.deleteAllHeadshotItems,
+    deleteGenerationItems: data.deleteGenerationItems,
+    deletePhotoChecks: data.deletePhotoChecks,
+    deleteUserObjects: data.deleteUserObjects,
+  };
+}
