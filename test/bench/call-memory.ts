@@ -13,8 +13,8 @@ import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/ser
 import { closeServer, listen, readBody } from '../../infrastructure/local/support/http';
 import { HOST } from '../../infrastructure/local/support/ports';
 import { fixturePhoto } from '../helpers/generation';
+import { generationItem } from '../helpers/generation-items';
 import { lambdaBundleOptions } from './bundles';
-import { benchGenerationItem } from './generation-items';
 
 const run = promisify(execFile);
 
@@ -171,8 +171,8 @@ async function startAwsStandIn(reference: Buffer) {
     /** One event per call, each for a generation of its own (a saved slot would answer without a call). */
     events(count: number) {
       return Array.from({ length: count }, (_, i) => {
-        const { id, item } = benchGenerationItem(sub, referenceKeys);
-        generations.set(item.SK, item);
+        const { id, item } = generationItem(sub, { background: 'studio', referenceKeys });
+        generations.set(item.SK as string, item);
         return {
           generationId: id,
           userId: sub,

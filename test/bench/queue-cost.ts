@@ -31,7 +31,7 @@ import { assertSlotMayQueue } from '../../functions/use-cases/likeness-cap-befor
 import { allStates, type AslMachine } from '../../infrastructure/local/stand-ins/step-functions/asl';
 import { REPO_ROOT } from '../../infrastructure/local/stack';
 import { configureHandlers } from '../helpers/handler-config';
-import { benchGenerationItem } from './generation-items';
+import { generationItem } from '../helpers/generation-items';
 
 /**
  * "The provider queue at scale" (issue 25, acceptance): what one admitted slot costs in DynamoDB capacity units and
@@ -258,9 +258,11 @@ export async function benchQueueCost(waiting: number, slots = 12): Promise<Queue
   // The seeded generations started 25 s ago, 20 ms apart; the measured ones 90 s ago (ahead of them).
   const seeded = seededLine(waiting, now - 25_000, 20);
   await batchWrite(seeded.items);
-  const generations = Array.from({ length: Math.ceil(slots / 6) }, () => benchGenerationItem(USER));
+  const generations = Array.from({ length: Math.ceil(slots / 6) }, () =>
+    generationItem(USER, { background: 'studio', referenceKeys: [] }),
+  );
   const measured = generations.map((g) => g.id);
-  const measuredItems = generations.map((g) => g.item);
+  const measuredItems = generations.map((g) => g.item as Item);
   await batchWrite(measuredItems);
   try {
     // One free permit and no rate limit: each dispatch admits the measured ticket at the head, then stops.
