@@ -19,7 +19,8 @@ import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { authorization, fixed, requestOf, stripeEvents, webhookRequest } from '../adversarial/route-requests';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
 import { seedGeneration, seedHeadshotItems } from '../adversarial/seed';
-import { createTestUser, type TestUser } from '../helpers/cognito';
+import { type TestUser } from '../helpers/cognito';
+import { signedUpUser } from '../helpers/gallery';
 import { userItems } from '../helpers/table';
 import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
 
@@ -34,8 +35,7 @@ import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/gene
  * (see 'every route of the route table has a fuzz spec') instead of being skipped.
  */
 
-const { gatewayUrl, runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+const { gatewayUrl } = inject('localStack');
 const FUZZ = fuzzSettings();
 const RUNS = FUZZ.numRuns;
 const touch = checkLedgersAfterEachTest();
@@ -66,9 +66,8 @@ interface FuzzSpec {
 }
 
 async function newUser(): Promise<TestUser> {
-  const user = await createTestUser(pool);
+  const user = await signedUpUser();
   touch(user.sub);
-  expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
   return user;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { getGeneration, newGenerationItem } from '../../functions/adapters/generations';
+import { getGeneration } from '../../functions/adapters/generations';
 import { photoCheckSk, userPk } from '../../functions/adapters/support/keys';
 import { cachedPhotoChecks } from '../../functions/adapters/photo-checks';
 import { getObject } from '../../functions/adapters/storage';
@@ -18,7 +18,8 @@ import {
 import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { currentReferenceDescriptor } from '../../functions/use-cases/reference-descriptor';
 import { judgeUploads, type JudgedPhoto } from '../../functions/use-cases/check-photos';
-import { createTestUser } from '../helpers/cognito';
+import { signedUpUser } from '../helpers/gallery';
+import { generationItem } from '../helpers/generation-items';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 
 /*
@@ -27,8 +28,7 @@ import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
  * current model, never compared with its descriptors.
  */
 
-const { gatewayUrl, runtimeConfig } = inject('localStack');
-const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
+const { gatewayUrl } = inject('localStack');
 const table = () => storageSettings().TABLE_NAME;
 
 /** A faceres-shaped descriptor (1024 values, unit length), as items written before the switch hold. */
@@ -36,8 +36,7 @@ const legacyDescriptor = () => normalize(Array.from({ length: 1024 }, (_, i) => 
 
 describe('descriptors of an earlier model', () => {
   it('a cached photo check without the model name, or of another model, is analysed again by the current model', async () => {
-    const user = await createTestUser(pool);
-    expect((await api(gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
+    const user = await signedUpUser();
     const keys = await uploadPhotos(gatewayUrl, user.idToken, ['obama.jpg', 'obama2.jpg'].map(fixturePhoto));
     const uploads = await Promise.all(
       keys.map(async (key) => ({ key, etag: (await getObject('uploads', key))!.etag! })),
@@ -85,16 +84,7 @@ describe('descriptors of an earlier model', () => {
 
   it('an in-flight generation whose reference descriptor is of another model gets it recomputed from its references', async () => {
     const sub = `versions-${randomUUID()}`;
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    const item = newGenerationItem({
-      id,
-      sub,
-      style: 'professional',
-      background: 'studio',
-      referenceKeys: [],
-      now,
-    });
+    const { id, item } = generationItem(sub, { background: 'studio', referenceKeys: [] });
     // Prepared before the switch: a faceres descriptor, no model name.
     await documentClient().send(
       new PutCommand({
