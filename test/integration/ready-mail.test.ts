@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { grantCredits } from '../../functions/adapters/ledger';
 import { resetMailerForTests } from '../../functions/adapters/mailer';
-import {
-  caughtMail,
-  startMailCatcher,
-  type MailCatcher,
-} from '../../infrastructure/local/stand-ins/ses/maildev';
-import { startSesStandIn, type SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
-import { findFreePort } from '../../infrastructure/local/support/ports';
+import { caughtMail } from '../../infrastructure/local/stand-ins/ses/maildev';
+import type { SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
 import { LOCAL_CONFIGURATION_SET } from '../../infrastructure/local/stand-ins/ses/local-mail';
 import { createTestUser, type TestUser } from '../helpers/cognito';
+import { useLocalMail } from '../helpers/local-mail';
 import { api, fixturePhoto, pollGeneration, startGeneration, uploadPhotos } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
 
@@ -22,27 +18,17 @@ import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-st
 const { runtimeConfig } = inject('localStack');
 const pool = { userPoolId: runtimeConfig.userPoolId, clientId: runtimeConfig.userPoolClientId };
 
-let mail: MailCatcher;
+const mail = useLocalMail();
 let ses: SesStandIn;
 const globalSesEndpoint = process.env.AWS_ENDPOINT_URL_SESV2;
-const quiet = { info: () => undefined, error: () => undefined };
 
 // Registered before the generation stack, so the mail path is up when the stack reads AWS_ENDPOINT_URL_SESV2.
 beforeAll(async () => {
-  mail = await startMailCatcher({
-    smtpPort: await findFreePort(),
-    webPort: await findFreePort(),
-    log: quiet,
-  });
   // As in SES, only the verified sender's domain may send (the stack verifies MAIL_FROM's domain).
-  ses = await startSesStandIn({
-    port: 0,
-    host: '127.0.0.1',
-    smtpUrl: mail.smtpUrl,
+  ses = await mail.startSes({
     verifiedIdentities: ['headshot.studio.local'],
     // The configuration set every mail names (MAIL_CONFIGURATION_SET), as the local stack's SES knows it.
     configurationSets: [LOCAL_CONFIGURATION_SET],
-    log: quiet,
   });
 });
 const gen = useOpenAiGenerationStack(() => ({
@@ -54,8 +40,6 @@ beforeAll(() => resetMailerForTests());
 
 afterAll(async () => {
   resetMailerForTests();
-  await ses?.stop();
-  await mail?.stop();
   if (globalSesEndpoint === undefined) delete process.env.AWS_ENDPOINT_URL_SESV2;
   else process.env.AWS_ENDPOINT_URL_SESV2 = globalSesEndpoint;
 });
@@ -71,7 +55,7 @@ async function generateFor(user: TestUser): Promise<string> {
 }
 
 const mailTo = async (address: string) =>
-  (await caughtMail(mail.inboxUrl)).filter((m) => m.to.some((t) => t.address === address));
+  (await caughtMail(mail.catcher.inboxUrl)).filter((m) => m.to.some((t) => t.address === address));
 
 describe('the ready e-mail', () => {
   it('lands in the local inbox with a subject, text and HTML bodies and a link to the dashboard', async () => {

@@ -1,13 +1,9 @@
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isMailRefused } from '../../functions/adapters/mailer';
-import {
-  caughtMail,
-  startMailCatcher,
-  type MailCatcher,
-} from '../../infrastructure/local/stand-ins/ses/maildev';
-import { startSesStandIn, type SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
-import { findFreePort } from '../../infrastructure/local/support/ports';
+import { caughtMail } from '../../infrastructure/local/stand-ins/ses/maildev';
+import type { SesStandIn } from '../../infrastructure/local/stand-ins/ses/server';
+import { useLocalMail } from '../helpers/local-mail';
 
 /*
  * The SES v2 stand-in (infrastructure/local/stand-ins/ses/server.ts) spoken to by the real @aws-sdk/client-sesv2
@@ -15,8 +11,7 @@ import { findFreePort } from '../../infrastructure/local/support/ports';
  * always, recipients in the sandbox), the send-rate throttle, and the relay into MailDev.
  */
 
-const quiet = { info: () => undefined, error: () => undefined };
-let mail: MailCatcher;
+const mail = useLocalMail();
 let ses: SesStandIn;
 let throttled: SesStandIn;
 let sandbox: SesStandIn;
@@ -53,44 +48,21 @@ async function failure(endpoint: string, input: SendEmailCommandInput) {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher({
-    smtpPort: await findFreePort(),
-    webPort: await findFreePort(),
-    log: quiet,
-  });
-  ses = await startSesStandIn({
-    port: 0,
-    host: '127.0.0.1',
-    smtpUrl: mail.smtpUrl,
+  ses = await mail.startSes({
     region: 'eu-west-1',
     verifiedIdentities: ['example.com'],
     configurationSets: ['headshots-mail'],
-    log: quiet,
   });
-  throttled = await startSesStandIn({
-    port: 0,
-    host: '127.0.0.1',
-    smtpUrl: mail.smtpUrl,
+  throttled = await mail.startSes({
     verifiedIdentities: ['example.com'],
     maxSendRate: 0.01,
-    log: quiet,
   });
-  sandbox = await startSesStandIn({
-    port: 0,
-    host: '127.0.0.1',
-    smtpUrl: mail.smtpUrl,
+  sandbox = await mail.startSes({
     region: 'us-east-1',
     verifiedIdentities: ['headshots@example.com', 'team.example.org'],
     sandbox: true,
     maxSendRate: 100,
-    log: quiet,
   });
-});
-afterAll(async () => {
-  await ses?.stop();
-  await throttled?.stop();
-  await sandbox?.stop();
-  await mail?.stop();
 });
 
 describe('SES v2 stand-in', () => {
@@ -111,7 +83,7 @@ describe('SES v2 stand-in', () => {
       recipients: ['ada@example.org', 'bob@example.org'],
       configurationSet: 'headshots-mail',
     });
-    const caught = (await caughtMail(mail.inboxUrl)).filter((m) =>
+    const caught = (await caughtMail(mail.catcher.inboxUrl)).filter((m) =>
       m.to.some((t) => t.address === 'ada@example.org'),
     );
     expect(caught).toHaveLength(1);
