@@ -177,9 +177,11 @@ export interface OpenAiGenerationStack {
  *
  * @param env more handler configuration, read when the stack starts (so it may name servers a `beforeAll`
  *   registered before this call started)
+ * @param options.wrapRuntime wraps the Lambda runtime every invocation goes through (to record or fail them)
  */
 export function useOpenAiGenerationStack(
   env: () => Record<string, string> = () => ({}),
+  options: Pick<Parameters<typeof startGenerationStack>[0], 'wrapRuntime'> = {},
 ): OpenAiGenerationStack {
   let fake: FakeOpenAi | undefined;
   let stack: GenerationStack | undefined;
@@ -193,6 +195,7 @@ export function useOpenAiGenerationStack(
         GENERATION_MAX_CONCURRENCY: '6',
         ...env(),
       },
+      wrapRuntime: options.wrapRuntime,
     });
   });
   afterEach(() => {

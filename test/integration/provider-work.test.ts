@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { s3Client } from '../../functions/adapters/support/aws';
 import { headObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
@@ -8,13 +8,7 @@ import { providerImageKey, WORK_PREFIX } from '../../functions/domain/object-key
 import type { LambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { type TestUser } from '../helpers/cognito';
 import { fixturePhoto, newUserWithPhotos, pollGeneration, startGeneration } from '../helpers/generation';
-import {
-  openAiErrors,
-  startFakeOpenAi,
-  startGenerationStack,
-  type FakeOpenAi,
-  type GenerationStack,
-} from '../helpers/generation-stack';
+import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
@@ -70,37 +64,20 @@ function recording(runtime: LambdaRuntime): LambdaRuntime {
   };
 }
 
-let fake: FakeOpenAi;
-let stack: GenerationStack;
+const gen = useOpenAiGenerationStack(() => ({}), { wrapRuntime: recording });
 const users: TestUser[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  stack = await startGenerationStack({
-    env: {
-      IMAGE_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-headshots',
-      OPENAI_BASE_URL: fake.baseURL,
-      GENERATION_MAX_CONCURRENCY: '6',
-    },
-    wrapRuntime: recording,
-  });
-});
 
 afterEach(async () => {
   invocations.length = 0;
-  fake.calls.length = 0;
-  fake.answer = () => 'image';
   for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-});
-
 async function userWithPhotos() {
-  const created = await newUserWithPhotos(stack.gatewayUrl, ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+  const created = await newUserWithPhotos(gen.stack.gatewayUrl, [
+    'obama.jpg',
+    'obama2.jpg',
+    'obama-720p.jpg',
+  ]);
   users.push(created.user);
   return created;
 }
@@ -119,7 +96,7 @@ describe('the provider call and the finishing, in two functions', () => {
     const stranger = fixturePhoto('biden.jpg').bytes;
     // Call 0: someone else (LikenessRejected, made once more); call 1: bytes that are no image (refunded);
     // call 2: a 429 (back in line, no image); every other call: a headshot.
-    fake.answer = (call) =>
+    gen.fake.answer = (call) =>
       call.index === 0
         ? { image: stranger }
         : call.index === 1
@@ -127,12 +104,12 @@ describe('the provider call and the finishing, in two functions', () => {
           : call.index === 2
             ? openAiErrors.rateLimited
             : 'image';
-    const id = await startGeneration(stack.gatewayUrl, user, keys, {
+    const id = await startGeneration(gen.stack.gatewayUrl, user, keys, {
       style: 'professional',
       background: 'studio',
     });
-    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
-    await stack.settled();
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
+    await gen.stack.settled();
 
     expect(final).toMatchObject({ status: 'partial', creditsRefunded: 1 });
     expect(final.headshots).toHaveLength(5);
@@ -158,12 +135,12 @@ describe('the provider call and the finishing, in two functions', () => {
 
   it('hands the call function only the slot, the prompt, the reference keys and its lease, and gets back no image', async () => {
     const { user, keys } = await userWithPhotos();
-    const id = await startGeneration(stack.gatewayUrl, user, keys, {
+    const id = await startGeneration(gen.stack.gatewayUrl, user, keys, {
       style: 'creative',
       background: 'office',
     });
-    const { final } = await pollGeneration(stack.gatewayUrl, user.idToken, id);
-    await stack.settled();
+    const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
+    await gen.stack.settled();
     expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
 
     const calls = invocations.filter((i) => i.fn === CALL);
