@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { functionNameOf } from '../../functions/catalogue';
@@ -133,3 +133,21 @@ export function nagAudit(stack: HeadshotStudioStack) {
 }
 
 export { AwsSolutionsChecks };
+
+/**
+ * Asserts a production stack protects and retains the data that must outlive it: the table (retained on a stack
+ * delete and on a replacement, with deletion protection) and the user pool (retained, deletion protection ACTIVE).
+ */
+export function expectProtectedTableAndUserPool(template: Template): void {
+  template.hasResource('AWS::DynamoDB::GlobalTable', {
+    DeletionPolicy: 'Retain',
+    UpdateReplacePolicy: 'Retain',
+  });
+  template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+    Replicas: [{ DeletionProtectionEnabled: true }],
+  });
+  template.hasResource('AWS::Cognito::UserPool', {
+    DeletionPolicy: 'Retain',
+    Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+  });
+}

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { productionOf } from '../../infrastructure/constructs/production';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
-import { testStack } from './helpers';
+import { expectProtectedTableAndUserPool, testStack } from './helpers';
 
 const settings = (context: Record<string, unknown>) => settingsFromContext(new App({ context }).node);
 const MAIL = { mailFrom: 'headshots@example.com' };
@@ -46,19 +46,9 @@ describe('the production setting (context `production`)', () => {
 
   it('protects and retains the stateful resources on stage production (from the stage default)', () => {
     const { template } = testStack({ stage: 'production', ...MAIL });
-    template.hasResource('AWS::DynamoDB::GlobalTable', {
-      DeletionPolicy: 'Retain',
-      UpdateReplacePolicy: 'Retain',
-    });
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      Replicas: [{ DeletionProtectionEnabled: true }],
-    });
-    template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({
-        DeletionProtection: 'ACTIVE',
-        UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
-      }),
+    expectProtectedTableAndUserPool(template);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
     });
     template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'RetainExceptOnCreate' });
     template.hasResourceProperties('AWS::Lambda::Function', {

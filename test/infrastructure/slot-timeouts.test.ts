@@ -1,4 +1,4 @@
-import { App } from 'aws-cdk-lib';
+import { App, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
@@ -29,46 +29,43 @@ function slot(template: Template) {
   };
 }
 
+/** The warnings that the slot's Task cannot finish inside the execution. */
+const slotTaskWarnings = (stack: Stack) =>
+  Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'));
+
+/** Each model and quality, its stack's id, and the slot's client, Lambda and Task timeouts in seconds. */
+const MODELS = [
+  {
+    title: 'default model (gpt-image-2.6-sunburst, high): client 180 s, Lambda 240 s, Task 270 s',
+    settings: {},
+    id: undefined,
+    expected: { client: 180, model: 'gpt-image-2.6-sunburst', lambda: 240, task: 270 },
+  },
+  {
+    title:
+      'a slower model: gpt-image-2 at high waits its 240 s worst case × 1.5, and the Lambda and Task follow',
+    settings: { openAiImageModel: 'gpt-image-2' },
+    id: 'Slow',
+    expected: { client: 360, model: 'gpt-image-2', lambda: 420, task: 450 },
+  },
+  {
+    title: 'a faster tier: gpt-image-2.6-flare at low',
+    settings: { openAiImageModel: 'gpt-image-2.6-flare', openAiImageQuality: 'low' },
+    id: 'Fast',
+    expected: { client: 30, model: 'gpt-image-2.6-flare', lambda: 90, task: 120 },
+  },
+] as const;
+
 describe('the slot timeouts', () => {
-  it('default model (gpt-image-2.6-sunburst, high): client 180 s, Lambda 240 s, Task 270 s', () => {
-    const { template } = testStack({ stage: 'dev' });
-    expect(slot(template)).toEqual({
-      client: 180,
-      model: 'gpt-image-2.6-sunburst',
-      lambda: 240,
-      task: 270,
-      // Changed with the split (issue 25.5): the slot's worst case is the call's Task and FinishHeadshot's 90 s.
-      execution: 30 * 60 + 270 + 90 + 300,
+  for (const { title, settings, id, expected } of MODELS) {
+    it(title, () => {
+      const { template, stack } = testStack({ stage: 'dev', ...settings }, id);
+      // Changed with the split (issue 25.5): the slot's worst case is the call's Task and FinishHeadshot's 90 s,
+      // within the 30-minute deadline and 300 s for the finishing steps.
+      expect(slot(template)).toEqual({ ...expected, execution: 30 * 60 + expected.task + 90 + 300 });
+      expect(slotTaskWarnings(stack)).toHaveLength(0);
     });
-  });
-
-  it('a slower model: gpt-image-2 at high waits its 240 s worst case × 1.5, and the Lambda and Task follow', () => {
-    const { template, stack } = testStack({ stage: 'dev', openAiImageModel: 'gpt-image-2' }, 'Slow');
-    expect(slot(template)).toEqual({
-      client: 360,
-      model: 'gpt-image-2',
-      lambda: 420,
-      task: 450,
-      execution: 30 * 60 + 450 + 90 + 300,
-    });
-    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
-      0,
-    );
-  });
-
-  it('a faster tier: gpt-image-2.6-flare at low', () => {
-    const { template } = testStack(
-      { stage: 'dev', openAiImageModel: 'gpt-image-2.6-flare', openAiImageQuality: 'low' },
-      'Fast',
-    );
-    expect(slot(template)).toEqual({
-      client: 30,
-      model: 'gpt-image-2.6-flare',
-      lambda: 90,
-      task: 120,
-      execution: 30 * 60 + 120 + 90 + 300,
-    });
-  });
+  }
 
   it('-c openaiTimeoutSeconds overrides the worst case; the execution timeout grows with it', () => {
     const { template, stack } = testStack(
@@ -80,9 +77,7 @@ describe('the slot timeouts', () => {
     // state machine's timeout is the time budget's (functions/domain/generation-deadline.ts), so nothing to warn of.
     expect(slot(template).execution).toBe(generationTimeBudget(45, 930 + 90).executionTimeoutSeconds);
     expect(slot(template).execution).toBe(45 * 60 + 930 + 90 + 300);
-    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('slot Task'))).toHaveLength(
-      0,
-    );
+    expect(slotTaskWarnings(stack)).toHaveLength(0);
   });
 
   it('refuses a timeout Lambda cannot give, and a quality that is no tier', () => {

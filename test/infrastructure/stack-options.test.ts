@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { deployedFunctions } from '../../functions/catalogue';
 import { IncompleteBuildError, type HeadshotStudioStack } from '../../infrastructure/stack';
-import { appFunctions, devStack, fakeSharpLayer, FIXTURES, nagAudit, testStack } from './helpers';
+import {
+  appFunctions,
+  devStack,
+  expectProtectedTableAndUserPool,
+  fakeSharpLayer,
+  FIXTURES,
+  nagAudit,
+  testStack,
+} from './helpers';
 
 describe('HeadshotStudioStack (dev)', () => {
   const { template } = devStack();
@@ -38,17 +46,7 @@ describe('HeadshotStudioStack (prod)', () => {
   });
 
   it('protects and retains the table, the user pool and the data buckets', () => {
-    template.hasResource('AWS::DynamoDB::GlobalTable', {
-      DeletionPolicy: 'Retain',
-      UpdateReplacePolicy: 'Retain',
-    });
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      Replicas: [{ DeletionProtectionEnabled: true }],
-    });
-    template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
-    });
+    expectProtectedTableAndUserPool(template);
     // Retained on a stack delete and on a replacement, deleted when the create that made them rolls back: they are
     // empty then (only customers put objects there), and the retry can create them again under the same names.
     for (const suffix of ['-uploads$', '-results$']) {
