@@ -19,6 +19,9 @@ import { startEventSourceMapping } from '../../infrastructure/local/stand-ins/la
 import { startSqs } from '../../infrastructure/local/stand-ins/sqs/fauxqs';
 import { HOST } from '../../infrastructure/local/support/ports';
 import { queues } from '../../functions/queue-catalogue';
+import type { TestUser } from './cognito';
+import { newUserWithPhotos } from './generation';
+import { expectLedgerBalanced } from './ledger';
 import { startRouteGateway } from './route-gateway';
 import {
   startStepFunctionsServer,
@@ -167,6 +170,16 @@ export interface OpenAiGenerationStack {
   /** The OpenAI stand-in: script its answers, limits and latency per test. */
   readonly fake: FakeOpenAi;
   readonly stack: GenerationStack;
+  /**
+   * After the current test (and the file's own `afterEach` hooks, which run first: a wait for the stack to settle,
+   * say), expects `user`'s balance to equal the sum of their ledger, never negative.
+   */
+  expectBalancedAfterTest(user: TestUser): void;
+  /**
+   * A new user (6 free credits) with the fixture `photos` uploaded (default three of one person), and their upload
+   * keys; their ledger is checked after the test ({@link expectBalancedAfterTest}).
+   */
+  userWithPhotos(photos?: string[]): Promise<{ user: TestUser; keys: string[] }>;
 }
 
 /**
@@ -185,6 +198,7 @@ export function useOpenAiGenerationStack(
 ): OpenAiGenerationStack {
   let fake: FakeOpenAi | undefined;
   let stack: GenerationStack | undefined;
+  const users: TestUser[] = [];
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     stack = await startGenerationStack({
@@ -198,7 +212,8 @@ export function useOpenAiGenerationStack(
       wrapRuntime: options.wrapRuntime,
     });
   });
-  afterEach(() => {
+  afterEach(async () => {
+    for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
     if (!fake) return;
     fake.calls.length = 0;
     fake.answer = () => 'image';
@@ -215,14 +230,23 @@ export function useOpenAiGenerationStack(
       throw new Error('The generation stack is not started yet (use it inside a test or hook)');
     return value;
   };
-  return {
+  const gen: OpenAiGenerationStack = {
     get fake() {
       return started(fake);
     },
     get stack() {
       return started(stack);
     },
+    expectBalancedAfterTest(user) {
+      users.push(user);
+    },
+    async userWithPhotos(photos = ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']) {
+      const created = await newUserWithPhotos(gen.stack.gatewayUrl, photos);
+      gen.expectBalancedAfterTest(created.user);
+      return created;
+    },
   };
+  return gen;
 }
 
 export {

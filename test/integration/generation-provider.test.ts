@@ -1,6 +1,6 @@
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../functions/config/settings';
 import { secretsChanged } from '../../functions/common/secret-values';
 import { reconcileGeneration } from '../../functions/use-cases/reconcile-generation';
@@ -17,7 +17,6 @@ import {
   api,
   expectMonotonicProgress,
   fixturePhoto,
-  newUserWithPhotos,
   pollGeneration,
   startGeneration,
 } from '../helpers/generation';
@@ -33,29 +32,13 @@ import { expectLedgerBalanced, refundRefs } from '../helpers/ledger';
  */
 
 const gen = useOpenAiGenerationStack();
-const users: TestUser[] = [];
-
-afterEach(async () => {
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-});
-
-/** A signed-up user with 6 credits and 3 uploaded photos; returns the user and the upload keys. */
-async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
-  const created = await newUserWithPhotos(gen.stack.gatewayUrl, [
-    'obama.jpg',
-    'obama2.jpg',
-    'obama-720p.jpg',
-  ]);
-  users.push(created.user);
-  return created;
-}
 
 const generate = (user: TestUser, keys: string[], style = 'business-casual', background = 'studio') =>
   startGeneration(gen.stack.gatewayUrl, user, keys, { style, background });
 
 describe('POST /api/generations when Step Functions refuses to start', () => {
   it('answers 502, refunds all 6 credits and leaves the generation failed', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     const arn = process.env.STATE_MACHINE_ARN!;
     process.env.STATE_MACHINE_ARN = arn.replace(/:generation$/, ':no-such-machine');
     resetConfigForTests();
@@ -92,7 +75,7 @@ describe('POST /api/generations when Step Functions refuses to start', () => {
 
 describe('the openai provider against a local Images API', () => {
   it('makes 6 headshots with 6 edit calls, each sending the 3 references as image[] parts', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     const id = await generate(user, keys);
     const { final, seen } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expectMonotonicProgress(seen);
@@ -129,7 +112,7 @@ describe('the openai provider against a local Images API', () => {
   });
 
   it('provider refusing 2 of 6 slots permanently → 4 headshots, partial, 2 credits refunded', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     gen.fake.answer = (call) => (call.index < 2 ? openAiErrors.moderation : 'image');
     const id = await generate(user, keys);
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
@@ -155,7 +138,7 @@ describe('the openai provider against a local Images API', () => {
     'provider failing every call → failed, 6 credits refunded, Σ ledger = balance',
     { timeout: 60_000 },
     async () => {
-      const { user, keys } = await userWithPhotos();
+      const { user, keys } = await gen.userWithPhotos();
       gen.fake.answer = () => openAiErrors.serverError;
       const id = await generate(user, keys);
       const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
@@ -176,7 +159,7 @@ describe('the openai provider against a local Images API', () => {
     'provider answering 429 twice, then images → 6 headshots (the retries work)',
     { timeout: 60_000 },
     async () => {
-      const { user, keys } = await userWithPhotos();
+      const { user, keys } = await gen.userWithPhotos();
       gen.fake.answer = (call) => (call.index < 2 ? openAiErrors.rateLimited : 'image');
       const id = await generate(user, keys);
       const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
@@ -218,7 +201,7 @@ describe('the openai provider against a local Images API', () => {
     'an execution stopped mid-flight is reconciled: failed, all 6 refunded, and late slots cannot deliver',
     { timeout: 60_000 },
     async () => {
-      const { user, keys } = await userWithPhotos();
+      const { user, keys } = await gen.userWithPhotos();
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       gen.fake.answer = async (): Promise<EditAnswer> => {
@@ -265,7 +248,7 @@ describe('the likeness guarantee', () => {
   const stranger = fixturePhoto('biden.jpg').bytes;
 
   it('headshots of someone else stop the generation at the third failed check, and are all refunded (credits = Σ ledger)', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     gen.fake.answer = () => ({ image: stranger });
     const id = await generate(user, keys);
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
@@ -280,7 +263,7 @@ describe('the likeness guarantee', () => {
   });
 
   it('a slot whose first headshot is someone else delivers the second one; every headshot carries its likeness', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     gen.fake.answer = (call) => (call.index === 0 ? { image: stranger } : 'image');
     const id = await generate(user, keys);
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
@@ -305,7 +288,7 @@ describe('a deployed stage without the OpenAI key (loud, not silent)', () => {
     process.env.IMAGE_PROVIDER = 'openai';
     secretsChanged();
     try {
-      const { user, keys } = await userWithPhotos();
+      const { user, keys } = await gen.userWithPhotos();
       const id = await generate(user, keys);
       const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
       expect(final).toMatchObject({ status: 'failed', headshots: [], creditsRefunded: 6 });

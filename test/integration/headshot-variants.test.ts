@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHeadshot } from '../../functions/adapters/headshots/records';
 import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { getUser, grantCredits } from '../../functions/adapters/ledger';
@@ -7,9 +7,8 @@ import { headObject } from '../../functions/adapters/storage';
 import { resetConfigForTests } from '../../functions/config/settings';
 import type { Headshot } from '../../functions/contracts/headshot';
 import { type TestUser } from '../helpers/cognito';
-import { api, newUserWithPhotos, pollGeneration } from '../helpers/generation';
+import { api, pollGeneration } from '../helpers/generation';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
  * Issue 28 against the strict OpenAI stand-in (the real `openai` SDK, every parameter checked against the model
@@ -19,20 +18,10 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  */
 
 const gen = useOpenAiGenerationStack();
-const users: TestUser[] = [];
-
-afterEach(async () => {
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-});
 
 /** A signed-up user (6 free credits, plus `extra` bought) with 3 uploaded photos. */
 async function userWithPhotos(extra = 0): Promise<{ user: TestUser; keys: string[] }> {
-  const created = await newUserWithPhotos(gen.stack.gatewayUrl, [
-    'obama.jpg',
-    'obama2.jpg',
-    'obama-720p.jpg',
-  ]);
-  users.push(created.user);
+  const created = await gen.userWithPhotos();
   if (extra > 0)
     await grantCredits({ sub: created.user.sub, amount: extra, ref: `seed-${created.user.sub}` });
   return created;

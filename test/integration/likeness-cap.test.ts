@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { getUser, grantCredits, listLedger } from '../../functions/adapters/ledger';
@@ -8,14 +8,12 @@ import { type TestUser } from '../helpers/cognito';
 import {
   api,
   fixturePhoto,
-  newUserWithPhotos,
   pollGeneration,
   startGeneration,
   uploadPhotos,
   type GenerationView,
 } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
  * The likeness guarantee cannot be farmed (docs/decisions/004-likeness-retry-cap.md): the OpenAI stand-in answers
@@ -24,18 +22,7 @@ import { expectLedgerBalanced } from '../helpers/ledger';
  */
 
 const gen = useOpenAiGenerationStack();
-const users: TestUser[] = [];
 const stranger = fixturePhoto('biden.jpg').bytes;
-
-afterEach(async () => {
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-});
-
-async function signUp(photos: string[]) {
-  const created = await newUserWithPhotos(gen.stack.gatewayUrl, photos);
-  users.push(created.user);
-  return created;
-}
 
 const post = (user: TestUser, path: string, body?: unknown) =>
   api(gen.stack.gatewayUrl, user.idToken, 'POST', path, body);
@@ -46,7 +33,7 @@ const generationCount = async (sub: string) =>
 describe('a free account replaying photos whose headshots never look like it', () => {
   it('gets at most 6 + 6 provider calls in the day, is told why and asked for other photos, and keeps its credits', async () => {
     gen.fake.answer = () => ({ image: stranger });
-    const { user, keys } = await signUp(['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+    const { user, keys } = await gen.userWithPhotos();
 
     // The first generation: 6 first calls, and retries only until the third failed check stops it.
     const first = await startGeneration(gen.stack.gatewayUrl, user, keys);
@@ -130,7 +117,7 @@ describe('a free account replaying photos whose headshots never look like it', (
 
 describe('Regenerate (1 credit) with photos that stop matching', () => {
   it('gets no likeness retry beyond the cap: 2 calls per credit paid for in the day, then 429', async () => {
-    const { user, keys } = await signUp(['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+    const { user, keys } = await gen.userWithPhotos();
     const id = await startGeneration(gen.stack.gatewayUrl, user, keys);
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
@@ -164,7 +151,7 @@ describe('Regenerate (1 credit) with photos that stop matching', () => {
 
 describe('calls the provider did not bill', () => {
   it('go back to the day: 7 answers of 429 before 6 images still deliver all 6 on a 12-call allowance', async () => {
-    const { user, keys } = await signUp(['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']);
+    const { user, keys } = await gen.userWithPhotos();
     gen.fake.answer = (call) => (call.index < 7 ? openAiErrors.rateLimited : 'image');
     const id = await startGeneration(gen.stack.gatewayUrl, user, keys);
     const { final } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);

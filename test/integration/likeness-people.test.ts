@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { analyzeFaces, decodeRgb } from '../../functions/adapters/support/vision-models/faces';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, pollGeneration, startGeneration, uploadPhotos } from '../helpers/generation';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
  * The likeness guarantee on people the calibration was measured on (issue 24; docs/decisions/002-identity-model.md):
@@ -23,10 +22,6 @@ const identities = JSON.parse(readFileSync(`${FACES}identities.json`, 'utf8')) a
 const PEOPLE = Object.keys(identities).filter((p) => identities[p]!.length >= 5);
 
 const gen = useOpenAiGenerationStack();
-const users: TestUser[] = [];
-afterEach(async () => {
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
-});
 
 /**
  * A photo as a headshot provider would answer: a 1024 px square, head and shoulders, centred on the face (the
@@ -64,7 +59,7 @@ async function customer(person: string): Promise<{ user: TestUser; keys: string[
     clientId: runtimeConfig.userPoolClientId,
   });
   expect((await api(gen.stack.gatewayUrl, user.idToken, 'GET', '/api/me')).status).toBe(200);
-  users.push(user);
+  gen.expectBalancedAfterTest(user);
   const files = identities[person]!.slice(0, 3).map((name) => ({
     name,
     bytes: photo(name),

@@ -12,15 +12,8 @@ import { leaseId } from '../../functions/domain/provider-queue-order';
 import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
 import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
 import { type TestUser } from '../helpers/cognito';
-import {
-  api,
-  newUserWithPhotos,
-  pollGeneration,
-  startGeneration,
-  type GenerationView,
-} from '../helpers/generation';
+import { api, pollGeneration, startGeneration, type GenerationView } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack, type EditAnswer } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
 import { configureHandlers } from '../helpers/handler-config';
 import { holdLease, inFlight, leaseItem, lineOf } from '../helpers/provider-queue';
 
@@ -35,20 +28,15 @@ import { holdLease, inFlight, leaseItem, lineOf } from '../helpers/provider-queu
 const SCALED_MINUTE_MS = 6_000;
 
 const gen = useOpenAiGenerationStack();
-const users: TestUser[] = [];
 const table = () => storageSettings().TABLE_NAME;
 
 afterEach(async () => {
+  // Before the generation stack's own afterEach checks the users' ledgers (after hooks run last registered first).
   await gen.stack.settled();
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
   configureHandlers({ PROVIDER_PRIORITY_HEAD_START_SECONDS: '300', GENERATION_DEADLINE_MINUTES: '30' });
 });
 
-async function userWithPhotos(): Promise<{ user: TestUser; keys: string[] }> {
-  const created = await newUserWithPhotos(gen.stack.gatewayUrl, ['obama.jpg', 'obama-720p.jpg']);
-  users.push(created.user);
-  return created;
-}
+const userWithPhotos = () => gen.userWithPhotos(['obama.jpg', 'obama-720p.jpg']);
 
 const generate = (user: TestUser, keys: string[]) => startGeneration(gen.stack.gatewayUrl, user, keys);
 

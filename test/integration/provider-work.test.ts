@@ -6,10 +6,8 @@ import { storageSettings } from '../../functions/config/storage';
 import { getUser } from '../../functions/adapters/ledger';
 import { providerImageKey, WORK_PREFIX } from '../../functions/domain/object-keys';
 import type { LambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
-import { type TestUser } from '../helpers/cognito';
-import { fixturePhoto, newUserWithPhotos, pollGeneration, startGeneration } from '../helpers/generation';
+import { fixturePhoto, pollGeneration, startGeneration } from '../helpers/generation';
 import { openAiErrors, useOpenAiGenerationStack } from '../helpers/generation-stack';
-import { expectLedgerBalanced } from '../helpers/ledger';
 
 /*
  * "Pay only for work" (docs/architecture.md §4): CallProvider (a small function) makes the one provider call and
@@ -65,22 +63,10 @@ function recording(runtime: LambdaRuntime): LambdaRuntime {
 }
 
 const gen = useOpenAiGenerationStack(() => ({}), { wrapRuntime: recording });
-const users: TestUser[] = [];
 
-afterEach(async () => {
+afterEach(() => {
   invocations.length = 0;
-  for (const user of users.splice(0)) await expectLedgerBalanced(user.sub);
 });
-
-async function userWithPhotos() {
-  const created = await newUserWithPhotos(gen.stack.gatewayUrl, [
-    'obama.jpg',
-    'obama2.jpg',
-    'obama-720p.jpg',
-  ]);
-  users.push(created.user);
-  return created;
-}
 
 /** Every key under `work/<sub>/` in the results bucket. */
 async function workObjects(sub: string): Promise<string[]> {
@@ -92,7 +78,7 @@ async function workObjects(sub: string): Promise<string[]> {
 
 describe('the provider call and the finishing, in two functions', () => {
   it('leaves nothing under work/ once the slots end: saved, likeness rejected, unusable output, throttled', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     const stranger = fixturePhoto('biden.jpg').bytes;
     // Call 0: someone else (LikenessRejected, made once more); call 1: bytes that are no image (refunded);
     // call 2: a 429 (back in line, no image); every other call: a headshot.
@@ -134,7 +120,7 @@ describe('the provider call and the finishing, in two functions', () => {
   });
 
   it('hands the call function only the slot, the prompt, the reference keys and its lease, and gets back no image', async () => {
-    const { user, keys } = await userWithPhotos();
+    const { user, keys } = await gen.userWithPhotos();
     const id = await startGeneration(gen.stack.gatewayUrl, user, keys, {
       style: 'creative',
       background: 'office',
