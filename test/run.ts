@@ -7,14 +7,15 @@
  * - `--times` (`npm run test:times`): after the run, every test file's duration, slowest first, and each project's
  *   total (also written to `test-results/times.json`).
  *
- * e2e runs in its own vitest process after the others: its setup starts a second local stack with the built site,
- * and handlers run in-process, so two stacks in one process would share handler modules and SDK clients.
+ * e2e runs in a vitest process of its own, beside the others: its setup starts a second local stack with the site, and
+ * handlers run in-process, so two stacks in one process would share handler modules and SDK clients. Its report is
+ * printed when it ends.
  *
  * Without a Chromium, e2e is skipped with one clear line; under CI (`CI=true`) that is a failure instead, because a
  * green CI must have run the browser tests. The last line is the count of tests and the elapsed time.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from './e2e/chromium';
@@ -51,7 +52,11 @@ const env = {
   ...(browser ? { CHROMIUM_PATH: browser } : {}),
 };
 
-function vitest(projects: string[]): number {
+/**
+ * One vitest process for `projects`. With `logFile`, its output goes there (printed by the caller once the process
+ * ends, so two processes running side by side do not interleave their reports).
+ */
+function vitest(projects: string[], logFile?: string): Promise<number> {
   const args = [
     'run',
     '--config',
@@ -61,16 +66,25 @@ function vitest(projects: string[]): number {
     '--reporter=./test/summary-reporter.ts',
     ...vitestArgs,
   ];
-  const result = spawnSync('node_modules/.bin/vitest', args, { stdio: 'inherit', env });
-  return result.status ?? 1;
+  const out = logFile ? openSync(logFile, 'w') : 'inherit';
+  const child = spawn('node_modules/.bin/vitest', args, { stdio: ['ignore', out, out], env });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
-const statuses = [
+// e2e starts at once beside the other projects, in its own process (its own stack, see above): most of its time is
+// spent waiting on the browser and the workflow, which the other process's work fills.
+const e2eLog = join(summaryDir, 'e2e.log');
+const runs = [
   vitest(
     fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
   ),
+  ...(e2eSkipped ? [] : [vitest(['e2e'], e2eLog)]),
 ];
-if (!e2eSkipped) statuses.push(vitest(['e2e']));
+const statuses = await Promise.all(runs);
+if (!e2eSkipped) {
+  console.log('\n── e2e ──');
+  process.stdout.write(readFileSync(e2eLog, 'utf8'));
+}
 
 let lines: SummaryLine[] = [];
 try {

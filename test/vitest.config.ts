@@ -70,7 +70,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run side by side: each signs up its own accounts, and what two files could both see (the provider
+          // queue's positions, the analytics and mail stores) is read per account, per anonymous id or by pattern.
         },
       },
     ],
