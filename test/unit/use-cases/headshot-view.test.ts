@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headshotViewer } from '../../../functions/use-cases/headshot-view';
+import { failing } from './fakes/failures';
 import { FakeHeadshots } from './fakes/headshots';
 
 const sub = 'user-1';
@@ -29,5 +30,12 @@ describe('headshotViewer: the API view of a headshot', () => {
     const headshots = new FakeHeadshots();
     const record = headshots.seed(sub, '01B', { provider: 'local' });
     expect(await headshotViewer(headshots)(record)).toMatchObject({ preview: true, likeness: null });
+  });
+
+  it('fails as the URL signer fails: no view with a missing image address', async () => {
+    const headshots = new FakeHeadshots();
+    const record = headshots.seed(sub, '01C');
+    const outage = new Error('credentials expired');
+    await expect(headshotViewer({ headshotUrls: failing(outage) })(record)).rejects.toBe(outage);
   });
 });
