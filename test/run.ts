@@ -53,10 +53,10 @@ const env = {
 };
 
 /**
- * One vitest process for `projects`. With `logFile`, its output goes there (printed by the caller once the process
+ * One vitest process for `projects` with `workers` test files at a time (unless TEST_WORKERS says). With `logFile`, its output goes there (printed by the caller once the process
  * ends, so two processes running side by side do not interleave their reports).
  */
-function vitest(projects: string[], logFile?: string): Promise<number> {
+function vitest(projects: string[], workers: number, logFile?: string): Promise<number> {
   const args = [
     'run',
     '--config',
@@ -67,7 +67,10 @@ function vitest(projects: string[], logFile?: string): Promise<number> {
     ...vitestArgs,
   ];
   const out = logFile ? openSync(logFile, 'w') : 'inherit';
-  const child = spawn('node_modules/.bin/vitest', args, { stdio: ['ignore', out, out], env });
+  const child = spawn('node_modules/.bin/vitest', args, {
+    stdio: ['ignore', out, out],
+    env: { TEST_WORKERS: String(workers), ...env },
+  });
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
@@ -77,8 +80,9 @@ const e2eLog = join(summaryDir, 'e2e.log');
 const runs = [
   vitest(
     fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
+    3,
   ),
-  ...(e2eSkipped ? [] : [vitest(['e2e'], e2eLog)]),
+  ...(e2eSkipped ? [] : [vitest(['e2e'], 2, e2eLog)]),
 ];
 const statuses = await Promise.all(runs);
 if (!e2eSkipped) {

@@ -10,8 +10,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   test: {
-    // vitest's default on a 2-core machine is one worker (cores - 1); the files of a project are independent, so
-    // both cores run test files (docs/testing.md, "Tiers and timings").
+    // vitest's default on a 2-core machine is one worker (cores - 1). The files of a project are independent and
+    // spend much of their time waiting (emulators, the workflow, a browser), so test/run.ts sets TEST_WORKERS: three
+    // for the projects without a browser, two for e2e (docs/testing.md, "Tiers and timings").
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
