@@ -80,7 +80,7 @@ const e2eLog = join(summaryDir, 'e2e.log');
 const runs = [
   vitest(
     fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
-    3,
+    2,
   ),
   ...(e2eSkipped ? [] : [vitest(['e2e'], 2, e2eLog)]),
 ];

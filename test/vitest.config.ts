@@ -11,8 +11,8 @@ export default defineConfig({
   root,
   test: {
     // vitest's default on a 2-core machine is one worker (cores - 1). The files of a project are independent and
-    // spend much of their time waiting (emulators, the workflow, a browser), so test/run.ts sets TEST_WORKERS: three
-    // for the projects without a browser, two for e2e (docs/testing.md, "Tiers and timings").
+    // spend much of their time waiting (emulators, the workflow, a browser): two at a time in each of test/run.ts's
+    // two processes (three was slower: decision 014).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { fuzzSettings } from '../adversarial/fuzz-settings';
+import { keyOf, type FuzzSpec, type RouteKey } from '../adversarial/fuzz-spec';
 import { describe, expect, inject, it } from 'vitest';
 import { getUser } from '../../functions/adapters/ledger';
-import { routes, type RouteDefinition } from '../../functions/http/routes';
+import { routes } from '../../functions/http/routes';
 import {
   analyticsBody,
   body,
@@ -31,39 +32,15 @@ import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/gene
  * types and Authorization headers, mixed with near-valid inputs that reach the deeper code. Whatever is sent, the
  * answer is never a 5xx, a 4xx is always `{ error: { code, message } }`, and credits = Σ ledger afterwards.
  *
- * Each route has its own property with ≥ 200 runs and a fresh user; a route without a spec here fails the suite
- * (see 'every route of the route table has a fuzz spec') instead of being skipped.
+ * Each route has its own property with a fresh user, run as many times as test/adversarial/fuzz-settings.ts says (40
+ * from a fixed seed by default, 200 with FUZZ=full; more where a spec asks); a route without a spec here fails the
+ * suite (see 'every route of the route table has a fuzz spec') instead of being skipped.
  */
 
 const { gatewayUrl } = inject('localStack');
 const FUZZ = fuzzSettings();
 const RUNS = FUZZ.numRuns;
 const touch = checkLedgersAfterEachTest();
-
-type RouteKey = `${RouteDefinition['method']} ${RouteDefinition['path']}`;
-const keyOf = (r: RouteDefinition): RouteKey => `${r.method} ${r.path}`;
-
-/** What a route's property needs: its users and whatever ids they own. */
-interface FuzzContext {
-  user: TestUser;
-  other: TestUser;
-}
-
-/**
- * A route's request generator (built once its users exist), the answers (`<status>` or `<status> <code>`) the runs
- * must have produced at least once — proof that the generated requests reach the handler's deeper branches and not
- * only its first check — and an optional check after the runs.
- */
-interface FuzzSpec {
-  request: (ctx: FuzzContext) => Promise<fc.Arbitrary<RawRequest>>;
-  reaches: string[];
-  /**
-   * Generated requests this route needs at least, when one of its `reaches` takes a rare combination (a body right
-   * in every field); the default run's count otherwise.
-   */
-  minRuns?: number;
-  after?: (ctx: FuzzContext) => Promise<void>;
-}
 
 async function newUser(): Promise<TestUser> {
   const user = await signedUpUser();
