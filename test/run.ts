@@ -82,7 +82,7 @@ const runs = [
     fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
     2,
   ),
-  ...(e2eSkipped ? [] : [vitest(['e2e'], 2, e2eLog)]),
+  ...(e2eSkipped ? [] : [vitest(['e2e'], 1, e2eLog)]),
 ];
 const statuses = await Promise.all(runs);
 if (!e2eSkipped) {

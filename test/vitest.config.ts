@@ -11,8 +11,8 @@ export default defineConfig({
   root,
   test: {
     // vitest's default on a 2-core machine is one worker (cores - 1). The files of a project are independent and
-    // spend much of their time waiting (emulators, the workflow, a browser): two at a time in each of test/run.ts's
-    // two processes (three was slower: decision 014).
+    // spend much of their time waiting (emulators, the workflow, a browser): test/run.ts runs two at a time beside
+    // e2e, which runs one at a time (more was slower, or starved a workflow test: decision 014).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
@@ -71,8 +71,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Files run side by side: each signs up its own accounts, and what two files could both see (the provider
-          // queue's positions, the analytics and mail stores) is read per account, per anonymous id or by pattern.
+          // One file at a time (test/run.ts): the provider holds of the queue and phone tests would stall a neighbour.
+          fileParallelism: false,
         },
       },
     ],

@@ -29,4 +29,3 @@ export interface FuzzSpec {
   minRuns?: number;
   after?: (ctx: FuzzContext) => Promise<void>;
 }
-

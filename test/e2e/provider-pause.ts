@@ -6,8 +6,7 @@ import { releaseLease } from '../../functions/adapters/provider-queue/leases';
  * the pause a real 429 (Retry-After: 5 s) records at the admission point, so nobody is admitted while it holds and
  * the line moves again at most 5 s after it stops. A browser test uses it so that what it must see while a
  * generation waits (a place in line, progress after a reload) is there however fast or slow this machine is,
- * instead of racing the generation. A file running beside it (the e2e files run two at a time) waits the hold out:
- * its generation is admitted at most 5 s after the hold ends, and its polls allow minutes.
+ * instead of racing the generation. The e2e project runs its files one at a time, so no other file is held.
  */
 export async function holdProviderUntil(done: () => boolean, maxMs: number): Promise<void> {
   // The lease and queue items live in the e2e stack's DynamoDB Local table.
