@@ -115,6 +115,12 @@ if (times) {
   writeFileSync('test-results/times.json', `${JSON.stringify(files, null, 2)}\n`);
   console.log(`\n${formatTimes(files)}`);
 }
+// The failures again at the very end, so the tail of a long CI log says what failed.
+const failures = lines.filter((line) => line.kind === 'failure');
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const f of failures) console.log(`  ${f.project} ${f.file} > ${f.test}\n    ${f.error}`);
+}
 const ok = statuses.every((s) => s === 0);
 if (!ok && failed === 0) failed = 1;
 const elapsed = Math.round((Date.now() - started) / 1000);

@@ -6,6 +6,16 @@ import type { Reporter, TestModule } from 'vitest/node';
 export type SummaryLine =
   | { kind: 'counts'; passed: number; failed: number; skipped: number }
   | {
+      kind: 'failure';
+      project: string;
+      /** Repository-relative path of the test file. */
+      file: string;
+      /** The test's full name (suites and test), or `(file)` when the file itself failed to load or in a hook. */
+      test: string;
+      /** The first line of the first error. */
+      error: string;
+    }
+  | {
       kind: 'file';
       /** The vitest project (`unit`, `integration`, `infrastructure`, `e2e`). */
       project: string;
@@ -17,6 +27,25 @@ export type SummaryLine =
       importMs: number;
       tests: number;
     };
+
+function failure(
+  module: TestModule,
+  test: string,
+  errors: ReadonlyArray<{ message?: string; name?: string }> | undefined,
+): SummaryLine {
+  const first = errors?.[0];
+  const error = (`${first?.name ?? 'Error'}: ${first?.message ?? '(no message)'}`.split('\n')[0] ?? '').slice(
+    0,
+    300,
+  );
+  return {
+    kind: 'failure',
+    project: module.project.name,
+    file: relative(process.cwd(), module.moduleId),
+    test,
+    error,
+  };
+}
 
 /**
  * Counts results after vitest's own report. With `TEST_SUMMARY_FILE` set (test/run.ts does), it appends JSON lines
@@ -34,11 +63,16 @@ export default class SummaryReporter implements Reporter {
       for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
-        else skipped++;
+        else if (state === 'failed') {
+          failed++;
+          lines.push(failure(module, test.fullName, test.result().errors));
+        } else skipped++;
       }
       // A file that failed to load (or whose hooks failed) has no test results: count it as a failure.
-      if (module.state() === 'failed' && !tests.some((t) => t.result().state === 'failed')) failed++;
+      if (module.state() === 'failed' && !tests.some((t) => t.result().state === 'failed')) {
+        failed++;
+        lines.push(failure(module, '(file)', module.errors()));
+      }
       const diagnostic = module.diagnostic();
       lines.push({
         kind: 'file',
