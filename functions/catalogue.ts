@@ -95,8 +95,9 @@ const specs: readonly FunctionSpec[] = [
     kind: 'webhook',
     access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true },
   },
-  // Presigned POSTs need s3:PutObject; the per-user quota is one UpdateItem.
-  { handler: 'http/create-uploads', kind: 'http', access: { table: ['write'], uploads: ['write'] } },
+  // Presigned POSTs need s3:PutObject; the per-user quota is one transaction, and a refused one reads (GetItem) whether
+  // the account is being deleted (409) or deleted (410) (adapters/quotas.ts).
+  { handler: 'http/create-uploads', kind: 'http', access: { table: READ_WRITE, uploads: ['write'] } },
   {
     handler: 'http/create-generation',
     kind: 'http',
