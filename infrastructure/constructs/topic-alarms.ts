@@ -1,5 +1,7 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -7,6 +9,13 @@ import type { Construct } from 'constructs';
 /**
  * A topic the alarms of a region notify (an alarm action must be a topic of the alarm's region), refusing requests
  * without TLS; `email` (context `alarmEmail`) is subscribed when given and must confirm the subscription mail.
+ *
+ * `enforceSSL` gives the topic a policy of its own, which replaces SNS's default one, so nothing may publish to it but
+ * what that policy allows: the alarms' service is allowed to publish for this account's alarms of this region only
+ * (`aws:SourceAccount`, `aws:SourceArn`: the confused-deputy guard of
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/AlarmThatSendsEmail.html). Without it every
+ * alarm action fails with "not authorized to perform: SNS:Publish" (aws-solutions/automated-security-response-on-aws
+ * issue #43).
  */
 export function alarmTopic(
   scope: Construct,
@@ -14,6 +23,26 @@ export function alarmTopic(
   options: { displayName: string; email?: string },
 ): sns.Topic {
   const topic = new sns.Topic(scope, id, { displayName: options.displayName, enforceSSL: true });
+  const stack = Stack.of(topic);
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'AllowCloudWatchAlarmsToPublish',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: {
+          'aws:SourceArn': stack.formatArn({
+            service: 'cloudwatch',
+            resource: 'alarm',
+            resourceName: '*',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
+      },
+    }),
+  );
   if (options.email) topic.addSubscription(new subscriptions.EmailSubscription(options.email));
   return topic;
 }
