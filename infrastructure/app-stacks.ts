@@ -40,6 +40,7 @@ export function addStacks(
     env,
     crossRegionReferences: crossRegion,
     webAclArn: edge?.firewall.webAcl.attrArn,
+    webAclName: edge?.firewall.webAcl.name,
   });
   if (edge) main.addDependency(edge);
   return { main, edge };

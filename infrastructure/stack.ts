@@ -56,6 +56,8 @@ export interface HeadshotStudioStackProps extends StackProps, Partial<Omit<Stack
   withSite?: boolean;
   /** The CloudFront web ACL, when it lives in another stack (us-east-1); default: created here (us-east-1 only). */
   webAclArn?: string;
+  /** That web ACL's name (a literal): its metrics' `WebACL` dimension, which the dashboard reads in us-east-1. */
+  webAclName?: string;
 }
 
 /**
@@ -111,7 +113,10 @@ export class HeadshotStudioStack extends Stack {
       });
     }
 
-    const mailConfigurationSet = props.mailConfigurationSet ?? mailEvents(this, props.stage, cognitoMailFrom);
+    const mailEventSet = props.mailConfigurationSet
+      ? undefined
+      : mailEvents(this, props.stage, cognitoMailFrom);
+    const mailConfigurationSet = props.mailConfigurationSet ?? mailEventSet?.name;
     const data = new Data(this, 'Data', { stage: props.stage, production: prod });
     const storage = new Storage(this, 'Storage', { stage: props.stage, production: prod });
     const secrets = new Secrets(this, 'Secrets');
@@ -225,6 +230,9 @@ export class HeadshotStudioStack extends Stack {
         : undefined,
       triggers: cognitoTriggers(this.functions.all),
     });
+    // The pool names its configuration set by the literal name, which makes no dependency: without this one
+    // CloudFormation may create the pool before the set its mail goes through.
+    if (mailEventSet) auth.userPool.node.addDependency(mailEventSet.set);
 
     // "Delete my account" deletes the caller's Cognito user: what the catalogue declares, on this pool only.
     this.functions.grantUserPool(auth.userPool.userPoolArn);
@@ -328,7 +336,7 @@ export class HeadshotStudioStack extends Stack {
       deliveryStreamName: analytics.stream.deliveryStreamName,
       mailConfigurationSet,
       distributionId: this.site.distribution.distributionId,
-      webAclName: firewall?.webAcl.name,
+      webAclName: firewall?.webAcl.name ?? props.webAclName,
       userPoolBlocks: auth.firewall.blockedRequests(),
       otherAlarms: () => [...alarms.alarms, ...this.reliability.alarms],
     });

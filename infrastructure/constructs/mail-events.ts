@@ -13,9 +13,14 @@ import { stackOutput } from './naming';
  * charts the stage's rates from them; the account's reputation alarms are in ./operations.ts.
  *
  * @param sender any sender of the stage (`mailFrom` or Cognito's): without one no mail is sent, and no set is made
- * @returns its name, or undefined without a sender
+ * @returns its name (a literal, so what reads it does not depend on it: the user pool must be made to, see
+ *   infrastructure/stack.ts) and the set, or undefined without a sender
  */
-export function mailEvents(scope: Construct, stage: string, sender: string | undefined): string | undefined {
+export function mailEvents(
+  scope: Construct,
+  stage: string,
+  sender: string | undefined,
+): { name: string; set: ses.ConfigurationSet } | undefined {
   if (!sender) return undefined;
   const name = `HeadshotStudio-${stage}`;
   const set = new ses.ConfigurationSet(scope, 'MailConfigurationSet', { configurationSetName: name });
@@ -32,7 +37,7 @@ export function mailEvents(scope: Construct, stage: string, sender: string | und
     ],
   });
   stackOutput(scope, 'MailConfigurationSetName', name);
-  return name;
+  return { name, set };
 }
 
 /** The CloudWatch dimension of the configuration set's events (SES's auto-tag, one value: the set's name). */

@@ -101,6 +101,12 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
 }`;
 
 /**
+ * What the site's asset leaves out of the build (glob patterns, matched at any depth): the source maps Vite writes
+ * beside every bundle (frontend/vite.config.ts `build.sourcemap`), which would give anyone the SPA's original sources.
+ */
+export const SITE_ASSET_EXCLUDE: readonly string[] = ['*.map'];
+
+/**
  * The SPA (docs/architecture.md §6): a private S3 bucket behind CloudFront with Origin Access Control; security headers on every
  * response (CSP, HSTS, frame-ancestors none / X-Frame-Options DENY, nosniff, referrer policy); `/api/*` forwarded to
  * the HTTP API (no caching, all methods, every viewer header but Host); `config.json` written at deploy from the
@@ -240,9 +246,12 @@ export class Site extends Construct {
     this.deploysBuild = existsSync(join(props.siteDir, 'index.html'));
     const deployments: deploy.BucketDeployment[] = [];
     if (this.deploysBuild) {
+      // The build's source maps stay on the machine that built it (for debugging a stack trace against that build):
+      // left out of the asset itself, so no deployment can publish them.
+      const build = deploy.Source.asset(props.siteDir, { exclude: [...SITE_ASSET_EXCLUDE] });
       deployments.push(
         new deploy.BucketDeployment(this, 'DeployAssets', {
-          sources: [deploy.Source.asset(props.siteDir)],
+          sources: [build],
           destinationBucket: this.bucket,
           exclude: ['*'],
           include: ['assets/*'],
@@ -252,7 +261,7 @@ export class Site extends Construct {
           memoryLimit: 512,
         }),
         new deploy.BucketDeployment(this, 'DeployPages', {
-          sources: [deploy.Source.asset(props.siteDir)],
+          sources: [build],
           destinationBucket: this.bucket,
           exclude: ['assets/*', 'config.json'],
           cacheControl: [deploy.CacheControl.fromString('public, max-age=0, must-revalidate')],
