@@ -6,11 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { addStacks } from '../../infrastructure/app-stacks';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { testTempDir } from '../helpers/temp-dir';
-import { testStack } from './helpers';
+import { deployedFunctions } from '../../functions/catalogue';
+import { ORIGIN_VERIFY_VARIABLE } from '../../functions/http/origin-verify';
+import { pascalCase } from '../../infrastructure/constructs/naming';
+import { appFunctions, testStack } from './helpers';
 
 /**
  * Issue 34 item 5, as the templates show it: no source map in what the site deploys, the CloudFront web ACL's blocks on
- * the stage's dashboard whatever the region, and the user pool created after the configuration set it names.
+ * the stage's dashboard whatever the region, the user pool created after the configuration set it names, and the
+ * origin secret where docs/decisions/015-origin-secret.md keeps it.
  */
 
 /** A built site as Vite lays it out: pages, hashed bundles and their source maps. */
@@ -92,6 +96,26 @@ describe('hygiene', () => {
     expect(metric!.at(-1)).toMatchObject({ region: 'us-east-1', stat: 'Sum' });
     // The name is a literal: no cross-region export for it.
     expect(JSON.stringify(metric)).not.toMatch(/TOKEN|Fn::|Ref/);
+  });
+
+  it('gives the origin secret to the route functions only, as a dynamic reference resolved at deploy (decision 015)', () => {
+    const { template } = testStack({}, 'Origin-dev');
+    const holders = [...appFunctions(template)]
+      .filter(([, { resource }]) => {
+        const env = resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined;
+        return env?.Variables?.[ORIGIN_VERIFY_VARIABLE] !== undefined;
+      })
+      .map(([id, { resource }]) => {
+        const value = (resource.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[
+          ORIGIN_VERIFY_VARIABLE
+        ];
+        expect(JSON.stringify(value), id).toMatch(/^\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:/);
+        return id;
+      });
+    const routeFunctions = deployedFunctions
+      .filter((f) => f.kind === 'http' || f.kind === 'webhook')
+      .map((f) => pascalCase(f.name));
+    expect(holders.sort()).toEqual(routeFunctions.sort());
   });
 
   it('creates the user pool after the SES configuration set it names (DependsOn)', () => {
