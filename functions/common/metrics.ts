@@ -46,6 +46,17 @@ export type BusinessMetric =
   /** Provider calls that failed for the provider's reasons (5xx, timeout, unreadable answer), not a refusal. */
   | 'ProviderFailures'
   /**
+   * Provider calls the provider refused (a 4xx other than 429 that names no configuration parameter, e.g. OpenAI's
+   * `moderation_blocked`): the refuser's count goes up (docs/decisions/018-provider-refusals.md); the
+   * `ProviderRefusalRate` alarm watches their share of the calls.
+   */
+  | 'ProviderRefusals'
+  /**
+   * A ticket of the provider queue the table refused to admit (its transaction invalid: docs/architecture.md §4): set
+   * aside in `<base>#ASIDE`, its slot refunded; the line moved on. Pages: it is a bug.
+   */
+  | 'QueueTicketsSetAside'
+  /**
    * A handler ended with an error that is an expected outcome of the workflow (no usable photo, a likeness
    * rejection, the admission deadline, a retried throttle or transaction conflict, …): dimension `function`. The
    * per-function alarm counts Lambda `Errors` minus these (common/expected-errors.ts).

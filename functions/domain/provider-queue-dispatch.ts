@@ -62,6 +62,38 @@ export function splitByDeadline<T extends { deadline: number }>(
   };
 }
 
+/** What a ticket needs to be told apart from another ticket of the same provider call. */
+interface CallTicket {
+  generationId: string;
+  slot: number;
+  call: number;
+  /** When its EnterLine put it, epoch ms. */
+  enqueuedAt: number;
+}
+
+/**
+ * One ticket per provider call: a ticket's key holds its order key, read at each EnterLine, but its lease id does not
+ * (domain/provider-queue-order.ts `ticketSk`, `leaseId`), so an EnterLine retried after the customer's standing changed
+ * leaves two tickets of one call — and two puts of one lease in one TransactWriteItems are refused ("no two actions
+ * can target the same item": https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html).
+ * Of each call's tickets the one put last stays (its Task is the one still waiting: a retry's token replaces the
+ * failed attempt's); ties keep the first in the batch.
+ *
+ * @returns the tickets to admit, in the batch's order, and the older duplicates to delete
+ */
+export function oneTicketPerCall<T extends CallTicket>(
+  tickets: readonly T[],
+): { unique: T[]; duplicates: T[] } {
+  const newest = new Map<string, T>();
+  for (const ticket of tickets) {
+    const id = `${ticket.generationId}#${ticket.slot}#${ticket.call}`;
+    const kept = newest.get(id);
+    if (!kept || ticket.enqueuedAt > kept.enqueuedAt) newest.set(id, ticket);
+  }
+  const keep = new Set(newest.values());
+  return { unique: tickets.filter((t) => keep.has(t)), duplicates: tickets.filter((t) => !keep.has(t)) };
+}
+
 /**
  * The longest SQS delay of a message, in seconds (`DelaySeconds` 0-900:
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessage.html).

@@ -89,6 +89,11 @@ export interface QueueTicket {
   call: number;
   /** The generation's deadline, epoch ms: past it the ticket is never admitted. */
   deadline: number;
+  /**
+   * When its EnterLine put it, epoch ms: of two tickets of one call (a retried EnterLine after the customer's standing
+   * changed puts the second under another order key) the later one carries the Task that still waits.
+   */
+  enqueuedAt: number;
 }
 
 /** No call of the generation may start any more: its deadline passed. The slot is refunded. */

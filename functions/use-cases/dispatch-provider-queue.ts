@@ -1,16 +1,29 @@
-import { failPastDeadline, resumeAdmitted, wakeDispatcher } from '../adapters/provider-queue/callbacks';
+import {
+  failPastDeadline,
+  failRefusedAdmission,
+  resumeAdmitted,
+  wakeDispatcher,
+} from '../adapters/provider-queue/callbacks';
 import { releaseDeadLease } from '../adapters/provider-queue/leases';
 import { leavePosition, markAdmitted } from '../adapters/provider-queue/positions';
 import { deadlineMs, queueLimits } from '../adapters/provider-queue/settings';
 import { readState } from '../adapters/provider-queue/state';
-import { admitTickets, handOverLease, readHead, removeTicket } from '../adapters/provider-queue/tickets';
+import {
+  admitTickets,
+  handOverLease,
+  readHead,
+  removeTicket,
+  setTicketAside,
+  type AdmissionRefusal,
+} from '../adapters/provider-queue/tickets';
 import { countDispatch, queueUsage, type QueueUsage } from '../adapters/provider-queue/usage';
 import { logger } from '../common/logger';
-import { timingMetric } from '../common/metrics';
+import { countMetric, timingMetric } from '../common/metrics';
 import { admitSlots, freePermits, type QueueLimits, type QueueState } from '../domain/provider-queue';
 import {
   MAX_BATCH,
   mayStartRound,
+  oneTicketPerCall,
   splitByDeadline,
   tokenWaitMs,
   wakeUpDelaySeconds,
@@ -34,10 +47,12 @@ export interface DispatchProviderQueuePorts {
   admitTickets: typeof admitTickets;
   handOverLease: typeof handOverLease;
   removeTicket: typeof removeTicket;
+  setTicketAside: typeof setTicketAside;
   markAdmitted: typeof markAdmitted;
   leavePosition: typeof leavePosition;
   resumeAdmitted: typeof resumeAdmitted;
   failPastDeadline: typeof failPastDeadline;
+  failRefusedAdmission: typeof failRefusedAdmission;
   releaseDeadLease: typeof releaseDeadLease;
   wakeDispatcher: typeof wakeDispatcher;
   countDispatch: typeof countDispatch;
@@ -52,10 +67,12 @@ const adapters: DispatchProviderQueuePorts = {
   admitTickets,
   handOverLease,
   removeTicket,
+  setTicketAside,
   markAdmitted,
   leavePosition,
   resumeAdmitted,
   failPastDeadline,
+  failRefusedAdmission,
   releaseDeadLease,
   wakeDispatcher,
   countDispatch,
@@ -66,6 +83,8 @@ const adapters: DispatchProviderQueuePorts = {
 export interface DispatchResult {
   admitted: number;
   expired: number;
+  /** Tickets the table refused to admit, set aside with their slots refunded (the line moved on). */
+  setAside: number;
   /** Waits for the bucket's next token within the invocation, and their total in ms. */
   waits: number;
   waitedMs: number;
@@ -112,6 +131,10 @@ interface Rounds {
  * Per round, whatever the queue's length: one strongly consistent read of the state, one read of at most
  * (permits + 1) tickets at the head, one transaction.
  *
+ * Nobody can wedge the line: of two tickets of one call the older is deleted before the batch is written
+ * (domain `oneTicketPerCall`), and a batch the table refuses as invalid is admitted one ticket at a time, each ticket
+ * it still refuses set aside with its slot refunded ({@link setAside}, metric `QueueTicketsSetAside`).
+ *
  * @throws whatever a port throws (the dispatcher's batch fails and SQS delivers its wake-up messages again)
  */
 export async function dispatchProviderQueue(
@@ -125,7 +148,7 @@ export async function dispatchProviderQueue(
     state: await ports.readState(true),
     waiting: undefined,
     lostRace: false,
-    result: { admitted: 0, expired: 0, waits: 0, waitedMs: 0 },
+    result: { admitted: 0, expired: 0, setAside: 0, waits: 0, waitedMs: 0 },
   };
   for (let round = 0; mayStartRound(round, clock(), until); round++) {
     const permits = Math.min(MAX_BATCH, freePermits(run.state, limits, clock()));
@@ -181,14 +204,23 @@ async function admitRound(
   const { expired, live } = splitByDeadline(batch, now);
   await expire(expired, ports);
   run.result.expired += expired.length;
-  if (live.length === 0) {
+  const { unique, duplicates } = oneTicketPerCall(live);
+  // The older ticket of a call a retried EnterLine entered twice: its Task no longer waits.
+  for (const duplicate of duplicates) await ports.removeTicket(duplicate);
+  if (unique.length === 0) {
     run.state = await ports.readState(true);
     return true;
   }
-  const next = admitSlots(run.state, limits, live.length, now);
-  const admitted = await admit(run.state, next, live, limits, now, ports);
-  run.result.admitted += admitted;
-  if (admitted === 0) {
+  const next = admitSlots(run.state, limits, unique.length, now);
+  const outcome = await admit(run.state, next, unique, limits, now, ports);
+  if (outcome.refused) {
+    // The table refused the batch: one at a time, so only the ticket it still refuses is set aside.
+    await admitSingly(run, outcome.refused, limits, now, ports);
+    run.state = await ports.readState(true);
+    return true;
+  }
+  run.result.admitted += outcome.admitted;
+  if (outcome.admitted === 0) {
     // Another writer moved the state (a concurrent dispatch, a pause): read it again, and leave the waiting to it.
     run.lostRace = true;
     run.waiting = undefined;
@@ -203,11 +235,64 @@ async function admitRound(
 }
 
 /**
+ * The tickets of a refused batch, each in a transaction of its own (with the state as read just before): admitted, or
+ * set aside when the table refuses that one alone. A batch of one is set aside at once. Stops when no permit is left.
+ */
+async function admitSingly(
+  run: Rounds,
+  refusal: AdmissionRefusal,
+  limits: QueueLimits,
+  now: number,
+  ports: DispatchProviderQueuePorts,
+): Promise<void> {
+  if (refusal.tickets.length === 1) {
+    run.result.setAside += await setAside(refusal.tickets[0]!, refusal, now, ports);
+    return;
+  }
+  logger.warn('The table refused an admission batch: admitting its tickets one at a time', {
+    tickets: refusal.tickets.length,
+    error: refusal.error,
+  });
+  for (const ticket of refusal.tickets) {
+    const state = await ports.readState(true);
+    if (freePermits(state, limits, now) === 0) return;
+    const outcome = await admit(state, admitSlots(state, limits, 1, now), [ticket], limits, now, ports);
+    if (outcome.refused) run.result.setAside += await setAside(ticket, outcome.refused, now, ports);
+    run.result.admitted += outcome.admitted;
+  }
+}
+
+/**
+ * Sets aside a ticket the table refuses to admit on its own (adapters/provider-queue/tickets.ts `setTicketAside`), so
+ * the line moves on: its Task fails with `AdmissionRefused` (the workflow refunds the slot), an error is logged with
+ * what the table said, and `QueueTicketsSetAside` counts it (an alarm pages: it is a bug).
+ *
+ * @returns 1 when set aside, 0 when a retried EnterLine replaced the ticket meanwhile (judged on its own)
+ */
+async function setAside(
+  ticket: QueueTicket,
+  refusal: Pick<AdmissionRefusal, 'error' | 'message'>,
+  now: number,
+  ports: DispatchProviderQueuePorts,
+): Promise<number> {
+  if (!(await ports.setTicketAside(ticket, refusal, now))) return 0;
+  logger.error('A ticket the table refused to admit was set aside; its slot is refunded', {
+    leaseId: leaseId(ticket),
+    generationId: ticket.generationId,
+    error: refusal.error,
+    problem: refusal.message,
+  });
+  countMetric('QueueTicketsSetAside', 1, { error: refusal.error });
+  await ports.failRefusedAdmission(ticket.taskToken, ticket.generationId);
+  return 1;
+}
+
+/**
  * One batch: the transaction, then each Task resumed with its lease. A lost race (another dispatcher, a release's
  * pause, a retried EnterLine) admits nothing this round: the caller reads again; a ticket whose call holds a lease
- * already gets that lease instead ({@link handOver}).
+ * already gets that lease instead ({@link handOver}). A batch the table refuses comes back as `refused`.
  *
- * @returns slots admitted
+ * @returns slots admitted, and the table's refusal
  */
 async function admit(
   state: QueueState,
@@ -216,7 +301,7 @@ async function admit(
   limits: QueueLimits,
   now: number,
   ports: DispatchProviderQueuePorts,
-): Promise<number> {
+): Promise<{ admitted: number; refused?: AdmissionRefusal }> {
   const written = await ports.admitTickets({
     state,
     next,
@@ -225,8 +310,9 @@ async function admit(
     leaseUntil: now + limits.leaseMs,
   });
   if (!written.written) {
+    if (written.refused) return { admitted: 0, refused: written.refused };
     for (const ticket of written.held) await handOver(ticket, ports);
-    return 0;
+    return { admitted: 0 };
   }
   await Promise.all(
     tickets.map(async (ticket) => {
@@ -241,7 +327,7 @@ async function admit(
       ports.markAdmitted({ userId: t.userId, generationId: t.generationId, orderKey: t.orderKey, now }),
     ),
   );
-  return tickets.length;
+  return { admitted: tickets.length };
 }
 
 /** Resumes an admitted Task with its lease; a Task that no longer waits gives its lease back at once. */
@@ -254,10 +340,11 @@ async function resume(ticket: QueueTicket, ports: DispatchProviderQueuePorts): P
 
 /**
  * A ticket whose call already holds a lease (a retried EnterLine after the first try was admitted but its Task had
- * failed): the lease passes to the new token and the ticket goes — no second lease, no second permit.
+ * failed): the lease passes to the new token and the ticket goes — no second lease, no second permit. A ticket older
+ * than the one the lease was granted to is deleted instead (the adapter's `superseded`): its Task no longer waits.
  */
 async function handOver(ticket: QueueTicket, ports: DispatchProviderQueuePorts): Promise<void> {
-  if (!(await ports.handOverLease(ticket))) return;
+  if ((await ports.handOverLease(ticket)) !== 'handedOver') return;
   await resume(ticket, ports);
 }
 

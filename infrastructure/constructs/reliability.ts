@@ -37,8 +37,8 @@ export interface ReliabilityProps {
  * - an alarm per non-API function on its unexpected errors: Lambda `Errors` minus the `ExpectedErrors` the handler
  *   counted (functions/common/expected-errors.ts), so a customer's unusable photos or a likeness rejection never
  *   page, while timeouts, crashes and every other error do;
- * - business alarms: a paid session not credited, any dispute, a reversal larger than the balance, and a refund
- *   ratio (refunds ÷ purchases over a day) of 10 % or more.
+ * - business alarms: a paid session not credited, any dispute, a reversal larger than the balance, a ticket of the
+ *   provider queue set aside, and a refund ratio (refunds ÷ purchases over a day) of 10 % or more.
  */
 export class Reliability extends Construct {
   readonly deadLetterQueue?: sqs.Queue;
@@ -143,6 +143,12 @@ export class Reliability extends Construct {
       threshold: 1,
       alarmDescription:
         'SES refused a "headshots ready" e-mail for the account\'s setup (MessageRejected: the sender is not a verified identity, or SES is still in the sandbox): verify the identity or request production access (docs/deploy.md, "E-mail (Amazon SES)").',
+    });
+    alarm('QueueTicketsSetAside', {
+      metric: business('QueueTicketsSetAside'),
+      threshold: 1,
+      alarmDescription:
+        "The provider queue's dispatcher set aside a ticket DynamoDB refused to admit: its slot was refunded and the line moved on, but it is a bug. The dispatcher's ERROR line names the lease and what the table said; the ticket is kept 14 days under <queue>#ASIDE (docs/operations.md).",
     });
     const day = Duration.days(1);
     alarm('RefundRatio', {

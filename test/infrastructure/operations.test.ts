@@ -36,6 +36,7 @@ const ALARMS: Record<string, Pager> = {
   'Reliability/ReversalShortfalls': 'stage alarm topic',
   'Reliability/ProviderMisconfigured': 'stage alarm topic',
   'Reliability/MailRefused': 'stage alarm topic',
+  'Reliability/QueueTicketsSetAside': 'stage alarm topic',
   'Reliability/RefundRatio': 'stage alarm topic',
   'Monitoring/Operations/DynamoDbThrottles': 'stage alarm topic',
   'Monitoring/Operations/StepFunctionsExecutionsThrottled': 'stage alarm topic',

@@ -80,6 +80,7 @@ describe('Reliability', () => {
       'ReversalShortfalls',
       'ProviderMisconfigured',
       'MailRefused',
+      'QueueTicketsSetAside',
     ]) {
       const alarm = alarms.find((a) => a.MetricName === metric && a.Namespace === 'HeadshotStudio');
       expect(alarm, metric).toBeDefined();

@@ -1,8 +1,32 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
-import { leaseId } from '../../functions/domain/provider-queue-order';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as callbacks from '../../functions/adapters/provider-queue/callbacks';
+import {
+  reclaimExpired,
+  releaseDeadLease,
+  releaseLease,
+  returnPermit,
+} from '../../functions/adapters/provider-queue/leases';
+import { leavePosition, markAdmitted } from '../../functions/adapters/provider-queue/positions';
+import { deadlineMs, queueLimits, queuePk } from '../../functions/adapters/provider-queue/settings';
+import { readState } from '../../functions/adapters/provider-queue/state';
+import {
+  admitTickets,
+  handOverLease,
+  readHead,
+  removeTicket,
+  setTicketAside,
+} from '../../functions/adapters/provider-queue/tickets';
+import { countDispatch, queueUsage } from '../../functions/adapters/provider-queue/usage';
+import { documentClient } from '../../functions/adapters/support/aws';
+import { storageSettings } from '../../functions/config/storage';
+import { admitSlots } from '../../functions/domain/provider-queue';
+import { leaseId, type QueueTicket } from '../../functions/domain/provider-queue-order';
 import { WAIT_BUDGET_MS, waitUntil } from '../../functions/domain/provider-queue-dispatch';
-import { dispatchProviderQueue } from '../../functions/use-cases/dispatch-provider-queue';
+import {
+  dispatchProviderQueue,
+  type DispatchProviderQueuePorts,
+} from '../../functions/use-cases/dispatch-provider-queue';
 import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
 import { useOpenAiGenerationStack } from '../helpers/generation-stack';
 import { configureHandlers } from '../helpers/handler-config';
@@ -141,5 +165,113 @@ describe('a permit given back when the provider answered', () => {
     expect(await reclaimExpired(now + 601_000)).toBe(0);
     expect(await leaseItem(lease)).toBeUndefined();
     expect(await inFlight()).toBe(after);
+  });
+});
+
+describe("two tickets of one slot's call (an EnterLine retried after the standing changed)", () => {
+  const id = '01JDISPATCHTWOTICKETS00000';
+  const lease = leaseId({ generationId: id, slot: 0, call: 0 });
+
+  /** The same call entered twice: as a standard customer, then (the retry) as a priority one — two order keys. */
+  async function enterTwice(): Promise<QueueTicket[]> {
+    await clearLine(id);
+    const entry = { generationId: id, userId: 'dispatch-test', slot: 0, round: 1, call: 0 };
+    const startedAt = new Date().toISOString();
+    await enqueueSlot({ ...entry, taskToken: 'first-try', startedAt }, 'standard', Date.now() - 1_000);
+    await enqueueSlot({ ...entry, taskToken: 'retry', startedAt }, 'priority');
+    return (await readHead(50)).filter((t) => t.generationId === id);
+  }
+
+  it('DynamoDB refuses both in one transaction, and the dispatcher admits the later one once, deleting the other', async () => {
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '120', PROVIDER_MAX_CONCURRENCY: '10' });
+    const tickets = await enterTwice();
+    expect(tickets.map((t) => t.taskToken)).toEqual(['retry', 'first-try']);
+
+    // Two puts of one lease in one transaction: DynamoDB refuses the request (DynamoDB Local too, when the puts
+    // carry no condition; with conditions it cancels the later put instead, which the adapter guards against).
+    const leaseKey = { PK: queuePk('LEASE'), SK: lease };
+    const TableName = storageSettings().TABLE_NAME;
+    const twice = documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName, Item: { ...leaseKey, taskToken: 'retry' } } },
+          { Put: { TableName, Item: { ...leaseKey, taskToken: 'first-try' } } },
+        ],
+      }),
+    );
+    await expect(twice).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'Transaction request cannot include multiple operations on one item',
+    });
+
+    // What the dispatcher did before: both in one batch. The adapter answers as DynamoDB does, writing nothing.
+    const state = await readState(true);
+    const now = Date.now() + 30_000;
+    const refused = await admitTickets({
+      state,
+      next: admitSlots(state, queueLimits(), 2, now),
+      tickets,
+      grantedAt: now,
+      leaseUntil: now + 600_000,
+    });
+    expect(refused).toEqual({
+      written: false,
+      held: [],
+      refused: {
+        tickets,
+        error: 'ValidationException',
+        message: 'Transaction request cannot include multiple operations on one item',
+      },
+    });
+    expect(await leaseItem(lease)).toBeUndefined();
+
+    const resumed: string[] = [];
+    const ports: DispatchProviderQueuePorts = {
+      queueLimits,
+      deadlineMs,
+      readState,
+      readHead,
+      admitTickets,
+      handOverLease,
+      removeTicket,
+      setTicketAside,
+      markAdmitted,
+      leavePosition,
+      resumeAdmitted: async (taskToken) => {
+        resumed.push(taskToken);
+        return true;
+      },
+      failPastDeadline: callbacks.failPastDeadline,
+      failRefusedAdmission: callbacks.failRefusedAdmission,
+      releaseDeadLease,
+      wakeDispatcher: callbacks.wakeDispatcher,
+      countDispatch,
+      queueUsage,
+    };
+    const result = await dispatchProviderQueue(fakeTime(now), ports);
+    expect(result).toMatchObject({ admitted: 1, setAside: 0 });
+    expect(resumed).toEqual(['retry']);
+    expect(await leaseItem(lease)).toMatchObject({ taskToken: 'retry' });
+    expect(await lineOf(id)).toEqual([]);
+    await releaseLease(lease);
+  });
+
+  it('sets a refused ticket aside: out of the line, its copy and the refusal kept in the ASIDE partition', async () => {
+    const [ticket, older] = await enterTwice();
+    const now = Date.now();
+    const refusal = { error: 'ValidationError', message: 'Item size has exceeded the maximum allowed size' };
+    expect(await setTicketAside(ticket!, refusal, now)).toBe(true);
+    // Twice: the ticket is gone, nothing more is written.
+    expect(await setTicketAside(ticket!, refusal, now)).toBe(false);
+    expect((await lineOf(id)).map((t) => t.taskToken)).toEqual(['first-try']);
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: storageSettings().TABLE_NAME,
+        Key: { PK: queuePk('ASIDE'), SK: `${lease}#${ticket!.enqueuedAt}` },
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item).toMatchObject({ taskToken: 'retry', generationId: id, ...refusal, setAsideAt: now });
+    expect(await removeTicket(older!)).toBe(true);
   });
 });

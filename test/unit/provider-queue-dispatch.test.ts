@@ -5,6 +5,7 @@ import {
   MIN_TOKEN_WAIT_MS,
   WAIT_BUDGET_MS,
   mayStartRound,
+  oneTicketPerCall,
   splitByDeadline,
   tokenWaitMs,
   waitUntil,
@@ -71,5 +72,35 @@ describe('waiting for the next token within the invocation', () => {
     expect(tokenWaitMs(round, { ...initialQueueState(fastest, T), tokens: 0.9 }, fastest, T)).toBe(
       MIN_TOKEN_WAIT_MS,
     );
+  });
+});
+
+describe('oneTicketPerCall', () => {
+  const ticket = (slot: number, call: number, enqueuedAt: number, generationId = '01JGEN') => ({
+    generationId,
+    slot,
+    call,
+    enqueuedAt,
+  });
+
+  it('keeps the ticket put last of each call, in the batch order, and names the older ones', () => {
+    const older = ticket(0, 0, T - 2_000);
+    const newer = ticket(0, 0, T - 1_000);
+    const other = ticket(1, 0, T - 3_000);
+    expect(oneTicketPerCall([newer, other, older])).toEqual({ unique: [newer, other], duplicates: [older] });
+    expect(oneTicketPerCall([older, other, newer])).toEqual({ unique: [other, newer], duplicates: [older] });
+  });
+
+  it('tells calls apart by generation, slot and call number', () => {
+    const batch = [ticket(0, 0, T), ticket(0, 1, T), ticket(1, 0, T), ticket(0, 0, T, '01JOTHER')];
+    expect(oneTicketPerCall(batch)).toEqual({ unique: batch, duplicates: [] });
+  });
+
+  it('keeps the first of two tickets put at the same ms', () => {
+    const a = ticket(2, 0, T);
+    const b = ticket(2, 0, T);
+    const { unique, duplicates } = oneTicketPerCall([a, b]);
+    expect(unique[0]).toBe(a);
+    expect(duplicates[0]).toBe(b);
   });
 });

@@ -57,6 +57,25 @@ export async function failPastDeadline(taskToken: string, generationId: string):
 }
 
 /**
+ * Ends a waiting slot with `AdmissionRefused` (the table refused to admit its ticket, which was set aside): the ASL's
+ * Catch refunds it, as for `AdmissionDeadline`. A Task that no longer waits is left alone.
+ */
+export async function failRefusedAdmission(taskToken: string, generationId: string): Promise<void> {
+  countEvent('callbacks');
+  try {
+    await sfnClient().send(
+      new SendTaskFailureCommand({
+        taskToken,
+        error: 'AdmissionRefused',
+        cause: `A slot of generation ${generationId} could not be admitted: its ticket was set aside`,
+      }),
+    );
+  } catch (error) {
+    if (!isGoneToken(error)) throw error;
+  }
+}
+
+/**
  * Wakes the dispatcher: one message on the wake-up queue, delivered after `delaySeconds` (0-900, SQS's
  * `DelaySeconds`). Messages are only nudges — the dispatcher reads the queue itself — so duplicates and order do not
  * matter.

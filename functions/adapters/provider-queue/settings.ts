@@ -22,8 +22,11 @@ export function queueBase(): string {
     : 'ADMISSION#local';
 }
 
-/** The partition keys: `STATE` holds the state item, `LINE` the tickets, `LEASE` the leases, `PLACE` the counters. */
-export function queuePk(part: 'STATE' | 'LINE' | 'LEASE' | 'PLACE'): string {
+/**
+ * The partition keys: `STATE` holds the state item, `LINE` the tickets, `LEASE` the leases, `PLACE` the counters,
+ * `ASIDE` the tickets the table refused to admit (adapters/provider-queue/tickets.ts `setTicketAside`).
+ */
+export function queuePk(part: 'STATE' | 'LINE' | 'LEASE' | 'PLACE' | 'ASIDE'): string {
   return part === 'STATE' ? queueBase() : `${queueBase()}#${part}`;
 }
 

@@ -1,4 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import {
   leaseId,
   priorityStanding,
@@ -110,6 +116,7 @@ export async function readHead(limit: number): Promise<QueueTicket[]> {
     slot: Number(item.slot),
     call: Number(item.call),
     deadline: Number(item.deadline),
+    enqueuedAt: Number(item.enqueuedAt ?? 0),
   }));
 }
 
@@ -164,6 +171,8 @@ function leasePut(ticket: QueueTicket, grantedAt: number, leaseUntil: number) {
         call: ticket.call,
         grantedAt,
         leaseUntil,
+        // Which of a call's tickets the lease was granted to: only a later one may take it over (handOverLease).
+        ticketEnqueuedAt: ticket.enqueuedAt,
         expiresAt: expiresAt(leaseUntil, 0),
       },
       ConditionExpression: 'attribute_not_exists(SK)',
@@ -181,20 +190,60 @@ export interface Admission {
 }
 
 /**
- * The admission's result: written, or lost — to another writer of the state (a concurrent dispatch, a pause) or to a
- * ticket's change — with the tickets whose call holds a lease already (`held`: a retried EnterLine after the first
- * try was admitted).
+ * What DynamoDB refused in an admission as invalid — not a race: the same request fails the same way every time — with
+ * the tickets it named (a `ValidationError` cancellation code on a ticket's items), or every ticket of the batch when
+ * the whole request was refused (`ValidationException`, e.g. "Transaction request cannot include multiple operations
+ * on one item": https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html).
  */
-export type AdmissionResult = { written: true } | { written: false; held: QueueTicket[] };
+export interface AdmissionRefusal {
+  tickets: QueueTicket[];
+  /** `ValidationException`, or the item's cancellation code (`ValidationError`, `ItemCollectionSizeLimitExceeded`). */
+  error: string;
+  message: string;
+}
+
+/**
+ * The admission's result: written; or lost — to another writer of the state (a concurrent dispatch, a pause) or to a
+ * ticket's change — with the tickets whose call holds a lease already (`held`: a retried EnterLine after the first
+ * try was admitted); or refused by the table ({@link AdmissionRefusal}).
+ */
+export type AdmissionResult =
+  { written: true } | { written: false; held: QueueTicket[]; refused?: AdmissionRefusal };
+
+/** Cancellation codes of an item the table refuses as such, whatever runs beside it: retrying cannot help. */
+const REFUSED_CODES = new Set(['ValidationError', 'ItemCollectionSizeLimitExceeded']);
+
+/**
+ * DynamoDB's refusal of a transaction with two actions on one item ("no two actions can target the same item",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html): a
+ * `ValidationException` before any condition is evaluated. DynamoDB Local sends the same error for two unconditional
+ * puts, but evaluates conditional ones first and cancels the later put as `ConditionalCheckFailed` (measured,
+ * test/integration/provider-dispatch.test.ts) — an answer that reads as "its call holds a lease". So the admission
+ * checks its own items first and answers as DynamoDB does, here and in the cloud alike.
+ */
+const MULTIPLE_OPERATIONS = {
+  error: 'ValidationException',
+  message: 'Transaction request cannot include multiple operations on one item',
+};
+
+/** Whether two of the admission's actions would target one item (two tickets of one call share a lease). */
+function targetsAnItemTwice(tickets: readonly QueueTicket[]): boolean {
+  const leases = new Set(tickets.map((t) => leaseId(t)));
+  const keys = new Set(tickets.map((t) => ticketSk(t)));
+  return leases.size < tickets.length || keys.size < tickets.length;
+}
 
 /**
  * Admits tickets in ONE TransactWriteItems: the state's update (conditional on its version), each ticket's delete
  * (conditional on its token), each lease's put (conditional on its absence).
  *
- * @throws the SDK's error for anything but a cancelled transaction
+ * @throws the SDK's error for anything but a cancelled or refused transaction — and when the table refuses the state
+ *   item itself (no ticket is to blame: the dispatcher fails loudly)
  */
 export async function admitTickets(admission: Admission): Promise<AdmissionResult> {
   const { state, next, tickets, grantedAt, leaseUntil } = admission;
+  if (targetsAnItemTwice(tickets))
+    return { written: false, held: [], refused: { tickets, ...MULTIPLE_OPERATIONS } };
   try {
     const written = await documentClient().send(
       new TransactWriteCommand({
@@ -207,23 +256,52 @@ export async function admitTickets(admission: Admission): Promise<AdmissionResul
     );
     countCapacity('dispatch', 'write', written.ConsumedCapacity);
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    countEvent('lostRaces');
-    // Items: 0 = state, then per ticket 1 + 2i = its delete, 2 + 2i = its lease's put.
-    return { written: false, held: tickets.filter((_, i) => codes[2 + 2 * i] === 'ConditionalCheckFailed') };
+    return admissionFailure(error, tickets);
   }
   countEvent('admitted', tickets.length);
   return { written: true };
 }
 
+/** What a failed admission transaction means ({@link admitTickets}). */
+function admissionFailure(error: unknown, tickets: QueueTicket[]): AdmissionResult {
+  const codes = cancellationCodes(error);
+  if (!codes) {
+    if ((error as Error).name !== 'ValidationException') throw error;
+    const { name, message } = error as Error;
+    return { written: false, held: [], refused: { tickets, error: name, message } };
+  }
+  if (REFUSED_CODES.has(codes[0] ?? 'None')) throw error;
+  // Items: 0 = state, then per ticket 1 + 2i = its delete, 2 + 2i = its lease's put.
+  const refusedCode = (i: number) =>
+    [codes[1 + 2 * i], codes[2 + 2 * i]].find((c) => REFUSED_CODES.has(c ?? ''));
+  const refused = tickets.filter((_, i) => refusedCode(i) !== undefined);
+  if (refused.length > 0) {
+    const code = refusedCode(tickets.indexOf(refused[0]!))!;
+    return {
+      written: false,
+      held: [],
+      refused: { tickets: refused, error: code, message: (error as Error).message },
+    };
+  }
+  countEvent('lostRaces');
+  return { written: false, held: tickets.filter((_, i) => codes[2 + 2 * i] === 'ConditionalCheckFailed') };
+}
+
+/**
+ * What became of a ticket whose call holds a lease already: the lease passed to its token (`handedOver`); the ticket
+ * or the lease changed meanwhile (`changed`: the next round looks again); or the lease belongs to a LATER ticket of
+ * the same call (`superseded`: this one is the older of two tickets a retried EnterLine left, its Task no longer
+ * waits, and the ticket is deleted).
+ */
+export type HandOver = 'handedOver' | 'changed' | 'superseded';
+
 /**
  * Passes the lease a ticket's call holds already to the ticket's token and deletes the ticket (one transaction): no
- * second lease, no second permit.
- *
- * @returns `false` when the ticket or the lease changed meanwhile (nothing written)
+ * second lease, no second permit — only to a ticket put after the one the lease was granted to, so a stale ticket
+ * never takes a lease from the Task that holds it.
  */
-export async function handOverLease(ticket: QueueTicket): Promise<boolean> {
+export async function handOverLease(ticket: QueueTicket): Promise<HandOver> {
+  const leaseKey = { PK: queuePk('LEASE'), SK: leaseId(ticket) };
   try {
     const result = await documentClient().send(
       new TransactWriteCommand({
@@ -232,10 +310,66 @@ export async function handOverLease(ticket: QueueTicket): Promise<boolean> {
           {
             Update: {
               TableName: table(),
-              Key: { PK: queuePk('LEASE'), SK: leaseId(ticket) },
-              UpdateExpression: 'SET taskToken = :token',
-              ConditionExpression: 'attribute_exists(SK)',
-              ExpressionAttributeValues: { ':token': ticket.taskToken },
+              Key: leaseKey,
+              UpdateExpression: 'SET taskToken = :token, ticketEnqueuedAt = :enqueuedAt',
+              ConditionExpression:
+                'attribute_exists(SK) AND (attribute_not_exists(ticketEnqueuedAt) OR ticketEnqueuedAt < :enqueuedAt)',
+              ExpressionAttributeValues: { ':token': ticket.taskToken, ':enqueuedAt': ticket.enqueuedAt },
+            },
+          },
+        ],
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    countCapacity('dispatch', 'write', result.ConsumedCapacity);
+    return 'handedOver';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes?.includes('ConditionalCheckFailed')) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return 'changed';
+  }
+  // The lease refused: gone (given back meanwhile: the next round admits the ticket anew), or a later ticket's.
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: table(), Key: leaseKey, ConsistentRead: true }),
+  );
+  if (!Item || Number(Item.ticketEnqueuedAt ?? 0) < ticket.enqueuedAt) return 'changed';
+  return (await removeTicket(ticket)) ? 'superseded' : 'changed';
+}
+
+/** How long a ticket set aside is kept for a person to look at: 14 days, in ms. */
+const ASIDE_MS = 14 * 86_400_000;
+
+/**
+ * Sets aside a ticket the table refused to admit, so the line moves on: the ticket's delete (only while it carries
+ * the token read) and its copy in `<base>#ASIDE` with the refusal, kept 14 days, in one transaction. Should the table
+ * refuse that too, the ticket is deleted alone (the caller logs it).
+ *
+ * @param now epoch ms
+ * @returns `false` when a retried EnterLine replaced the ticket meanwhile (that one is judged on its own)
+ */
+export async function setTicketAside(
+  ticket: QueueTicket,
+  refusal: Pick<AdmissionRefusal, 'error' | 'message'>,
+  now: number,
+): Promise<boolean> {
+  try {
+    const result = await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: ticketDelete(ticket) },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                PK: queuePk('ASIDE'),
+                SK: `${leaseId(ticket)}#${ticket.enqueuedAt}`,
+                ...ticket,
+                ticketSk: ticketSk(ticket),
+                error: refusal.error,
+                message: refusal.message.slice(0, 1_000),
+                setAsideAt: now,
+                expiresAt: expiresAt(now, ASIDE_MS),
+              },
             },
           },
         ],
@@ -245,7 +379,9 @@ export async function handOverLease(ticket: QueueTicket): Promise<boolean> {
     countCapacity('dispatch', 'write', result.ConsumedCapacity);
     return true;
   } catch (error) {
-    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) return false;
-    throw error;
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    if (cancellationCodes(error) === undefined && (error as Error).name !== 'ValidationException')
+      throw error;
+    return removeTicket(ticket);
   }
 }

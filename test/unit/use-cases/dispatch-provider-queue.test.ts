@@ -6,7 +6,7 @@ import {
 import { WAIT_BUDGET_MS } from '../../../functions/domain/provider-queue-dispatch';
 import { leaseId } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
-import { FakeProviderQueue } from './fakes/provider-queue';
+import { FakeProviderQueue, MULTIPLE_OPERATIONS_ON_ONE_ITEM } from './fakes/provider-queue';
 
 /** A queue at 120 images/min (a bucket of 2, a token every 500 ms) and 3 permits, with `slots` tickets waiting. */
 function setup(slots: number, generations = 1) {
@@ -197,6 +197,151 @@ describe('dispatchProviderQueue: races and Tasks that no longer wait', () => {
     await dispatchProviderQueue(time, ports);
     expect(queue.leases.size).toBe(0);
     expect(queue.state().inFlight).toBe(0);
+  });
+});
+
+describe('dispatchProviderQueue: nobody can wedge the line', () => {
+  /** Two tickets of slot 0's first call: EnterLine retried after the customer's standing changed (a new order key). */
+  function twoTicketsOfOneCall(queue: FakeProviderQueue) {
+    const call = { generationId: '01JGEN0', userId: 'customer-0', slot: 0, call: 0 };
+    const first = queue.seed({
+      ...call,
+      taskToken: 'first-try',
+      orderKey: queue.now - 60_000,
+      enqueuedAt: queue.now - 2_000,
+    });
+    const retry = queue.seed({
+      ...call,
+      taskToken: 'retry',
+      orderKey: queue.now - 360_000,
+      enqueuedAt: queue.now - 1_000,
+    });
+    // The first try's Task failed: Step Functions no longer knows its token.
+    queue.waiting.delete('first-try');
+    return { first, retry, lease: leaseId(call) };
+  }
+
+  it('refuses two puts of one lease in one transaction, as DynamoDB does (the fake is as strict)', async () => {
+    const queue = new FakeProviderQueue();
+    const { first, retry } = twoTicketsOfOneCall(queue);
+    const state = queue.state();
+    const result = await queue.admitTickets({
+      state,
+      next: { ...state, inFlight: 2, version: 1 },
+      tickets: [retry, first],
+      grantedAt: queue.now,
+      leaseUntil: queue.now + 600_000,
+    });
+    expect(result).toEqual({
+      written: false,
+      held: [],
+      refused: { tickets: [retry, first], ...MULTIPLE_OPERATIONS_ON_ONE_ITEM },
+    });
+    expect(MULTIPLE_OPERATIONS_ON_ONE_ITEM).toEqual({
+      error: 'ValidationException',
+      message: 'Transaction request cannot include multiple operations on one item',
+    });
+  });
+
+  it('admits two tickets of one call once: the later ticket gets the lease, the older is deleted', async () => {
+    const queue = new FakeProviderQueue();
+    queue.limits = { ...queue.limits, imagesPerMinute: Number.POSITIVE_INFINITY };
+    const { lease } = twoTicketsOfOneCall(queue);
+    queue.seed({ taskToken: 'next', generationId: '01JGEN1', userId: 'customer-1', slot: 0, call: 0 });
+    const result = await dispatchProviderQueue({ clock: queue.clock, sleep: queue.sleep }, queue);
+
+    expect(result).toMatchObject({ admitted: 2, setAside: 0 });
+    expect(queue.resumed).toEqual([
+      { taskToken: 'retry', leaseId: lease },
+      { taskToken: 'next', leaseId: leaseId({ generationId: '01JGEN1', slot: 0, call: 0 }) },
+    ]);
+    expect(queue.tickets.size).toBe(0);
+    expect(queue.state().inFlight).toBe(2);
+  });
+
+  it('deletes the older ticket of a call met in a later batch, leaving the lease with the Task that holds it', async () => {
+    const queue = new FakeProviderQueue();
+    const { lease } = twoTicketsOfOneCall(queue);
+    // The retry's ticket (ahead in line) was admitted alone; the first try's comes up later.
+    queue.limits = { ...queue.limits, maxConcurrency: 1 };
+    expect(await dispatchProviderQueue({ clock: queue.clock, sleep: queue.sleep }, queue)).toMatchObject({
+      admitted: 1,
+    });
+    queue.limits = { ...queue.limits, maxConcurrency: 3 };
+    queue.now += 60_000;
+    const later = await dispatchProviderQueue({ clock: queue.clock, sleep: queue.sleep }, queue);
+
+    expect(later).toMatchObject({ admitted: 0, setAside: 0 });
+    expect(queue.leases.get(lease)?.taskToken).toBe('retry');
+    expect(queue.resumed.map((r) => r.taskToken)).toEqual(['retry']);
+    expect(queue.tickets.size).toBe(0);
+    expect(queue.state().inFlight).toBe(1);
+  });
+
+  it('sets aside a ticket whose lease put the table refuses, refunds its slot, and admits the others', async () => {
+    const { queue, ports, time } = setup(3);
+    queue.limits = { ...queue.limits, imagesPerMinute: Number.POSITIVE_INFINITY };
+    const refused = leaseId({ generationId: '01JGEN0', slot: 1, call: 0 });
+    queue.refusedLeases.add(refused);
+    const result = await dispatchProviderQueue(time, ports);
+
+    expect(result).toMatchObject({ admitted: 2, setAside: 1 });
+    expect(queue.resumed.map((r) => r.taskToken)).toEqual(['token-0-0', 'token-0-2']);
+    expect(queue.aside).toEqual([
+      expect.objectContaining({
+        ticket: expect.objectContaining({ taskToken: 'token-0-1' }),
+        error: 'ValidationError',
+      }),
+    ]);
+    expect(queue.failedTasks).toEqual([
+      { taskToken: 'token-0-1', generationId: '01JGEN0', error: 'AdmissionRefused' },
+    ]);
+    expect(queue.tickets.size).toBe(0);
+    expect(queue.leases.has(refused)).toBe(false);
+    expect(queue.state().inFlight).toBe(2);
+  });
+
+  it('sets aside a refused ticket at the head alone, and the next dispatch admits the line behind it', async () => {
+    const { queue, ports, time } = setup(2);
+    queue.limits = { ...queue.limits, maxConcurrency: 1 };
+    queue.refusedLeases.add(leaseId({ generationId: '01JGEN0', slot: 0, call: 0 }));
+    expect(await dispatchProviderQueue(time, ports)).toMatchObject({ admitted: 1, setAside: 1 });
+    expect(queue.resumed.map((r) => r.taskToken)).toEqual(['token-0-1']);
+    expect(queue.failedTasks.map((t) => t.taskToken)).toEqual(['token-0-0']);
+  });
+
+  it('admits a batch the table refuses as a whole one ticket at a time', async () => {
+    const { queue, ports, time } = setup(3);
+    queue.limits = { ...queue.limits, imagesPerMinute: Number.POSITIVE_INFINITY };
+    const batches: number[] = [];
+    const refusing: DispatchProviderQueuePorts = {
+      ...ports,
+      admitTickets: async (admission) => {
+        batches.push(admission.tickets.length);
+        if (admission.tickets.length > 1) {
+          return {
+            written: false,
+            held: [],
+            refused: { tickets: admission.tickets, ...MULTIPLE_OPERATIONS_ON_ONE_ITEM },
+          };
+        }
+        return queue.admitTickets(admission);
+      },
+    };
+    const result = await dispatchProviderQueue(time, refusing);
+    expect(result).toMatchObject({ admitted: 3, setAside: 0 });
+    expect(batches).toEqual([3, 1, 1, 1]);
+    expect(queue.state().inFlight).toBe(3);
+  });
+
+  it('fails when a refused ticket cannot be set aside, admitting nothing of it (SQS delivers the wake-up again)', async () => {
+    const { queue, ports, time } = setup(1);
+    queue.refusedLeases.add(leaseId({ generationId: '01JGEN0', slot: 0, call: 0 }));
+    await expect(dispatchProviderQueue(time, { ...ports, setTicketAside: failing() })).rejects.toThrow(
+      'port down',
+    );
+    expect(queue.tickets.size).toBe(1);
+    expect(queue.failedTasks).toEqual([]);
   });
 });
 

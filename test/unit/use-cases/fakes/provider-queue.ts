@@ -1,4 +1,9 @@
-import type { Admission, AdmissionResult } from '../../../../functions/adapters/provider-queue/tickets';
+import type {
+  Admission,
+  AdmissionRefusal,
+  AdmissionResult,
+  HandOver,
+} from '../../../../functions/adapters/provider-queue/tickets';
 import type { PositionRegistration } from '../../../../functions/adapters/provider-queue/positions';
 import type { QueueUsage } from '../../../../functions/adapters/provider-queue/usage';
 import {
@@ -23,7 +28,20 @@ export interface FakeLease {
   grantedAt: number;
   leaseUntil: number;
   permitReturned?: number;
+  /** When the ticket it was granted to (or last handed over to) was put, epoch ms. */
+  ticketEnqueuedAt?: number;
 }
+
+/**
+ * DynamoDB's answer to a TransactWriteItems with two actions on one item: the whole request is refused with a
+ * `ValidationException` ("no two actions can target the same item",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html; the message DynamoDB
+ * and DynamoDB Local send, test/integration/provider-dispatch.test.ts), which the adapter hands back as `refused`.
+ */
+export const MULTIPLE_OPERATIONS_ON_ONE_ITEM = {
+  error: 'ValidationException',
+  message: 'Transaction request cannot include multiple operations on one item',
+} as const;
 
 /**
  * The provider queue in memory (adapters/provider-queue/*): the state item with its version condition and its
@@ -48,7 +66,14 @@ export class FakeProviderQueue {
   /** Task tokens Step Functions has waiting. */
   readonly waiting = new Set<string>();
   readonly resumed: { taskToken: string; leaseId: string }[] = [];
-  readonly failedTasks: { taskToken: string; generationId: string }[] = [];
+  readonly failedTasks: { taskToken: string; generationId: string; error?: string }[] = [];
+  /** Tickets set aside (`<base>#ASIDE`), with the table's refusal. */
+  readonly aside: { ticket: QueueTicket; error: string; message: string }[] = [];
+  /**
+   * Lease ids whose put the table refuses on its own (a cancellation code `ValidationError` on that item, as for an
+   * item over 400 KB): every admission that holds one is cancelled, naming it.
+   */
+  readonly refusedLeases = new Set<string>();
   readonly wakeUps: { reason: string; delaySeconds: number }[] = [];
   readonly dispatchMs: number[] = [];
   readonly priorities = new Map<string, QueuePriority>();
@@ -66,9 +91,15 @@ export class FakeProviderQueue {
 
   /** Enqueues a slot's ticket directly, as EnterLine does, with its Task waiting on its token. */
   seed(
-    ticket: Omit<QueueTicket, 'orderKey' | 'deadline'> & { orderKey?: number; deadline?: number },
+    ticket: Omit<QueueTicket, 'orderKey' | 'deadline' | 'enqueuedAt'> &
+      Partial<Pick<QueueTicket, 'orderKey' | 'deadline' | 'enqueuedAt'>>,
   ): QueueTicket {
-    const full: QueueTicket = { orderKey: this.now, deadline: this.now + this.deadline, ...ticket };
+    const full: QueueTicket = {
+      orderKey: this.now,
+      deadline: this.now + this.deadline,
+      enqueuedAt: this.now,
+      ...ticket,
+    };
     this.tickets.set(ticketSk(full), full);
     this.waiting.add(full.taskToken);
     return full;
@@ -97,6 +128,8 @@ export class FakeProviderQueue {
 
   readonly admitTickets = async (admission: Admission): Promise<AdmissionResult> => {
     const { state, next, tickets, grantedAt, leaseUntil } = admission;
+    const refused = this.refusal(tickets);
+    if (refused) return { written: false, held: [], refused };
     const stateOk = (this.stored?.version ?? 0) === state.version;
     const ticketsOk = tickets.every((t) => this.tickets.get(ticketSk(t))?.taskToken === t.taskToken);
     const held = tickets.filter((t) => this.leases.has(leaseId(t)));
@@ -105,17 +138,55 @@ export class FakeProviderQueue {
     this.stored = { ...next, inFlight };
     for (const t of tickets) {
       this.tickets.delete(ticketSk(t));
-      this.leases.set(leaseId(t), { taskToken: t.taskToken, grantedAt, leaseUntil });
+      this.leases.set(leaseId(t), {
+        taskToken: t.taskToken,
+        grantedAt,
+        leaseUntil,
+        ticketEnqueuedAt: t.enqueuedAt,
+      });
     }
     return { written: true };
   };
 
-  readonly handOverLease = async (ticket: QueueTicket) => {
+  /** What the table refuses in an admission of `tickets`, before any condition is evaluated. */
+  private refusal(tickets: readonly QueueTicket[]): AdmissionRefusal | undefined {
+    const leases = tickets.map((t) => leaseId(t));
+    const keys = tickets.map((t) => ticketSk(t));
+    if (new Set(leases).size < leases.length || new Set(keys).size < keys.length) {
+      return { tickets: [...tickets], ...MULTIPLE_OPERATIONS_ON_ONE_ITEM };
+    }
+    const named = tickets.filter((t) => this.refusedLeases.has(leaseId(t)));
+    if (named.length === 0) return undefined;
+    return {
+      tickets: named,
+      error: 'ValidationError',
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons',
+    };
+  }
+
+  readonly handOverLease = async (ticket: QueueTicket): Promise<HandOver> => {
     const lease = this.leases.get(leaseId(ticket));
-    if (this.tickets.get(ticketSk(ticket))?.taskToken !== ticket.taskToken || !lease) return false;
+    if (this.tickets.get(ticketSk(ticket))?.taskToken !== ticket.taskToken || !lease) return 'changed';
+    if ((lease.ticketEnqueuedAt ?? 0) >= ticket.enqueuedAt) {
+      this.tickets.delete(ticketSk(ticket));
+      return 'superseded';
+    }
     this.tickets.delete(ticketSk(ticket));
     lease.taskToken = ticket.taskToken;
+    lease.ticketEnqueuedAt = ticket.enqueuedAt;
+    return 'handedOver';
+  };
+
+  readonly setTicketAside = async (ticket: QueueTicket, refusal: { error: string; message: string }) => {
+    if (this.tickets.get(ticketSk(ticket))?.taskToken !== ticket.taskToken) return false;
+    this.tickets.delete(ticketSk(ticket));
+    this.aside.push({ ticket, ...refusal });
     return true;
+  };
+
+  readonly failRefusedAdmission = async (taskToken: string, generationId: string) => {
+    if (this.waiting.delete(taskToken))
+      this.failedTasks.push({ taskToken, generationId, error: 'AdmissionRefused' });
   };
 
   readonly removeTicket = async (ticket: QueueTicket) => {
@@ -163,7 +234,7 @@ export class FakeProviderQueue {
 
   readonly currentPriority = async (sub: string) => this.priorities.get(sub) ?? 'standard';
 
-  readonly putTicket = async (entry: QueueEntry, orderKey: number, deadline: number, _now: number) => {
+  readonly putTicket = async (entry: QueueEntry, orderKey: number, deadline: number, now: number) => {
     const { taskToken, generationId, userId, slot, call } = entry;
     this.tickets.set(ticketSk({ orderKey, generationId, slot }), {
       orderKey,
@@ -173,6 +244,7 @@ export class FakeProviderQueue {
       slot,
       call,
       deadline,
+      enqueuedAt: now,
     });
   };
 
