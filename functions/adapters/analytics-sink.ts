@@ -10,7 +10,7 @@ import {
   type AnalyticsRecord,
 } from '../domain/analytics';
 import { logger } from '../common/logger';
-import { tracedClient } from '../common/tracer';
+import { awsClient } from './support/aws';
 
 /**
  * Where analytics records go (docs/architecture.md, "Analytics"): Amazon Data Firehose when `ANALYTICS_STREAM_NAME`
@@ -24,7 +24,7 @@ const FIREHOSE_BATCH = 500;
 
 let firehose: FirehoseClient | undefined;
 const firehoseClient = () =>
-  (firehose ??= tracedClient(new FirehoseClient({ region: runtimeSettings().AWS_REGION })));
+  (firehose ??= awsClient(new FirehoseClient({ region: runtimeSettings().AWS_REGION })));
 
 /** Thrown when Firehose refused some records even after one retry of just those. */
 export class AnalyticsDeliveryError extends Error {

@@ -2,7 +2,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { runtimeSettings } from '../config/runtime';
 import { mailSettings } from '../config/mail';
 import type { MailContent } from '../domain/ready-mail';
-import { tracedClient } from '../common/tracer';
+import { awsClient } from './support/aws';
 
 /**
  * Sends one e-mail (docs/architecture.md §8) with Amazon SES v2 `SendEmail`, from MAIL_FROM with the optional
@@ -28,7 +28,7 @@ let ses: SESv2Client | undefined;
 export async function sendMail(to: string, content: MailContent): Promise<string | null> {
   const config = mailSettings();
   if (mailTransport() === 'none') return null;
-  ses ??= tracedClient(new SESv2Client({ region: runtimeSettings().AWS_REGION }));
+  ses ??= awsClient(new SESv2Client({ region: runtimeSettings().AWS_REGION }));
   const { MessageId } = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.MAIL_FROM,

@@ -4,7 +4,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoSettings } from '../config/cognito';
 import { runtimeSettings } from '../config/runtime';
-import { tracedClient } from '../common/tracer';
+import { awsClient } from './support/aws';
 
 let client: CognitoIdentityProviderClient | undefined;
 
@@ -21,7 +21,7 @@ export async function deleteUserPoolUser(username: string): Promise<void> {
   const { COGNITO_USER_POOL_ID } = cognitoSettings();
   const { AWS_REGION } = runtimeSettings();
   if (!COGNITO_USER_POOL_ID) throw new Error('COGNITO_USER_POOL_ID is not configured');
-  client ??= tracedClient(new CognitoIdentityProviderClient({ region: AWS_REGION }));
+  client ??= awsClient(new CognitoIdentityProviderClient({ region: AWS_REGION }));
   try {
     await client.send(new AdminDeleteUserCommand({ UserPoolId: COGNITO_USER_POOL_ID, Username: username }));
   } catch (error) {

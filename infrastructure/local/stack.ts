@@ -9,6 +9,7 @@ import type { LocalPorts } from './support/settings';
 import { startEmulators } from './parts/emulators';
 import { startEventSources } from './parts/event-sources';
 import { startFunctionsRuntime } from './parts/functions-runtime';
+import { localIamCheck, localIamDisabled } from './iam/local-check';
 import { handlerEnvironment } from './parts/handler-env';
 import { createTeardown, openDataDir, type PartLogs } from './parts/lifecycle';
 import { startStandIns } from './parts/stand-ins';
@@ -71,9 +72,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const region = options.env?.AWS_REGION ?? 'us-east-1';
   const siteOrigin = `http://localhost:${ports.site}`;
   const routes = options.routes ?? routeTable;
+  // IAM as the cloud enforces it (docs/decisions/016-local-iam.md): the roles load (or synthesize) beside the start.
+  const iam = localIamDisabled(options.env) ? undefined : localIamCheck({ log: logs('iam') });
   try {
     const functions = await startFunctionsRuntime(
-      { functions: options.functions ?? localFunctions, routes, port: ports.lambda, logs },
+      { functions: options.functions ?? localFunctions, routes, port: ports.lambda, logs, iam },
       teardown,
     );
     const emulators = await startEmulators(
@@ -133,7 +136,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       teardown,
     );
-    log.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await iam?.ready;
+    log.info(
+      `ready in ${((Date.now() - started) / 1000).toFixed(1)} s${iam ? '' : ' (LOCAL_IAM=off: AWS calls unchecked)'}`,
+    );
     return { ...web, inboxUrl: standIns.inboxUrl, env, stop: teardown.run };
   } catch (error) {
     await teardown.run();

@@ -11,8 +11,41 @@ import { tracedClient } from '../../common/tracer';
  * AWS SDK clients, created once per execution environment (not per request) so connections are reused across
  * invocations. Each client honours AWS_ENDPOINT_URL (and the service-specific AWS_ENDPOINT_URL_<SERVICE>) natively,
  * which is how the same handlers run against the local emulators, LocalStack or `sam local`. In Lambda every call
- * is an X-Ray subsegment (common/tracer.ts).
+ * is an X-Ray subsegment (common/tracer.ts). Every client of functions/ is made through {@link awsClient}, so what the
+ * process adds to clients (the local stack's IAM check, infrastructure/local/iam/) reaches all of them.
  */
+
+/** What an extension may touch of a client: its middleware stack and its resolved configuration. */
+export interface ExtensibleClient {
+  middlewareStack: { use(plugin: { applyToStack(stack: never): void }): void };
+  config: object;
+}
+
+/** Something added to every client this process makes (e.g. the local stack's IAM check); never set in Lambda. */
+export type ClientExtension = (client: ExtensibleClient) => void;
+
+const extensions = new Set<ClientExtension>();
+const clients: ExtensibleClient[] = [];
+
+/**
+ * Adds `extension` to every client made so far and every client made from now on; the same extension twice is
+ * added once. Used by the local stack only (infrastructure/local/iam/), before or after handlers first ran.
+ */
+export function extendClients(extension: ClientExtension): void {
+  if (extensions.has(extension)) return;
+  extensions.add(extension);
+  for (const client of clients) extension(client);
+}
+
+/**
+ * THE way functions/ makes an AWS SDK client: traced (common/tracer.ts) and given the process's
+ * {@link extendClients} extensions. `client` is a new client; the same client is returned.
+ */
+export function awsClient<T extends ExtensibleClient>(client: T): T {
+  clients.push(client);
+  for (const extension of extensions) extension(client);
+  return tracedClient(client);
+}
 
 let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
@@ -31,7 +64,7 @@ let sqs: SQSClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const { AWS_REGION } = runtimeSettings();
-    const client = tracedClient(new DynamoDBClient({ region: AWS_REGION }));
+    const client = awsClient(new DynamoDBClient({ region: AWS_REGION }));
     client.middlewareStack.remove('loggerMiddleware');
     // A throttled transaction is retried by the SDK and then named like the throttle it is (the workflow retries it).
     retryThrottledTransactions(client);
@@ -44,7 +77,7 @@ export function documentClient(): DynamoDBDocumentClient {
 export function s3Client(): S3Client {
   if (!s3) {
     const { AWS_REGION, S3_FORCE_PATH_STYLE } = runtimeSettings();
-    s3 = tracedClient(new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE }));
+    s3 = awsClient(new S3Client({ region: AWS_REGION, forcePathStyle: S3_FORCE_PATH_STYLE }));
   }
   return s3;
 }
@@ -53,7 +86,7 @@ export function s3Client(): S3Client {
 export function sfnClient(): SFNClient {
   if (!sfn) {
     const { AWS_REGION } = runtimeSettings();
-    sfn = tracedClient(new SFNClient({ region: AWS_REGION }));
+    sfn = awsClient(new SFNClient({ region: AWS_REGION }));
   }
   return sfn;
 }
@@ -66,7 +99,7 @@ export function sfnClient(): SFNClient {
 export function sqsClient(): SQSClient {
   if (!sqs) {
     const { AWS_REGION } = runtimeSettings();
-    sqs = tracedClient(new SQSClient({ region: AWS_REGION, useQueueUrlAsEndpoint: false }));
+    sqs = awsClient(new SQSClient({ region: AWS_REGION, useQueueUrlAsEndpoint: false }));
   }
   return sqs;
 }

@@ -5,6 +5,7 @@ import type { RouteInvoker } from '../stand-ins/api-gateway/server';
 import { FACE_MODEL_THREADS, startFaceModelThreads } from '../stand-ins/lambda/face-model-threads';
 import { startLambdaServer } from '../stand-ins/lambda/invoke-api';
 import { createLambdaRuntime, type LambdaRuntime, type LocalFunction } from '../stand-ins/lambda/runtime';
+import type { IamCheck } from '../iam/caller';
 import { HOST } from '../support/ports';
 import type { PartLogs, Teardown } from './lifecycle';
 
@@ -36,8 +37,8 @@ export function withRouteFunctions(
 }
 
 /**
- * Starts Lambda's stand-in: the in-process runtime of `functions` (plus the routes' extra handlers), the face-model
- * threads the vision code runs its models on, and the Lambda Invoke API on `port`. Each stop is registered with
+ * Starts Lambda's stand-in: the in-process runtime of `functions` (plus the routes' extra handlers, with `iam` checking
+ * their AWS calls), the face-model threads the vision code runs its models on, and the Lambda Invoke API on `port`. Each stop is registered with
  * `teardown` as soon as its part runs.
  */
 export async function startFunctionsRuntime(
@@ -46,12 +47,14 @@ export async function startFunctionsRuntime(
     routes: readonly RouteDefinition[];
     port: number;
     logs: PartLogs;
+    /** Checks each function's AWS calls against its role (infrastructure/local/iam/); none: unchecked. */
+    iam?: IamCheck;
   },
   teardown: Teardown,
 ): Promise<FunctionsRuntime> {
   const functions = withRouteFunctions(options.functions, options.routes);
   const functionOfHandler = new Map(functions.map((f) => [f.handler, f.name]));
-  const runtime = createLambdaRuntime(functions);
+  const runtime = createLambdaRuntime(functions, { iam: options.iam });
   // The face models get threads of their own, as each cloud execution environment has its own CPU.
   const faceModels = startFaceModelThreads(FACE_MODEL_THREADS);
   const previousRunner = useFaceModelRunner(faceModels.runner);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { catalogue, type CognitoTrigger, type RateExpression } from '../../../../functions/catalogue';
+import { runAsFunction, type IamCheck } from '../../iam/caller';
 import { jsonCopy } from '../../support/json-copy';
 import { REPO_ROOT } from '../../support/paths';
 
@@ -80,6 +81,11 @@ export interface LambdaRuntimeOptions {
   region?: string;
   /** Account id used in ARNs. Default `000000000000`, the emulators' convention. */
   accountId?: string;
+  /**
+   * Checks each AWS call of a function that has a role against it, as IAM does in the cloud (infrastructure/local/iam/);
+   * functions without one (local-only, a test's own) run unchecked. Default: no check.
+   */
+  iam?: IamCheck;
 }
 
 /** Per-invocation options of {@link LambdaRuntime.invoke}. */
@@ -206,7 +212,12 @@ export function createLambdaRuntime(
   functions: readonly LocalFunction[],
   options: LambdaRuntimeOptions = {},
 ): LambdaRuntime {
-  const { functionsDir = DEFAULT_FUNCTIONS_DIR, region = 'us-east-1', accountId = '000000000000' } = options;
+  const {
+    functionsDir = DEFAULT_FUNCTIONS_DIR,
+    region = 'us-east-1',
+    accountId = '000000000000',
+    iam,
+  } = options;
   const byName = new Map<string, LocalFunction>();
   for (const fn of functions) {
     if (parseFunctionName(fn.name) !== fn.name) throw new Error(`Invalid Lambda function name: ${fn.name}`);
@@ -315,8 +326,9 @@ export function createLambdaRuntime(
       timer.unref();
     });
     try {
+      const caller = { functionName: fn.name, iam: iam?.has(fn.name) ? iam : undefined };
       const result = await Promise.race([
-        Promise.resolve().then(() => handler(throughJson(event), context)),
+        runAsFunction(caller, () => Promise.resolve().then(() => handler(throughJson(event), context))),
         timedOut,
       ]);
       return resultOf(fn, result);
