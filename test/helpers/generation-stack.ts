@@ -12,6 +12,7 @@ import {
   type LambdaRuntime,
 } from '../../infrastructure/local/stand-ins/lambda/runtime';
 import { startFakeOpenAi, type FakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
+import { localIamCheck, localIamDisabled } from '../../infrastructure/local/iam/local-check';
 import { createPartLog } from '../../infrastructure/local/support/log';
 import { executionEndedRule, startEventBus } from '../../infrastructure/local/stand-ins/eventbridge/bus';
 import { createAsyncInvoker } from '../../infrastructure/local/stand-ins/lambda/async-invoke';
@@ -101,7 +102,10 @@ export async function startGenerationStack(options: {
   );
   const log = createPartLog('gen-test', { quiet: true });
   const functions = localFunctions;
-  const base = createLambdaRuntime(functions);
+  // Each function's AWS calls checked against its role, as the shared stack does (docs/decisions/016-local-iam.md).
+  const iam = localIamDisabled() ? undefined : localIamCheck({ log });
+  await iam?.ready;
+  const base = createLambdaRuntime(functions, { iam });
   const { runtime, settled } = trackInvocations(options.wrapRuntime?.(base) ?? base);
   // The local event bus with the cloud's execution-ended rule, as `npm start` runs it.
   const deadLetterDir = mkdtempSync(join(tmpdir(), 'dead-letter-'));

@@ -21,14 +21,10 @@ export interface IamDenial {
 export interface IamCheck {
   /**
    * The first of `requests` (all the IAM requests of one API call) that `functionName`'s role may not make, or
-   * undefined when every one is allowed.
-   *
-   * @throws {Error} when the function has no role: a local-only function or a test's own, which the caller must not
-   *   check (the runtime gives those no check).
+   * undefined when every one is allowed. A function the stack does not deploy (local-only, a test's own) has no
+   * role and is not checked.
    */
   check(functionName: string, requests: readonly IamRequest[]): Promise<IamDenial | undefined>;
-  /** Whether `functionName` has a role to check against (a deployed catalogue function). */
-  has(functionName: string): boolean;
   /** Called with every denial, after the call failed (the stack logs it; tests record it). */
   onDenied?: (functionName: string, denial: IamDenial) => void;
 }

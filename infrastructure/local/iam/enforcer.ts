@@ -155,16 +155,13 @@ export function createIamCheck(
   }
 
   return {
-    has: (functionName) => roles().functions[functionName] !== undefined,
     async check(functionName, requests) {
       const current = roles();
       if (current !== cacheOf) {
         cache.clear();
         cacheOf = current;
       }
-      if (!current.functions[functionName]) {
-        throw new Error(`${functionName} has no role in the synthesized stack: it cannot be checked`);
-      }
+      if (!current.functions[functionName]) return undefined;
       for (const request of requests) {
         const denial = await decideOne(current, functionName, request);
         if (denial) return denial;

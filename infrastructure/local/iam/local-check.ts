@@ -63,7 +63,6 @@ export function localIamCheck(
   const check = createIamCheck(roles, onDenied);
   return {
     ...check,
-    has: (name) => synthesized !== undefined && check.has(name),
     async check(functionName, requests) {
       await ready;
       return check.check(functionName, requests);

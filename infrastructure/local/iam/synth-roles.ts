@@ -1,14 +1,19 @@
 import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { moduleGraph } from '../../constructs/module-graph';
 import { HeadshotStudioStack } from '../../stack';
+import { REPO_ROOT } from '../support/paths';
 import {
   SYNTH_CONFIGURATION_SET,
   SYNTH_MAIL_FROM,
   type LocalReference,
   type SynthesizedRoles,
+  INDEX_FILE,
+  rolesFileName,
+  rolesHash,
 } from './synthesized';
 
 /*
@@ -16,7 +21,7 @@ import {
  * bundling), its template read for each function's identity policies and the buckets' and queues' own policies,
  * with every reference to a resource the local stack has (the table, the two data buckets, the state machine, the
  * queues, the user pool) named by its logical id and kind, to be resolved to the local names when the stack runs
- * (roles.ts). Run as a child process (`node --import tsx synth-roles.ts <out.json>`): CDK stays out of the stack's
+ * (roles.ts). Run as a child process (`node --import tsx synth-roles.ts <cache dir>`): CDK stays out of the stack's
  * process, and the synth runs beside the emulators' start.
  */
 
@@ -94,12 +99,30 @@ export function synthesizeRoles(): SynthesizedRoles {
   return { functions, resourcePolicies, references: localReferences(stack) };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2];
-  if (!out) throw new Error('usage: synth-roles.ts <out.json>');
-  mkdirSync(dirname(out), { recursive: true });
+/**
+ * Synthesizes the roles into `dir` as `roles-<hash>.json`, where the hash is {@link rolesHash} of the files the synth
+ * reads (this module's import graph and the lock file), and names those files in `dir/index.json` for the next
+ * start to hash again (roles.ts `loadSynthesizedRoles`).
+ */
+function writeRoles(dir: string): void {
+  const files = [
+    ...moduleGraph(fileURLToPath(import.meta.url)).files,
+    join(REPO_ROOT, 'package-lock.json'),
+  ].map((file) => relative(REPO_ROOT, file));
+  const roles = synthesizeRoles();
+  mkdirSync(dir, { recursive: true });
   // Written whole, then renamed: a reader never sees half a file, and two writers leave one whole.
-  const partial = `${out}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(synthesizeRoles()));
-  renameSync(partial, out);
+  const write = (name: string, value: unknown) => {
+    const partial = join(dir, `${name}.${process.pid}.tmp`);
+    writeFileSync(partial, JSON.stringify(value));
+    renameSync(partial, join(dir, name));
+  };
+  write(rolesFileName(rolesHash(files)), roles);
+  write(INDEX_FILE, { files });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: synth-roles.ts <cache dir>');
+  writeRoles(dir);
 }
