@@ -38,9 +38,12 @@ export function useToggleFavorite(from: FavoriteSource) {
       setCachedFavorite(queryClient, id, !isFavorite, -(context?.delta ?? 0));
       toast.error(FAVORITE_FAILED);
     },
-    onSettled: () => {
+    onSettled: async () => {
       // This mutation still counts as running here: 1 means it is the last one.
       if (queryClient.isMutating({ mutationKey: FAVORITE_MUTATION }) <= 1) {
+        // Cancelled first: an invalidation does not restart a list's first read already on its way (it has no data
+        // to go back to), so Favorites Only picked while the PATCH travelled would keep the answer from before it.
+        await queryClient.cancelQueries({ queryKey: queryKeys.headshots.all });
         void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
       }
     },

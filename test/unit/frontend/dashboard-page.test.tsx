@@ -267,6 +267,36 @@ describe('the dashboard', () => {
     expect(statValue('Favorites')).toBe('0');
   });
 
+  it('shows a favorite in Favorites Only when the filter was picked before the server stored it', async () => {
+    // The server: the favorite counts only once the PATCH has been answered.
+    let stored = false;
+    const favoritesRead = held<'GET /api/headshots'>();
+    answer('GET /api/headshots', ({ url }) => {
+      if (url.searchParams.get('filter') !== 'favorites')
+        return page([headshot(1)], { total: 1, favorites: 0 });
+      if (!stored) return favoritesRead.reply();
+      return page([headshot(1, { isFavorite: true })], { total: 1, favorites: 1 });
+    });
+    const favorite = held<'PATCH /api/headshots/{id}'>();
+    answer('PATCH /api/headshots/{id}', favorite.reply);
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    await waitFor(() => expect(favorite.sent).toBe(true));
+    // Favorites Only while the PATCH is still on its way: its first read leaves before the favorite is stored...
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter headshots' }), {
+      target: { value: 'favorites' },
+    });
+    await waitFor(() => expect(favoritesRead.sent).toBe(true));
+    stored = true;
+    await act(async () => favorite.send({ ...headshot(1), isFavorite: true }));
+    // ...and answers after it, from before it: the list must be read again, not left empty.
+    await act(async () => favoritesRead.send(page([], { total: 1, favorites: 0 })));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(within(cards()[0]!).getByTestId('favorite-mark')).toBeTruthy();
+  });
+
   it("loads the next page with the cursor from 'Load more'", async () => {
     answerGallery((url) =>
       url.searchParams.get('cursor') === 'page-2'
