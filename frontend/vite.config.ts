@@ -18,7 +18,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Kept in dist/site for debugging, never deployed (the site construct excludes *.map), so no bundle points at one.
+    sourcemap: 'hidden',
     // `<link rel="modulepreload">` is a hint: the few browsers without it (Safari before 17) load the same modules as
     // they import them, so the first page carries no polyfill for it.
     modulePreload: { polyfill: false },
