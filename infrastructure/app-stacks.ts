@@ -1,6 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import { routes } from '../functions/http/routes';
 import type { StackSettings } from './constructs/settings';
+import { refuseUnsupportedRegion } from './constructs/regions';
 import { EdgeStack } from './edge-stack';
 import { HeadshotStudioStack } from './stack';
 
@@ -14,12 +15,15 @@ export const WEBHOOK_PATH = routes.find((r) => r.auth === 'stripe-signature')?.p
  * The stacks of one deployment: `HeadshotStudio-<stage>` in `env.region` and, when that is not us-east-1,
  * `HeadshotStudio-<stage>-<region>-edge` in us-east-1 with the web ACL (both names carry what makes them unique when
  * the same stage is deployed to two regions).
+ *
+ * @throws {UnsupportedRegionError} when `env.region` is not one of the supported regions (constructs/regions.ts)
  */
 export function addStacks(
   app: App,
   settings: StackSettings,
   env: { account?: string; region: string },
 ): { main: HeadshotStudioStack; edge?: EdgeStack } {
+  refuseUnsupportedRegion(env.region);
   const name = `HeadshotStudio-${settings.stage}`;
   const crossRegion = env.region !== EDGE_REGION;
   const edge = crossRegion

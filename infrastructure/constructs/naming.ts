@@ -30,10 +30,14 @@ export function stackOutput(scope: Construct, key: string, value: string, descri
 }
 
 /**
- * Tags every resource of `scope` with `app=headshot-studio` and `stage=<stage>`: the cost allocation tags Cost
- * Explorer filters a stage's spend by (AWS/Billing has none per stage), and what tells stacks of two stages apart.
+ * Tags every resource of `scope` but the dashboard with `app=headshot-studio` and `stage=<stage>`: the cost
+ * allocation tags Cost Explorer filters a stage's spend by (AWS/Billing has none per stage), and what tells stacks of
+ * two stages apart.
  */
 export function tagStage(scope: IConstruct, stage: string): void {
-  Tags.of(scope).add('app', 'headshot-studio');
-  Tags.of(scope).add('stage', stage);
+  // Not the dashboard: cfn-lint 1.51.0's us-east-1 schema of AWS::CloudWatch::Dashboard has no Tags (most regions'
+  // have; CloudWatch added dashboard tags in 2026), and an untagged $3 dashboard is better than a failed deploy.
+  const options = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
+  Tags.of(scope).add('app', 'headshot-studio', options);
+  Tags.of(scope).add('stage', stage, options);
 }
