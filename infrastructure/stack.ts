@@ -5,6 +5,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDefinition } from '../functions/http/routes';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_VARIABLE } from '../functions/http/origin-verify';
+import { DEFAULT_OPENAI_MAX_CONCURRENCY } from '../functions/config/image-provider';
 import { DEFAULT_DEADLINE_MINUTES, generationTimeBudget } from '../functions/domain/generation-deadline';
 import {
   DEFAULT_OPENAI_IMAGE_MODEL,
@@ -141,9 +142,9 @@ export class HeadshotStudioStack extends Stack {
         ...(props.providerImagesPerMinute === undefined
           ? {}
           : { PROVIDER_IMAGES_PER_MINUTE: String(props.providerImagesPerMinute) }),
-        ...(props.providerMaxConcurrency === undefined
-          ? {}
-          : { PROVIDER_MAX_CONCURRENCY: String(props.providerMaxConcurrency) }),
+        // Always said, so the template shows what the provider calls may hold of the account's Lambda concurrency
+        // (decision 017: a new account's quota is 10). Every provider call is an invocation, whatever the provider.
+        PROVIDER_MAX_CONCURRENCY: String(props.providerMaxConcurrency ?? DEFAULT_OPENAI_MAX_CONCURRENCY),
         ...(props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         ...(mailConfigurationSet ? { MAIL_CONFIGURATION_SET: mailConfigurationSet } : {}),
         LOG_LEVEL: props.logLevel ?? 'INFO',

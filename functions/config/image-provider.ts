@@ -5,8 +5,12 @@ import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from '../dom
 
 /** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
 export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;
-/** Default PROVIDER_MAX_CONCURRENCY for `openai`: at 60-150 s per edit, 10 in flight sustains ~5 images a minute. */
-export const DEFAULT_OPENAI_MAX_CONCURRENCY = 10;
+/**
+ * Default PROVIDER_MAX_CONCURRENCY for `openai`: 4 calls in flight, each a Lambda invocation of 60-150 s, so a new AWS
+ * account's Lambda concurrency quota of 10 keeps room for everything else (about 2.7 images a minute at 90 s a call;
+ * raise it once the quota is: docs/decisions/017-new-account-quotas.md).
+ */
+export const DEFAULT_OPENAI_MAX_CONCURRENCY = 4;
 
 const environment = z.object({
   /** Read to tell the cloud from the local stack (see runtime.ts): they choose the default provider. */
@@ -51,7 +55,7 @@ const environment = z.object({
    * `0` means unlimited. May be fractional (e.g. 0.5 = one image every 2 minutes).
    */
   PROVIDER_IMAGES_PER_MINUTE: z.optional(z.coerce.number().check(z.gte(0))),
-  /** Provider calls in flight at once across all generations. Unset: 10 for `openai`, unlimited for `local`. 0 = unlimited. */
+  /** Provider calls in flight at once across all generations. Unset: 4 for `openai`, unlimited for `local`. 0 = unlimited. */
   PROVIDER_MAX_CONCURRENCY: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   /**
    * The longest a 429 may pause every admission, in whole seconds (default 60): a `retry-after` or

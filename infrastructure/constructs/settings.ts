@@ -50,7 +50,7 @@ export interface StackSettings {
   generationMaxConcurrency: number;
   /** PROVIDER_IMAGES_PER_MINUTE (> 0, may be fractional); unset: the handlers' default for the provider. */
   providerImagesPerMinute?: number;
-  /** PROVIDER_MAX_CONCURRENCY (a whole number > 0); unset: the handlers' default for the provider. */
+  /** PROVIDER_MAX_CONCURRENCY (a whole number > 0); unset: `DEFAULT_OPENAI_MAX_CONCURRENCY` (4, decision 017). */
   providerMaxConcurrency?: number;
   /** GENERATION_DEADLINE_MINUTES (default 30); the state machine's timeout follows from it. */
   generationDeadlineMinutes: number;

@@ -79,7 +79,7 @@ describe('image provider settings', () => {
     expect(parseImageProviderSettings({ OPENAI_API_KEY: 'sk-test' })).toMatchObject({
       IMAGE_PROVIDER: 'openai',
       PROVIDER_IMAGES_PER_MINUTE: 5,
-      PROVIDER_MAX_CONCURRENCY: 10,
+      PROVIDER_MAX_CONCURRENCY: 4,
     });
   });
 
