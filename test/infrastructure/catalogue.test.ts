@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, catalogueEntry, functionNameOf, type FunctionEntry } from '../../functions/catalogue';
+import { queues } from '../../functions/queue-catalogue';
 import { routes } from '../../functions/http/routes';
 import { handlerEntry, moduleGraph, usesVision } from '../../infrastructure/constructs/module-graph';
 import { REPO_ROOT } from '../../infrastructure/constructs/naming';
@@ -21,7 +23,6 @@ function handlerModules(dir = FUNCTIONS): string[] {
   });
 }
 
-/** What a handler's code can do at most: every file it reaches, scanned for the calls that need each grant. */
 /**
  * POST /api/checkout/sessions imports use-cases/checkout-session.ts for `buyCreditPack` only; the same module's
  * `verifyCheckoutSession` (fulfilment, which may create the buyer) is what reaches adapters/user-creation.ts, so a
@@ -33,9 +34,35 @@ function onlyBuysPacks(entry: FunctionEntry): boolean {
   return !/\b(verifyCheckoutSession|fulfillSession|ensureUser)\b/.test(text);
 }
 
+/**
+ * Each handler's code as its bundle holds it: esbuild follows its imports and drops what nothing uses (packages stay
+ * outside), so a call in a module it imports for something else does not count, as in the deployed bundle.
+ */
+const bundles = new Map<string, string>();
+beforeAll(async () => {
+  await Promise.all(
+    catalogue.map(async (entry) => {
+      const { outputFiles } = await build({
+        entryPoints: [handlerEntry(entry.handler)],
+        bundle: true,
+        write: false,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        logLevel: 'silent',
+      });
+      bundles.set(entry.handler, outputFiles.map((f) => f.text).join('\n'));
+    }),
+  );
+});
+
+/**
+ * What a handler's code does: its bundle scanned for the calls that need each grant (esbuild may number a name it
+ * renames: `GetCommand2`), and its import graph for the packages, models and user creation it reaches.
+ */
 function capability(entry: FunctionEntry) {
   const graph = moduleGraph(handlerEntry(entry.handler));
-  const text = graph.files.map((f) => (/\.ts$/.test(f) ? readFileSync(f, 'utf8') : '')).join('\n');
+  const text = bundles.get(entry.handler)!.replace(/(new \w+Command)\d+\(/g, '$1(');
   const has = (re: RegExp) => re.test(text);
   return {
     packages: graph.packages,
@@ -47,8 +74,11 @@ function capability(entry: FunctionEntry) {
     s3Write: has(/new PutObjectCommand\(|createPresignedPost\(/),
     s3Delete: has(/new DeleteObjects?Command\(/),
     s3List: has(/new (HeadObject|GetObject|ListObjectsV2)Command\(/),
+    s3Lists: has(/new ListObjectsV2Command\(/),
     start: has(/new StartExecutionCommand\(/),
     describe: has(/new DescribeExecutionCommand\(/),
+    callback: has(/new SendTask(Success|Failure|Heartbeat)Command\(/),
+    sendsMessages: has(/new SendMessage(Batch)?Command\(/),
     analytics: has(/new PutRecord(Batch)?Command\(/),
     mail: has(/new SendEmailCommand\(/),
     cognito: [...text.matchAll(/new (Admin\w+)Command\(/g)].map((m) => m[1]!),
@@ -56,6 +86,22 @@ function capability(entry: FunctionEntry) {
       graph.files.some((f) => f.endsWith(join('adapters', 'user-creation.ts'))) && !onlyBuysPacks(entry),
   };
 }
+
+/**
+ * Calls a function's bundle holds that its code never makes, found by reading the code: the scan sees a module's
+ * functions, not which of them a path calls. The local IAM check decides the calls that are made, at run time, against
+ * the synthesized role, in `npm start` and the integration tests (docs/decisions/016-local-iam.md).
+ */
+const NEVER_MADE_CALLS: Record<string, string> = {
+  'generation-call-provider deletes from the table':
+    'returnPermit (adapters/provider-queue/leases.ts) takes only the gate update of giveBack’s pair; the lease item’s Delete is release-provider-slot’s.',
+  'generation-execution-ended describes executions':
+    'compensateEndedExecution shares use-cases/reconcile-generation.ts with reconcileGeneration, whose default ports name describeExecutionStatus; the event already says how the execution ended.',
+  'http-analytics-events reads the table':
+    'its quota subject is the caller’s IP (anon#ip-…), and consumeQuota reads the user item only for a signed-in subject’s refused transaction.',
+  'http-delete-headshot reads objects':
+    'it imports headshotNotFound from use-cases/headshot-view.ts, whose default ports name headshotUrls (presigned GETs); a deleted headshot is never shown.',
+};
 
 describe('function catalogue', () => {
   it('lists every handler module under functions/, and every entry’s module exists', () => {
@@ -152,6 +198,40 @@ describe('function catalogue', () => {
       expect(access.mail === true && !can.mail, `${name} mail`).toBe(false);
       for (const call of access.cognito ?? []) expect(can.cognito, `${name} cognito`).toContain(call);
     }
+  });
+
+  it('declares all the access its code uses (no function lacks a grant a call of its code needs)', () => {
+    const flagged: string[] = [];
+    const need = (ok: boolean, name: string, what: string) => {
+      if (!ok) flagged.push(`${name} ${what}`);
+    };
+    for (const entry of catalogue) {
+      const can = capability(entry);
+      const { access, name } = entry;
+      const table = access.table ?? [];
+      need(!can.tableRead || table.includes('read'), name, 'reads the table');
+      need(!can.tableWrite || table.includes('write'), name, 'writes the table');
+      need(!can.tableDelete || table.includes('delete'), name, 'deletes from the table');
+      // Which bucket and prefix a call names is decided at run time, where the local IAM check decides each call
+      // against the synthesized role (test/integration/local-iam.test.ts); here some object grant covers each kind.
+      const objects = [access.uploads ?? [], access.results ?? [], access.work ?? []].flat();
+      need(!can.s3Read || objects.includes('read'), name, 'reads objects');
+      need(!can.s3Write || objects.includes('write'), name, 'writes objects');
+      need(!can.s3Delete || objects.includes('delete'), name, 'deletes objects');
+      need(!can.s3Lists || objects.includes('list'), name, 'lists objects');
+      const calls = access.stateMachine ?? [];
+      need(!can.start || calls.includes('start'), name, 'starts executions');
+      need(!can.describe || calls.includes('describe'), name, 'describes executions');
+      need(!can.callback || calls.includes('callback'), name, 'answers task tokens');
+      need(!can.analytics || access.analytics === true, name, 'puts analytics records');
+      need(!can.mail || access.mail === true, name, 'sends mail');
+      for (const call of can.cognito)
+        need((access.cognito ?? []).includes(call as never), name, `calls ${call}`);
+      // A queue's producers get sqs:SendMessage (functions/queue-catalogue.ts, infrastructure/constructs/queues.ts).
+      need(!can.sendsMessages || queues.some((q) => q.producers.includes(name)), name, 'sends to a queue');
+    }
+    // Each exception is still needed: one the scan no longer flags goes from the list.
+    expect(flagged.sort()).toEqual(Object.keys(NEVER_MADE_CALLS).sort());
   });
 
   it('deletes only where the product deletes: one headshot, all my data, my account, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
