@@ -2,9 +2,13 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, s3Client, sfnClient, sqsClient } from '../../functions/adapters/support/aws';
+import { isMapped } from '../../infrastructure/local/iam/actions';
 import { runAsFunction, type IamDenial } from '../../infrastructure/local/iam/caller';
+import { REPO_ROOT } from '../../infrastructure/local/support/paths';
 import { localIamCheck } from '../../infrastructure/local/iam/local-check';
 import type { SynthesizedRoles } from '../../infrastructure/local/iam/synthesized';
 
@@ -229,5 +233,69 @@ describe('local IAM check', () => {
     expect(send.message).toContain(
       'sqs:sendmessage on resource: arn:aws:sqs:us-east-1:000000000000:admission-wakeup because no identity-based policy allows the sqs:sendmessage action',
     );
+  });
+});
+
+/** The IAM service of each SDK package functions/ imports commands from. */
+const SERVICE_OF_PACKAGE: Record<string, string> = {
+  '@aws-sdk/client-dynamodb': 'dynamodb',
+  '@aws-sdk/lib-dynamodb': 'dynamodb',
+  '@aws-sdk/client-s3': 's3',
+  '@aws-sdk/client-sfn': 'states',
+  '@aws-sdk/client-sqs': 'sqs',
+  '@aws-sdk/client-cognito-identity-provider': 'cognito-idp',
+  '@aws-sdk/client-sesv2': 'ses',
+  '@aws-sdk/client-firehose': 'firehose',
+};
+
+/** The document client's commands are the table API's operations under shorter names. */
+const DOCUMENT_OPERATIONS: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactWrite: 'TransactWriteItems',
+  TransactGet: 'TransactGetItems',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sourceFiles(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
+}
+
+describe('local IAM check coverage', () => {
+  it('knows the IAM requests of every SDK command functions/ imports', () => {
+    const commands = new Set<string>();
+    for (const file of sourceFiles(join(REPO_ROOT, 'functions'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, names, pkg] of text.matchAll(/import\s+\{([^}]*)\}\s+from\s+'(@aws-sdk\/[^']+)'/g)) {
+        for (const name of names!.split(',').map((n) => n.trim())) {
+          const command = /^(\w+)Command$/.exec(name)?.[1];
+          if (!command) continue;
+          const operation =
+            pkg === '@aws-sdk/lib-dynamodb' ? (DOCUMENT_OPERATIONS[command] ?? command) : command;
+          commands.add(`${SERVICE_OF_PACKAGE[pkg!] ?? pkg}:${operation}`);
+        }
+      }
+    }
+    expect(commands.size).toBeGreaterThan(10);
+    const unmapped = [...commands].filter((c) => !isMapped(...(c.split(':') as [string, string])));
+    expect(unmapped).toEqual([]);
+  });
+
+  it('reaches every SDK client functions/ makes: each is made through awsClient', () => {
+    let clients = 0;
+    for (const file of sourceFiles(join(REPO_ROOT, 'functions'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [call] of text.matchAll(/new \w+Client\(/g)) {
+        clients++;
+        expect(text, `${file}: ${call}`).toMatch(new RegExp(`awsClient\\(\\s*${call.replace('(', '\\(')}`));
+      }
+    }
+    // DynamoDB, S3, Step Functions, SQS, Cognito, SES, Firehose.
+    expect(clients).toBe(7);
   });
 });
