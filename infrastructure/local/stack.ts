@@ -88,6 +88,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         lambdaUrl: functions.lambdaUrl,
         tokenLifetime: options.env?.LOCAL_TOKEN_LIFETIME_SECONDS,
         logs,
+        iam,
       },
       teardown,
     );

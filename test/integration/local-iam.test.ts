@@ -1,3 +1,6 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, inject, it } from 'vitest';
 import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
 import { consumeQuota, quotaRules } from '../../functions/adapters/quotas';
@@ -6,7 +9,13 @@ import { runAsFunction, type IamDenial } from '../../infrastructure/local/iam/ca
 import { localIamCheck } from '../../infrastructure/local/iam/local-check';
 import { loadSynthesizedRoles } from '../../infrastructure/local/iam/roles';
 import type { SynthesizedRoles } from '../../infrastructure/local/iam/synthesized';
+import { iamCheckExtension } from '../../infrastructure/local/iam/middleware';
 import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
+import { S3RVER_CREDENTIALS, startS3 } from '../../infrastructure/local/stand-ins/s3/s3rver';
+import { createPartLog } from '../../infrastructure/local/support/log';
+import { findFreePort } from '../../infrastructure/local/support/ports';
+import { LOCAL_NAMES } from '../../infrastructure/local/support/settings';
+import { testTempDir } from '../helpers/temp-dir';
 import { createTestUser } from '../helpers/cognito';
 import { api } from '../helpers/generation';
 import { startRouteGateway } from '../helpers/route-gateway';
@@ -93,6 +102,62 @@ describe('local IAM', () => {
       expect(granted.iam.stats().requests).toBeGreaterThan(0);
     } finally {
       await granted.gateway.stop();
+    }
+  });
+
+  it('decides a presigned POST and a presigned GET when they are used, at S3, under the role of the function that signed them', async () => {
+    const synthesized = await loadSynthesizedRoles();
+    const iam = localIamCheck({ roles: withoutAction(synthesized, FUNCTION, 's3:PutObject') });
+    const port = await findFreePort();
+    const s3 = await startS3({
+      port,
+      dataDir: testTempDir('s3-iam-'),
+      buckets: [LOCAL_NAMES.uploadsBucket],
+      corsOrigins: ['http://localhost:5173'],
+      log: createPartLog('s3-iam', { quiet: true }),
+      iam,
+    });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
+    iamCheckExtension(client);
+    try {
+      const Bucket = LOCAL_NAMES.uploadsBucket;
+      const Key = 'uploads/iam-test/photo.jpg';
+      // AWS signs whatever it is asked to: the refusal comes when the browser posts.
+      const post = (functionName: string) =>
+        runAsFunction({ functionName, iam }, () => createPresignedPost(client, { Bucket, Key, Expires: 60 }));
+      const upload = async (signed: Awaited<ReturnType<typeof post>>) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(signed.fields)) form.append(name, value);
+        form.append('file', new Blob([new Uint8Array(100)], { type: 'image/jpeg' }));
+        return fetch(signed.url, { method: 'POST', body: form });
+      };
+      const refused = await upload(await post(FUNCTION));
+      expect(refused.status).toBe(403);
+      const body = await refused.text();
+      expect(body).toContain('<Code>AccessDenied</Code>');
+      expect(body).toContain(
+        `/${FUNCTION} is not authorized to perform: s3:PutObject on resource: &quot;arn:aws:s3:::${Bucket}/${Key}&quot; because no identity-based policy allows the s3:PutObject action`,
+      );
+      // Signed by a function whose role may put uploads (its role untouched): stored.
+      expect((await upload(await post('generation-prepare-references'))).status).toBe(204);
+
+      const get = (functionName: string) =>
+        runAsFunction({ functionName, iam }, () =>
+          getSignedUrl(client, new GetObjectCommand({ Bucket, Key }), { expiresIn: 60 }),
+        );
+      // http-create-uploads may not read uploads; http-create-photo-checks may.
+      const denied = await fetch(await get(FUNCTION));
+      expect(denied.status).toBe(403);
+      expect(await denied.text()).toContain('s3:GetObject on resource');
+      expect((await fetch(await get('http-create-photo-checks'))).status).toBe(200);
+    } finally {
+      client.destroy();
+      await s3.stop();
     }
   });
 });

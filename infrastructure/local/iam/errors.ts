@@ -51,7 +51,14 @@ const json = (
   body: Buffer.from(JSON.stringify(body)),
 });
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const XML_ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => XML_ENTITIES[c]!);
 
 /**
  * The response `service` gives a call it refuses for `denial`.

@@ -4,6 +4,7 @@ import { startCognito } from '../stand-ins/cognito/cognito-local';
 import { startDynamoDb } from '../stand-ins/dynamodb/dynamodb-local';
 import { COGNITO_TRIGGERS } from '../stand-ins/lambda/runtime';
 import { startS3 } from '../stand-ins/s3/s3rver';
+import type { IamCheck } from '../iam/caller';
 import { LocalStackError } from '../support/errors';
 import { rememberChildren } from '../support/pids';
 import { LOCAL_NAMES, type LocalPorts } from '../support/settings';
@@ -41,6 +42,8 @@ export async function startEmulators(
     /** `LOCAL_TOKEN_LIFETIME_SECONDS` from the configured environment, see {@link tokenLifetimeSeconds}. */
     tokenLifetime: string | undefined;
     logs: PartLogs;
+    /** Decides presigned S3 requests under their signer's role (infrastructure/local/iam/); none: unchecked. */
+    iam?: IamCheck;
   },
   teardown: Teardown,
 ): Promise<Emulators> {
@@ -58,6 +61,7 @@ export async function startEmulators(
       buckets: [LOCAL_NAMES.uploadsBucket, LOCAL_NAMES.resultsBucket],
       corsOrigins: options.siteOrigins,
       log: logs('s3'),
+      iam: options.iam,
     }),
     startCognito({
       port: ports.cognito,

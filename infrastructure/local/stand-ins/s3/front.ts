@@ -9,13 +9,17 @@ import {
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { holdIdleConnections } from '../../support/http';
+import { functionOfSessionToken } from '../../iam/session-token';
 import { checkPostPolicy, s3ErrorXml, type S3PostError } from './post-policy';
+import type { PresignedAnswer, PresignedQuestion } from './s3rver';
 
 /**
  * The local S3 stand-in's own process (started by `startS3` in s3.ts, with OpenSSL's legacy provider):
  * @20minutes/s3rver on an internal loopback port, behind a front on the public port that passes every request through
  * unchanged, except browser uploads (POST Object), which it first checks against their POST policy as S3 does
- * (post-policy.ts). s3rver stores what passes.
+ * (post-policy.ts), and presigned requests signed by a local function (a POST, a GET or HEAD with a presigned
+ * URL), which it has the stack's IAM check decide under the signer's role, over the IPC channel (s3rver.ts,
+ * infrastructure/local/iam/session-token.ts). s3rver stores what passes.
  *
  * Options come as JSON in `S3_STANDIN_OPTIONS` ({@link StandInOptions}).
  */
@@ -118,6 +122,33 @@ function refuse(req: IncomingMessage, res: ServerResponse, error: S3PostError): 
   res.end(body);
 }
 
+const questions = new Map<number, (message: string | null) => void>();
+let lastQuestion = 0;
+process.on('message', (answer: PresignedAnswer) => {
+  questions.get(answer.id)?.(answer.message);
+  questions.delete(answer.id);
+});
+
+/**
+ * Whether the function a presigned request's session token names may make it: AWS's message for a denial, `null`
+ * when allowed or when nobody is asked (no token of a local function, or no IAM check in the stack).
+ */
+function presignedDenial(
+  token: string | null | undefined,
+  action: string,
+  resource: string,
+): Promise<string | null> {
+  const functionName = functionOfSessionToken(token);
+  if (!functionName || !process.send) return Promise.resolve(null);
+  const id = ++lastQuestion;
+  return new Promise((resolve) => {
+    questions.set(id, resolve);
+    process.send!({ id, functionName, action, resource } satisfies PresignedQuestion);
+  });
+}
+
+const accessDenied = (message: string): S3PostError => ({ status: 403, code: 'AccessDenied', message });
+
 /** POST Object: read the form, check its policy, then let s3rver store it. */
 async function handleUpload(req: IncomingMessage, res: ServerResponse, bucket: string): Promise<void> {
   const body = await readBody(req, MAX_FORM_BYTES);
@@ -148,8 +179,30 @@ async function handleUpload(req: IncomingMessage, res: ServerResponse, bucket: s
   const error = checkPostPolicy({ bucket, fields, fileSize: file.size }, (id) =>
     id === options.credentials.accessKeyId ? options.credentials.secretAccessKey : undefined,
   );
-  if (error) refuse(req, res, error);
+  if (error) return refuse(req, res, error);
+  const field = (name: string) => Object.entries(fields).find(([k]) => k.toLowerCase() === name)?.[1];
+  const denial = await presignedDenial(
+    field('x-amz-security-token'),
+    's3:PutObject',
+    `arn:aws:s3:::${bucket}/${field('key') ?? ''}`,
+  );
+  if (denial) refuse(req, res, accessDenied(denial));
   else forward(req, res, body);
+}
+
+/** A GET or HEAD with a presigned URL: its signer's role decides, then s3rver answers. */
+async function handlePresignedGet(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const [bucket = '', ...key] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const denial = await presignedDenial(
+    url.searchParams.get('X-Amz-Security-Token'),
+    's3:GetObject',
+    `arn:aws:s3:::${bucket}/${key.join('/')}`,
+  );
+  if (!denial) return forward(req, res);
+  if (req.method === 'HEAD') {
+    res.writeHead(403, { 'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase() });
+    res.end();
+  } else refuse(req, res, accessDenied(denial));
 }
 
 const front = createServer((req, res) => {
@@ -159,11 +212,15 @@ const front = createServer((req, res) => {
     req.method === 'POST' &&
     segments.length === 1 &&
     (req.headers['content-type'] ?? '').startsWith('multipart/form-data');
-  if (!upload) {
-    forward(req, res);
-    return;
-  }
-  handleUpload(req, res, decodeURIComponent(segments[0]!)).catch((error: unknown) => {
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  const presignedGet =
+    (req.method === 'GET' || req.method === 'HEAD') && url.searchParams.has('X-Amz-Security-Token');
+  const handling = upload
+    ? handleUpload(req, res, decodeURIComponent(segments[0]!))
+    : presignedGet
+      ? handlePresignedGet(req, res, url)
+      : (forward(req, res), Promise.resolve());
+  handling.catch((error: unknown) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500);
     res.end();

@@ -6,6 +6,38 @@ import { HOST, waitForPort } from '../../support/ports';
 import type { PartLog } from '../../support/log';
 import { stopChild } from '../../support/process';
 import type { StandInOptions } from './front';
+import type { IamCheck } from '../../iam/caller';
+import { denialMessage } from '../../iam/errors';
+
+/** The front's question about a presigned request: may `functionName` (its signer) make it? */
+export interface PresignedQuestion {
+  id: number;
+  functionName: string;
+  action: string;
+  resource: string;
+}
+
+/** The stack's answer: AWS's message for a denial, `null` when allowed. */
+export interface PresignedAnswer {
+  id: number;
+  message: string | null;
+}
+
+/** Answers the front's questions with `iam` (and reports each denial as the SDK calls' are). */
+function answerPresigned(child: ChildProcess, iam: IamCheck): void {
+  child.on('message', (question: PresignedQuestion) => {
+    const { id, functionName, action, resource } = question;
+    iam.check(functionName, [{ action, resource }]).then(
+      (denial) => {
+        if (denial) iam.onDenied?.(functionName, denial);
+        child.send({ id, message: denial ? denialMessage('s3', denial) : null } satisfies PresignedAnswer);
+      },
+      (error: unknown) => {
+        child.send({ id, message: `The local IAM check failed: ${String(error)}` } satisfies PresignedAnswer);
+      },
+    );
+  });
+}
 
 /** A running S3 stand-in (@20minutes/s3rver behind a POST-policy front, in a child process). */
 export interface RunningS3 {
@@ -54,6 +86,11 @@ export async function startS3(options: {
   buckets: readonly string[];
   corsOrigins: readonly string[];
   log: PartLog;
+  /**
+   * Decides presigned GETs and POST uploads signed inside a checked invocation under the signer's role, when they are
+   * used, as S3 does (infrastructure/local/iam/session-token.ts); none: they are not checked.
+   */
+  iam?: IamCheck;
 }): Promise<RunningS3> {
   mkdirSync(options.dataDir, { recursive: true });
   const cors = corsXml(options.corsOrigins);
@@ -76,9 +113,10 @@ export async function startS3(options: {
     {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_OPTIONS: '', S3_STANDIN_OPTIONS: JSON.stringify(standIn) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );
+  if (options.iam) answerPresigned(child, options.iam);
   options.log.pipe(child.stdout);
   options.log.pipe(child.stderr, 'error');
   const exited = new Promise<never>((_, reject) =>
