@@ -326,9 +326,10 @@ export function createLambdaRuntime(
       timer.unref();
     });
     try {
-      const caller = { functionName: fn.name, iam: iam?.has(fn.name) ? iam : undefined };
       const result = await Promise.race([
-        runAsFunction(caller, () => Promise.resolve().then(() => handler(throughJson(event), context))),
+        runAsFunction({ functionName: fn.name, iam }, () =>
+          Promise.resolve().then(() => handler(throughJson(event), context)),
+        ),
         timedOut,
       ]);
       return resultOf(fn, result);
