@@ -74,7 +74,9 @@ export interface GenerationRecord {
   admittedAt?: string;
   /** The identity of its reference photos (domain/likeness-cap.ts `referenceSetHash`); absent on older items. */
   referenceSetHash?: string;
-  /** Set when the likeness cap stopped its provider calls: photos that keep failing, or the day's calls used up. */
+  /** The caller's `safety_identifier` for its provider calls (domain/provider-refusals.ts); absent on older items. */
+  safetyIdentifier?: string;
+  /** Set when its provider calls stopped: photos failing likeness, the day's calls used up, or refusals. */
   likenessStop?: LikenessStop;
   /** Set once, when the generation stops accepting headshots (see the module comment). */
   closedAt?: string;
@@ -91,48 +93,46 @@ function toRecord(item: Record<string, unknown>): GenerationRecord {
   return { slots: {}, imagesSaved: 0, creditsRefunded: 0, ...rest } as GenerationRecord;
 }
 
+/** The fields a new generation item carries only when they apply (their meaning: {@link GenerationRecord}). */
+type OptionalStart = Partial<
+  Pick<
+    GenerationRecord,
+    'slotCount' | 'resolution' | 'regeneratedFrom' | 'referenceSetHash' | 'safetyIdentifier'
+  >
+>;
+
 /**
  * The new generation item (status `queued`, stage `queued`, progress 5), with PK/SK, for the ledger transaction
- * that spends its credits (`spendCredits({ related: { item } })`), so both exist or neither does.
+ * that spends its credits (`spendCredits({ related: { item } })`), so both exist or neither does. `slotCount` is 1
+ * for a regeneration of `regeneratedFrom` (absent: the usual 6); `creditsReserved` defaults to one per slot.
  */
-export function newGenerationItem(input: {
-  id: string;
-  sub: string;
-  style: Style;
-  background: Background;
-  referenceKeys: string[];
-  now: string;
-  /** 1 for a regeneration of `regeneratedFrom`; absent for the usual 6. */
-  slotCount?: number;
-  /** Credits spent on it; default one per slot. */
-  creditsReserved?: number;
-  /** `high`: the high-resolution option; absent: standard. */
-  resolution?: Resolution;
-  regeneratedFrom?: string;
-  /** The photos' identity, for the likeness cap. */
-  referenceSetHash?: string;
-}): Record<string, unknown> {
+export function newGenerationItem(
+  input: {
+    id: string;
+    sub: string;
+    style: Style;
+    background: Background;
+    referenceKeys: string[];
+    now: string;
+    creditsReserved?: number;
+  } & OptionalStart,
+): Record<string, unknown> {
+  const { sub, now, creditsReserved, ...fields } = input;
   return {
-    ...key(input.sub, input.id),
+    ...key(sub, input.id),
     type: 'generation',
-    id: input.id,
-    userId: input.sub,
+    userId: sub,
     status: 'queued',
     stage: 'queued',
     progress: PROGRESS.queued,
-    style: input.style,
-    background: input.background,
-    referenceKeys: input.referenceKeys,
-    creditsReserved: input.creditsReserved ?? input.slotCount ?? GENERATION_COST,
-    ...(input.slotCount === undefined ? {} : { slotCount: input.slotCount }),
-    ...(input.resolution === undefined ? {} : { resolution: input.resolution }),
-    ...(input.regeneratedFrom === undefined ? {} : { regeneratedFrom: input.regeneratedFrom }),
-    ...(input.referenceSetHash === undefined ? {} : { referenceSetHash: input.referenceSetHash }),
+    creditsReserved: creditsReserved ?? fields.slotCount ?? GENERATION_COST,
+    // id, style, background, referenceKeys, and the optional fields that apply.
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
     creditsRefunded: 0,
     imagesSaved: 0,
     slots: {},
-    createdAt: input.now,
-    updatedAt: input.now,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 

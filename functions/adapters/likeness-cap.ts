@@ -23,7 +23,7 @@ import { generationSk, ledgerSk, quotaSk, userPk } from './support/keys';
  *   counted) and `expiresAt` (TTL, a day after the day ends) — moved only by conditional writes, so parallel slots
  *   can never pass the allowance together;
  * - on the generation item, `likenessRejections` (a string set of `<slot>.<attempt>`, so a repeated task counts once)
- *   and, once stopped, `likenessStop` (`mismatch` | `limit`) with `likenessStoppedAt`;
+ *   and, once stopped, `likenessStop` (`mismatch` | `limit` | `refused`) with `likenessStoppedAt`;
  * - a failed reference set, `SK = QUOTA#failed-photo-set#<hash>` with `expiresAt` (TTL; also checked on read, since
  *   TTL deletes late).
  */
@@ -203,7 +203,7 @@ export async function generationStop(sub: string, generationId: string): Promise
     }),
   );
   const stop = Item?.likenessStop;
-  return stop === 'mismatch' || stop === 'limit' ? stop : undefined;
+  return stop === 'mismatch' || stop === 'limit' || stop === 'refused' ? stop : undefined;
 }
 
 /** Whether the day's provider calls of the generation are used up (strongly consistent). */

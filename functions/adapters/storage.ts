@@ -5,6 +5,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { createHash } from 'node:crypto';
 import { storageSettings } from '../config/storage';
 import { MAX_UPLOAD_BYTES } from '../domain/photos';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../domain/presigned-urls';
@@ -155,6 +156,25 @@ export async function getObjectBytes(
   maxBytes = Number.POSITIVE_INFINITY,
 ): Promise<Buffer | undefined> {
   return (await getObject(bucket, key, maxBytes))?.bytes;
+}
+
+/**
+ * The SHA-256 (hex) of an object's bytes, read as a stream (never held in memory whole); `undefined` when it does not
+ * exist. What a photo set is identified by (domain/likeness-cap.ts `referenceSetHash`): an ETag is no digest of the
+ * bytes for a multipart or SSE-KMS object.
+ *
+ * @throws the SDK error for anything but a missing object
+ */
+export async function objectSha256(bucket: BucketName, key: string): Promise<string | undefined> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucketOf(bucket), Key: key }));
+    const hash = createHash('sha256');
+    for await (const chunk of (object.Body ?? []) as AsyncIterable<Uint8Array>) hash.update(chunk);
+    return hash.digest('hex');
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
 }
 
 /** Writes an object (private; server-side encryption is the bucket's default). */

@@ -3,8 +3,9 @@ import { defineSettings } from './settings';
 import { positiveInt } from './fields';
 
 /**
- * The per-user quotas of the costly routes (docs/architecture.md, API: quotas), each per fixed hour, and the likeness
- * cap on provider calls (functions/domain/likeness-cap.ts, docs/decisions/004-likeness-retry-cap.md).
+ * The per-user quotas of the costly routes (docs/architecture.md, API: quotas), each per fixed hour, the likeness
+ * cap on provider calls (functions/domain/likeness-cap.ts, docs/decisions/004-likeness-retry-cap.md) and the cost of
+ * provider refusals (functions/domain/provider-refusals.ts, docs/decisions/018-provider-refusals.md).
  */
 const quotas = defineSettings(
   z.object({
@@ -29,6 +30,17 @@ const quotas = defineSettings(
     QUOTA_LIKENESS_REJECTIONS_TO_STOP: positiveInt(3),
     /** Days photos whose headshots kept failing are refused for new generations (default 7). */
     QUOTA_FAILED_PHOTO_SET_DAYS: positiveInt(7),
+    /**
+     * Provider refusals in one generation that stop it and set its photos aside (default 3 of 6, as failed likeness
+     * checks; docs/decisions/018-provider-refusals.md).
+     */
+    QUOTA_PROVIDER_REFUSALS_TO_STOP: positiveInt(3),
+    /** Provider refusals of one account within the rolling window that refuse its starts (default 6). */
+    QUOTA_ACCOUNT_REFUSALS: positiveInt(6),
+    /** The account's rolling window of provider refusals, in hours (default 24). */
+    QUOTA_REFUSAL_WINDOW_HOURS: positiveInt(24),
+    /** Days photos whose generation the provider's refusals stopped are refused (default 7). */
+    QUOTA_REFUSED_PHOTO_SET_DAYS: positiveInt(7),
   }),
 );
 

@@ -151,6 +151,8 @@ export const generationSchema = z.object({
         'LIKENESS_MISMATCH',
         /** The day's provider calls (the likeness cap) ran out: stopped, the rest refunded. */
         'LIKENESS_LIMIT',
+        /** The provider kept refusing its calls: stopped, the rest refunded; `message` asks for other photos. */
+        'PHOTOS_REFUSED',
       ]),
       message: z.string(),
     }),

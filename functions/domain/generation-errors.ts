@@ -15,7 +15,9 @@ export type GenerationErrorCode =
   /** Its headshots kept failing the likeness check: stopped, the rest refunded, other photos asked for. */
   | 'LIKENESS_MISMATCH'
   /** The day's provider calls (the likeness cap) ran out: stopped, the rest refunded. */
-  | 'LIKENESS_LIMIT';
+  | 'LIKENESS_LIMIT'
+  /** The provider kept refusing its calls (domain/provider-refusals.ts): stopped, the rest refunded, other photos asked for. */
+  | 'PHOTOS_REFUSED';
 
 /** A generation's failure as the API shows it: `message` is safe to show as is (no internals). */
 export interface GenerationError {
@@ -27,7 +29,10 @@ const REFUNDED = 'Your credits for it have been refunded.';
 
 /** The person-readable message of each failure code (the wizard may show it under its own toast). */
 export const GENERATION_ERROR_MESSAGES: Record<
-  Exclude<GenerationErrorCode, 'NO_USABLE_PHOTOS' | 'LIKENESS_MISMATCH' | 'LIKENESS_LIMIT'>,
+  Exclude<
+    GenerationErrorCode,
+    'NO_USABLE_PHOTOS' | 'LIKENESS_MISMATCH' | 'LIKENESS_LIMIT' | 'PHOTOS_REFUSED'
+  >,
   string
 > = {
   PROVIDER_FAILED: `We couldn't create your headshots this time: the image service did not deliver any. ${REFUNDED}`,

@@ -3,6 +3,7 @@ import { decodeTime } from 'ulid';
 import type { LedgerReason } from './credits';
 import type { GenerationError } from './generation-errors';
 import { namedError } from './named-error';
+import { refusalStopMessage } from './provider-refusals';
 import { describeWait, QuotaExceededError } from './quotas';
 
 /**
@@ -15,7 +16,8 @@ import { describeWait, QuotaExceededError } from './quotas';
  *    it bought (or was given) during the day. A credit refunded and spent again brings no new calls.
  * 2. **A reference set whose headshots keep failing stops.** When `rejectionsToStop` headshots of one generation fail
  *    the likeness check, no slot of it is retried or called again (they are refunded), the customer is asked for
- *    other photos, and the same photos (same ETags, in any order) are refused for `failedSetDays` days.
+ *    other photos, and the same photos (the same bytes, in any order: {@link referenceSetHash}) are refused for
+ *    `failedSetDays` days.
  *
  * Pure: adapters/likeness-cap.ts counts in DynamoDB and use-cases/likeness-cap.ts applies the decisions.
  */
@@ -111,8 +113,11 @@ export function isUnbilledOutcome(outcome: string): boolean {
   return UNBILLED_OUTCOMES.has(outcome);
 }
 
-/** Why a generation stopped calling the provider: its photos keep failing, or the day's calls are used up. */
-export type LikenessStop = 'mismatch' | 'limit';
+/**
+ * Why a generation stopped calling the provider: its photos keep failing the likeness check (`mismatch`), the day's
+ * calls are used up (`limit`), or the provider kept refusing its calls (`refused`, domain/provider-refusals.ts).
+ */
+export type LikenessStop = 'mismatch' | 'limit' | 'refused';
 
 /** True when the `rejections`-th failed likeness check of a generation stops it (rule 2). */
 export function stopsGeneration(rejections: number, limits: LikenessCapLimits): boolean {
@@ -120,16 +125,20 @@ export function stopsGeneration(rejections: number, limits: LikenessCapLimits): 
 }
 
 /**
- * The identity of a set of reference photos: a SHA-256 (hex, 32 characters) of their S3 ETags, sorted, so the same
- * photos uploaded again (an ETag is the MD5 of a single-part upload's bytes) or in another order are the same set.
+ * The identity of a set of reference photos, by their content: a SHA-256 (hex, 32 characters) of the SHA-256 digests
+ * of each photo's bytes, sorted and without repeats, so the same photos uploaded again, under other keys or in another
+ * order, are the same set. S3 ETags are not content (a multipart upload's or an SSE-KMS object's ETag is no digest of
+ * its bytes: https://docs.aws.amazon.com/AmazonS3/latest/API/API_Object.html), so they are not used. A photo
+ * re-encoded is another photo here: the account's rules (rule 1 above, and domain/provider-refusals.ts rule 2) bound
+ * what new sets buy.
  *
- * @param etags the photos' ETags as S3 sends them (quoted or not); an empty entry is an error
- * @throws {RangeError} when a photo has no ETag
+ * @param digests each photo's SHA-256, hex (adapters/storage.ts `objectSha256`); an empty entry is an error
+ * @throws {RangeError} when a photo has no digest
  */
-export function referenceSetHash(etags: readonly (string | undefined)[]): string {
-  const normalized = etags.map((etag) => {
-    const value = etag?.replace(/"/g, '').trim().toLowerCase();
-    if (!value) throw new RangeError('Every reference photo needs an ETag');
+export function referenceSetHash(digests: readonly (string | undefined)[]): string {
+  const normalized = digests.map((digest) => {
+    const value = digest?.trim().toLowerCase();
+    if (!value) throw new RangeError('Every reference photo needs its digest');
     return value;
   });
   return createHash('sha256')
@@ -148,6 +157,7 @@ const OTHER_PHOTOS =
 
 /** The generation's `error` after a stop, by its reason, for a generation that delivered `delivered` of `expected`. */
 export function likenessStopMessage(stop: LikenessStop, delivered: number, expected: number): string {
+  if (stop === 'refused') return refusalStopMessage(delivered, expected);
   const refunded = expected - delivered;
   const credits = `${refunded} ${refunded === 1 ? 'credit has' : 'credits have'} been refunded`;
   if (stop === 'mismatch') {
@@ -163,10 +173,18 @@ export function likenessStopMessage(stop: LikenessStop, delivered: number, expec
   );
 }
 
-/** The generation's `error` after a stop (code `LIKENESS_MISMATCH` or `LIKENESS_LIMIT`, see {@link likenessStopMessage}). */
+/**
+ * The generation's `error` after a stop (code `LIKENESS_MISMATCH`, `LIKENESS_LIMIT` or `PHOTOS_REFUSED`, see
+ * {@link likenessStopMessage}).
+ */
 export function likenessStopError(stop: LikenessStop, delivered: number, expected: number): GenerationError {
+  const codes = {
+    mismatch: 'LIKENESS_MISMATCH',
+    limit: 'LIKENESS_LIMIT',
+    refused: 'PHOTOS_REFUSED',
+  } as const;
   return {
-    code: stop === 'mismatch' ? 'LIKENESS_MISMATCH' : 'LIKENESS_LIMIT',
+    code: codes[stop],
     message: likenessStopMessage(stop, delivered, expected),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../domain/errors';
 import { InvalidCursorError } from '../domain/gallery';
 import { PhotosDontMatchError } from '../domain/likeness-cap';
+import { PhotosRefusedError } from '../domain/provider-refusals';
 import { QuotaExceededError } from '../domain/quotas';
 import { PurchaseNotFoundError } from '../domain/reversals';
 
@@ -97,6 +98,7 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(UserNotFoundError, () => notFound('Your account was not found. Please sign in again.')),
   map(PhotosExpiredError, as(409, 'PHOTOS_EXPIRED')),
   map(PhotosDontMatchError, as(409, 'PHOTOS_DONT_MATCH')),
+  map(PhotosRefusedError, as(409, 'PHOTOS_REFUSED')),
   map(AccountDeletingError, as(409, 'ACCOUNT_DELETING')),
   map(AccountDeletedError, as(410, 'ACCOUNT_DELETED')),
   map(

@@ -122,6 +122,7 @@ export async function callProvider(
       slot,
       generationId,
       resolution: current.resolution,
+      ...(current.safetyIdentifier ? { safetyIdentifier: current.safetyIdentifier } : {}),
     });
   } catch (error) {
     if (!(error instanceof ProviderThrottledError)) throw error;

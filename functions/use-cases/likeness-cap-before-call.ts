@@ -36,10 +36,15 @@ async function refuseSlot(
 ): Promise<never> {
   if (reason === 'limit') {
     await ports.stopGenerationCalls(sub, generationId, 'limit');
-    throw new ProviderCallCapError(`The provider calls of ${sub} for the day are used up`);
+    // The error's message reaches the execution history and logs: the generation, never the account's sub.
+    throw new ProviderCallCapError(
+      `Generation ${generationId}: the account's provider calls for the day are used up`,
+    );
   }
   throw new LikenessStoppedError(
-    `Generation ${generationId} stopped: its headshots kept failing the likeness check`,
+    reason === 'refused'
+      ? `Generation ${generationId} stopped: the provider kept refusing its calls`
+      : `Generation ${generationId} stopped: its headshots kept failing the likeness check`,
   );
 }
 

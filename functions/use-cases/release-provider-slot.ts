@@ -4,12 +4,15 @@ import { deadlineMs } from '../adapters/provider-queue/settings';
 import { logger } from '../common/logger';
 import { throttleMsOf } from '../domain/provider-queue';
 import { enqueueTimeoutSeconds } from '../domain/provider-queue-order';
+import { PROVIDER_REFUSAL } from '../domain/provider-refusals';
 import type { RetryCounts } from '../domain/slot-outcomes';
 import { decideAfterCall, type SlotDecision } from './likeness-cap';
+import { countProviderRefusal, type RefusedCall } from './provider-refusals';
 
 /**
  * The end of a provider call's hold on the provider queue (docs/architecture.md §4): its lease goes back, the
- * dispatcher is woken, and the slot's next step is decided with the likeness cap (use-cases/likeness-cap.ts).
+ * dispatcher is woken, and the slot's next step is decided with the likeness cap (use-cases/likeness-cap.ts); a call
+ * the provider refused counts against its generation and account (use-cases/provider-refusals.ts).
  */
 
 /** How the slot's call ended: CallProvider's or FinishHeadshot's result, or the Catch's `{ Error, Cause }`. */
@@ -46,6 +49,8 @@ export interface ReleaseProviderSlotPorts {
   wakeDispatcher: typeof wakeDispatcher;
   /** The likeness cap after a call (use-cases/likeness-cap.ts). */
   decideAfterCall: (call: Parameters<typeof decideAfterCall>[0]) => Promise<SlotDecision>;
+  /** A refused call's cost to its refuser (use-cases/provider-refusals.ts); whether it stopped the generation. */
+  countProviderRefusal: (refused: RefusedCall) => Promise<boolean>;
   /** GENERATION_DEADLINE_MINUTES in ms. */
   deadlineMs: () => number;
 }
@@ -54,6 +59,7 @@ const adapters: ReleaseProviderSlotPorts = {
   releaseLease,
   wakeDispatcher,
   decideAfterCall: (call) => decideAfterCall(call),
+  countProviderRefusal: (refused) => countProviderRefusal(refused),
   deadlineMs,
 };
 
@@ -63,7 +69,8 @@ const adapters: ReleaseProviderSlotPorts = {
  * pauses admissions for its `retry-after` (at most PROVIDER_MAX_PAUSE_SECONDS), wakes the dispatcher; then decides the
  * slot's next step (domain/slot-outcomes.ts): `done`, `acquire` (back in the queue) or `fail` (refunded by Finalize) —
  * with the likeness cap: an unbilled call goes back to the day's count, and a failed likeness check that reaches the
- * generation's limit stops it instead of retrying.
+ * generation's limit stops it instead of retrying. A refused call (`ProviderRejectedError`) fails its slot and counts
+ * against its generation and account, which may stop the generation.
  *
  * @param now epoch ms (tests)
  * @throws whatever a port throws (the Task is retried: giving the lease back twice changes nothing)
@@ -87,6 +94,10 @@ export async function releaseProviderSlot(
     outcome,
     retries: release.retries,
   });
+  if (outcome === PROVIDER_REFUSAL) {
+    const { userId: sub, generationId, slot, calls: call } = release;
+    await ports.countProviderRefusal({ sub, generationId, slot, call });
+  }
   if (outcome !== 'saved') {
     // A slot given up (refunded by Finalize) is worth a warning: what ended it is the first question about a refund.
     const log = decision.next === 'fail' ? logger.warn.bind(logger) : logger.info.bind(logger);

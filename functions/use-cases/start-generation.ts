@@ -10,7 +10,7 @@ import {
   type CreditChangeResult,
 } from '../adapters/ledger';
 import { ensureUser } from '../adapters/user-creation';
-import { headObject, type ObjectHead } from '../adapters/storage';
+import { headObject, objectSha256, type ObjectHead } from '../adapters/storage';
 import type { TransactItem } from '../adapters/support/ledger-items';
 import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
@@ -31,7 +31,10 @@ import { PROGRESS } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
 import { generationInFlight } from '../domain/quotas';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
+import { safetyIdentifier } from '../domain/provider-refusals';
+import { signupBonusPepper } from '../config/signup-bonus';
 import { enforceLikenessCapAtStart } from './likeness-cap';
+import { enforceRefusalCapAtStart } from './provider-refusals';
 import { compensateGeneration } from './compensate-generation';
 
 /**
@@ -42,6 +45,8 @@ import { compensateGeneration } from './compensate-generation';
 /** What starting a generation needs from the outside world (and the use cases it runs). */
 export interface StartGenerationPorts {
   headObject: (bucket: 'uploads', key: string) => Promise<ObjectHead | undefined>;
+  /** The SHA-256 (hex) of an upload's bytes; `undefined` when it is gone. */
+  objectSha256: (bucket: 'uploads', key: string) => Promise<string | undefined>;
   ensureUser: typeof ensureUser;
   getUser: typeof getUser;
   generationStartGuard: typeof generationStartGuard;
@@ -52,6 +57,10 @@ export interface StartGenerationPorts {
     referenceSetHash: string,
     nowMs: number,
   ) => Promise<void>;
+  /** The provider refusals' check before anything is spent (use-cases/provider-refusals.ts). */
+  enforceRefusalCap: (sub: string, referenceSetHash: string, nowMs: number) => Promise<void>;
+  /** The caller's `safety_identifier` for every provider call of the generation (domain/provider-refusals.ts). */
+  safetyIdentifier: (sub: string) => string;
   spendCredits: (change: CreditChange) => Promise<CreditChangeResult>;
   sweepMarkerPut: (sub: string, generationId: string, createdAt: string) => TransactItem;
   startGenerationExecution: typeof startGenerationExecution;
@@ -66,10 +75,13 @@ export interface StartGenerationPorts {
 /** The real adapters of {@link StartGenerationPorts}. */
 export const startGenerationAdapters: StartGenerationPorts = {
   headObject,
+  objectSha256,
   ensureUser,
   getUser,
   generationStartGuard,
   enforceLikenessCap: (sub, balance, hash, nowMs) => enforceLikenessCapAtStart(sub, balance, hash, nowMs),
+  enforceRefusalCap: (sub, hash, nowMs) => enforceRefusalCapAtStart(sub, hash, nowMs),
+  safetyIdentifier: (sub) => safetyIdentifier(sub, signupBonusPepper()),
   spendCredits,
   sweepMarkerPut,
   startGenerationExecution,
@@ -87,34 +99,29 @@ export interface Starter {
 
 /**
  * Checks that every reference key is still stored and is an image of at most 10 MB (an object put past the POST
- * policy — leaked credentials, a misconfigured policy — is checked again here).
+ * policy — leaked credentials, a misconfigured policy — is checked again here), then reads each one's bytes for the
+ * set's identity.
  *
- * @returns the photos' identity for the likeness cap: a hash of their ETags (domain/likeness-cap.ts)
+ * @returns the photos' identity for the likeness cap and the refusal rules: a hash of their contents
+ *   (domain/likeness-cap.ts `referenceSetHash`)
  * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
  */
 export async function assertReferencesStored(
   referenceKeys: readonly string[],
-  ports: Pick<StartGenerationPorts, 'headObject'> = startGenerationAdapters,
+  ports: Pick<StartGenerationPorts, 'headObject' | 'objectSha256'> = startGenerationAdapters,
 ): Promise<string> {
   const heads = await Promise.all(referenceKeys.map((key) => ports.headObject('uploads', key)));
-  const etags = heads.map((head, i) => {
+  heads.forEach((head, i) => {
     if (!head) throw new UploadMissingError(i);
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
       throw new InvalidUploadError(i);
     }
-    return head.etag;
   });
-  try {
-    return referenceSetHash(etags);
-  } catch {
-    // S3 sends an ETag with every object; without one the photo cannot be told apart, so it is refused.
-    throw new UploadMissingError(
-      Math.max(
-        0,
-        etags.findIndex((etag) => !etag),
-      ),
-    );
-  }
+  const digests = await Promise.all(referenceKeys.map((key) => ports.objectSha256('uploads', key)));
+  // A photo deleted between its HEAD and its read is as missing as one never stored.
+  const gone = digests.findIndex((digest) => !digest);
+  if (gone >= 0) throw new UploadMissingError(gone);
+  return referenceSetHash(digests);
 }
 
 /** What {@link startGeneration} starts. */
@@ -140,8 +147,10 @@ export interface GenerationRequest {
  * @returns the started generation (`status: 'queued'`, `progress: 5`, `creditsReserved`, the balance after it)
  * @throws {InsufficientCreditsError} balance under the cost; {AccountDeletingError}; {WorkflowStartFailedError}
  *   (refunded); {QuotaExceededError} while another generation of the caller is running, or (`likeness-attempts`)
- *   when the day's provider calls are used up; {PhotosDontMatchError} for photos whose headshots kept failing the
- *   likeness check (use-cases/likeness-cap.ts)
+ *   when the day's provider calls are used up, or (`provider-refusals`) while the account's refusals are over their
+ *   limit; {PhotosDontMatchError} for photos whose headshots kept failing the likeness check
+ *   (use-cases/likeness-cap.ts); {PhotosRefusedError} for photos set aside after the provider's refusals
+ *   (use-cases/provider-refusals.ts)
  */
 export async function startGeneration(
   starter: Starter,
@@ -158,9 +167,12 @@ export async function startGeneration(
   let balance: number;
   // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
   const guard = await ports.generationStartGuard(user, id, cost);
-  // The likeness cap, before anything is spent (a balance under the cost is answered by the spend: 402).
-  if (user && user.credits >= cost)
+  // The likeness cap and the refusal rules, before anything is spent (a balance under the cost is answered by the
+  // spend: 402).
+  if (user && user.credits >= cost) {
+    await ports.enforceRefusalCap(sub, request.referenceSetHash, generationStartMs(id));
     await ports.enforceLikenessCap(sub, user.credits, request.referenceSetHash, generationStartMs(id));
+  }
   try {
     ({ balance } = await ports.spendCredits({
       sub,
@@ -181,6 +193,7 @@ export async function startGeneration(
           ...(resolution === 'high' ? { resolution } : {}),
           ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
           referenceSetHash: request.referenceSetHash,
+          safetyIdentifier: ports.safetyIdentifier(sub),
         }),
       },
     }));

@@ -46,6 +46,10 @@ describe('settings groups', () => {
       QUOTA_PROVIDER_CALLS_PER_CREDIT: 2,
       QUOTA_LIKENESS_REJECTIONS_TO_STOP: 3,
       QUOTA_FAILED_PHOTO_SET_DAYS: 7,
+      QUOTA_PROVIDER_REFUSALS_TO_STOP: 3,
+      QUOTA_ACCOUNT_REFUSALS: 6,
+      QUOTA_REFUSAL_WINDOW_HOURS: 24,
+      QUOTA_REFUSED_PHOTO_SET_DAYS: 7,
     });
     expect(parseLikenessSettings({}).LIKENESS_THRESHOLD).toBeGreaterThan(0);
     const provider = parseImageProviderSettings({});

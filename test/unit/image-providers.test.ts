@@ -29,9 +29,10 @@ describe('openai provider error mapping', () => {
         new RateLimitError(429, { code: 'rate_limit_exceeded', message: 'slow down' }, undefined, headers),
         'ProviderThrottledError',
       ],
+      // Our organisation's billing: it pages, and never counts as the caller's refusal.
       [
         new RateLimitError(429, { code: 'insufficient_quota', message: 'billing' }, undefined, headers),
-        'ProviderRejectedError',
+        'ProviderMisconfiguredError',
       ],
       [
         new InternalServerError(503, { message: 'overloaded' }, undefined, headers),

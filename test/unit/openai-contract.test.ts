@@ -70,6 +70,14 @@ describe('the adapter sends each model only what it takes', () => {
     expect(fake.calls[0]!.images).toHaveLength(2);
   });
 
+  it("sends the caller's safety_identifier with the call (none on a generation started without one)", async () => {
+    const identifier = 'f'.repeat(64);
+    await provider(DEFAULT_OPENAI_IMAGE_MODEL).generate({ ...request, safetyIdentifier: identifier });
+    await provider(DEFAULT_OPENAI_IMAGE_MODEL).generate(request);
+    expect(fake.refused).toEqual([]);
+    expect(fake.calls.map((c) => c.safetyIdentifier)).toEqual([identifier, null]);
+  });
+
   it('the default model takes no input_fidelity, and the adapter sends none', async () => {
     expect(planEdit(DEFAULT_OPENAI_IMAGE_MODEL, 'high').params).not.toHaveProperty('input_fidelity');
     await provider(DEFAULT_OPENAI_IMAGE_MODEL).generate(request);
@@ -184,6 +192,21 @@ describe('the stand-in refuses what OpenAI refuses', () => {
       return { status: e.status, body: e.error };
     }
   }
+
+  it('a safety_identifier over 128 characters: the 400 string_above_max_length OpenAI answers for a too-long field', async () => {
+    expect((await edit({ safety_identifier: 's'.repeat(128) })).status).toBe(200);
+    expect((await edit({ safety_identifier: '' })).status).toBe(200);
+    expect(await edit({ safety_identifier: 's'.repeat(129) })).toEqual({
+      status: 400,
+      body: {
+        message:
+          "Invalid 'safety_identifier': string too long. Expected a string with maximum length 128, but got a string with length 129 instead.",
+        type: 'invalid_request_error',
+        param: 'safety_identifier',
+        code: 'string_above_max_length',
+      },
+    });
+  });
 
   it('input_fidelity on every model that takes none: the 400 of pydantic/pydantic-ai#5413', async () => {
     for (const model of OPENAI_IMAGE_MODELS.filter((m) => !isShutDown(m, TODAY))) {

@@ -4,6 +4,7 @@ import { traced } from '../../common/tracer';
 import {
   ProviderInvalidOutputError,
   ProviderMisconfiguredError,
+  ProviderRejectedError,
   ProviderThrottledError,
   ProviderTimeoutError,
   ProviderUnavailableError,
@@ -13,7 +14,8 @@ import {
 /**
  * `provider` with every call measured and traced (issue 26, the dashboard's provider row): one `ProviderCalls` and
  * one `ProviderLatency` (ms) per call, `ProviderThrottled` for a 429, `ProviderFailures` for the provider's own
- * failures (5xx, timeout, unusable answer; the `ProviderFailures` alarm watches their rate), and an X-Ray subsegment
+ * failures (5xx, timeout, unusable answer; the `ProviderFailures` alarm watches their rate), `ProviderRefusals` for
+ * the calls it refused (the `ProviderRefusalRate` alarm watches their rate), and an X-Ray subsegment
  * `OpenAI images.edit` (or `local provider`) around the HTTP call. A 401 from OpenAI (a rotated or revoked key) makes
  * the next invocation read the key again (common/secrets.ts `secretRejected`).
  */
@@ -31,6 +33,8 @@ export function instrumented(provider: ImageProvider): ImageProvider {
         });
       } catch (error) {
         if (error instanceof ProviderThrottledError) countMetric('ProviderThrottled', 1, metadata);
+        // The ProviderRefusalRate alarm watches their share of the calls (docs/decisions/018-provider-refusals.md).
+        if (error instanceof ProviderRejectedError) countMetric('ProviderRefusals', 1, metadata);
         if (
           error instanceof ProviderUnavailableError ||
           error instanceof ProviderTimeoutError ||

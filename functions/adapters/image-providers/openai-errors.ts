@@ -17,11 +17,12 @@ const CONTENT_PARAMS = new Set(['image', 'image[]', 'prompt', 'mask']);
 /**
  * Maps an SDK error to the workflow's named errors:
  * - 429 → throttled, with the wait its `retry-after` / `x-ratelimit-reset-*` headers name (except
- *   `insufficient_quota`, a billing problem no retry fixes → rejected);
+ *   `insufficient_quota`, our billing, which no retry fixes and the caller did not cause → misconfigured);
  * - 400 naming a configuration parameter (`param` in OpenAI's error body, e.g. `input_fidelity`, `quality`, `model`),
  *   401 (bad key), 403 (model not enabled for the organization) and 404 (unknown or shut-down model) →
  *   {@link ProviderMisconfiguredError} carrying OpenAI's status, param and code: every slot would fail the same way;
- * - 408 and client timeouts → timeout; 409/5xx and connection errors → unavailable; other 4xx → rejected.
+ * - 408 and client timeouts → timeout; 409/5xx and connection errors → unavailable; other 4xx → rejected (the
+ *   caller's refusal: domain/provider-refusals.ts counts it against them).
  * The message keeps the status and OpenAI's own text (for logs, never shown to users).
  */
 export function mapOpenAiError(error: unknown, model?: string): Error {
@@ -35,12 +36,20 @@ export function mapOpenAiError(error: unknown, model?: string): Error {
     // The SDK's message already starts with the status ("429 Rate limit reached…").
     const text = `OpenAI: ${error.message}`;
     if (status === 429) {
-      return error.code === 'insufficient_quota'
-        ? new ProviderRejectedError(text)
-        : new ProviderThrottledError(
-            text,
-            retryAfterMs((name) => error.headers?.get(name)),
-          );
+      // `insufficient_quota` is our organisation's billing, not the caller's request: it must page, never count as
+      // the caller's refusal (docs/decisions/018-provider-refusals.md).
+      if (error.code === 'insufficient_quota') {
+        return new ProviderMisconfiguredError(text, {
+          model: model ?? null,
+          param: null,
+          code: 'insufficient_quota',
+          status,
+        });
+      }
+      return new ProviderThrottledError(
+        text,
+        retryAfterMs((name) => error.headers?.get(name)),
+      );
     }
     const param = typeof error.param === 'string' && error.param ? error.param : null;
     const configParam = status === 400 && param !== null && !CONTENT_PARAMS.has(param);

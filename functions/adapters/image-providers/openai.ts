@@ -22,7 +22,9 @@ export { planEdit } from './openai-params';
 /**
  * The `openai` provider: the official SDK's `images.edit` (POST /v1/images/edits, multipart, the references as
  * repeated `image[]` parts) with one image per call, sending only the parameters the configured model takes
- * (functions/domain/openai-image-models.ts, docs/architecture.md §4).
+ * (functions/domain/openai-image-models.ts, docs/architecture.md §4), and the caller's `safety_identifier` (the SDK
+ * 7.57.0 `ImageEditParams.safety_identifier`: "a stable identifier for an end user … used for safety monitoring and
+ * abuse detection"; docs/openai-image-models.md).
  */
 
 /**
@@ -118,7 +120,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
       let response: OpenAI.Images.ImagesResponse;
       try {
         const { params } = plans[request.resolution ?? 'standard'];
-        response = await client.images.edit({ ...params, image: images, prompt: request.prompt });
+        response = await client.images.edit({
+          ...params,
+          image: images,
+          prompt: request.prompt,
+          ...(request.safetyIdentifier ? { safety_identifier: request.safetyIdentifier } : {}),
+        });
       } catch (error) {
         const mapped = mapOpenAiError(error, options.model);
         if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);

@@ -24,6 +24,11 @@ export interface HeadshotRequest {
    * provider whose model cannot make it answers at its standard canvas.
    */
   resolution?: Resolution;
+  /**
+   * The caller's keyed hash (domain/provider-refusals.ts `safetyIdentifier`): OpenAI's `safety_identifier`, so its
+   * abuse monitoring acts on the caller rather than on our organisation. Absent on generations started before it.
+   */
+  safetyIdentifier?: string;
 }
 
 /** An image provider. */

@@ -110,10 +110,17 @@ describe('the likeness cap on the results screen', () => {
     expect(within(notice).getByRole('button', { name: 'Upload different photos' })).toBeTruthy();
   });
 
-  it('photos refused at the start (409 PHOTOS_DONT_MATCH) → the reason and back to step 1', async () => {
-    const refused =
-      "These photos didn't give us headshots that look like you, so we won't use them again. Please upload 5-10 different photos: recent, well lit, just you, facing the camera, with nothing covering your face.";
-    answer('POST /api/generations', apiError(409, 'PHOTOS_DONT_MATCH', refused));
+  it.each([
+    [
+      'PHOTOS_DONT_MATCH',
+      "These photos didn't give us headshots that look like you, so we won't use them again. Please upload 5-10 different photos: recent, well lit, just you, facing the camera, with nothing covering your face.",
+    ],
+    [
+      'PHOTOS_REFUSED',
+      "Our image service refused to make headshots from these photos, so we won't use them again. Please upload 5-10 different photos: recent, well lit, just you, facing the camera, with nothing covering your face.",
+    ],
+  ])('photos refused at the start (409 %s) → the reason and back to step 1', async (code, refused) => {
+    answer('POST /api/generations', apiError(409, code, refused));
     renderWizard();
     await reachStep3();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));

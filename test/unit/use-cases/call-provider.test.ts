@@ -135,6 +135,13 @@ describe('callProvider: one provider call under a lease', () => {
     expect(cap.dayOf(sub, id).calls).toBe(1);
   });
 
+  it("sends the generation's safety identifier with the call", async () => {
+    const safetyIdentifier = 'e'.repeat(64);
+    const { provider, ports, call } = setup({ safetyIdentifier });
+    await callProvider(call, ports);
+    expect(provider.requests[0]).toMatchObject({ safetyIdentifier });
+  });
+
   it('returns a slot saved before without calling the provider again', async () => {
     const { provider, ports, call, cap, id } = setup({ slots: { '2': 'headshot-9' } });
     expect(await callProvider(call, ports)).toMatchObject({ outcome: 'saved', headshotId: 'headshot-9' });

@@ -27,11 +27,26 @@ describe('assertSlotMayQueue: before a slot is enqueued', () => {
     expect(cap.stops.get(generationId)).toBe('mismatch');
   });
 
+  it('ends a slot of a generation the provider kept refusing, whatever the day allows', async () => {
+    const { cap, generationId } = setup();
+    cap.dayOf(sub, generationId).allowance = 12;
+    cap.stops.set(generationId, 'refused');
+    await expect(assertSlotMayQueue(sub, generationId, cap.ports)).rejects.toThrow(
+      new LikenessStoppedError(`Generation ${generationId} stopped: the provider kept refusing its calls`),
+    );
+    await expect(
+      countProviderCall({ id: generationId, userId: sub, likenessStop: 'refused' }, cap.ports),
+    ).rejects.toThrow(LikenessStoppedError);
+    expect(cap.dayOf(sub, generationId).calls).toBe(0);
+  });
+
   it("ends a slot when the day's calls are used up, and stops the generation for that reason", async () => {
     const { cap, generationId } = setup();
     Object.assign(cap.dayOf(sub, generationId), { allowance: 2, calls: 2 });
     await expect(assertSlotMayQueue(sub, generationId, cap.ports)).rejects.toThrow(ProviderCallCapError);
     expect(cap.stops.get(generationId)).toBe('limit');
+    // Its message names the generation, never the account's sub (it reaches the execution history and the logs).
+    await expect(assertSlotMayQueue(sub, generationId, cap.ports)).rejects.not.toThrow(sub);
     // A generation stopped for the limit keeps refusing its slots the same way.
     await expect(assertSlotMayQueue(sub, generationId, cap.ports)).rejects.toThrow(ProviderCallCapError);
   });

@@ -6,11 +6,13 @@ import {
   type SlotRelease,
 } from '../../../functions/use-cases/release-provider-slot';
 import { decideAfterCall } from '../../../functions/use-cases/likeness-cap';
+import { countProviderRefusal } from '../../../functions/use-cases/provider-refusals';
 import { DEFAULT_THROTTLE_MS } from '../../../functions/domain/provider-queue';
 import { leaseId } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
 import { FakeLikenessCap } from './fakes/likeness-cap';
 import { FakeProviderQueue } from './fakes/provider-queue';
+import { FakeProviderRefusals } from './fakes/provider-refusals';
 
 const sub = 'customer-1';
 
@@ -18,6 +20,8 @@ const sub = 'customer-1';
 function setup() {
   const queue = new FakeProviderQueue();
   const cap = new FakeLikenessCap();
+  // Both write the generation's stop: one map, as one attribute of one item.
+  const refusals = new FakeProviderRefusals(cap.stops);
   const generationId = ulid(queue.now - 60_000);
   const lease = leaseId({ generationId, slot: 1, call: 0 });
   queue.leases.set(lease, { taskToken: 't', grantedAt: queue.now - 40_000, leaseUntil: queue.now + 600_000 });
@@ -26,6 +30,7 @@ function setup() {
     releaseLease: queue.releaseLease,
     wakeDispatcher: queue.wakeDispatcher,
     decideAfterCall: (call) => decideAfterCall(call, cap.ports),
+    countProviderRefusal: (refused) => countProviderRefusal(refused, queue.now, refusals.ports),
     deadlineMs: queue.deadlineMs,
   };
   const release = (call: SlotRelease['call'], retries = {}): SlotRelease => ({
@@ -38,7 +43,7 @@ function setup() {
     calls: 0,
     startedAt: new Date(queue.now - 60_000).toISOString(),
   });
-  return { queue, cap, ports, release, generationId, lease };
+  return { queue, cap, refusals, ports, release, generationId, lease };
 }
 
 describe('releaseProviderSlot: after a provider call', () => {
@@ -114,6 +119,37 @@ describe('releaseProviderSlot: after a provider call', () => {
     await releaseProviderSlot(release({ Error: 'ProviderRejectedError' }), queue.now, ports);
     expect(queue.state().inFlight).toBe(0);
     expect(queue.wakeUps).toHaveLength(1);
+  });
+
+  it('fails a refused call at once, counts it against its generation and account, and stops the generation at the third', async () => {
+    const { queue, cap, refusals, ports, release, generationId } = setup();
+    const refused = (slot: number) => ({ ...release({ Error: 'ProviderRejectedError' }), slot, calls: slot });
+    for (const slot of [0, 1]) {
+      const result = await releaseProviderSlot(refused(slot), queue.now, ports);
+      expect(result).toMatchObject({ next: 'fail', error: 'ProviderRejectedError' });
+    }
+    expect(cap.stops.has(generationId)).toBe(false);
+    await releaseProviderSlot(refused(2), queue.now, ports);
+    expect(cap.stops.get(generationId)).toBe('refused');
+    expect(refusals.generationRefusals.get(generationId)).toEqual(new Set(['0.0', '1.1', '2.2']));
+    expect(refusals.accountRefusals.get(sub)?.size).toBe(3);
+  });
+
+  it('counts no refusal for any other failure', async () => {
+    const { queue, refusals, ports, release } = setup();
+    for (const Error of ['ProviderUnavailableError', 'ProviderInvalidOutputError', 'LikenessRejected']) {
+      await releaseProviderSlot(release({ Error }), queue.now, ports);
+    }
+    expect(refusals.generationRefusals.size).toBe(0);
+  });
+
+  it('fails when a refusal cannot be counted, the lease already given back (the task is retried)', async () => {
+    const { queue, ports, release } = setup();
+    const broken = { ...ports, countProviderRefusal: failing() };
+    await expect(
+      releaseProviderSlot(release({ Error: 'ProviderRejectedError' }), queue.now, broken),
+    ).rejects.toThrow('port down');
+    expect(queue.leases.size).toBe(0);
   });
 
   it('fails when the lease cannot be given back, deciding nothing', async () => {

@@ -12,15 +12,19 @@ import {
   WorkflowStartFailedError,
 } from '../../../functions/domain/errors';
 import { GENERATION_ERROR_MESSAGES } from '../../../functions/domain/generation-errors';
+import { createHash } from 'node:crypto';
 import { PhotosDontMatchError, referenceSetHash } from '../../../functions/domain/likeness-cap';
+import { PhotosRefusedError, safetyIdentifier } from '../../../functions/domain/provider-refusals';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { failing } from './fakes/failures';
-import { generationStartWorld, START } from './fakes/generation-start';
+import { generationStartWorld, START, TEST_PEPPER } from './fakes/generation-start';
 
 const SUB = 'user-1';
 const STARTER = { sub: SUB, email: undefined };
 const KEYS = [`uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/0`];
-const HASH = referenceSetHash(['"etag-1"']);
+/** The one photo's bytes, and its set's identity: its content's digest, not its ETag. */
+const PHOTO = 'photo';
+const HASH = referenceSetHash([createHash('sha256').update(PHOTO).digest('hex')]);
 const REQUEST: GenerationRequest = {
   style: 'professional',
   background: 'studio',
@@ -32,14 +36,23 @@ const REQUEST: GenerationRequest = {
 function world(credits = 10) {
   const w = generationStartWorld();
   w.ledger.seedUser(SUB, credits);
-  w.buckets.put('uploads', KEYS[0]!, 'photo');
+  w.buckets.put('uploads', KEYS[0]!, PHOTO);
   return w;
 }
 
 describe('assertReferencesStored', () => {
-  it("answers the photos' identity: a hash of their ETags", async () => {
-    const { ports } = world();
+  it("answers the photos' identity: a hash of their contents, the same under other keys, in any order", async () => {
+    const { ports, buckets } = world();
     expect(await assertReferencesStored(KEYS, ports)).toBe(HASH);
+    const again = [
+      `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/0`,
+      `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/1`,
+    ];
+    buckets.put('uploads', again[0]!, 'another photo');
+    buckets.put('uploads', again[1]!, PHOTO);
+    const both = await assertReferencesStored([KEYS[0]!, again[0]!], ports);
+    expect(await assertReferencesStored([...again].reverse(), ports)).toBe(both);
+    expect(both).not.toBe(HASH);
   });
 
   it('names a photo that is not stored, is empty, too large or not an image', async () => {
@@ -54,13 +67,17 @@ describe('assertReferencesStored', () => {
     }
   });
 
-  it('refuses a photo S3 gives no ETag for (it could not be told apart)', async () => {
+  it('refuses a photo deleted between its HEAD and its read', async () => {
     const { ports } = world();
-    const noEtag = {
-      ...ports,
-      headObject: async () => ({ size: 10, contentType: 'image/png', etag: undefined }),
-    };
-    await expect(assertReferencesStored(KEYS, noEtag)).rejects.toEqual(new UploadMissingError(0));
+    const gone = { ...ports, objectSha256: async () => undefined };
+    await expect(assertReferencesStored(KEYS, gone)).rejects.toEqual(new UploadMissingError(0));
+  });
+
+  it('fails when a photo cannot be read', async () => {
+    const { ports } = world();
+    await expect(assertReferencesStored(KEYS, { ...ports, objectSha256: failing() })).rejects.toThrow(
+      'port down',
+    );
   });
 });
 
@@ -87,6 +104,7 @@ describe('startGeneration', () => {
       creditsReserved: 6,
       referenceKeys: KEYS,
       referenceSetHash: HASH,
+      safetyIdentifier: safetyIdentifier(SUB, TEST_PEPPER),
       executionArn: expect.stringContaining(started.id),
     });
     expect(executions.started).toEqual([
@@ -126,7 +144,7 @@ describe('startGeneration', () => {
 
   it('creates the user of a first ID token (its sign-up credits) before spending', async () => {
     const w = generationStartWorld();
-    w.buckets.put('uploads', KEYS[0]!, 'photo');
+    w.buckets.put('uploads', KEYS[0]!, PHOTO);
     const started = await startGeneration({ sub: SUB, email: 'ada@example.com' }, REQUEST, w.ports);
     expect(started.credits).toBe(0);
     expect(w.ledger.ledgerSum(SUB)).toBe(0);
@@ -186,6 +204,24 @@ describe('startGeneration', () => {
     const { ports, cap, ledger } = world();
     cap.failedSets.set(`${SUB}|${HASH}`, Math.floor(START.getTime() / 1000) + 3600);
     await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toBeInstanceOf(PhotosDontMatchError);
+    expect(ledger.balance(SUB)).toBe(10);
+  });
+
+  it('refuses photos set aside after the provider refused them, before spending', async () => {
+    const { ports, refusals, ledger, executions } = world();
+    refusals.refusedSets.set(`${SUB}|${HASH}`, Math.floor(START.getTime() / 1000) + 3600);
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toBeInstanceOf(PhotosRefusedError);
+    expect(ledger.balance(SUB)).toBe(10);
+    expect(executions.started).toEqual([]);
+  });
+
+  it('refuses any start of an account the provider refused 6 times in 24 hours, before spending', async () => {
+    const { ports, refusals, ledger } = world();
+    refusals.seedAccountRefusals(SUB, START.getTime() - 3_600_000, 6);
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toMatchObject({
+      quota: 'provider-refusals',
+      retryAfterSeconds: 23 * 3600,
+    });
     expect(ledger.balance(SUB)).toBe(10);
   });
 

@@ -160,6 +160,20 @@ export const refusals = {
       'size',
       'invalid_value',
     ),
+  /**
+   * A string field over its maximum length: OpenAI's 400 `string_above_max_length`, naming the field, as it answers it
+   * for any request field ("Invalid 'input[95].call_id': string too long. Expected a string with maximum length 64, but
+   * got a string with length 116 instead.", type `invalid_request_error`, code `string_above_max_length`:
+   * AnswerDotAI/fastllm#45; the same shape for `tools[11].function.name`, home-assistant/core#121325).
+   */
+  stringTooLong: (param: string, length: number, max: number) =>
+    refusal(
+      400,
+      `Invalid '${param}': string too long. Expected a string with maximum length ${max}, but got a string with length ${length} instead.`,
+      'invalid_request_error',
+      param,
+      'string_above_max_length',
+    ),
   /** `output_compression` with PNG output ("only supported … with the `webp` or `jpeg` output formats", API reference). */
   compressionWithoutLossyFormat: () =>
     refusal(

@@ -29,6 +29,8 @@ export interface EditCall {
   /** `n` as sent (a form field: text). */
   n: string;
   inputFidelity: string | null;
+  /** The caller's `safety_identifier` as sent, `null` when none was (validate.ts checks it as OpenAI does). */
+  safetyIdentifier: string | null;
   /** The output format asked for (`png` when none was). */
   outputFormat: ImageOutputFormat;
   outputCompression: number | null;
@@ -218,6 +220,7 @@ export async function startFakeOpenAi(
         quality: edit.quality,
         n: String(edit.n),
         inputFidelity: edit.inputFidelity,
+        safetyIdentifier: edit.safetyIdentifier,
         outputFormat: edit.outputFormat,
         outputCompression: edit.outputCompression,
         images: edit.images,

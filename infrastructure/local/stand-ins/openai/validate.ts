@@ -56,9 +56,19 @@ export interface ValidEdit {
   quality: string;
   n: number;
   inputFidelity: string | null;
+  safetyIdentifier: string | null;
   outputFormat: ImageOutputFormat;
   outputCompression: number | null;
 }
+
+/**
+ * The longest `safety_identifier` OpenAI takes, in characters: "a string that uniquely identifies each user, with a
+ * maximum length of 128 characters" (the `openai` SDK 7.57.0, generated from OpenAI's API reference: the field's
+ * documentation on Chat Completions and Responses; the images endpoints' `ImageEditParams.safety_identifier` is the
+ * same field, "a stable identifier for an end user … Hash a username or email address"). Empty is allowed: the API
+ * then falls back to the deprecated `user`.
+ */
+export const MAX_SAFETY_IDENTIFIER_LENGTH = 128;
 
 /** The image format of the bytes (PNG, JPEG or WebP by signature), whatever the part declares. */
 export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | undefined {
@@ -133,6 +143,10 @@ function checkParameters(form: FormData, model: OpenAiImageModel): OpenAiErrorAn
   if (format !== null && !(model.outputFormats as readonly string[]).includes(format)) {
     return refusals.invalidValue('output_format', format, model.outputFormats);
   }
+  const identifier = text(form, 'safety_identifier');
+  if (identifier !== null && identifier.length > MAX_SAFETY_IDENTIFIER_LENGTH) {
+    return refusals.stringTooLong('safety_identifier', identifier.length, MAX_SAFETY_IDENTIFIER_LENGTH);
+  }
   const compression = text(form, 'output_compression');
   if (compression !== null) {
     if (format !== 'jpeg' && format !== 'webp') return refusals.compressionWithoutLossyFormat();
@@ -191,6 +205,7 @@ export function validateEdit(
       quality: text(form, 'quality') ?? 'auto',
       n: Number(text(form, 'n') ?? '1'),
       inputFidelity: text(form, 'input_fidelity'),
+      safetyIdentifier: text(form, 'safety_identifier'),
       outputFormat: (text(form, 'output_format') as ImageOutputFormat | null) ?? 'png',
       outputCompression: compression === null ? null : Number(compression),
     },

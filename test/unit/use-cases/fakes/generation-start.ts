@@ -2,6 +2,8 @@ import { ulid } from 'ulid';
 import type { UserRecord } from '../../../../functions/adapters/ledger';
 import { compensateGeneration } from '../../../../functions/use-cases/compensate-generation';
 import { enforceLikenessCapAtStart } from '../../../../functions/use-cases/likeness-cap';
+import { enforceRefusalCapAtStart } from '../../../../functions/use-cases/provider-refusals';
+import { safetyIdentifier } from '../../../../functions/domain/provider-refusals';
 import type { StartGenerationPorts } from '../../../../functions/use-cases/start-generation';
 import { isTerminal } from '../../../../functions/domain/generation-status';
 import { generationInFlight } from '../../../../functions/domain/quotas';
@@ -9,11 +11,15 @@ import { compensationPortsOf, FakeGenerations } from './generations';
 import { FakeLedger } from './ledger';
 import { FakeLikenessCap } from './likeness-cap';
 import { FakeMarkers } from './markers';
+import { FakeProviderRefusals } from './provider-refusals';
 import { FakeBuckets } from './storage';
 import { effectItem } from './transactions';
 
 /** The clock of a generation start: 2026-01-01 12:00 UTC. */
 export const START = new Date('2026-01-01T12:00:00.000Z');
+
+/** The key of the fakes' safety identifiers (the stack's pepper in the cloud). */
+export const TEST_PEPPER = 'test-pepper';
 
 /** The execution inputs Step Functions was asked to start, and whether it refuses. */
 export class FakeExecutions {
@@ -29,7 +35,8 @@ export class FakeExecutions {
 
 /**
  * Everything a generation's start touches, in memory: the ledger (balances, the spend with its related item and
- * guard), the generation items, the uploads, the likeness cap, the sweep markers and Step Functions. The guard is
+ * guard), the generation items, the uploads, the likeness cap, the provider refusals, the sweep markers and Step
+ * Functions. The guard is
  * adapters/generation-guard.ts's rules: the previous generation must be terminal (checked first, and again in the
  * transaction) and `lastGenerationId` unchanged since it was read, with no account deletion started.
  */
@@ -38,6 +45,7 @@ export function generationStartWorld() {
   const generations = new FakeGenerations();
   const buckets = new FakeBuckets();
   const cap = new FakeLikenessCap();
+  const refusals = new FakeProviderRefusals(cap.stops);
   const markers = new FakeMarkers();
   const executions = new FakeExecutions();
   const previousIsOver = (user: UserRecord, previous: string) => {
@@ -46,6 +54,7 @@ export function generationStartWorld() {
   };
   const ports: StartGenerationPorts = {
     headObject: buckets.headObject,
+    objectSha256: buckets.objectSha256,
     ensureUser: ledger.ensureUser,
     getUser: ledger.getUser,
     generationStartGuard: async (user, newGenerationId, cost) => {
@@ -67,6 +76,8 @@ export function generationStartWorld() {
     },
     enforceLikenessCap: (sub, balance, hash, nowMs) =>
       enforceLikenessCapAtStart(sub, balance, hash, nowMs, cap.ports),
+    enforceRefusalCap: (sub, hash, nowMs) => enforceRefusalCapAtStart(sub, hash, nowMs, refusals.ports),
+    safetyIdentifier: (sub) => safetyIdentifier(sub, TEST_PEPPER),
     // The related item (the generation) commits with the spend, or neither does.
     spendCredits: async (change) => {
       const result = await ledger.spendCredits(change);
@@ -85,5 +96,5 @@ export function generationStartWorld() {
     newId: () => ulid(START.getTime()),
     now: () => START,
   };
-  return { ledger, generations, buckets, cap, markers, executions, ports };
+  return { ledger, generations, buckets, cap, refusals, markers, executions, ports };
 }

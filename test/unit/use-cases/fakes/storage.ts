@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ObjectTooLargeError,
   type ObjectBytes,
@@ -62,6 +63,12 @@ export class FakeBuckets {
     return object
       ? { size: object.bytes.length, contentType: object.contentType, etag: object.etag }
       : undefined;
+  };
+
+  /** The SHA-256 (hex) of a stored object's bytes; `undefined` when it is not stored (adapters/storage.ts). */
+  readonly objectSha256 = async (bucket: Bucket, key: string): Promise<string | undefined> => {
+    const object = this.objects.get(this.path(bucket, key));
+    return object ? createHash('sha256').update(object.bytes).digest('hex') : undefined;
   };
 
   readonly getObject = async (

@@ -124,8 +124,9 @@ export function GeneratorPage() {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
-      if (error.code === 'PHOTOS_DONT_MATCH') {
-        // These photos' headshots kept failing the likeness check: back to step 1 to choose others.
+      if (error.code === 'PHOTOS_DONT_MATCH' || error.code === 'PHOTOS_REFUSED') {
+        // These photos' headshots kept failing the likeness check, or the image service kept refusing them: back to
+        // step 1 to choose others.
         toast.error(error.message);
         route.push(1);
         return;

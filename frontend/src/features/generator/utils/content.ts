@@ -78,10 +78,15 @@ export const BACKGROUND_OPTIONS: readonly WizardOption<BackgroundId>[] = [
 ];
 
 /**
- * Generation error codes of the likeness cap (docs/decisions/004-likeness-retry-cap.md): the photos' headshots kept
- * failing the likeness check, or the day's attempts ran out. The wizard asks for other photos instead of retrying.
+ * Generation error codes of the likeness cap (docs/decisions/004-likeness-retry-cap.md) and of the provider's
+ * refusals (018-provider-refusals.md): the photos' headshots kept failing the likeness check, the day's attempts ran
+ * out, or the image service kept refusing the photos. The wizard asks for other photos instead of retrying.
  */
-export const LIKENESS_STOP_CODES: ReadonlySet<string> = new Set(['LIKENESS_MISMATCH', 'LIKENESS_LIMIT']);
+export const LIKENESS_STOP_CODES: ReadonlySet<string> = new Set([
+  'LIKENESS_MISMATCH',
+  'LIKENESS_LIMIT',
+  'PHOTOS_REFUSED',
+]);
 
 /** The wizard's texts, verbatim from docs/product-spec.md §2, §5 and §8. Functions take the numbers they show. */
 export const GENERATOR_TEXT = {
