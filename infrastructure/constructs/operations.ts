@@ -58,6 +58,12 @@ export const THRESHOLDS = {
   apiP99Ms: 5_000,
   firehoseFreshnessSeconds: 900,
   providerFailurePercent: 50,
+  /**
+   * The share of provider calls the provider refused over an hour (10+ calls) that pages: each account's refusals are
+   * bounded (docs/decisions/018-provider-refusals.md), so a rate this high is many accounts at once — abuse, or a
+   * prompt the provider now blocks — while the provider watches our organisation's refusals.
+   */
+  providerRefusalPercent: 20,
 } as const;
 
 /**
@@ -65,7 +71,7 @@ export const THRESHOLDS = {
  * Functions throttling (executions and the account's state-transition bucket), API Gateway throttling (429s the
  * gateway answered, not the per-user quotas' answers) and p99 latency, Lambda duration near timeout, the account's
  * Lambda concurrency against its quota, Firehose delivery, the execution-ended rule's dead-letter queue, the
- * provider's failure rate, and SES bounce and complaint rates. The CloudFront, WAF and billing metrics live in
+ * provider's failure and refusal rates, and SES bounce and complaint rates. The CloudFront, WAF and billing metrics live in
  * us-east-1 (see ./edge-alarms.ts).
  */
 export class Operations extends Construct {
@@ -226,6 +232,22 @@ export class Operations extends Construct {
       threshold: THRESHOLDS.providerFailurePercent,
       alarmDescription:
         'Half or more of the image provider’s calls failed on its side (5xx, timeouts, unusable images) over 10 minutes: slots are being refunded. Check status.openai.com and the ProviderFailures log lines.',
+    });
+
+    const hour = Duration.hours(1);
+    alarm('ProviderRefusalRate', {
+      metric: new cloudwatch.MathExpression({
+        expression: 'IF(FILL(calls, 0) >= 10, 100 * FILL(refusals, 0) / calls, 0)',
+        usingMetrics: {
+          calls: businessMetric('ProviderCalls', props.stage, { period: hour }),
+          refusals: businessMetric('ProviderRefusals', props.stage, { period: hour }),
+        },
+        period: hour,
+        label: 'Provider calls refused by the provider, %',
+      }),
+      threshold: THRESHOLDS.providerRefusalPercent,
+      alarmDescription:
+        'A fifth or more of the image provider’s calls were refused by it (e.g. OpenAI’s moderation_blocked) over an hour: many accounts are sending what the provider blocks. Each refusal is logged with its generation; the refusers are capped (docs/decisions/018-provider-refusals.md), but the provider counts our organisation’s refusals too.',
     });
 
     if (props.mail) {
