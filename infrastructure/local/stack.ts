@@ -74,6 +74,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const routes = options.routes ?? routeTable;
   // IAM as the cloud enforces it (docs/decisions/016-local-iam.md): the roles load (or synthesize) beside the start.
   const iam = localIamDisabled(options.env) ? undefined : localIamCheck({ log: logs('iam') });
+  if (iam) {
+    teardown.add(async () => {
+      const { requests, cached, simulatedMs } = iam.stats();
+      logs('iam').info(
+        `${requests} IAM requests decided, ${cached} from the cache, ${simulatedMs.toFixed(0)} ms simulating`,
+      );
+    });
+  }
   try {
     const functions = await startFunctionsRuntime(
       { functions: options.functions ?? localFunctions, routes, port: ports.lambda, logs, iam },
