@@ -52,6 +52,8 @@ describe('enqueueProviderCall: EnterLine', () => {
         slot: 0,
         call: 0,
         deadline: startedAt + queue.deadline,
+        // When this EnterLine put it: of two tickets of one call, the dispatcher admits the newer (issue 33).
+        enqueuedAt: queue.now,
       },
     ]);
     // One generation ahead: 6 slots before its first call, at 120/min with 3 permits.
