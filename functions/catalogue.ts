@@ -6,7 +6,9 @@
  * which handler module; this file says what that module's function is (docs/architecture.md §1, §6).
  *
  * An infrastructure test keeps the declarations honest: every handler module under `functions/` is catalogued, every
- * entry's module exists, and no declaration exceeds what the module's code can do (no delete where it never deletes).
+ * entry's module exists, and each declaration covers the calls in the module's bundle and no more (no delete where it
+ * never deletes); the local stack decides every call a handler makes against its synthesized role
+ * (docs/decisions/016-local-iam.md).
  */
 
 import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from './domain/openai-image-models';
