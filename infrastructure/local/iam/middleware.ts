@@ -2,6 +2,7 @@ import type { ClientExtension, ExtensibleClient } from '../../../functions/adapt
 import { iamRequests, SERVICE_OF_CLIENT, type CallSite } from './actions';
 import { currentCaller } from './caller';
 import { deniedResponse } from './errors';
+import { LOCAL_ACCOUNT_ID } from './roles';
 import { sessionTokenOf } from './session-token';
 
 /*
@@ -30,7 +31,7 @@ type Next = (args: Args) => Promise<unknown>;
 function callSite(): CallSite {
   return {
     region: process.env.AWS_REGION ?? 'us-east-1',
-    accountId: process.env.LOCAL_ACCOUNT_ID ?? '000000000000',
+    accountId: LOCAL_ACCOUNT_ID,
     stateMachineArn: process.env.STATE_MACHINE_ARN,
   };
 }
