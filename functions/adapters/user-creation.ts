@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { storageSettings } from '../config/storage';
 import { displayNameFromEmail, SIGNUP_BONUS_CREDITS, UserNotFoundError } from '../domain/credits';
 import { isDisposableAddress } from '../domain/disposable-addresses';
-import { bonusKey, legacyBonusKey, type SignupBonus } from '../domain/signup-bonus';
+import { bonusKey, legacyBonusKey, previousBonusKey, type SignupBonus } from '../domain/signup-bonus';
 import { signupBonusPepper } from '../config/signup-bonus';
 import { documentClient } from './support/aws';
 import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './support/keys';
@@ -17,7 +17,8 @@ const table = () => storageSettings().TABLE_NAME;
  * Returns the user, creating it first if needed — in one transaction: the user item (`attribute_not_exists`) with
  * {@link SIGNUP_BONUS_CREDITS} credits, the person's bonus marker (`BONUS#<HMAC-SHA256 of the normalised e-mail with
  * the secret pepper>`, which outlives the account), a check that no marker of the older unsalted form
- * (`BONUS#<SHA-256>`, written before the pepper) exists for the same address, a `signup_bonus` ledger entry and its
+ * (`BONUS#<SHA-256>`, written before the pepper) exists for the same address, nor one keyed by the address's first normalisation (written before the
+ * mailbox rules of domain/mailbox.ts), a `signup_bonus` ledger entry and its
  * idempotency marker. When that person already had the
  * bonus (an earlier, deleted account), the user is created with 0 credits and `signupBonus: 'already-claimed'`
  * (docs/architecture.md §8 "Money": the bonus is once per normalised e-mail). An address at a disposable e-mail
@@ -55,13 +56,7 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
-            {
-              ConditionCheck: {
-                TableName: table(),
-                Key: { PK: bonusPk(legacyBonusKey(email)), SK: BONUS_SK },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            ...[legacyBonusKey(email), previousBonusKey(email, pepper)].flatMap(noMarker),
             markerPut(sub, 'signup_bonus', sub, entryId, now),
             ledgerPut(sub, entryId, SIGNUP_BONUS_CREDITS, 'signup_bonus', sub, now),
           ],
@@ -78,6 +73,23 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
   const user = await getUser(sub);
   if (!user) throw new UserNotFoundError();
   return user;
+}
+
+/**
+ * A check that no older marker of the same address exists (`key` undefined: nothing to check, the older form is the
+ * new one), so the transaction fails as for a claimed bonus.
+ */
+function noMarker(key: string | undefined): TransactItem[] {
+  if (key === undefined) return [];
+  return [
+    {
+      ConditionCheck: {
+        TableName: table(),
+        Key: { PK: bonusPk(key), SK: BONUS_SK },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
 }
 
 /** The user item's creation: `credits` and `signupBonus` as given, only if there is no user item yet. */

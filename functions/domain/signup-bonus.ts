@@ -1,34 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
+import { firstNormalisation, normaliseEmail } from './mailbox';
 
 /**
  * The sign-up bonus is once per person (docs/architecture.md §8 "Money"): a person is approximated by their
- * normalised e-mail address, so deleting an account and signing up again — with the same address, the same address
- * in capitals, a `+tag` variant or, on Gmail, with dots moved — does not earn a second bonus.
+ * mailbox, the normalised e-mail address (domain/mailbox.ts), so deleting an account and signing up again with
+ * another spelling of the same mailbox — capitals, a trailing dot, a Unicode domain, a sub-address, a provider's
+ * other domain — does not earn a second bonus.
  */
 
-/** Domains whose mailboxes ignore dots in the local part (Gmail's documented behaviour). */
-const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * The address a person's variants reduce to: trimmed and lower-cased; `+tag` removed from the local part; for
- * gmail.com / googlemail.com dots removed and the domain written `gmail.com`.
- *
- * @example normaliseEmail(' Jane.Doe+linkedin@GoogleMail.com ') === 'janedoe@gmail.com'
- */
-export function normaliseEmail(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  if (at <= 0) return lower;
-  let local = lower.slice(0, at);
-  let domain = lower.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (DOTLESS_DOMAINS.has(domain)) {
-    local = local.replaceAll('.', '');
-    domain = 'gmail.com';
-  }
-  return `${local}@${domain}`;
-}
+export { normaliseEmail } from './mailbox';
 
 /**
  * The key of a person's bonus marker: HMAC-SHA256 (hex) of the normalised address keyed with the secret pepper
@@ -53,8 +33,22 @@ export function bonusKey(email: string, pepper: string): string {
  */
 export function legacyBonusKey(email: string): string {
   return createHash('sha256')
-    .update(`headshot-studio:signup-bonus:${normaliseEmail(email)}`)
+    .update(`headshot-studio:signup-bonus:${firstNormalisation(email)}`)
     .digest('hex');
+}
+
+/**
+ * The key a marker of this address got before the mailbox rules of domain/mailbox.ts (HMAC as {@link bonusKey}, of
+ * the first normalisation), or `undefined` when it is {@link bonusKey}'s. Only read (never written), so a person who
+ * claimed the bonus as `jane-shop@yahoo.com` before `-` was folded cannot claim it again with the same address.
+ *
+ * @throws {Error} when `pepper` is empty.
+ */
+export function previousBonusKey(email: string, pepper: string): string | undefined {
+  if (!pepper) throw new Error('The sign-up bonus pepper is empty');
+  const before = firstNormalisation(email);
+  if (before === normaliseEmail(email)) return undefined;
+  return createHmac('sha256', pepper).update(`headshot-studio:signup-bonus:${before}`).digest('hex');
 }
 
 /**
