@@ -4,18 +4,23 @@ import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, s3Client, sfnClient, sqsClient } from '../../functions/adapters/support/aws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isMapped } from '../../infrastructure/local/iam/actions';
-import { runAsFunction, type IamDenial } from '../../infrastructure/local/iam/caller';
+import type * as AwsClients from '../../functions/adapters/support/aws';
+import type {
+  IamCheck,
+  IamDenial,
+  runAsFunction as RunAsFunction,
+} from '../../infrastructure/local/iam/caller';
 import { REPO_ROOT } from '../../infrastructure/local/support/paths';
-import { localIamCheck } from '../../infrastructure/local/iam/local-check';
 import type { SynthesizedRoles } from '../../infrastructure/local/iam/synthesized';
 
 /*
  * The local IAM check on the SDK clients of functions/, with roles written as the stack synthesizes them
  * (CloudFormation intrinsics resolved to the local names). A denied call never leaves the process, so no emulator
- * is needed: the SDK's own deserializer turns the refusal into the error the handler gets.
+ * is needed: the SDK's own deserializer turns the refusal into the error the handler gets. The clients, the check and
+ * the invocation context are this file's own module instances (the unit files of a worker share one module graph),
+ * made in `beforeAll` with this file's environment.
  */
 
 const TABLE = { 'Fn::GetAtt': ['DataTable', 'Arn'] };
@@ -79,11 +84,14 @@ const roles: SynthesizedRoles = {
 };
 
 const denials: { functionName: string; denial: IamDenial }[] = [];
-const iam = localIamCheck({
-  roles,
-  onDenied: (functionName, denial) => denials.push({ functionName, denial }),
-});
+let iam: IamCheck & { stats(): { requests: number; cached: number } };
+let aws: typeof AwsClients;
+let runAsFunction: typeof RunAsFunction;
 const as = <T>(functionName: string, work: () => Promise<T>) => runAsFunction({ functionName, iam }, work);
+const documentClient = () => aws.documentClient();
+const s3Client = () => aws.s3Client();
+const sfnClient = () => aws.sfnClient();
+const sqsClient = () => aws.sqsClient();
 const failure = async (work: Promise<unknown>) => {
   try {
     await work;
@@ -96,8 +104,8 @@ const failure = async (work: Promise<unknown>) => {
 const ARN_TABLE = 'arn:aws:dynamodb:us-east-1:000000000000:table/iam-test-table';
 const ROLE = (role: string, fn: string) => `arn:aws:sts::000000000000:assumed-role/${role}/${fn}`;
 
-beforeAll(() => {
-  Object.assign(process.env, {
+beforeAll(async () => {
+  for (const [name, value] of Object.entries({
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
@@ -105,7 +113,17 @@ beforeAll(() => {
     UPLOADS_BUCKET: 'iam-test-uploads',
     // Nothing listens here: an allowed call that left the process would fail with a connection error instead.
     AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
-  });
+  }))
+    vi.stubEnv(name, value);
+  vi.resetModules();
+  aws = await import('../../functions/adapters/support/aws');
+  ({ runAsFunction } = await import('../../infrastructure/local/iam/caller'));
+  const { localIamCheck } = await import('../../infrastructure/local/iam/local-check');
+  iam = localIamCheck({ roles, onDenied: (functionName, denial) => denials.push({ functionName, denial }) });
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 describe('local IAM check', () => {
