@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { defineSettings } from './settings';
 import { optionalString, runtimeOf, secretString } from './fields';
 import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from '../domain/openai-image-models';
+import { DEFAULT_FREE_SHARE } from '../domain/provider-queue-lanes';
+import { DEFAULT_STANDING_RULES } from '../domain/provider-queue-order';
 
 /** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
 export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;
@@ -70,6 +72,21 @@ const environment = z.object({
   PROVIDER_PRIORITY_HEAD_START_SECONDS: z._default(
     z.coerce.number().check(z.int(), z.gte(0), z.lte(3_600)),
     300,
+  ),
+  /**
+   * The free lane's share of the provider's admissions while paid work waits, 0-1 (default 0.25): free (sign-up
+   * credit) work gets at most this share, a paying customer never waits behind more (docs/decisions/019-paid-first.md).
+   */
+  PROVIDER_FREE_SHARE: z._default(z.coerce.number().check(z.gte(0), z.lte(1)), DEFAULT_FREE_SHARE),
+  /** Cents a purchase must have been charged (after promotion codes) to count as paid in the line (default 100). */
+  PROVIDER_PAID_MIN_CENTS: z._default(
+    z.coerce.number().check(z.int(), z.gte(0)),
+    DEFAULT_STANDING_RULES.minPaidCents,
+  ),
+  /** The share of a purchase's credits a refund may take back before it stops counting as paid (default 0.5). */
+  PROVIDER_PAID_MAX_REFUNDED_SHARE: z._default(
+    z.coerce.number().check(z.gte(0), z.lte(1)),
+    DEFAULT_STANDING_RULES.maxRefundedShare,
   ),
   /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks; default 0). */
   LOCAL_PROVIDER_LATENCY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),

@@ -2,29 +2,54 @@
  * The order of the provider queue and the keys that hold it (docs/architecture.md §4, docs/decisions/010-provider-queue.md).
  * First come, first served BY GENERATION: a generation's slots all carry its order key, so the generation at the head
  * gets its slots before the next one starts, and customer k's set is complete about k × 6 / C minutes after a burst.
- * A customer in good standing with a "Priority generation" pack gets a head start: their generation's key is its
- * start minus the head start, so it goes ahead of free generations that started less than the head start before it —
- * and never ahead of one that started earlier than that (a free generation's wait is bounded: it ages into the front).
+ * Paid generations first (docs/decisions/019-paid-first.md): a free generation's key is in a lane of its own, behind
+ * every paid one ({@link FREE_LANE_OFFSET_MS}; the dispatcher lets free work through at its bounded share). Within
+ * the paid lane a customer in good standing with a "Priority generation" pack gets a head start: their generation's
+ * key is its start minus the head start, so it goes ahead of other paid generations that started less than the head
+ * start before it — and never ahead of one that started earlier than that (its wait is bounded: it ages into the front).
  * Pure: the adapters build their keys here.
  */
 
 import { namedError } from './named-error';
 import { grantsPriority } from './packs';
 
-/** A customer's class in the queue: `priority` while they are in good standing with a Popular or Pro pack. */
-export type QueuePriority = 'priority' | 'standard';
+/**
+ * A customer's class in the queue (docs/decisions/019-paid-first.md): `priority` while they are in good standing with a
+ * Popular or Pro pack, `standard` while they are with any other pack (Starter), `free` for an account with sign-up
+ * credits only. `priority` and `standard` share the paid lane; `free` has its own, behind it.
+ */
+export type QueuePriority = 'priority' | 'standard' | 'free';
+
+/**
+ * What a free generation's order key adds to its start, epoch ms (10^14 ms, about 3,170 years): every free key sorts
+ * after every paid one, in the same 15-digit sort keys ({@link ticketSk}), so the line's partition holds two lanes —
+ * paid keys below this, free keys from it — and the positions count every paid generation ahead of a free one.
+ */
+export const FREE_LANE_OFFSET_MS = 100_000_000_000_000;
+
+/** Whether an order key (epoch ms) is in the free lane ({@link FREE_LANE_OFFSET_MS}). */
+export function isFreeKey(orderKey: number): boolean {
+  return orderKey >= FREE_LANE_OFFSET_MS;
+}
+
+/** The time an order key stands for, epoch ms: the key without its lane's offset (items' TTLs count from it). */
+export function keyTime(orderKey: number): number {
+  return isFreeKey(orderKey) ? orderKey - FREE_LANE_OFFSET_MS : orderKey;
+}
 
 /** PROVIDER_PRIORITY_HEAD_START_SECONDS when unset: 5 minutes. */
 export const DEFAULT_PRIORITY_HEAD_START_SECONDS = 300;
 
 /**
  * The order key of a generation's slots, epoch ms: its execution's start, minus `headStartMs` for a priority
- * customer. Smaller goes first. The same generation always gets the same key, so a slot back in the queue after a 429
- * returns to its old place (ahead of younger generations).
+ * customer, plus {@link FREE_LANE_OFFSET_MS} for a free one (its own lane, behind every paid generation; the
+ * dispatcher lets it through at its share: domain/provider-queue-lanes.ts). Smaller goes first. The same generation at
+ * the same standing always gets the same key, so a slot back in the queue after a 429 returns to its old place.
  */
 export function orderKey(startedAt: string | number, priority: QueuePriority, headStartMs: number): number {
   const start = new Date(startedAt).getTime();
   if (!Number.isFinite(start)) throw new RangeError(`Not a start time: ${String(startedAt)}`);
+  if (priority === 'free') return start + FREE_LANE_OFFSET_MS;
   return Math.max(0, start - (priority === 'priority' ? headStartMs : 0));
 }
 
@@ -57,6 +82,12 @@ const pad = (n: number, width: number) => String(Math.trunc(n)).padStart(width, 
 export function ticketSk(input: { orderKey: number; generationId: string; slot: number }): string {
   return `T#${pad(input.orderKey, 15)}#${input.generationId}#${pad(input.slot, 2)}`;
 }
+
+/**
+ * The first sort key of the free lane ({@link FREE_LANE_OFFSET_MS}): paid tickets sort below it, free ones from it, so
+ * the dispatcher reads each lane's head with one key condition.
+ */
+export const FREE_LANE_SK = `T#${pad(FREE_LANE_OFFSET_MS, 15)}`;
 
 /** The order key a ticket's sort key ({@link ticketSk}) carries, epoch ms. */
 export function ticketOrderKey(sk: string): number {
@@ -155,16 +186,36 @@ export interface PurchaseStanding {
   status?: string;
 }
 
+/** What makes a purchase count as paid (PROVIDER_PAID_MIN_CENTS, PROVIDER_PAID_MAX_REFUNDED_SHARE). */
+export interface StandingRules {
+  /** Cents charged at least (after promotion codes): a purchase discounted to near zero does not count. */
+  minPaidCents: number;
+  /** The share of its credits a refund may take back (0-1) before the purchase stops counting. */
+  maxRefundedShare: number;
+}
+
+/** PROVIDER_PAID_MIN_CENTS and PROVIDER_PAID_MAX_REFUNDED_SHARE when unset: $1.00, half the credits. */
+export const DEFAULT_STANDING_RULES: StandingRules = { minPaidCents: 100, maxRefundedShare: 0.5 };
+
+/** Whether one purchase counts as paid under `rules` (its status aside): charged enough, not refunded past the share. */
+function counts(p: PurchaseStanding, rules: StandingRules): boolean {
+  const charged = p.amountTotal === undefined || p.amountTotal >= rules.minPaidCents;
+  return charged && (p.creditsReversed ?? 0) <= rules.maxRefundedShare * p.credits;
+}
+
 /**
- * The customer's current class in the queue, from their purchase items, looked up every time a slot is enqueued:
- * `priority` when at least one purchase of a "Priority generation" pack (domain/packs.ts) was paid for (not 100 %
- * off) and is not fully refunded — unless any of their payments is disputed (a chargeback takes priority away from the
- * account, whatever else it bought).
+ * The customer's current class in the queue, from their purchase items, looked up every time a slot is enqueued
+ * (docs/decisions/019-paid-first.md): `free` unless at least one purchase — of any pack — was charged at least
+ * `minPaidCents` and is not refunded beyond `maxRefundedShare` of its credits; then `priority` when such a purchase is
+ * of a "Priority generation" pack (domain/packs.ts), else `standard`. Any disputed payment makes the account `free`
+ * (a chargeback takes the standing away, whatever else it bought).
  */
-export function priorityStanding(purchases: readonly PurchaseStanding[]): QueuePriority {
-  if (purchases.some((p) => p.status === 'disputed')) return 'standard';
-  const paid = purchases.some(
-    (p) => grantsPriority(p.packId) && p.amountTotal !== 0 && (p.creditsReversed ?? 0) < p.credits,
-  );
-  return paid ? 'priority' : 'standard';
+export function priorityStanding(
+  purchases: readonly PurchaseStanding[],
+  rules: StandingRules = DEFAULT_STANDING_RULES,
+): QueuePriority {
+  if (purchases.some((p) => p.status === 'disputed')) return 'free';
+  const paid = purchases.filter((p) => counts(p, rules));
+  if (paid.length === 0) return 'free';
+  return paid.some((p) => grantsPriority(p.packId)) ? 'priority' : 'standard';
 }

@@ -36,6 +36,11 @@ export interface QueueState {
   calls: number;
   /** Optimistic-locking counter: the dispatcher's writes check and bump it. */
   version: number;
+  /**
+   * The free lane's admissions in hand while paid work waits (domain/provider-queue-lanes.ts `planLanes`), 0-1;
+   * absent = 0.
+   */
+  freeAllowance?: number;
 }
 
 /** Call duration assumed before any call has been measured, in ms (OpenAI image edits take 60-150 s). */

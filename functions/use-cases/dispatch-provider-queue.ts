@@ -6,7 +6,7 @@ import {
 } from '../adapters/provider-queue/callbacks';
 import { releaseDeadLease } from '../adapters/provider-queue/leases';
 import { leavePosition, markAdmitted } from '../adapters/provider-queue/positions';
-import { deadlineMs, queueLimits } from '../adapters/provider-queue/settings';
+import { deadlineMs, freeShare, queueLimits } from '../adapters/provider-queue/settings';
 import { readState } from '../adapters/provider-queue/state';
 import {
   admitTickets,
@@ -28,6 +28,7 @@ import {
   tokenWaitMs,
   wakeUpDelaySeconds,
 } from '../domain/provider-queue-dispatch';
+import { planLanes } from '../domain/provider-queue-lanes';
 import { leaseId, type QueueTicket } from '../domain/provider-queue-order';
 
 /**
@@ -40,6 +41,8 @@ import { leaseId, type QueueTicket } from '../domain/provider-queue-order';
 /** What the dispatcher needs from the outside world: the queue's items, the Tasks' callbacks, wake-up messages. */
 export interface DispatchProviderQueuePorts {
   queueLimits: () => QueueLimits;
+  /** PROVIDER_FREE_SHARE: the free lane's share of the admissions while paid work waits (0-1). */
+  freeShare: () => number;
   /** GENERATION_DEADLINE_MINUTES in ms: a ticket's deadline minus it is when its generation started. */
   deadlineMs: () => number;
   readState: (consistent: boolean) => Promise<QueueState>;
@@ -61,6 +64,7 @@ export interface DispatchProviderQueuePorts {
 
 const adapters: DispatchProviderQueuePorts = {
   queueLimits,
+  freeShare,
   deadlineMs,
   readState,
   readHead,
@@ -128,8 +132,12 @@ interface Rounds {
  * of its budget. Safe to run twice at once (the event source mapping allows 2): the state's version condition lets
  * only one batch win.
  *
- * Per round, whatever the queue's length: one strongly consistent read of the state, one read of at most
- * (permits + 1) tickets at the head, one transaction.
+ * Paid work first, free work bounded (docs/decisions/019-paid-first.md): each round reads the paid lane's head, and
+ * the free lane's when free tickets may go (domain `planLanes`: what paid work leaves, or the free share while paid
+ * work waits).
+ *
+ * Per round, whatever the queue's length: one strongly consistent read of the state, one or two reads of at most
+ * (permits + 1) tickets at the lanes' heads, one transaction.
  *
  * Nobody can wedge the line: of two tickets of one call the older is deleted before the batch is written
  * (domain `oneTicketPerCall`), and a batch the table refuses as invalid is admitted one ticket at a time, each ticket
@@ -196,10 +204,8 @@ async function admitRound(
   ports: DispatchProviderQueuePorts,
 ): Promise<boolean> {
   const now = clock();
-  // One ticket more than can be admitted: whether any still wait behind this batch.
-  const tickets = await ports.readHead(permits + 1);
-  const batch = tickets.slice(0, permits);
-  run.waiting = tickets.length > batch.length;
+  const { batch, waiting, allowance } = await readLanes(run.state, permits, ports);
+  run.waiting = waiting;
   if (batch.length === 0) return false;
   const { expired, live } = splitByDeadline(batch, now);
   await expire(expired, ports);
@@ -211,7 +217,7 @@ async function admitRound(
     run.state = await ports.readState(true);
     return true;
   }
-  const next = admitSlots(run.state, limits, unique.length, now);
+  const next = { ...admitSlots(run.state, limits, unique.length, now), freeAllowance: allowance };
   const outcome = await admit(run.state, next, unique, limits, now, ports);
   if (outcome.refused) {
     // The table refused the batch: one at a time, so only the ticket it still refuses is set aside.
@@ -232,6 +238,37 @@ async function admitRound(
   // says: it may only under-admit until the next read). A batch cut at MAX_BATCH reads it again at once.
   run.state = freePermits(next, limits, clock()) > 0 ? await ports.readState(true) : next;
   return true;
+}
+
+/**
+ * One round's batch from the lanes' heads (domain `planLanes`): the paid lane's first `permits` + 1 tickets (one more
+ * than can go: whether any still wait), then the free lane's, as many as may go.
+ *
+ * @returns the tickets to admit, whether any wait behind them, the free lane's allowance to store
+ */
+async function readLanes(
+  state: QueueState,
+  permits: number,
+  ports: DispatchProviderQueuePorts,
+): Promise<{ batch: QueueTicket[]; waiting: boolean; allowance: number }> {
+  const share = ports.freeShare();
+  const allowance = state.freeAllowance ?? 0;
+  const paid = await ports.readHead(permits + 1, 'paid');
+  const freeWanted =
+    paid.length <= permits ? permits - paid.length + 1 : Math.floor(allowance + permits * share + 1e-9);
+  const free = freeWanted > 0 ? await ports.readHead(Math.min(freeWanted, permits + 1), 'free') : [];
+  const plan = planLanes({
+    permits,
+    paidWaiting: paid.length,
+    freeWaiting: Math.min(free.length, permits),
+    allowance,
+    share,
+  });
+  return {
+    batch: [...paid.slice(0, plan.paid), ...free.slice(0, plan.free)],
+    waiting: paid.length > plan.paid || free.length > plan.free,
+    allowance: plan.allowance,
+  };
 }
 
 /**

@@ -35,6 +35,7 @@ import { safetyIdentifier } from '../domain/provider-refusals';
 import { signupBonusPepper } from '../config/signup-bonus';
 import { enforceLikenessCapAtStart } from './likeness-cap';
 import { enforceRefusalCapAtStart } from './provider-refusals';
+import { assertLineHasRoom } from './provider-line-room';
 import { compensateGeneration } from './compensate-generation';
 
 /**
@@ -59,6 +60,11 @@ export interface StartGenerationPorts {
   ) => Promise<void>;
   /** The provider refusals' check before anything is spent (use-cases/provider-refusals.ts). */
   enforceRefusalCap: (sub: string, referenceSetHash: string, nowMs: number) => Promise<void>;
+  /**
+   * Whether the provider line can serve the generation's `slots` before its deadline (use-cases/provider-line-room.ts):
+   * throws `QuotaExceededError` (`provider-line`) when not.
+   */
+  assertLineHasRoom: (sub: string, slots: number, nowMs: number) => Promise<void>;
   /** The caller's `safety_identifier` for every provider call of the generation (domain/provider-refusals.ts). */
   safetyIdentifier: (sub: string) => string;
   spendCredits: (change: CreditChange) => Promise<CreditChangeResult>;
@@ -81,6 +87,7 @@ export const startGenerationAdapters: StartGenerationPorts = {
   generationStartGuard,
   enforceLikenessCap: (sub, balance, hash, nowMs) => enforceLikenessCapAtStart(sub, balance, hash, nowMs),
   enforceRefusalCap: (sub, hash, nowMs) => enforceRefusalCapAtStart(sub, hash, nowMs),
+  assertLineHasRoom: (sub, slots, nowMs) => assertLineHasRoom(sub, slots, nowMs),
   safetyIdentifier: (sub) => safetyIdentifier(sub, signupBonusPepper()),
   spendCredits,
   sweepMarkerPut,
@@ -150,7 +157,8 @@ export interface GenerationRequest {
  *   when the day's provider calls are used up, or (`provider-refusals`) while the account's refusals are over their
  *   limit; {PhotosDontMatchError} for photos whose headshots kept failing the likeness check
  *   (use-cases/likeness-cap.ts); {PhotosRefusedError} for photos set aside after the provider's refusals
- *   (use-cases/provider-refusals.ts)
+ *   (use-cases/provider-refusals.ts); {QuotaExceededError} (`provider-line`) when the provider line would not serve
+ *   the generation before its deadline (use-cases/provider-line-room.ts: nothing spent, the time to try again)
  */
 export async function startGeneration(
   starter: Starter,
@@ -159,7 +167,8 @@ export async function startGeneration(
 ): Promise<GenerationStarted> {
   const { sub } = starter;
   const resolution = request.resolution ?? 'standard';
-  const cost = (request.slots?.length ?? HEADSHOTS_PER_GENERATION) * CREDITS_PER_HEADSHOT[resolution];
+  const slotCount = request.slots?.length ?? HEADSHOTS_PER_GENERATION;
+  const cost = slotCount * CREDITS_PER_HEADSHOT[resolution];
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
   const user = starter.email ? await ports.ensureUser(sub, starter.email) : await ports.getUser(sub);
   const id = ports.newId();
@@ -167,11 +176,12 @@ export async function startGeneration(
   let balance: number;
   // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
   const guard = await ports.generationStartGuard(user, id, cost);
-  // The likeness cap and the refusal rules, before anything is spent (a balance under the cost is answered by the
-  // spend: 402).
+  // The likeness cap, the refusal rules and the line's room, before anything is spent (a balance under the cost is
+  // answered by the spend: 402).
   if (user && user.credits >= cost) {
     await ports.enforceRefusalCap(sub, request.referenceSetHash, generationStartMs(id));
     await ports.enforceLikenessCap(sub, user.credits, request.referenceSetHash, generationStartMs(id));
+    await ports.assertLineHasRoom(sub, slotCount, generationStartMs(id));
   }
   try {
     ({ balance } = await ports.spendCredits({

@@ -228,6 +228,7 @@ describe("two tickets of one slot's call (an EnterLine retried after the standin
     const resumed: string[] = [];
     const ports: DispatchProviderQueuePorts = {
       queueLimits,
+      freeShare: () => 0.25,
       deadlineMs,
       readState,
       readHead,

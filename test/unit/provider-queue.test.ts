@@ -258,25 +258,45 @@ describe('the position in the queue', () => {
 
 describe("a customer's standing", () => {
   const pro = { packId: 'pro', credits: 100, amountTotal: 9_900, creditsReversed: 0, status: 'completed' };
+  const starter = {
+    packId: 'starter',
+    credits: 40,
+    amountTotal: 3_500,
+    creditsReversed: 0,
+    status: 'completed',
+  };
 
-  it('gives priority for a paid Popular or Pro pack, not for Starter', () => {
+  it('counts every paid pack as paid: priority for Popular or Pro, standard for Starter, free without one', () => {
     expect(priorityStanding([pro])).toBe('priority');
-    expect(priorityStanding([{ ...pro, packId: 'popular', credits: 40 }])).toBe('priority');
-    expect(priorityStanding([{ ...pro, packId: 'starter', credits: 10 }])).toBe('standard');
-    expect(priorityStanding([])).toBe('standard');
+    expect(priorityStanding([{ ...pro, packId: 'popular', credits: 60 }])).toBe('priority');
+    expect(priorityStanding([starter])).toBe('standard');
+    expect(priorityStanding([])).toBe('free');
   });
 
-  it('takes it back after a full refund, a dispute or a 100 %-off purchase', () => {
-    expect(priorityStanding([{ ...pro, creditsReversed: 100, status: 'refunded' }])).toBe('standard');
-    // A partial refund leaves a paid pack: still priority.
-    expect(priorityStanding([{ ...pro, creditsReversed: 30, status: 'refunded' }])).toBe('priority');
-    expect(priorityStanding([{ ...pro, amountTotal: 0 }])).toBe('standard');
-    // A chargeback on any payment takes priority from the account, whatever else it bought.
-    expect(priorityStanding([pro, { ...pro, packId: 'starter', credits: 10, status: 'disputed' }])).toBe(
-      'standard',
-    );
+  it('takes it back after a refund above the threshold, a dispute or a purchase discounted to near zero', () => {
+    expect(priorityStanding([{ ...pro, creditsReversed: 100, status: 'refunded' }])).toBe('free');
+    // 99 % refunded: no longer counts (the threshold is half the credits).
+    expect(priorityStanding([{ ...starter, creditsReversed: 39, status: 'refunded' }])).toBe('free');
+    // Half refunded still counts; a bit more does not.
+    expect(priorityStanding([{ ...pro, creditsReversed: 50, status: 'refunded' }])).toBe('priority');
+    expect(priorityStanding([{ ...pro, creditsReversed: 51, status: 'refunded' }])).toBe('free');
+    expect(priorityStanding([{ ...pro, amountTotal: 0 }])).toBe('free');
+    // A 1-cent promotion code: under the minimum charge.
+    expect(priorityStanding([{ ...starter, amountTotal: 1 }])).toBe('free');
+    expect(priorityStanding([{ ...starter, amountTotal: 100 }])).toBe('standard');
+    // A chargeback on any payment takes the standing from the account, whatever else it bought.
+    expect(priorityStanding([pro, { ...starter, status: 'disputed' }])).toBe('free');
+    // A Pro pack refunded leaves the Starter one: paid, without priority.
+    expect(priorityStanding([{ ...pro, creditsReversed: 100 }, starter])).toBe('standard');
     // Items written before amounts were recorded count as paid.
     expect(priorityStanding([{ packId: 'pro', credits: 100 }])).toBe('priority');
+  });
+
+  it('follows the configured thresholds', () => {
+    const rules = { minPaidCents: 5_000, maxRefundedShare: 0 };
+    expect(priorityStanding([starter], rules)).toBe('free');
+    expect(priorityStanding([pro], rules)).toBe('priority');
+    expect(priorityStanding([{ ...pro, creditsReversed: 1 }], rules)).toBe('free');
   });
 });
 

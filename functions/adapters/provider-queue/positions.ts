@@ -9,6 +9,7 @@ import {
   queuePosition,
   slotsAhead,
 } from '../../domain/provider-queue-positions';
+import { FREE_LANE_OFFSET_MS, keyTime } from '../../domain/provider-queue-order';
 import { documentClient } from '../support/aws';
 import { generationSk, userPk } from '../support/keys';
 import { queryPages } from '../support/query';
@@ -45,7 +46,7 @@ export interface PositionRegistration {
  */
 export async function registerPosition(registration: PositionRegistration): Promise<boolean> {
   const { orderKey: key, generationId, userId, position, now } = registration;
-  const expires = expiresAt(key + deadlineMs() + headStartMs(), 0);
+  const expires = expiresAt(keyTime(key) + deadlineMs() + headStartMs(), 0);
   try {
     const result = await documentClient().send(
       new TransactWriteCommand({
@@ -230,28 +231,34 @@ export async function markAdmitted(ticket: {
 
 /**
  * Drops the place entries of generations older than any still in the queue (`oldest`, epoch ms: domain
- * `oldestLiveKey`), each with −1 on its counters: a generation whose slots all left without being admitted (refused,
- * expired) would otherwise count forever.
+ * `oldestLiveKey`) — in the paid lane, and in the free lane at the same start (domain `FREE_LANE_OFFSET_MS`) — each
+ * with −1 on its counters: a generation whose slots all left without being admitted (refused, expired) would
+ * otherwise count forever.
  *
  * @returns how many entries were dropped
  */
 export async function dropStalePositions(oldest: number): Promise<number> {
   let dropped = 0;
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': queuePk('PLACE'),
-      ':from': 'P#',
-      ':to': placeSk({ orderKey: oldest, generationId: '' }),
+  const lanes = [
+    { from: 'P#', to: placeSk({ orderKey: oldest, generationId: '' }) },
+    {
+      from: placeSk({ orderKey: FREE_LANE_OFFSET_MS, generationId: '' }),
+      to: placeSk({ orderKey: FREE_LANE_OFFSET_MS + oldest, generationId: '' }),
     },
-    ProjectionExpression: 'SK',
-    ReturnConsumedCapacity: 'TOTAL',
-  })) {
-    countCapacity('reap', 'read', page.ConsumedCapacity);
-    for (const entry of page.Items ?? []) {
-      const [, key, generationId] = String(entry.SK).split('#');
-      await leavePosition(Number(key), generationId!);
-      dropped++;
+  ];
+  for (const { from, to } of lanes) {
+    for await (const page of queryPages({
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': queuePk('PLACE'), ':from': from, ':to': to },
+      ProjectionExpression: 'SK',
+      ReturnConsumedCapacity: 'TOTAL',
+    })) {
+      countCapacity('reap', 'read', page.ConsumedCapacity);
+      for (const entry of page.Items ?? []) {
+        const [, key, generationId] = String(entry.SK).split('#');
+        await leavePosition(Number(key), generationId!);
+        dropped++;
+      }
     }
   }
   return dropped;

@@ -3,6 +3,7 @@ import { imageProviderSettings } from '../../config/image-provider';
 import { storageSettings } from '../../config/storage';
 import { providerTimeouts } from '../../domain/provider-timeouts';
 import { leaseMsFor, type QueueLimits } from '../../domain/provider-queue';
+import type { StandingRules } from '../../domain/provider-queue-order';
 
 /**
  * Where the provider queue lives in the table and how fast it lets calls through (docs/architecture.md §2, §4).
@@ -62,6 +63,18 @@ export function queueLimits(): QueueLimits {
 
 /** PROVIDER_PRIORITY_HEAD_START_SECONDS in ms. */
 export const headStartMs = (): number => imageProviderSettings().PROVIDER_PRIORITY_HEAD_START_SECONDS * 1000;
+
+/** PROVIDER_FREE_SHARE: the free lane's share of the admissions while paid work waits (0-1). */
+export const freeShare = (): number => imageProviderSettings().PROVIDER_FREE_SHARE;
+
+/** What makes a purchase count as paid: PROVIDER_PAID_MIN_CENTS and PROVIDER_PAID_MAX_REFUNDED_SHARE. */
+export function standingRules(): StandingRules {
+  const config = imageProviderSettings();
+  return {
+    minPaidCents: config.PROVIDER_PAID_MIN_CENTS,
+    maxRefundedShare: config.PROVIDER_PAID_MAX_REFUNDED_SHARE,
+  };
+}
 
 /** GENERATION_DEADLINE_MINUTES in ms. */
 export const deadlineMs = (): number => generationSettings().GENERATION_DEADLINE_MINUTES * 60_000;

@@ -6,6 +6,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  FREE_LANE_SK,
   leaseId,
   priorityStanding,
   ticketOrderKey,
@@ -20,7 +21,7 @@ import { documentClient } from '../support/aws';
 import { userPk } from '../support/keys';
 import { queryPages } from '../support/query';
 import { cancellationCodes } from '../support/transactions';
-import { expiresAt, queuePk, STATE_SK, table } from './settings';
+import { expiresAt, queuePk, STATE_SK, standingRules, table } from './settings';
 import { countCapacity, countEvent } from './usage';
 
 /**
@@ -46,7 +47,8 @@ const ticketDelete = (ticket: QueueTicket) => ({
 
 /**
  * The customer's class at this moment, from their purchase items (domain/provider-queue-order.ts
- * `priorityStanding`): a refund, a dispute or a 100 %-off purchase takes effect at the next slot enqueued.
+ * `priorityStanding`, under PROVIDER_PAID_MIN_CENTS and PROVIDER_PAID_MAX_REFUNDED_SHARE): a refund, a dispute or a
+ * purchase discounted to near zero takes effect at the next slot enqueued.
  */
 export async function currentPriority(sub: string): Promise<QueuePriority> {
   const purchases: PurchaseStanding[] = [];
@@ -58,7 +60,7 @@ export async function currentPriority(sub: string): Promise<QueuePriority> {
   })) {
     purchases.push(...((page.Items ?? []) as PurchaseStanding[]));
   }
-  return priorityStanding(purchases);
+  return priorityStanding(purchases, standingRules());
 }
 
 /**
@@ -95,13 +97,17 @@ export async function putTicket(
   countCapacity('enter', 'write', put.ConsumedCapacity);
 }
 
-/** The head of the queue: its first `limit` tickets, strongly consistent. */
-export async function readHead(limit: number): Promise<QueueTicket[]> {
+/**
+ * The head of the queue: its first `limit` tickets, strongly consistent — of one lane (domain/provider-queue-order.ts
+ * `FREE_LANE_SK`: paid tickets sort below it, free ones from it), or of the whole line (paid first) without `lane`.
+ */
+export async function readHead(limit: number, lane?: 'paid' | 'free'): Promise<QueueTicket[]> {
+  const condition = { paid: ' AND SK < :lane', free: ' AND SK >= :lane' };
   const result = await documentClient().send(
     new QueryCommand({
       TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': queuePk('LINE') },
+      KeyConditionExpression: `PK = :pk${lane ? condition[lane] : ''}`,
+      ExpressionAttributeValues: { ':pk': queuePk('LINE'), ...(lane ? { ':lane': FREE_LANE_SK } : {}) },
       Limit: limit,
       ConsistentRead: true,
       ReturnConsumedCapacity: 'TOTAL',
@@ -142,7 +148,7 @@ function stateUpdate(previous: QueueState, next: QueueState) {
       TableName: table(),
       Key: { PK: queuePk('STATE'), SK: STATE_SK },
       UpdateExpression:
-        'SET tokens = :tokens, refilledAt = :refilledAt, callMsSum = :sum, calls = :calls, version = :next ADD inFlight :n',
+        'SET tokens = :tokens, refilledAt = :refilledAt, callMsSum = :sum, calls = :calls, version = :next, freeAllowance = :allowance ADD inFlight :n',
       ConditionExpression: previous.version === 0 ? 'attribute_not_exists(version)' : 'version = :version',
       ExpressionAttributeValues: {
         ':tokens': next.tokens,
@@ -150,6 +156,7 @@ function stateUpdate(previous: QueueState, next: QueueState) {
         ':sum': next.callMsSum,
         ':calls': next.calls,
         ':next': next.version,
+        ':allowance': next.freeAllowance ?? 0,
         ':n': next.inFlight - previous.inFlight,
         ...(previous.version === 0 ? {} : { ':version': previous.version }),
       },

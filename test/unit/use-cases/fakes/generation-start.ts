@@ -3,6 +3,8 @@ import type { UserRecord } from '../../../../functions/adapters/ledger';
 import { compensateGeneration } from '../../../../functions/use-cases/compensate-generation';
 import { enforceLikenessCapAtStart } from '../../../../functions/use-cases/likeness-cap';
 import { enforceRefusalCapAtStart } from '../../../../functions/use-cases/provider-refusals';
+import { assertLineHasRoom } from '../../../../functions/use-cases/provider-line-room';
+import { FakeProviderQueue } from './provider-queue';
 import { safetyIdentifier } from '../../../../functions/domain/provider-refusals';
 import type { StartGenerationPorts } from '../../../../functions/use-cases/start-generation';
 import { isTerminal } from '../../../../functions/domain/generation-status';
@@ -48,6 +50,8 @@ export function generationStartWorld() {
   const refusals = new FakeProviderRefusals(cap.stops);
   const markers = new FakeMarkers();
   const executions = new FakeExecutions();
+  // The provider line the start asks for room (empty: every start fits).
+  const line = new FakeProviderQueue();
   const previousIsOver = (user: UserRecord, previous: string) => {
     const generation = generations.stored(user.id, previous);
     return !generation || isTerminal(generation.status);
@@ -77,6 +81,7 @@ export function generationStartWorld() {
     enforceLikenessCap: (sub, balance, hash, nowMs) =>
       enforceLikenessCapAtStart(sub, balance, hash, nowMs, cap.ports),
     enforceRefusalCap: (sub, hash, nowMs) => enforceRefusalCapAtStart(sub, hash, nowMs, refusals.ports),
+    assertLineHasRoom: (sub, slots, nowMs) => assertLineHasRoom(sub, slots, nowMs, line),
     safetyIdentifier: (sub) => safetyIdentifier(sub, TEST_PEPPER),
     // The related item (the generation) commits with the spend, or neither does.
     spendCredits: async (change) => {
@@ -96,5 +101,5 @@ export function generationStartWorld() {
     newId: () => ulid(START.getTime()),
     now: () => START,
   };
-  return { ledger, generations, buckets, cap, refusals, markers, executions, ports };
+  return { ledger, generations, buckets, cap, refusals, markers, executions, line, ports };
 }

@@ -15,6 +15,8 @@ import {
 } from '../../../../functions/domain/provider-queue';
 import {
   isAhead,
+  isFreeKey,
+  keyTime,
   leaseId,
   ticketSk,
   type QueueEntry,
@@ -54,6 +56,8 @@ export class FakeProviderQueue {
   limits: QueueLimits = { imagesPerMinute: 120, maxConcurrency: 3, leaseMs: 600_000, maxPauseMs: 60_000 };
   deadline = 30 * 60_000;
   headStart = 300_000;
+  /** PROVIDER_FREE_SHARE. */
+  share = 0.25;
   /** The state item; `undefined` until first written (its version is then 0). */
   stored: QueueState | undefined;
   readonly tickets = new Map<string, QueueTicket>();
@@ -124,7 +128,11 @@ export class FakeProviderQueue {
   readonly deadlineMs = () => this.deadline;
   readonly headStartMs = () => this.headStart;
   readonly readState = async (_consistent?: boolean) => this.state();
-  readonly readHead = async (limit: number) => this.queued().slice(0, limit);
+  readonly freeShare = () => this.share;
+  readonly readHead = async (limit: number, lane?: 'paid' | 'free') =>
+    this.queued()
+      .filter((t) => lane === undefined || isFreeKey(t.orderKey) === (lane === 'free'))
+      .slice(0, limit);
 
   readonly admitTickets = async (admission: Admission): Promise<AdmissionResult> => {
     const { state, next, tickets, grantedAt, leaseUntil } = admission;
@@ -227,7 +235,7 @@ export class FakeProviderQueue {
   };
 
   readonly dropStalePositions = async (oldest: number) => {
-    const stale = [...this.places].filter(([, key]) => key < oldest);
+    const stale = [...this.places].filter(([, key]) => keyTime(key) < oldest);
     for (const [id] of stale) this.places.delete(id);
     return stale.length;
   };
