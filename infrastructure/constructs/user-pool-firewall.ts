@@ -9,7 +9,7 @@ import {
   byteMatch,
   logBlockedRequests,
   managedRuleGroupRule,
-  perIpRateRule,
+  rateRule,
   visibility,
   wafBlockedRequests,
 } from './waf';
@@ -36,6 +36,18 @@ export const USER_POOL_OPERATIONS = {
 } as const satisfies Record<string, readonly string[]>;
 
 /**
+ * Sign-up alone is counted over WAF's longest window, 10 minutes
+ * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-high-level-settings.html),
+ * so its smallest limit of 10 allows half the sign-ups a 5-minute window does (docs/decisions/020-signup-cost.md):
+ * - `perIp`: one address (`rate-signUp`): 10 per 10 minutes, 1,440 a day;
+ * - `perNetwork`: one autonomous system, the network operator every address of a /24 belongs to (`rate-signUpPerNetwork`,
+ *   WAF's `ASN` key): 30 per 10 minutes, 4,320 a day, however many addresses of it a script rotates through. A large
+ *   ISP's customers share that count: 30 in 10 minutes is well above this product's sign-ups from any one network;
+ *   raise it here when the `rate-signUpPerNetwork` blocks on the dashboard say otherwise.
+ */
+export const SIGN_UP_LIMITS = { windowSeconds: 600, perIp: 10, perNetwork: 30 } as const;
+
+/**
  * Per-IP limits on the user pool, in requests per 5-minute window. WAF's smallest rate limit is 10
  * (https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-high-level-settings.html).
  * One person signs up once and may ask for a code again or reset a password a few times; 10 sign-ups from one
@@ -43,7 +55,7 @@ export const USER_POOL_OPERATIONS = {
  * a browser signing in, refreshing its tokens every 15 minutes and retrying (about 5 calls each).
  */
 export const USER_POOL_RATE_LIMITS = {
-  signUp: 10,
+  signUp: SIGN_UP_LIMITS.perIp,
   mailCodes: 20,
   confirmCodes: 50,
   all: 500,
@@ -51,6 +63,14 @@ export const USER_POOL_RATE_LIMITS = {
 
 /** The AWS managed rule group of known bad addresses (bots, scanners, DDoS sources). */
 export const IP_REPUTATION_RULE_GROUP = 'AWSManagedRulesAmazonIpReputationList';
+
+/**
+ * The AWS managed rule group of anonymising and hosting addresses (VPNs, Tor, proxies; cloud and hosting providers,
+ * https://docs.aws.amazon.com/waf/latest/developerguide/aws-managed-rule-groups-ip-rep.html), run on sign-up only: a
+ * data-centre address is the cheapest one a script can rotate through, a person signs up from a home, office or phone
+ * network. Signing in from them stays open.
+ */
+export const ANONYMOUS_IP_RULE_GROUP = 'AWSManagedRulesAnonymousIpList';
 
 /** Properties of {@link UserPoolFirewall}. */
 export interface UserPoolFirewallProps {
@@ -74,7 +94,8 @@ const targetIs = (operation: string) =>
  * A regional AWS WAF web ACL (scope `REGIONAL`) associated with the Cognito user pool, so sign-up and the calls that
  * mail codes are rate-limited per IP before Cognito sends anything (requests WAF blocks do not count toward Cognito's
  * quotas either): per-IP rate-based rules on the operations of {@link USER_POOL_OPERATIONS} at
- * {@link USER_POOL_RATE_LIMITS}, then the Amazon IP reputation list. CloudFormation's
+ * {@link USER_POOL_RATE_LIMITS} (sign-up over 10 minutes), sign-ups per network ({@link SIGN_UP_LIMITS}), then the
+ * Amazon IP reputation list, and the anonymous and hosting address list on sign-up ({@link ANONYMOUS_IP_RULE_GROUP}). CloudFormation's
  * `AWS::WAFv2::WebACLAssociation` takes a user pool's ARN as its `ResourceArn`
  * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-wafv2-webaclassociation.html).
  * Blocked requests answer Cognito's `ForbiddenException` (HTTP 403); every rule has CloudWatch metrics
@@ -93,13 +114,22 @@ export class UserPoolFirewall extends Construct {
     const rateLimit = (priority: number, name: keyof typeof USER_POOL_RATE_LIMITS) => {
       const targets: readonly string[] = USER_POOL_OPERATIONS[name];
       const scopeDown = targets.length === 0 ? undefined : anyOf(targets.map(targetIs));
-      return perIpRateRule({ webAclName, priority, name, limit: USER_POOL_RATE_LIMITS[name], scopeDown });
+      const windowSeconds = name === 'signUp' ? SIGN_UP_LIMITS.windowSeconds : undefined;
+      return rateRule({
+        webAclName,
+        priority,
+        name,
+        limit: USER_POOL_RATE_LIMITS[name],
+        scopeDown,
+        windowSeconds,
+      });
     };
+    const signUp = targetIs('SignUp');
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: this.webAclName,
       description:
-        'Headshot Studio: per-IP limits on sign-up and mailed codes, and IP reputation, for the user pool',
+        'Headshot Studio: per-IP and per-network limits on sign-up and mailed codes, IP reputation, no sign-up from hosting or anonymising addresses',
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(webAclName),
@@ -108,7 +138,17 @@ export class UserPoolFirewall extends Construct {
         rateLimit(1, 'mailCodes'),
         rateLimit(2, 'confirmCodes'),
         rateLimit(3, 'all'),
+        rateRule({
+          webAclName,
+          priority: 4,
+          name: 'signUpPerNetwork',
+          key: 'asn',
+          limit: SIGN_UP_LIMITS.perNetwork,
+          windowSeconds: SIGN_UP_LIMITS.windowSeconds,
+          scopeDown: signUp,
+        }),
         managedRuleGroupRule({ webAclName, priority: 10, name: IP_REPUTATION_RULE_GROUP }),
+        managedRuleGroupRule({ webAclName, priority: 11, name: ANONYMOUS_IP_RULE_GROUP, scopeDown: signUp }),
       ],
     });
     new wafv2.CfnWebACLAssociation(this, 'Association', {

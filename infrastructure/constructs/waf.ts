@@ -54,8 +54,69 @@ export function visibility(webAclName: string, rule?: string): wafv2.CfnWebACL.V
 }
 
 /**
- * A rule that blocks a source IP while it sends more than `limit` requests in 5 minutes (WAF's rate-based rule,
- * aggregated per IP), counting only the requests `scopeDown` matches when given. Its name is `rate-<name>`.
+ * What a rate-based rule counts requests by (WAF's aggregation keys,
+ * https://docs.aws.amazon.com/waf/latest/developerguide/waf-rule-statement-type-rate-based-aggregation-options.html):
+ * - `ip`: the source IP;
+ * - `asn`: the autonomous system (network operator) of the source IP, so many addresses of one network share one
+ *   count; an address WAF cannot map counts as ASN 0;
+ * - `{ header }`: one request header's value as it is (a request without it is not counted by the rule).
+ */
+export type RateKey = 'ip' | 'asn' | { header: string };
+
+/** The statement fields of {@link RateKey}. */
+function aggregation(key: RateKey): Partial<wafv2.CfnWebACL.RateBasedStatementProperty> {
+  if (key === 'ip') return { aggregateKeyType: 'IP' };
+  if (key === 'asn') return { aggregateKeyType: 'CUSTOM_KEYS', customKeys: [{ asn: {} }] };
+  return {
+    aggregateKeyType: 'CUSTOM_KEYS',
+    customKeys: [{ header: { name: key.header, textTransformations: NO_TRANSFORM } }],
+  };
+}
+
+/**
+ * A rule that blocks a key ({@link RateKey}: a source IP, a network, a header's value) while it sends more than
+ * `limit` requests in `windowSeconds` (default 300; WAF takes 60, 120, 300 or 600, and a limit of at least 10),
+ * counting only the requests `scopeDown` matches when given. Blocked requests answer `blockStatus` (WAF's default
+ * 403 when unset; with a `Retry-After` of the window when set, e.g. 429). Its name is `rate-<name>`.
+ */
+export function rateRule(options: {
+  webAclName: string;
+  priority: number;
+  name: string;
+  limit: number;
+  key?: RateKey;
+  windowSeconds?: 60 | 120 | 300 | 600;
+  scopeDown?: Statement;
+  blockStatus?: number;
+}): Rule {
+  const name = `rate-${options.name}`;
+  const windowSeconds = options.windowSeconds ?? 300;
+  const customResponse =
+    options.blockStatus === undefined
+      ? undefined
+      : {
+          responseCode: options.blockStatus,
+          responseHeaders: [{ name: 'retry-after', value: String(windowSeconds) }],
+        };
+  return {
+    name,
+    priority: options.priority,
+    action: { block: customResponse ? { customResponse } : {} },
+    statement: {
+      rateBasedStatement: {
+        limit: options.limit,
+        evaluationWindowSec: windowSeconds,
+        ...aggregation(options.key ?? 'ip'),
+        ...(options.scopeDown ? { scopeDownStatement: options.scopeDown } : {}),
+      } as wafv2.CfnWebACL.RateBasedStatementProperty,
+    },
+    visibilityConfig: visibility(options.webAclName, name),
+  };
+}
+
+/**
+ * A rule that blocks a source IP while it sends more than `limit` requests in 5 minutes ({@link rateRule} keyed by
+ * IP), counting only the requests `scopeDown` matches when given. Its name is `rate-<name>`.
  */
 export function perIpRateRule(options: {
   webAclName: string;
@@ -64,21 +125,7 @@ export function perIpRateRule(options: {
   limit: number;
   scopeDown?: Statement;
 }): Rule {
-  const name = `rate-${options.name}`;
-  return {
-    name,
-    priority: options.priority,
-    action: { block: {} },
-    statement: {
-      rateBasedStatement: {
-        limit: options.limit,
-        evaluationWindowSec: 300,
-        aggregateKeyType: 'IP',
-        ...(options.scopeDown ? { scopeDownStatement: options.scopeDown } : {}),
-      },
-    },
-    visibilityConfig: visibility(options.webAclName, name),
-  };
+  return rateRule(options);
 }
 
 /**

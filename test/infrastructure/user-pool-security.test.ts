@@ -6,7 +6,9 @@ import { cognitoSecurity } from '../../infrastructure/constructs/cognito-securit
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import {
+  ANONYMOUS_IP_RULE_GROUP,
   IP_REPUTATION_RULE_GROUP,
+  SIGN_UP_LIMITS,
   USER_POOL_RATE_LIMITS,
   UserPoolFirewall,
 } from '../../infrastructure/constructs/user-pool-firewall';
@@ -72,7 +74,8 @@ describe('the user pool behind a regional web ACL', () => {
       expect(rule!.Action).toEqual({ Block: {} });
       const statement = rule!.Statement.RateBasedStatement!;
       expect(statement.AggregateKeyType).toBe('IP');
-      expect(statement.EvaluationWindowSec).toBe(300);
+      // Sign-up alone over WAF's longest window (decision 020), so its limit of 10 is half as many a day.
+      expect(statement.EvaluationWindowSec).toBe(name === 'rate-signUp' ? SIGN_UP_LIMITS.windowSeconds : 300);
       return statement;
     };
     const signUp = rate('rate-signUp');
@@ -96,7 +99,7 @@ describe('the user pool behind a regional web ACL', () => {
     expect(mail.Limit).toBeLessThan(all.Limit);
   });
 
-  it('runs the Amazon IP reputation list after the rate rules', () => {
+  it('runs the Amazon IP reputation list (and, on sign-up, the anonymous IP list) after the rate rules', () => {
     const { rules } = userPoolAcl(template);
     expect(rules.get(IP_REPUTATION_RULE_GROUP)?.Statement.ManagedRuleGroupStatement).toEqual({
       VendorName: 'AWS',
@@ -107,7 +110,9 @@ describe('the user pool behind a regional web ACL', () => {
       'rate-mailCodes',
       'rate-confirmCodes',
       'rate-all',
+      'rate-signUpPerNetwork',
       IP_REPUTATION_RULE_GROUP,
+      ANONYMOUS_IP_RULE_GROUP,
     ]);
   });
 
