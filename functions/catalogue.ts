@@ -280,6 +280,17 @@ const specs: readonly FunctionSpec[] = [
     schedule: 'rate(1 minute)',
     access: { table: ['read', 'write', 'delete'] },
   },
+  // Reads the configured OpenAI model's shutdown_date once a day for the shutdown alarms (issue 34, item 7): the
+  // OpenAI key and nothing else.
+  {
+    name: 'provider-calendar',
+    handler: 'scheduled/check-provider-calendar',
+    kind: 'scheduled',
+    timeoutSeconds: 60,
+    memorySize: 256,
+    schedule: 'rate(24 hours)',
+    access: { secrets: ['openAiApiKey'] },
+  },
 ];
 
 /**

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { normalizePhoto } from '../functions/adapters/images';
 import { createOpenAiProvider, planEdit } from '../functions/adapters/image-providers/openai';
+import { createModelCalendar, ProviderModelNotFoundError } from '../functions/adapters/provider-calendar';
+import { daysUntil } from '../functions/domain/provider-calendar';
 import { parseImageProviderSettings } from '../functions/config/image-provider';
 import { estimatedEditUsd, lowestQuality, openAiImageModel } from '../functions/domain/openai-image-models';
 import { canvasSize, megapixelFactor, takesHighResolution } from '../functions/domain/headshot-variants';
@@ -13,24 +15,60 @@ import { REPO_ROOT } from './constructs/naming';
  * `npm run check:provider`: one real edit with the configured OpenAI model before the first deploy
  * (docs/deploy.md, "Check the image provider"). With OPENAI_API_KEY set it sends ONE low-quality edit of a fixture photo through the
  * product's own adapter and parameters (the model's lowest quality tier instead of the configured one, so the check
- * costs about a cent), prints the estimated cost and PASS, or FAIL with OpenAI's own error body (exit 1). Without a
- * key it prints what it would send and exits 0. Reads OPENAI_API_KEY, OPENAI_BASE_URL (another endpoint, e.g. the
+ * costs about a cent), prints the estimated cost and PASS with the call's latency (ms) and OpenAI's `usage`, or FAIL
+ * with OpenAI's own error body (exit 1); before it, the model's `shutdown_date` (`GET /v1/models/{model}`, or "none
+ * announced"). Without a key it prints what it would send and exits 0. Reads OPENAI_API_KEY, OPENAI_BASE_URL (another endpoint, e.g. the
  * local stand-in) and OPENAI_IMAGE_MODEL from the environment; asks nothing (CI=true, no stdin).
  */
 
 const FIXTURE = join(REPO_ROOT, 'test', 'fixtures', 'photos', 'obama.jpg');
 
-/** `fetch` that keeps the body of the last error answer: OpenAI's own words for the FAIL line. */
-function recordingFetch(): { fetch: typeof fetch; lastError: () => string | undefined } {
+/**
+ * `fetch` that keeps the body of the last error answer (OpenAI's own words for the FAIL line) and the `usage` of the
+ * last edit OpenAI answered (`ImagesResponse.usage`: input, output and total tokens).
+ */
+function recordingFetch(): {
+  fetch: typeof fetch;
+  lastError: () => string | undefined;
+  lastUsage: () => unknown;
+} {
   let lastError: string | undefined;
+  let lastUsage: unknown;
   return {
     lastError: () => lastError,
+    lastUsage: () => lastUsage,
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       if (response.status >= 400) lastError = await response.clone().text();
+      else if (String(input instanceof Request ? input.url : input).endsWith('/images/edits')) {
+        lastUsage = ((await response.clone().json()) as { usage?: unknown }).usage;
+      }
       return response;
     },
   };
+}
+
+/** The `Shutdown:` line: the model's `shutdown_date` as OpenAI's `GET /v1/models/{model}` answers it. */
+async function shutdownLine(options: {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  fetch: typeof fetch;
+}): Promise<string> {
+  try {
+    const calendar = createModelCalendar({
+      ...options,
+      clientOptions: { fetch: options.fetch, maxRetries: 0 },
+    });
+    const { shutdownDate } = await calendar.retrieve(options.model);
+    if (!shutdownDate) return 'none announced';
+    const days = daysUntil(shutdownDate, new Date());
+    return `${shutdownDate} (${days} days from today: change OPENAI_IMAGE_MODEL before then)`;
+  } catch (error) {
+    if (error instanceof ProviderModelNotFoundError)
+      return `not served (404 model_not_found): ${error.message}`;
+    return `unknown (${error instanceof Error ? error.message : String(error)})`;
+  }
 }
 
 const usd = (value: number | undefined) =>
@@ -72,10 +110,18 @@ async function main(): Promise<number> {
     );
   }
   if (!settings.OPENAI_API_KEY) {
+    console.log('Shutdown:   not checked (GET /v1/models needs a key)');
     console.log('No OPENAI_API_KEY: nothing sent. Set it to send this one edit.');
     return 0;
   }
   const recorder = recordingFetch();
+  const shutdown = await shutdownLine({
+    apiKey: settings.OPENAI_API_KEY,
+    baseURL: settings.OPENAI_BASE_URL,
+    model: settings.OPENAI_IMAGE_MODEL,
+    fetch: recorder.fetch,
+  });
+  console.log(`Shutdown:   ${shutdown}`);
   const provider = createOpenAiProvider({
     apiKey: settings.OPENAI_API_KEY,
     baseURL: settings.OPENAI_BASE_URL,
@@ -94,9 +140,12 @@ async function main(): Promise<number> {
       slot: 0,
       generationId: 'check-provider',
     });
+    const latencyMs = Date.now() - started;
     const meta = await sharp(image).metadata();
+    console.log(`Latency:    ${latencyMs} ms`);
+    console.log(`Usage:      ${JSON.stringify(recorder.lastUsage() ?? null)}`);
     console.log(
-      `PASS: ${meta.format} ${meta.width}×${meta.height}, ${image.length} bytes in ${((Date.now() - started) / 1000).toFixed(1)} s (estimated ${usd(cost)})`,
+      `PASS: ${meta.format} ${meta.width}×${meta.height}, ${image.length} bytes in ${(latencyMs / 1000).toFixed(1)} s (estimated ${usd(cost)})`,
     );
     return 0;
   } catch (error) {

@@ -57,6 +57,13 @@ export type BusinessMetric =
    */
   | 'QueueTicketsSetAside'
   /**
+   * The daily provider calendar (use-cases/check-provider-calendar.ts): 1 when OpenAI announces a `shutdown_date` for
+   * the configured model, 0 when none is announced (dimension-free; metadata: model, shutdownDate).
+   */
+  | 'ProviderModelShutdownScheduled'
+  /** Whole days until the configured model's announced shutdown (a gauge; only published when one is announced). */
+  | 'ProviderModelDaysToShutdown'
+  /**
    * A handler ended with an error that is an expected outcome of the workflow (no usable photo, a likeness
    * rejection, the admission deadline, a retried throttle or transaction conflict, …): dimension `function`. The
    * per-function alarm counts Lambda `Errors` minus these (common/expected-errors.ts).

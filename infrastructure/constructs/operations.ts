@@ -10,6 +10,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../functions/common/metrics';
 import { businessMetric } from './business-metrics';
+import { providerCalendarAlarms } from './provider-calendar';
 import { metricGroups, topicAlarms } from './topic-alarms';
 
 /** Properties of {@link Operations}. */
@@ -249,6 +250,8 @@ export class Operations extends Construct {
       alarmDescription:
         'A fifth or more of the image provider’s calls were refused by it (e.g. OpenAI’s moderation_blocked) over an hour: many accounts are sending what the provider blocks. Each refusal is logged with its generation; the refusers are capped (docs/decisions/018-provider-refusals.md), but the provider counts our organisation’s refusals too.',
     });
+
+    providerCalendarAlarms(alarm, props.stage);
 
     if (props.mail) {
       const reputation = (metricName: string) =>

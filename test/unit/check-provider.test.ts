@@ -40,7 +40,9 @@ describe('npm run check:provider', () => {
     expect(out).toMatch(/Images: {5}1 \(image\[\]: reference-1\.jpg, image\/jpeg, \d+ bytes/);
     expect(out).toMatch(/Estimated cost of this check: \$0\.\d{3}/);
     expect(out).toContain('No OPENAI_API_KEY: nothing sent');
+    expect(out).toContain('Shutdown:   not checked');
     expect(fake.calls).toHaveLength(0);
+    expect(fake.modelReads).toHaveLength(0);
   }, 60_000);
 
   it('with a key: one low-quality edit through the adapter, PASS and exit 0', async () => {
@@ -50,6 +52,17 @@ describe('npm run check:provider', () => {
     });
     expect(out).toMatch(/PASS: png 1024×1280/);
     expect(code).toBe(0);
+    expect(out).toContain('Shutdown:   none announced');
+    expect(out).toMatch(/Latency: {4}\d+ ms/);
+    // The edit answer's `usage`, as OpenAI's shape names it (the stand-in's counts are inferred).
+    const usage = JSON.parse(/Usage: {6}(.+)/.exec(out)![1]!) as Record<string, unknown>;
+    expect(usage).toMatchObject({
+      input_tokens: expect.any(Number) as number,
+      input_tokens_details: { image_tokens: 1024, text_tokens: expect.any(Number) as number },
+      output_tokens: 1280,
+      total_tokens: expect.any(Number) as number,
+    });
+    expect(fake.modelReads).toEqual(['gpt-image-2.6-sunburst']);
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({
       model: 'gpt-image-2.6-sunburst',
@@ -57,6 +70,22 @@ describe('npm run check:provider', () => {
       size: '1024x1280',
       inputFidelity: null,
     });
+  }, 60_000);
+
+  it('a model with an announced shutdown: prints its date and the days left', async () => {
+    fake.shutdownDates.set('gpt-image-2.6-sunburst', '2099-12-01');
+    try {
+      const { code, out } = await checkProvider({
+        OPENAI_API_KEY: 'sk-test-check',
+        OPENAI_BASE_URL: fake.baseURL,
+      });
+      expect(code).toBe(0);
+      expect(out).toMatch(
+        /Shutdown: {3}2099-12-01 \(\d+ days from today: change OPENAI_IMAGE_MODEL before then\)/,
+      );
+    } finally {
+      fake.shutdownDates.clear();
+    }
   }, 60_000);
 
   it("a refused configuration: FAIL with OpenAI's own error body, exit 1", async () => {
@@ -69,5 +98,7 @@ describe('npm run check:provider', () => {
     expect(out).toContain('FAIL: ProviderMisconfiguredError');
     expect(out).toContain('"code":"model_not_found"');
     expect(out).toContain('The model `gpt-image-1` has been deprecated');
+    // Its calendar entry is gone as well: the Shutdown line says so before the edit fails.
+    expect(out).toContain('Shutdown:   not served (404 model_not_found)');
   }, 60_000);
 });

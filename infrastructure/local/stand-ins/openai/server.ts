@@ -5,13 +5,15 @@ import type { ImageOutputFormat } from '../../../../functions/domain/openai-imag
 import { openAiErrors, type OpenAiErrorAnswer } from './errors';
 import { createBucket, type RateLimit } from './rate-limit';
 import { holdIdleConnections } from '../../support/http';
+import { retrieveModel } from './models';
 import { checkAuthorization, validateEdit, type ImagePart } from './validate';
 
 export { openAiErrors, refusals, type OpenAiErrorAnswer } from './errors';
 export type { RateLimit } from './rate-limit';
 
 /*
- * A local server speaking OpenAI's Images edit API (`POST /v1/images/edits`), as strict as OpenAI: the key, every
+ * A local server speaking OpenAI's Images edit API (`POST /v1/images/edits`) and `GET /v1/models/{model}` (models.ts:
+ * the image models' calendar, `shutdown_date` included), as strict as OpenAI: the key, every
  * field, the model (known, not shut down by the request's date) and each parameter are checked against the model
  * table (functions/domain/openai-image-models.ts) and refused with OpenAI's status and error body (errors.ts,
  * validate.ts). The real `openai` SDK talks to it. It can be scripted per call (`answer`), and it can enforce a rate
@@ -66,6 +68,13 @@ export interface FakeOpenAi {
   latencyMs: number;
   /** The request's date, for model shutdowns (default: now); may be changed between tests. */
   clock: () => Date;
+  /**
+   * Shutdown dates a test announces per model id (`YYYY-MM-DD`, or `null`: none), replacing the model table's in
+   * `GET /v1/models/{model}` (the edits keep the table's dates); may be changed between tests.
+   */
+  shutdownDates: Map<string, string | null>;
+  /** The model ids of every authorised `GET /v1/models/{model}`, in order. */
+  modelReads: string[];
   /** Counters since start (or the last `resetStats`). */
   stats: { served: number; throttled: number; inFlight: number; maxInFlight: number };
   /**
@@ -118,6 +127,24 @@ async function editedImage(call: EditCall): Promise<string> {
   return (await encoded.toBuffer()).toString('base64');
 }
 
+/**
+ * The `usage` of an edit answer, in OpenAI's shape (the `openai` SDK 7.57.0 `ImagesResponse.Usage`: `input_tokens`,
+ * `input_tokens_details { image_tokens, text_tokens }`, `output_tokens`, `total_tokens`). The counts are inferred, not
+ * OpenAI's: about 4 characters a text token, 1,024 tokens an input image, and the output's pixels ÷ 1,024 tokens.
+ */
+function editUsage(call: EditCall) {
+  const { width, height } = answerSize(call.size);
+  const text = Math.ceil(call.prompt.length / 4);
+  const image = 1024 * call.images.length;
+  const output = Math.round((width * height) / 1024);
+  return {
+    input_tokens: text + image,
+    input_tokens_details: { image_tokens: image, text_tokens: text },
+    output_tokens: output,
+    total_tokens: text + image + output,
+  };
+}
+
 async function imageParts(form: FormData): Promise<ImagePart[]> {
   const parts = [...form.getAll('image[]'), ...form.getAll('image')].filter(
     (p): p is File => typeof p !== 'string',
@@ -148,6 +175,8 @@ export async function startFakeOpenAi(
     rateLimit: options.rateLimit,
     latencyMs: options.latencyMs ?? 0,
     clock: options.clock ?? (() => new Date()),
+    shutdownDates: new Map(),
+    modelReads: [],
     stats: { served: 0, throttled: 0, inFlight: 0, maxInFlight: 0 },
     arrivals: [],
     resetStats() {
@@ -162,6 +191,19 @@ export async function startFakeOpenAi(
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
+      const modelPath = /^\/v1\/models\/([^/?]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && modelPath) {
+        const unauthorized = checkAuthorization(req.headers.authorization);
+        if (unauthorized) {
+          send(res, unauthorized.status, unauthorized.body);
+          return;
+        }
+        const id = decodeURIComponent(modelPath[1]!);
+        fake.modelReads.push(id);
+        const answer = retrieveModel(id, fake.clock(), fake.shutdownDates);
+        send(res, answer.status, answer.body);
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
         send(res, 404, {
           error: {
@@ -247,6 +289,7 @@ export async function startFakeOpenAi(
               output_format: call.outputFormat,
               quality: call.quality,
               size: call.size === 'auto' ? '1024x1024' : call.size,
+              usage: editUsage(call),
             },
             limited.headers,
           );
