@@ -49,6 +49,8 @@ const ALARMS: Record<string, Pager> = {
   'Monitoring/Operations/ExecutionEndedRuleDeadLetters': 'stage alarm topic',
   'Monitoring/Operations/ProviderFailureRate': 'stage alarm topic',
   'Monitoring/Operations/ProviderRefusalRate': 'stage alarm topic',
+  'Monitoring/Operations/ProviderModelShutdownAnnounced': 'stage alarm topic',
+  'Monitoring/Operations/ProviderModelShutdownImminent': 'stage alarm topic',
   'Monitoring/Operations/SesBounceRate': 'stage alarm topic',
   'Monitoring/Operations/SesComplaintRate': 'stage alarm topic',
   'Monitoring/EdgeAlarms/CloudFront5xxRate': 'stage alarm topic',
