@@ -90,8 +90,10 @@ const GPT_IMAGE_1_GENERATION = {
 const GPT_IMAGE_1_WORST_CASE = { low: 60, medium: 120, high: 210 } as const;
 
 /**
- * GPT Image 2 and its successors: any size within the flexible bounds, no `input_fidelity` (`fidelity-400`: they
- * always read inputs at high fidelity), no shutdown announced.
+ * GPT Image 2 and its successors: any size within the flexible bounds, no `input_fidelity`, no shutdown announced.
+ * The 400 for `input_fidelity` is proven for `gpt-image-2` only (`fidelity-400`: it always reads inputs at high
+ * fidelity); for 2.5 and 2.6 it is inferred (the API reference names no fidelity for them, and the 2.5 members take
+ * "prompt wording only", `quality-400`): the adapter never sends it, the stand-in refuses it likewise.
  */
 const GPT_IMAGE_2_GENERATION = {
   ...EVERY_MODEL,
@@ -185,6 +187,8 @@ const gptImage25Flare: OpenAiImageModel = {
 const gptImage26Sunburst: OpenAiImageModel = {
   ...GPT_IMAGE_2_5_AND_LATER,
   id: 'gpt-image-2.6-sunburst',
+  // GIF and SVG are gated (`sdk`: "Requires access to the GIF preview", "SVG output requires … project access"); the
+  // product never asks them, and what OpenAI answers without access is unconfirmed, so the stand-in accepts them.
   outputFormats: [...RASTER_FORMATS, 'gif', 'svg'],
   // "50% faster" than 2.5 (images-2.6); kept at 2.5's high bound until measured, so a slow day is not a timeout.
   worstCaseSeconds: { low: 30, medium: 60, high: 120, xhigh: 150, max: 210 },

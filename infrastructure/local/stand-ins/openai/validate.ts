@@ -121,6 +121,7 @@ function text(form: FormData, name: string): string | null {
 function checkParameters(form: FormData, model: OpenAiImageModel): OpenAiErrorAnswer | undefined {
   const fidelity = text(form, 'input_fidelity');
   if (fidelity !== null) {
+    // Proven for gpt-image-2 (errors.ts); inferred for the 2.5 and 2.6 models (docs/openai-image-models.md, note 1).
     if (model.inputFidelity.length === 0) return refusals.inputFidelityUnsupported(model.id);
     if (!(model.inputFidelity as readonly string[]).includes(fidelity)) {
       return refusals.invalidValue('input_fidelity', fidelity, model.inputFidelity);
