@@ -15,7 +15,7 @@
  * BENCH_PROVIDER_LATENCY_MS (the rate-limited stand-in's latency per image in "generation under provider limits",
  * whose runs are issue 25's: provider-limits.ts LOAD_RUNS; default 1000), BENCH_LIGHTHOUSE_RUNS (Lighthouse mobile runs
  * per page, whose median it reports, default 3), BENCH_ONLY (comma-separated sections to run
- * alone, on a shared machine: generation, renderer, provider-limits, queue (test/bench/queue-cost.ts), api, bundles, frontend, lighthouse,
+ * alone, on a shared machine: generation, renderer, provider-limits, paid-first (test/bench/paid-first.ts), queue (test/bench/queue-cost.ts), api, bundles, frontend, lighthouse,
  * browser-uploads, uploads, vision, identity; default all); BENCH_LOAD_RUNS (the provider-limits load runs to run, by
  * their generations: `20`, `100`, or `20,100`; default all); BENCH_IDENTITY_MODELS (comma-separated models of the
  * identity section, default all: test/bench/identity-set.ts).
@@ -41,6 +41,7 @@ import { benchBrowserUploads, type BrowserUploadFigures } from './browser-upload
 import { lighthouseMedian, type LighthouseMedian } from './lighthouse';
 import { benchProviderLimits, LOAD_RUNS, type ProviderLimitFigures } from './provider-limits';
 import { benchQueueCost, queueCostRows, type QueueCostFigures } from './queue-cost';
+import { benchPaidFirst, type PaidFirstFigures } from './paid-first';
 import {
   apiRows,
   browserUploadRows,
@@ -75,6 +76,7 @@ const SECTIONS = [
   'generation',
   'renderer',
   'provider-limits',
+  'paid-first',
   'queue',
   'api',
   'bundles',
@@ -95,9 +97,15 @@ for (const name of ONLY)
 /** Whether `name` runs in this invocation (every section when BENCH_ONLY is unset). */
 const runs = (name: Section) => ONLY.length === 0 || ONLY.includes(name);
 /** Sections that need the local stack running. */
-const needsStack = ['generation', 'provider-limits', 'queue', 'api', 'lighthouse', 'browser-uploads'].some(
-  (n) => runs(n as Section),
-);
+const needsStack = [
+  'generation',
+  'provider-limits',
+  'paid-first',
+  'queue',
+  'api',
+  'lighthouse',
+  'browser-uploads',
+].some((n) => runs(n as Section));
 /** The frontend build is needed by its own row and by the pages measured in the browser. */
 const needsSite = runs('frontend') || runs('lighthouse') || runs('browser-uploads');
 const RESULTS_DIR = join(REPO_ROOT, 'test-results', 'bench');
@@ -123,6 +131,8 @@ interface BenchResults {
   lighthouse?: LighthouseMedian[];
   browserUploads?: BrowserUploadFigures;
   providerLimits?: ProviderLimitFigures[];
+  /** Paid work first (issue 33): a free crowd, then Starter-pack buyers (test/bench/paid-first.ts). */
+  paidFirst?: PaidFirstFigures;
   queue?: QueueCostFigures[];
   api?: ApiFigures[];
   bundles?: BundleFigures[];
@@ -231,7 +241,10 @@ async function main(): Promise<number> {
     })();
     [stack] = await Promise.all([starting, sizes]);
 
-    if (stack && (runs('generation') || runs('provider-limits') || runs('queue') || runs('api'))) {
+    if (
+      stack &&
+      (runs('generation') || runs('provider-limits') || runs('paid-first') || runs('queue') || runs('api'))
+    ) {
       const target = {
         gatewayUrl: stack.gatewayUrl,
         userPoolId: stack.runtimeConfig.userPoolId,
@@ -239,7 +252,7 @@ async function main(): Promise<number> {
       };
       // Both measured runs then find the handler modules loaded and the same caches warm (the `local` provider
       // locates each reference's face once per process), as a warm Lambda environment would.
-      if (runs('generation') || runs('provider-limits'))
+      if (runs('generation') || runs('provider-limits') || runs('paid-first'))
         results.warmUp = await section(results, 'generation warm-up (L = 0, not reported)', () =>
           benchGeneration(target, { latencyMs: 0, maxConcurrency: 6 }),
         );
@@ -281,6 +294,13 @@ async function main(): Promise<number> {
           );
           if (figures) results.providerLimits.push(figures);
         }
+      }
+      if (runs('paid-first')) {
+        results.paidFirst = await section(
+          results,
+          'paid first: 20 free at once, 3 Starter buyers 10 s later, 30/min',
+          () => benchPaidFirst(target),
+        );
       }
       if (runs('queue')) {
         results.queue = [];

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { PhotosDontMatchError, referenceSetHash } from '../../../functions/domain/likeness-cap';
 import { PhotosRefusedError, safetyIdentifier } from '../../../functions/domain/provider-refusals';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
+import { orderKey } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
 import { generationStartWorld, START, TEST_PEPPER } from './fakes/generation-start';
 
@@ -223,6 +224,23 @@ describe('startGeneration', () => {
       retryAfterSeconds: 23 * 3600,
     });
     expect(ledger.balance(SUB)).toBe(10);
+  });
+
+  it('refuses a free start the provider line cannot serve before its deadline, before spending', async () => {
+    const { ports, line, ledger, executions } = world();
+    line.priorities.set(SUB, 'free');
+    // 20 free generations wait: 120 slots at 3 permits of a 60 s call each: 41 minutes, past the 30-minute deadline.
+    for (let g = 0; g < 20; g++)
+      line.places.set(`01JFREE${g}`, orderKey(START.getTime() - 60_000 + g, 'free', line.headStart));
+    await expect(startGeneration(STARTER, REQUEST, ports)).rejects.toMatchObject({
+      quota: 'provider-line',
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(ledger.balance(SUB)).toBe(10);
+    expect(executions.started).toEqual([]);
+    // A paying customer behind the same crowd starts: free work gets only its share ahead of them.
+    line.priorities.set(SUB, 'standard');
+    await expect(startGeneration(STARTER, REQUEST, ports)).resolves.toMatchObject({ status: 'queued' });
   });
 
   it("refuses a start when the day's provider calls are used up", async () => {
