@@ -19,6 +19,8 @@
  *   the slot function's Lambda timeout and its workflow Task's follow them;
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`
  *   (calls in flight), `generationDeadlineMinutes` (default 30; the state machine's timeout follows);
+ * - `reservedConcurrency` (`false` by default; `true` or `name=count,…`): reserved concurrency for the Stripe webhook
+ *   and the provider dispatcher, once the account's Lambda quota is above 100 + their sum (decision 021);
  * - e-mail: `mailFrom` (an address of a verified SES identity: the "headshots ready" e-mail, and Cognito's own mail
  *   unless `cognitoMailFrom` says otherwise; required on `prod`), `mailIdentity` (the SES identity it belongs to, a
  *   domain or the address; default: its domain), `cognitoMailIdentity` (the same for Cognito's sender), and

@@ -34,6 +34,7 @@ import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
 import { Queues } from './constructs/queues';
+import { reserveConcurrency } from './constructs/reserved-concurrency';
 import { queues as queueCatalogue, type QueueDefinition } from '../functions/queue-catalogue';
 
 /** The generation workflow's definition (docs/architecture.md §4). */
@@ -162,6 +163,7 @@ export class HeadshotStudioStack extends Stack {
       functionsDir: props.functionsDir,
     });
 
+    reserveConcurrency(props.reservedConcurrency ?? {}, (name) => this.functions.get(name)?.fn.function);
     const notify = this.functions.get('generation-notify-customer');
     if (notify?.entry.access.mail && props.mailFrom && mailIdentity) {
       grantSendEmail(notify.fn.function, {

@@ -8,7 +8,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../functions/http/routes';
-import { RATE_LIMITS } from './firewall';
+import { COSTLY_WRITE_ROUTES, RATE_LIMITS } from './firewall';
 import { acknowledge } from './nag';
 import { pascalCase, stackOutput } from './naming';
 
@@ -38,9 +38,23 @@ export interface ApiProps {
  */
 export const PER_IP_PEAK = {
   writes: RATE_LIMITS.writes / 300,
+  costlyWrites: RATE_LIMITS.costlyWrites / 300,
   api: RATE_LIMITS.api / 300,
   webhook: RATE_LIMITS.webhook / 300,
 } as const;
+
+/**
+ * What one caller (one JWT, whatever its address) can send at most to the costly write routes, in requests per second:
+ * the web ACL's `costlyWritesPerCaller` rule, 60 / 300 s = 0.2/s, answered 429 above it.
+ */
+export const PER_CALLER_PEAK = { costlyWrites: RATE_LIMITS.costlyWritesPerCaller / 300 } as const;
+
+/**
+ * How many sources at their peak it takes to fill a costly write route's shared throttle: 100 addresses at
+ * {@link PER_IP_PEAK}`.costlyWrites` (0.5/s), or 250 callers at {@link PER_CALLER_PEAK} (0.2/s), where it took 10
+ * addresses at the 2/s every write allowed before (docs/decisions/021-fair-routes.md).
+ */
+export const SOURCES_TO_FILL_A_COSTLY_ROUTE = 100;
 
 /**
  * How many clients at their per-IP peak it takes to fill a route: every route's steady rate is at least this many
@@ -53,17 +67,21 @@ export const CALLERS_TO_FILL_A_ROUTE = 10;
 
 /**
  * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
- * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 20 routes together allow 1,570/s (the
- * poll 200, 11 routes at this default 1,100, the webhook 100, analytics 50, 6 costly writes × 20 = 120), far under
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 20 routes together allow 1,750/s (the
+ * poll 200, 11 routes at this default 1,100, the webhook 100, analytics 50, 6 costly writes × 50 = 300), far under
  * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
  * default 1,000 concurrent executions.
  */
 export const DEFAULT_THROTTLE = { rateLimit: 100, burstLimit: 200 };
 
-/** The throttle of a costly write: 10 callers × 2/s = 20/s steady, twice that as burst. */
-const COSTLY_WRITE = {
-  rateLimit: CALLERS_TO_FILL_A_ROUTE * PER_IP_PEAK.writes,
-  burstLimit: 2 * CALLERS_TO_FILL_A_ROUTE * PER_IP_PEAK.writes,
+/**
+ * The throttle of a costly write: 100 addresses × 0.5/s = 50/s steady, twice that as burst. At the default 1,000
+ * concurrent executions of an account that holds at most 50 × a photo check's few seconds; what a caller may DO is
+ * bounded by its quotas.
+ */
+export const COSTLY_WRITE = {
+  rateLimit: SOURCES_TO_FILL_A_COSTLY_ROUTE * PER_IP_PEAK.costlyWrites,
+  burstLimit: 2 * SOURCES_TO_FILL_A_COSTLY_ROUTE * PER_IP_PEAK.costlyWrites,
 };
 
 /**
@@ -71,8 +89,9 @@ const COSTLY_WRITE = {
  * 429 above them for all callers together, so none is small enough for one caller to fill:
  * - the wizard's progress poll is the busiest route by far (every open wizard asks every 2 s): 200/s serves 400
  *   wizards at once, above every other route;
- * - the costly writes (uploads, photo checks, Checkout Sessions, generations, regenerations, deleting data) get
- *   {@link COSTLY_WRITE}: 20/s, 10 clients at their web ACL limit; the per-user quotas bound their cost;
+ * - the costly writes (uploads, photo checks, Checkout Sessions, generations, regenerations, deleting data; firewall.ts
+ *   `COSTLY_WRITE_ROUTES`) get {@link COSTLY_WRITE}: 50/s, 100 addresses or 250 callers at their web ACL limits;
+ *   the per-user quotas bound their cost;
  * - the Stripe webhook is protected by its signature, not by a share a flood could fill: the handler verifies the
  *   HMAC before any other work (a forged request costs one short invocation and no table access), so its throttle is
  *   the account guard only — 100/s is 100 clients at the webhook's per-IP limit of 1/s, and a throttled delivery is
@@ -86,12 +105,7 @@ export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burst
     burstLimit: 200 * PER_IP_PEAK.webhook,
   },
   'POST /api/analytics/events': { rateLimit: 50, burstLimit: 100 },
-  'POST /api/uploads': COSTLY_WRITE,
-  'POST /api/checkout/sessions': COSTLY_WRITE,
-  'POST /api/photo-checks': COSTLY_WRITE,
-  'POST /api/generations': COSTLY_WRITE,
-  'POST /api/headshots/{id}/regenerate': COSTLY_WRITE,
-  'DELETE /api/me/data': COSTLY_WRITE,
+  ...Object.fromEntries(COSTLY_WRITE_ROUTES.map((route) => [route, COSTLY_WRITE])),
 };
 
 /**

@@ -13,6 +13,7 @@ import { InvalidContextError } from './refusal';
 import { productionOf } from './production';
 import type { ImageQuality } from '../../functions/domain/openai-image-models';
 import { MAX_CLIENT_TIMEOUT_SECONDS } from '../../functions/domain/provider-timeouts';
+import { parseReservedConcurrency, type Reservations } from './reserved-concurrency';
 
 /** Everything the stack takes from CDK context (`-c key=value` or `cdk.json`), validated. */
 export interface StackSettings {
@@ -52,6 +53,12 @@ export interface StackSettings {
   providerImagesPerMinute?: number;
   /** PROVIDER_MAX_CONCURRENCY (a whole number > 0); unset: `DEFAULT_OPENAI_MAX_CONCURRENCY` (4, decision 017). */
   providerMaxConcurrency?: number;
+  /**
+   * Context `reservedConcurrency` (`true`, `false` or `name=count,…`; reserved-concurrency.ts): reserved concurrency
+   * for the Stripe webhook and the provider dispatcher, only once the account's quota was raised (decision 021).
+   * Default none: a new account's quota refuses any (decision 017).
+   */
+  reservedConcurrency: Reservations;
   /** GENERATION_DEADLINE_MINUTES (default 30); the state machine's timeout follows from it. */
   generationDeadlineMinutes: number;
   /**
@@ -172,6 +179,8 @@ export function settingsFromContext(node: Node): StackSettings {
   if (inFlight !== undefined && !(Number.isInteger(Number(inFlight)) && Number(inFlight) > 0)) {
     problems.push(`providerMaxConcurrency "${inFlight}": a whole number above 0`);
   }
+  const reserved = parseReservedConcurrency(get('reservedConcurrency'));
+  if ('problem' in reserved) problems.push(reserved.problem);
   const deadline = Number(get('generationDeadlineMinutes') ?? DEFAULT_DEADLINE_MINUTES);
   if (!(deadline > 0 && deadline <= 24 * 60)) {
     problems.push(
@@ -238,6 +247,7 @@ export function settingsFromContext(node: Node): StackSettings {
     generationMaxConcurrency: concurrency,
     providerImagesPerMinute: ipm === undefined ? undefined : Number(ipm),
     providerMaxConcurrency: inFlight === undefined ? undefined : Number(inFlight),
+    reservedConcurrency: 'problem' in reserved ? {} : reserved.reservations,
     generationDeadlineMinutes: deadline,
     mailFrom,
     mailIdentity,
