@@ -142,6 +142,12 @@ export function GeneratorPage() {
         });
         return;
       }
+      if (error.status === 429 && quotaOf(error) === 'provider-line') {
+        // The line is too long to finish in time (decision 019): nothing was spent, and the message says when to try
+        // again. The wizard stays on step 3 with the same choices.
+        toast.info(error.message);
+        return;
+      }
       if (error.status === 402) {
         toast.error(GENERATOR_TEXT.insufficientToast(creditsOf(error) ?? credits ?? 0));
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
