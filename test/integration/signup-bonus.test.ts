@@ -9,7 +9,7 @@ import { documentClient } from '../../functions/adapters/support/aws';
 import { BONUS_SK, bonusPk } from '../../functions/adapters/support/keys';
 import { listLedger } from '../../functions/adapters/ledger';
 import { storageSettings } from '../../functions/config/storage';
-import { bonusKey, legacyBonusKey } from '../../functions/domain/signup-bonus';
+import { bonusKey, legacyBonusKey, previousBonusKey } from '../../functions/domain/signup-bonus';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api } from '../helpers/generation';
 import { expectLedgerBalanced } from '../helpers/ledger';
@@ -115,5 +115,35 @@ describe('sign-up bonus once per person', () => {
     await expectLedgerBalanced(again.sub);
     // The withheld bonus wrote no new marker either.
     expect((await marker(bonusKey(earlier, pepper))).Item).toBeUndefined();
+  });
+
+  it('folds the spellings of one mailbox, and finds a marker claimed before the mailbox rules (decision 020)', async () => {
+    const TableName = storageSettings().TABLE_NAME;
+    const pepper = process.env.SIGNUP_BONUS_PEPPER ?? '';
+    const base = `mbx${randomUUID().slice(0, 8)}`;
+    // A Yahoo keyword address is its base name: the second spelling gets nothing.
+    const first = await createTestUser({ ...pool, email: `${base}-shop@yahoo.com` });
+    expect(await me(first)).toMatchObject({ credits: 6, signupBonus: 'granted' });
+    const second = await createTestUser({ ...pool, email: `${base}-news@yahoo.com` });
+    expect(await me(second)).toMatchObject({ credits: 0, signupBonus: 'already-claimed' });
+
+    // Someone who claimed as name-keyword@yahoo.com before '-' was folded holds only that address's old marker.
+    const earlier = `old${randomUUID().slice(0, 8)}-deal@yahoo.com`;
+    const before = previousBonusKey(earlier, pepper)!;
+    expect(before).not.toBe(bonusKey(earlier, pepper));
+    await documentClient().send(
+      new PutCommand({
+        TableName,
+        Item: {
+          PK: bonusPk(before),
+          SK: BONUS_SK,
+          type: 'signupBonus',
+          claimedAt: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    const again = await createTestUser({ ...pool, email: earlier });
+    expect(await me(again)).toMatchObject({ credits: 0, signupBonus: 'already-claimed' });
+    await expectLedgerBalanced(again.sub);
   });
 });
