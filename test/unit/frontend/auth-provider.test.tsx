@@ -4,7 +4,10 @@ import { amplify, signedIn, signedOut, TEST_USER } from './auth-session';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { meQueryKey } from '../../../frontend/src/lib/api/get-me';
-import { authenticatorServices } from '../../../frontend/src/features/auth/components/SignInPage';
+import {
+  authenticatorServices,
+  SIGN_UP_REFUSED_MESSAGE,
+} from '../../../frontend/src/features/auth/components/SignInPage';
 import { answer, held, meOf, requestsTo } from './api-mocks';
 import { renderAt } from './render';
 
@@ -185,5 +188,17 @@ describe('the sign-in screen', () => {
         autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' },
       },
     });
+  });
+
+  it('says why a sign-up the user pool’s firewall refused failed, and passes other errors on as they are', async () => {
+    const waf = Object.assign(new Error('Request not allowed due to WAF block.'), {
+      name: 'ForbiddenException',
+    });
+    amplify.signUp.mockRejectedValueOnce(waf);
+    const input = { username: 'ada@example.com', password: 'pw' };
+    await expect(authenticatorServices.handleSignUp(input)).rejects.toThrow(SIGN_UP_REFUSED_MESSAGE);
+    const taken = Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' });
+    amplify.signUp.mockRejectedValueOnce(taken);
+    await expect(authenticatorServices.handleSignUp(input)).rejects.toBe(taken);
   });
 });

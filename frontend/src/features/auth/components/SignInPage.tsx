@@ -36,12 +36,31 @@ export const authenticatorServices = {
     return signUp({
       ...input,
       options: { userAttributes: {}, ...input.options, autoSignIn },
-    }).then((result) => {
-      track('sign_up', { confirmed: result.isSignUpComplete });
-      return result;
-    });
+    }).then(
+      (result) => {
+        track('sign_up', { confirmed: result.isSignUpComplete });
+        return result;
+      },
+      (error: unknown) => {
+        throw signUpError(error);
+      },
+    );
   }) as typeof signUp,
 };
+
+/**
+ * What the form shows when the user pool's web ACL refused the sign-up (Cognito's `ForbiddenException`): accounts
+ * cannot be created from hosting, VPN or proxy addresses, nor many at once from one network
+ * (docs/decisions/020-signup-cost.md). Any other error is shown as Amplify worded it.
+ */
+export const SIGN_UP_REFUSED_MESSAGE =
+  "We can't create an account from this network right now. If you use a VPN or proxy, turn it off and try again; otherwise try again in 10 minutes.";
+
+function signUpError(error: unknown): unknown {
+  return error instanceof Error && error.name === 'ForbiddenException'
+    ? Object.assign(new Error(SIGN_UP_REFUSED_MESSAGE), { name: error.name })
+    : error;
+}
 
 const formFields = {
   signIn: {
