@@ -46,6 +46,6 @@ export function addStacks(
     webAclArn: edge?.firewall.webAcl.attrArn,
     webAclName: edge?.firewall.webAcl.name,
   });
-  if (edge) main.addDependency(edge);
+  if (edge) main.addStackDependency(edge);
   return { main, edge };
 }

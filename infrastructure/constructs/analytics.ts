@@ -153,7 +153,7 @@ export class Analytics extends Construct {
         },
       },
     });
-    table.addDependency(database);
+    table.addResourceDependency(database);
 
     this.workGroupName = `${stackName}-analytics`;
     new athena.CfnWorkGroup(this, 'WorkGroup', {
