@@ -12,6 +12,7 @@ import { holdIdleConnections } from '../../support/http';
 import { functionOfSessionToken } from '../../iam/session-token';
 import { checkPostPolicy, s3ErrorXml, type S3PostError } from './post-policy';
 import type { PresignedAnswer, PresignedQuestion } from './s3rver';
+import { deleteOnlyTheObject, type FilesystemStoreClass } from './store';
 
 /**
  * The local S3 stand-in's own process (started by `startS3` in s3.ts, with OpenSSL's legacy provider):
@@ -51,7 +52,10 @@ type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
 const MAX_FORM_BYTES = 64 * 1024 * 1024;
 
 const options = JSON.parse(process.env.S3_STANDIN_OPTIONS ?? '{}') as StandInOptions;
-const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverClass;
+const load = createRequire(import.meta.url);
+const S3rver = load('@20minutes/s3rver') as S3rverClass;
+// Before any request: a DELETE must not take a concurrent PUT's object with it (store.ts).
+deleteOnlyTheObject(load('@20minutes/s3rver/lib/stores/filesystem') as FilesystemStoreClass);
 const s3rver = new S3rver({
   address: options.host,
   port: 0,
