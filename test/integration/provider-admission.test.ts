@@ -33,7 +33,11 @@ const table = () => storageSettings().TABLE_NAME;
 afterEach(async () => {
   // Before the generation stack's own afterEach checks the users' ledgers (after hooks run last registered first).
   await gen.stack.settled();
-  configureHandlers({ PROVIDER_PRIORITY_HEAD_START_SECONDS: '300', GENERATION_DEADLINE_MINUTES: '30' });
+  configureHandlers({
+    PROVIDER_PRIORITY_HEAD_START_SECONDS: '300',
+    GENERATION_DEADLINE_MINUTES: '30',
+    PROVIDER_FREE_SHARE: '0.25',
+  });
 });
 
 const userWithPhotos = () => gen.userWithPhotos(['obama.jpg', 'obama-720p.jpg']);
@@ -160,57 +164,54 @@ describe('with the line full', () => {
   );
 
   it(
-    'lets a Pro buyer pass a free generation only within the head start, and not after a full refund',
+    'puts every paid pack ahead of free accounts, a buyer refunded past the threshold among the free',
     { timeout: 180_000 },
     async () => {
-      // A head start of 6 s: a paid generation started within 6 s of the free one goes first, one started later not.
+      // No free share: the order is strict (the share's interleaving is the dispatcher's unit tests'), and a head
+      // start of 6 s for the Pro buyer within the paid lane.
       configureHandlers({
         PROVIDER_IMAGES_PER_MINUTE: '0',
         PROVIDER_MAX_CONCURRENCY: '1',
         PROVIDER_PRIORITY_HEAD_START_SECONDS: '6',
+        PROVIDER_FREE_SHARE: '0',
       });
       const open = holdFirstCall();
-      const [blocker, free, paidSoon, refunded, paidLate] = await Promise.all(
+      const [blocker, free, starter, refunded, pro] = await Promise.all(
         [1, 2, 3, 4, 5].map(() => userWithPhotos()),
       );
-      await bought(paidSoon!.user, 'pro');
-      await bought(paidLate!.user, 'popular');
-      // Bought Pro, then refunded in full: no longer in good standing.
-      await bought(refunded!.user, 'pro', { status: 'refunded', creditsReversed: 100 });
+      await bought(starter!.user, 'starter', { credits: 40, amountTotal: 3_500 });
+      await bought(pro!.user, 'pro');
+      // Bought Pro, then 60 % of it refunded: past the threshold (half), no longer paid.
+      await bought(refunded!.user, 'pro', { status: 'refunded', creditsReversed: 60 });
       await generate(blocker!.user, blocker!.keys);
       while (gen.fake.calls.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
 
       const freeId = await generate(free!.user, free!.keys);
       const freeStart = Date.parse((await getGeneration(free!.user.sub, freeId))!.createdAt);
-      const soonId = await generate(paidSoon!.user, paidSoon!.keys);
       const refundedId = await generate(refunded!.user, refunded!.keys);
-      // The paid ones above started well within the head start; this one well after it.
+      const starterId = await generate(starter!.user, starter!.keys);
+      // The Pro buyer starts well after the free ones, and more than its head start after the Starter buyer.
       while (Date.now() < freeStart + 12_000) await new Promise((resolve) => setTimeout(resolve, 200));
-      const lateId = await generate(paidLate!.user, paidLate!.keys);
-      for (const [c, id] of [
+      const proId = await generate(pro!.user, pro!.keys);
+      const waiting = [
         [free, freeId],
-        [paidSoon, soonId],
         [refunded, refundedId],
-        [paidLate, lateId],
-      ] as const)
-        await inLine(c!.user, id);
+        [starter, starterId],
+        [pro, proId],
+      ] as const;
+      for (const [c, id] of waiting) await inLine(c!.user, id);
       open();
 
       const order = [];
-      for (const [c, id] of [
-        [free, freeId],
-        [paidSoon, soonId],
-        [refunded, refundedId],
-        [paidLate, lateId],
-      ] as const) {
+      for (const [c, id] of waiting) {
         const { final } = await pollGeneration(gen.stack.gatewayUrl, c!.user.idToken, id, 150_000);
         expect(final).toMatchObject({ status: 'succeeded', creditsRefunded: 0 });
         order.push(await admittedAt(c!.user, id));
       }
-      const [freeAt, soonAt, refundedAt, lateAt] = order as [number, number, number, number];
-      expect(soonAt).toBeLessThan(freeAt);
+      const [freeAt, refundedAt, starterAt, proAt] = order as [number, number, number, number];
+      expect(starterAt).toBeLessThan(proAt);
+      expect(proAt).toBeLessThan(freeAt);
       expect(freeAt).toBeLessThan(refundedAt);
-      expect(freeAt).toBeLessThan(lateAt);
     },
   );
 });
