@@ -19,6 +19,8 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  * spend transaction), 409 `PHOTOS_DONT_MATCH` (these photos' headshots kept failing the likeness check: other photos
  * are asked for; nothing spent), 429 `QUOTA_EXCEEDED` (`details.quota: 'likeness-attempts'`, `Retry-After` to the end
  * of the UTC day) when the day's provider calls of the likeness cap are used up (use-cases/likeness-cap.ts),
+ * 429 `QUOTA_EXCEEDED` (`details.quota: 'provider-line'`, `Retry-After`) when the provider line would not serve the
+ * generation before its deadline (use-cases/provider-line-room.ts, decision 019: nothing spent),
  * 502 `WORKFLOW_START_FAILED` (credits refunded).
  */
 export const handler = httpHandler(async (event) => {

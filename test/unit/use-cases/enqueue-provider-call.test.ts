@@ -7,7 +7,12 @@ import {
 } from '../../../functions/use-cases/enqueue-provider-call';
 import { assertSlotMayQueue } from '../../../functions/use-cases/likeness-cap-before-call';
 import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
-import { AdmissionDeadlineError, type QueueEntry } from '../../../functions/domain/provider-queue-order';
+import {
+  AdmissionDeadlineError,
+  isFreeKey,
+  keyTime,
+  type QueueEntry,
+} from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
 import { FakeLikenessCap } from './fakes/likeness-cap';
 import { FakeProviderQueue } from './fakes/provider-queue';
@@ -107,6 +112,20 @@ describe('enqueueProviderCall: EnterLine', () => {
     await expect(enqueueProviderCall(entry(), queue.now, ports)).rejects.toThrow(ProviderCallCapError);
     expect(cap.stops.get(generationId)).toBe('limit');
     expect(queue.tickets.size).toBe(0);
+  });
+
+  it("puts a free account's slot in the free lane, behind a paid generation that started later", async () => {
+    const { queue, ports, entry, generationId, startedAt } = setup();
+    queue.priorities.set(sub, 'free');
+    queue.places.set('01JPAIDLATER', startedAt + 5_000);
+    const { orderKey } = await enqueueProviderCall(entry(), queue.now, ports);
+
+    expect(isFreeKey(orderKey)).toBe(true);
+    expect(keyTime(orderKey)).toBe(startedAt);
+    // The paid generation is ahead of it in the line: its place counts it.
+    expect(queue.queues.get(generationId)).toMatchObject({ position: 2, orderKey });
+    expect(await queue.readHead(10, 'free')).toHaveLength(1);
+    expect(await queue.readHead(10, 'paid')).toEqual([]);
   });
 
   it('fails when the standing cannot be read, putting no ticket', async () => {
