@@ -98,14 +98,17 @@ export function providerCallAllowance(creditsPaidFor: number, limits: LikenessCa
 }
 
 /**
- * Outcomes of a provider call the provider did not bill (no image made): the call goes back to the day's count.
- * A 429 (`throttled`), a 5xx or dropped connection, a refusal (HTTP 400). Everything else — a saved headshot, a
- * likeness rejection, an unusable image, a timeout (the image may have been made) — stays counted.
+ * Outcomes of a provider call not charged to the customer: the call goes back to the day's count. The provider did
+ * not bill it (no image made): a 429 (`throttled`), a 5xx or dropped connection, a refusal (HTTP 400); or the image
+ * was made and we lost it before FinishHeadshot read it (`ProviderImageMissingError`, our fault:
+ * docs/decisions/022-missing-work-image.md). Everything else — a saved headshot, a likeness rejection, an unusable
+ * image, a timeout (the image may have been made) — stays counted.
  */
 const UNBILLED_OUTCOMES: ReadonlySet<string> = new Set([
   'throttled',
   'ProviderUnavailableError',
   'ProviderRejectedError',
+  'ProviderImageMissingError',
 ]);
 
 /** True when a call that ended with `outcome` gives its place in the day's count back. */

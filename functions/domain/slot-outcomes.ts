@@ -1,8 +1,9 @@
 /**
  * What happens to a slot after one provider call (docs/architecture.md §4): a saved headshot ends it; a
  * 429 sends it back in line for as long as the provider says (no retry limit: only the generation's deadline ends
- * its wait); a few transient failures go back in line a bounded number of times; everything else (a refusal,
- * `insufficient_quota`, an undecodable image, a closed generation) fails the slot at once and Finalize refunds it.
+ * its wait); a few transient failures, and a provider image we lost, go back in line a bounded number of times;
+ * everything else (a refusal, `insufficient_quota`, an undecodable image, a closed generation) fails the slot at once
+ * and Finalize refunds it.
  * Pure: the release task applies it.
  */
 
@@ -14,6 +15,12 @@ export const RETRIES_PER_SLOT: Readonly<Record<string, number>> = {
   ProviderUnavailableError: 2,
   /** No answer within the client timeout. */
   ProviderTimeoutError: 1,
+  /**
+   * The provider answered with an image but FinishHeadshot found none at its work key: our fault, not the
+   * customer's, so the slot is called once more (not charged to the day's count, domain/likeness-cap.ts), then
+   * refunded (docs/decisions/022-missing-work-image.md).
+   */
+  ProviderImageMissingError: 1,
 };
 
 /** Retries used so far, by error name. */

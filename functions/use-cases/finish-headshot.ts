@@ -20,8 +20,10 @@ import {
 import { currentReferenceDescriptor, loadReferences, referencesNeeded } from './reference-descriptor';
 
 /**
- * The provider's image of the slot is not in `work/` although CallProvider answered `generated` (deleted by hand, or
- * a day old): nothing can be finished. Not retried: the slot is refunded.
+ * The provider's image of the slot is not in `work/` although CallProvider answered `generated` and stored it
+ * (deleted by hand, a day old, or lost by the store: docs/decisions/022-missing-work-image.md): nothing can be
+ * finished. Our fault, not the customer's: the slot goes back in line for one more provider call, not charged to the
+ * day's count (domain/slot-outcomes.ts, domain/likeness-cap.ts), and is refunded only if that image goes missing too.
  */
 export class ProviderImageMissingError extends namedError('ProviderImageMissingError') {}
 
@@ -104,7 +106,8 @@ const RETRIED: ReadonlySet<string> = new Set(DYNAMODB_THROTTLING_ERRORS);
  * Safe to run again for the same slot: a saved slot returns its headshot.
  *
  * @throws {ProviderInvalidOutputError} the provider's bytes are no image: the slot is refunded
- * @throws {ProviderImageMissingError} nothing to finish (not retried; the slot is refunded)
+ * @throws {ProviderImageMissingError} nothing to finish (not retried here; the slot goes back in line once, then
+ *   is refunded)
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing kept: files stored
  *   before the save found it closed are deleted)
  * @throws {ReferenceMissingError} a reference photo needed to recompute the descriptor is gone (not retried)

@@ -11,7 +11,8 @@ import { withLambdaContext, workflowKeys } from '../common/lambda-context';
  * Input `{ generationId, userId, slot, style, background, references, provider }` → output {@link FinishHeadshotResult}.
  *
  * @throws {ProviderInvalidOutputError} the provider's bytes are no image: the slot is refunded
- * @throws {ProviderImageMissingError} nothing to finish (not retried; the slot is refunded)
+ * @throws {ProviderImageMissingError} nothing to finish (not retried here; the slot goes back in line once, then
+ *   is refunded: domain/slot-outcomes.ts)
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing kept)
  * @throws {ReferenceMissingError} a reference photo needed to recompute the descriptor is gone (not retried)
  * @throws {LikenessRejectedError} (name `LikenessRejected`) the headshot has no face or its likeness to the

@@ -90,8 +90,13 @@ describe('credits paid for today', () => {
 });
 
 describe('which calls stay counted', () => {
-  it('gives back the calls the provider did not bill, never one that made an image', () => {
-    for (const outcome of ['throttled', 'ProviderUnavailableError', 'ProviderRejectedError'])
+  it('gives back the calls the provider did not bill and the image we lost, never one that made an image', () => {
+    for (const outcome of [
+      'throttled',
+      'ProviderUnavailableError',
+      'ProviderRejectedError',
+      'ProviderImageMissingError',
+    ])
       expect(isUnbilledOutcome(outcome), outcome).toBe(true);
     for (const outcome of [
       'saved',

@@ -27,6 +27,16 @@ describe('after a call', () => {
     });
     expect(nextAfterCall('ProviderUnavailableError', { ProviderUnavailableError: 1 }).next).toBe('acquire');
     expect(nextAfterCall('ProviderUnavailableError', { ProviderUnavailableError: 2 }).next).toBe('fail');
+    // A provider image we lost before FinishHeadshot read it: one more call, then refunded (decision 022).
+    expect(nextAfterCall('ProviderImageMissingError', {})).toEqual({
+      next: 'acquire',
+      retries: { ProviderImageMissingError: 1 },
+      error: null,
+    });
+    expect(nextAfterCall('ProviderImageMissingError', { ProviderImageMissingError: 1 })).toMatchObject({
+      next: 'fail',
+      error: 'ProviderImageMissingError',
+    });
     for (const refused of ['ProviderRejectedError', 'ProviderInvalidOutputError', 'GenerationClosedError']) {
       expect(nextAfterCall(refused, {})).toEqual({ next: 'fail', retries: {}, error: refused });
     }

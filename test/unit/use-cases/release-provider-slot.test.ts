@@ -106,6 +106,47 @@ describe('releaseProviderSlot: after a provider call', () => {
     expect(cap.stops.get(generationId)).toBe('mismatch');
   });
 
+  it('puts a slot whose provider image went missing back in line once, the call not charged (decision 022)', async () => {
+    const { queue, cap, refusals, ports, release, generationId, lease } = setup();
+    // CallProvider stored the image, gave the permit back and counted the call; FinishHeadshot then found no image.
+    await queue.returnPermit(lease);
+    cap.dayOf(sub, generationId).calls = 1;
+    const missing = { Error: 'ProviderImageMissingError', Cause: 'No provider image at work/...' };
+    const result = await releaseProviderSlot(release(missing), queue.now, ports);
+
+    expect(result).toEqual({
+      next: 'acquire',
+      retries: { ProviderImageMissingError: 1 },
+      error: null,
+      calls: 1,
+      waitSeconds: 29 * 60,
+    });
+    expect(cap.dayOf(sub, generationId).calls).toBe(0);
+    expect(cap.rejections.size).toBe(0);
+    expect(cap.stops.has(generationId)).toBe(false);
+    expect(refusals.accountRefusals.has(sub)).toBe(false);
+    expect(queue.leases.size).toBe(0);
+  });
+
+  it('refunds a slot whose provider image went missing again after its one more call, the call still not charged', async () => {
+    const { queue, cap, ports, release, generationId } = setup();
+    cap.dayOf(sub, generationId).calls = 2;
+    const again = {
+      ...release({ Error: 'ProviderImageMissingError' }, { ProviderImageMissingError: 1 }),
+      calls: 1,
+    };
+    const result = await releaseProviderSlot(again, queue.now, ports);
+
+    expect(result).toMatchObject({
+      next: 'fail',
+      error: 'ProviderImageMissingError',
+      retries: { ProviderImageMissingError: 1 },
+      calls: 2,
+    });
+    expect(cap.dayOf(sub, generationId).calls).toBe(1);
+    expect(cap.stops.has(generationId)).toBe(false);
+  });
+
   it('counts the calls and bounds the next wait in the queue by the deadline', async () => {
     const { queue, ports, release } = setup();
     const late = { ...release({ Error: 'ProviderUnavailableError' }), calls: 2 };
