@@ -6,6 +6,12 @@ import {
   meanDescriptor,
   SAME_PERSON_PAIR_COSINE,
 } from './likeness';
+import {
+  clearlySomeoneElse,
+  WARNING_THRESHOLDS,
+  warningThreshold,
+  type WarningThresholds,
+} from './warning-identity';
 
 /**
  * Photo checks (docs/architecture.md §8 (faces); docs/product-spec.md, step 1 of the generator): what the
@@ -48,7 +54,8 @@ export type PhotoCheckCode = (typeof PHOTO_CHECK_CODES)[number];
 
 /**
  * Codes under which a face's descriptor is unreliable (blur, a few pixels, bad light change it): such photos sit
- * out the identity check instead of being called someone else for a problem they are already warned about.
+ * out the set's identity check instead of being called someone else for a problem they are already warned about,
+ * and are judged at the looser WARNING_THRESHOLDS of ./warning-identity.ts (docs/decisions/023-verified-references.md).
  */
 const UNRELIABLE_IDENTITY: readonly PhotoCheckCode[] = ['face_too_small', 'blurry', 'too_dark', 'too_bright'];
 
@@ -188,10 +195,14 @@ export interface IdentityThresholds {
   pair: number;
 }
 
-/** The calibrated thresholds of ./likeness.ts (docs/decisions/002-identity-model.md). */
-export const IDENTITY_THRESHOLDS: IdentityThresholds = {
+/**
+ * The calibrated thresholds of ./likeness.ts (docs/decisions/002-identity-model.md), and `warning`, the looser ones
+ * warning photos are judged at (./warning-identity.ts, docs/decisions/023-verified-references.md).
+ */
+export const IDENTITY_THRESHOLDS: IdentityThresholds & { warning: WarningThresholds } = {
   flag: DIFFERENT_PERSON_COSINE,
   pair: SAME_PERSON_PAIR_COSINE,
+  warning: WARNING_THRESHOLDS,
 };
 
 /**
@@ -264,26 +275,44 @@ export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
  * per picture), then its duplicates. Of two or more
  * uploads of the same picture (./duplicate-photos.ts) the best-scoring one is judged as usual (the first on a tie)
  * and every other copy is rejected as `duplicate` with `duplicateOf` naming it, so it is used once and the
- * customer may go on with the other photos. Photos already rejected take no part.
+ * customer may go on with the other photos. Photos already rejected take no part. A warning photo that sat out the
+ * identity check (blur, light, a small face) is still rejected as `different_person` when it is clearly someone
+ * else: under its `warning` threshold against the mean of the photos that agree (./warning-identity.ts), so it never becomes
+ * a reference (docs/decisions/023-verified-references.md).
  *
+ * @param thresholds the calibrated ones unless a measurement passes others (test/bench/identity-warnings.ts)
  * @returns one check per photo, in the order given
  */
-export function checkPhotoSet(facts: readonly PhotoFacts[]): PhotoCheck[] {
+export function checkPhotoSet(
+  facts: readonly PhotoFacts[],
+  thresholds: IdentityThresholds & { warning: WarningThresholds } = IDENTITY_THRESHOLDS,
+): PhotoCheck[] {
   const own = facts.map(photoCodes);
+  const rejected = own.map((codes) => codes.some((c) => REJECTING_CODES.includes(c)));
   // Only photos with one clear, well-measured face take part in the identity check, each picture once: copies of
   // one photo (./duplicate-photos.ts) would otherwise outvote the rest, and share their original's outcome.
   const candidates = facts.map((f, i) =>
-    own[i]!.some((c) => REJECTING_CODES.includes(c) || UNRELIABLE_IDENTITY.includes(c))
-      ? undefined
-      : f.descriptor,
+    rejected[i] || own[i]!.some((c) => UNRELIABLE_IDENTITY.includes(c)) ? undefined : f.descriptor,
   );
   const sameAs = duplicatesOf(
     facts.map((f, i) => (candidates[i] ? f.imageHash : undefined)),
     facts.map(() => 0),
   );
-  const flags = differentPersonFlags(candidates.map((d, i) => (sameAs[i] === undefined ? d : undefined)));
+  const voters = candidates.map((d, i) => (sameAs[i] === undefined ? d : undefined));
+  const flags = differentPersonFlags(voters, thresholds);
+  const agreeing = flags.includes('mixed_people')
+    ? []
+    : voters.flatMap((d, i) => (d && !flags[i] ? [d] : []));
+  const someoneElse = clearlySomeoneElse(
+    facts.map((f, i) => {
+      const threshold = warningThreshold(own[i]!, thresholds.warning);
+      if (rejected[i] || !f.descriptor || threshold === undefined) return undefined;
+      return { descriptor: f.descriptor, threshold };
+    }),
+    agreeing,
+  );
   const checks = facts.map((f, i): PhotoCheck => {
-    const flag = flags[sameAs[i] ?? i];
+    const flag = flags[sameAs[i] ?? i] ?? (someoneElse[i] ? 'different_person' : undefined);
     const codes = flag ? [flag, ...own[i]!] : own[i]!;
     return {
       verdict: verdictOf(codes),
