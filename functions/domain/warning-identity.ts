@@ -21,9 +21,10 @@ export interface WarningThresholds {
 }
 
 /**
- * Looser than DIFFERENT_PERSON_COSINE (0.941) of ./likeness.ts: each the threshold that flags the most impostors
- * with at most 1 % of the customer's own warning photos of its kind flagged, on the evaluation set with degraded
- * photos added (test/bench/identity-warnings.ts; numbers in docs/decisions/023-verified-references.md).
+ * Looser than DIFFERENT_PERSON_COSINE (0.941) of ./likeness.ts, chosen on the evaluation set with degraded photos
+ * added (test/bench/identity-warnings.ts; numbers in docs/decisions/023-verified-references.md): light, the tightest
+ * with at most 1 % of the customer's own light-warned photos flagged; detail, the tightest before the customer's
+ * blurred photos are flagged.
  */
 export const WARNING_THRESHOLDS: WarningThresholds = { light: 0.91, detail: 0.88 };
 
