@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as callbacks from '../../functions/adapters/provider-queue/callbacks';
 import {
   reclaimExpired,
@@ -21,7 +21,7 @@ import { countDispatch, queueUsage } from '../../functions/adapters/provider-que
 import { documentClient } from '../../functions/adapters/support/aws';
 import { storageSettings } from '../../functions/config/storage';
 import { admitSlots } from '../../functions/domain/provider-queue';
-import { leaseId, type QueueTicket } from '../../functions/domain/provider-queue-order';
+import { leaseId, type QueuePriority, type QueueTicket } from '../../functions/domain/provider-queue-order';
 import { WAIT_BUDGET_MS, waitUntil } from '../../functions/domain/provider-queue-dispatch';
 import {
   dispatchProviderQueue,
@@ -44,9 +44,17 @@ afterEach(async () => {
   await gen.stack.settled();
 });
 
-/** Puts `slots` tickets of one generation (tokens Step Functions does not know: each lease comes straight back). */
-async function queueSlots(generationId: string, slots: number): Promise<void> {
-  const startedAt = new Date().toISOString();
+/**
+ * Puts `slots` tickets of one generation (tokens Step Functions does not know: each lease comes straight back), of a
+ * customer of class `priority`, started `agoMs` before now.
+ */
+async function queueSlots(
+  generationId: string,
+  slots: number,
+  priority: QueuePriority = 'standard',
+  agoMs = 0,
+): Promise<void> {
+  const startedAt = new Date(Date.now() - agoMs).toISOString();
   for (let slot = 0; slot < slots; slot++) {
     await enqueueSlot(
       {
@@ -58,7 +66,7 @@ async function queueSlots(generationId: string, slots: number): Promise<void> {
         call: 0,
         startedAt,
       },
-      'standard',
+      priority,
     );
   }
 }
@@ -274,5 +282,67 @@ describe("two tickets of one slot's call (an EnterLine retried after the standin
     );
     expect(Item).toMatchObject({ taskToken: 'retry', generationId: id, ...refusal, setAsideAt: now });
     expect(await removeTicket(older!)).toBe(true);
+  });
+});
+
+describe('two lanes at 120 images/min', () => {
+  afterEach(async () => {
+    await clearLine('01JDISPATCHFREELANE0000000');
+    await clearLine('01JDISPATCHPAIDLANE0000000');
+  });
+
+  it('reads the paid lane first and keeps the free share in the state (decision 019)', async () => {
+    configureHandlers({ PROVIDER_IMAGES_PER_MINUTE: '120', PROVIDER_MAX_CONCURRENCY: '10' });
+    const free = '01JDISPATCHFREELANE0000000';
+    const paid = '01JDISPATCHPAIDLANE0000000';
+    // The free lane has nothing in hand from earlier admissions.
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: storageSettings().TABLE_NAME,
+        Key: { PK: queuePk('STATE'), SK: 'STATE' },
+        UpdateExpression: 'SET freeAllowance = :none',
+        ExpressionAttributeValues: { ':none': 0 },
+      }),
+    );
+    // The free generation started a minute before the paid one.
+    await queueSlots(free, 2, 'free', 60_000);
+    await queueSlots(paid, 4, 'standard');
+    expect((await readHead(10, 'paid')).map((t) => t.generationId)).toEqual(Array(4).fill(paid));
+    expect((await readHead(10, 'free')).map((t) => t.generationId)).toEqual(Array(2).fill(free));
+
+    // The order the Tasks are resumed in (the tokens are unknown to Step Functions: each lease comes straight back).
+    const resumed: string[] = [];
+    const ports: DispatchProviderQueuePorts = {
+      queueLimits,
+      freeShare: () => 0.25,
+      deadlineMs,
+      readState,
+      readHead,
+      admitTickets,
+      handOverLease,
+      removeTicket,
+      setTicketAside,
+      markAdmitted,
+      leavePosition,
+      resumeAdmitted: async (taskToken) => {
+        resumed.push(taskToken.includes('PAID') ? 'paid' : 'free');
+        return false;
+      },
+      failPastDeadline: callbacks.failPastDeadline,
+      failRefusedAdmission: callbacks.failRefusedAdmission,
+      releaseDeadLease,
+      wakeDispatcher: callbacks.wakeDispatcher,
+      countDispatch,
+      queueUsage,
+    };
+    // Seconds after the gate's last admission (earlier tests' clocks ran ahead of the real one): the bucket is full.
+    const before = await readState(true);
+    const time = fakeTime(Math.max(Date.now(), before.refilledAt, before.pausedUntil) + 5_000);
+    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS }, ports);
+    expect(result).toMatchObject({ admitted: 6 });
+    // 2 paid (allowance 0.5), 1 paid (0.75), then the last paid one fits: every paid slot before the free ones.
+    expect(resumed).toEqual(['paid', 'paid', 'paid', 'paid', 'free', 'free']);
+    expect((await readState(true)).freeAllowance).toBe(0.75);
+    expect(await lineOf(free)).toEqual([]);
   });
 });
