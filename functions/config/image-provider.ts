@@ -3,7 +3,7 @@ import { defineSettings } from './settings';
 import { optionalString, runtimeOf, secretString } from './fields';
 import { DEFAULT_OPENAI_IMAGE_MODEL, DEFAULT_OPENAI_IMAGE_QUALITY } from '../domain/openai-image-models';
 import { DEFAULT_FREE_SHARE } from '../domain/provider-queue-lanes';
-import { DEFAULT_STANDING_RULES } from '../domain/provider-queue-order';
+import { DEFAULT_STANDING_RULES } from '../domain/provider-queue-standing';
 
 /** Default PROVIDER_IMAGES_PER_MINUTE for `openai`: a tier-1 account allows about 5 image edits a minute. */
 export const DEFAULT_OPENAI_IMAGES_PER_MINUTE = 5;

@@ -28,7 +28,6 @@ import {
   isAhead,
   leaseId,
   orderKey,
-  priorityStanding,
   registersPosition,
   ticketDeadline,
   ticketOrderKey,
@@ -46,6 +45,7 @@ import {
   slotsAhead,
 } from '../../functions/domain/provider-queue-positions';
 import { providerTimeouts } from '../../functions/domain/provider-timeouts';
+import { priorityStanding } from '../../functions/domain/provider-queue-standing';
 
 const T = 1_800_000_000_000;
 const limits: QueueLimits = { imagesPerMinute: 30, maxConcurrency: 2, leaseMs: 600_000, maxPauseMs: 60_000 };

@@ -3,7 +3,7 @@ import { imageProviderSettings } from '../../config/image-provider';
 import { storageSettings } from '../../config/storage';
 import { providerTimeouts } from '../../domain/provider-timeouts';
 import { leaseMsFor, type QueueLimits } from '../../domain/provider-queue';
-import type { StandingRules } from '../../domain/provider-queue-order';
+import type { StandingRules } from '../../domain/provider-queue-standing';
 
 /**
  * Where the provider queue lives in the table and how fast it lets calls through (docs/architecture.md §2, §4).

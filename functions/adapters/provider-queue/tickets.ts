@@ -8,15 +8,14 @@ import {
 import {
   FREE_LANE_SK,
   leaseId,
-  priorityStanding,
   ticketOrderKey,
   ticketSk,
-  type PurchaseStanding,
   type QueuePriority,
   type QueueEntry,
   type QueueTicket,
 } from '../../domain/provider-queue-order';
 import type { QueueState } from '../../domain/provider-queue';
+import { priorityStanding, type PurchaseStanding } from '../../domain/provider-queue-standing';
 import { documentClient } from '../support/aws';
 import { userPk } from '../support/keys';
 import { queryPages } from '../support/query';
@@ -46,7 +45,7 @@ const ticketDelete = (ticket: QueueTicket) => ({
 });
 
 /**
- * The customer's class at this moment, from their purchase items (domain/provider-queue-order.ts
+ * The customer's class at this moment, from their purchase items (domain/provider-queue-standing.ts
  * `priorityStanding`, under PROVIDER_PAID_MIN_CENTS and PROVIDER_PAID_MAX_REFUNDED_SHARE): a refund, a dispute or a
  * purchase discounted to near zero takes effect at the next slot enqueued.
  */
