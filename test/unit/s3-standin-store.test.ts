@@ -22,6 +22,10 @@ interface Store {
   }): Promise<unknown>;
   getObject(bucket: string, key: string): Promise<{ content: Readable | null } | null>;
   deleteObject(bucket: string, key: string): Promise<void>;
+  listObjects(
+    bucket: string,
+    options: { prefix: string; delimiter: string },
+  ): Promise<{ objects: { key: string }[]; commonPrefixes: string[] }>;
 }
 type StoreClass = new (directory: string) => Store;
 
@@ -99,11 +103,15 @@ describe('the S3 stand-in: a DELETE next to a PUT', () => {
     expect(lost).toEqual([]);
   });
 
-  it('deletes the object, and a missing key quietly', async () => {
+  it('deletes the object, and a missing key quietly; the folder it leaves is no key and no common prefix', async () => {
     const store = newStore();
     await put(store, 'a/b/c', Buffer.from('bytes'));
+    await put(store, 'a/d', Buffer.from('kept'));
     await store.deleteObject('results', 'a/b/c');
     await store.deleteObject('results', 'a/b/never');
     expect(await read(store, 'a/b/c')).toBeNull();
+    const listed = await store.listObjects('results', { prefix: 'a/', delimiter: '/' });
+    expect(listed.objects.map((o) => o.key)).toEqual(['a/d']);
+    expect(listed.commonPrefixes).toEqual([]);
   });
 });
