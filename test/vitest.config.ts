@@ -24,10 +24,6 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['test/unit/setup-backend.ts'],
           testTimeout: 30_000,
-          // The files of a worker share one module graph: imports are paid once per worker, not once per file (decision
-          // 014). No file may leave global state behind. (The local runtime's log-context test needs Lambda's invoke store
-          // made in multi-concurrency mode, which a shared graph has already made: it runs with the integration files.)
-          isolate: false,
           // Handlers log unhandled errors on purpose in some tests; keep the report readable.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
         },
