@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ import { createAsyncInvoker } from '../../infrastructure/local/stand-ins/lambda/
 import { startEventSourceMapping } from '../../infrastructure/local/stand-ins/lambda/event-source-mapping';
 import { startSqs } from '../../infrastructure/local/stand-ins/sqs/fauxqs';
 import { HOST } from '../../infrastructure/local/support/ports';
+import { ensureTable } from '../../infrastructure/local/bootstrap';
+import { LOCAL_NAMES } from '../../infrastructure/local/support/settings';
 import { queues } from '../../functions/queue-catalogue';
 import type { TestUser } from './cognito';
 import { newUserWithPhotos } from './generation';
@@ -100,6 +103,17 @@ export async function startGenerationStack(options: {
     { PROVIDER_IMAGES_PER_MINUTE: '0', PROVIDER_MAX_CONCURRENCY: '0', GENERATION_DEADLINE_MINUTES: '30' },
     options.env,
   );
+  // A table of the file's own: the provider line's state (its token bucket, a pause after a 429, the free lane's
+  // allowance) is one item per table, and a test that moves its clock ahead or pauses the line must not stall the
+  // generations of the file running beside it on the shared stack.
+  const sharedTable = process.env.TABLE_NAME;
+  const tableName = `${LOCAL_NAMES.table}-${randomUUID().slice(0, 8)}`;
+  await ensureTable({
+    endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    tableName,
+  });
+  process.env.TABLE_NAME = tableName;
   const log = createPartLog('gen-test', { quiet: true });
   const functions = localFunctions;
   // Each function's AWS calls checked against its role, as the shared stack does (docs/decisions/016-local-iam.md).
@@ -165,6 +179,8 @@ export async function startGenerationStack(options: {
       await stepfunctions.close();
       await bus.stop();
       rmSync(deadLetterDir, { recursive: true, force: true });
+      process.env.TABLE_NAME = sharedTable;
+      resetConfigForTests();
     },
   };
 }
