@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
 import { storageSettings } from '../config/storage';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../domain/likeness-cap';
 import type { LedgerReason } from '../domain/credits';
 import { documentClient } from './support/aws';
+import { hasPhotoSetMark, putPhotoSetMark, type PhotoSetMark } from './support/photo-set-marks';
 import { generationSk, ledgerSk, quotaSk, userPk } from './support/keys';
 
 /**
@@ -34,11 +35,11 @@ const counterKey = (sub: string, windowStart: number) => ({
   PK: userPk(sub),
   SK: quotaSk(PROVIDER_CALLS_RULE, windowStart),
 });
-// Under the quota prefix, so the end of an account deletion removes it with the counters.
-const failedSetKey = (sub: string, hash: string) => ({
-  PK: userPk(sub),
-  SK: `QUOTA#failed-photo-set#${hash}`,
-});
+const FAILED_SET: PhotoSetMark = {
+  kind: 'failed-photo-set',
+  type: 'likenessSet',
+  markedAtAttribute: 'failedAt',
+};
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /**
@@ -226,23 +227,10 @@ export async function markReferenceSetFailed(
   limits: LikenessCapLimits,
   nowMs = Date.now(),
 ): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...failedSetKey(sub, hash),
-        type: 'likenessSet',
-        failedAt: new Date(nowMs).toISOString(),
-        expiresAt: failedSetExpiresAt(nowMs, limits),
-      },
-    }),
-  );
+  await putPhotoSetMark(FAILED_SET, sub, hash, failedSetExpiresAt(nowMs, limits), nowMs);
 }
 
 /** Whether the reference set is remembered as failing (and not expired). */
 export async function isReferenceSetFailed(sub: string, hash: string, nowMs = Date.now()): Promise<boolean> {
-  const { Item } = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: failedSetKey(sub, hash), ConsistentRead: true }),
-  );
-  return Item !== undefined && Number(Item.expiresAt) > Math.floor(nowMs / 1000);
+  return hasPhotoSetMark(FAILED_SET, sub, hash, nowMs);
 }

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';
+import { hasPhotoSetMark, putPhotoSetMark, type PhotoSetMark } from './support/photo-set-marks';
 import { queryAll } from './support/query';
 
 /**
@@ -18,10 +19,11 @@ import { queryAll } from './support/query';
 
 const table = () => storageSettings().TABLE_NAME;
 const REFUSAL_PREFIX = 'QUOTA#provider-refusal#';
-const refusedSetKey = (sub: string, hash: string) => ({
-  PK: userPk(sub),
-  SK: `QUOTA#refused-photo-set#${hash}`,
-});
+const REFUSED_SET: PhotoSetMark = {
+  kind: 'refused-photo-set',
+  type: 'refusedSet',
+  markedAtAttribute: 'refusedAt',
+};
 
 /** One refused provider call: whose, which generation, slot and call (0-based), and when (epoch ms). */
 export interface Refusal {
@@ -109,23 +111,10 @@ export async function markPhotoSetRefused(
   untilMs: number,
   nowMs = Date.now(),
 ): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...refusedSetKey(sub, hash),
-        type: 'refusedSet',
-        refusedAt: new Date(nowMs).toISOString(),
-        expiresAt: Math.ceil(untilMs / 1000),
-      },
-    }),
-  );
+  await putPhotoSetMark(REFUSED_SET, sub, hash, Math.ceil(untilMs / 1000), nowMs);
 }
 
 /** Whether the photo set is set aside at `nowMs` (epoch ms; strongly consistent). */
 export async function isPhotoSetRefused(sub: string, hash: string, nowMs = Date.now()): Promise<boolean> {
-  const { Item } = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: refusedSetKey(sub, hash), ConsistentRead: true }),
-  );
-  return Item !== undefined && Number(Item.expiresAt) > Math.floor(nowMs / 1000);
+  return hasPhotoSetMark(REFUSED_SET, sub, hash, nowMs);
 }
