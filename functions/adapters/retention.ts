@@ -1,9 +1,10 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import { headshotExpiry } from '../domain/retention';
 import { documentClient } from './support/aws';
 import { generationSk, headshotSk, RETENTION_PK, sweepSk, userPk } from './support/keys';
 import { queryPages, updateIf } from './support/query';
+import { deleteMarkerItem, dueMarkerItems } from './support/due-markers';
 
 /**
  * Retention of a generation's headshots and reference descriptor (docs/decisions/011-retention.md; the periods in
@@ -54,29 +55,13 @@ export async function putRetentionMarker(
 
 /** The retention markers whose expiry is before `cutoff` (ISO 8601), oldest first; stop iterating to read no more. */
 export async function* dueRetentionMarkers(cutoff: string): AsyncGenerator<RetentionMarker> {
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk AND SK < :cutoff',
-    ExpressionAttributeValues: { ':pk': RETENTION_PK, ':cutoff': cutoff },
-    ConsistentRead: true,
-    Limit: 100,
-  })) {
-    for (const item of page.Items ?? []) {
-      yield {
-        PK: String(item.PK),
-        SK: String(item.SK),
-        userId: String(item.userId),
-        generationId: String(item.generationId),
-        expiry: String(item.expiry),
-      };
-    }
-  }
+  for await (const { due, ...marker } of dueMarkerItems(RETENTION_PK, cutoff, 'expiry'))
+    yield { ...marker, expiry: due };
 }
 
 /** Removes a retention marker once its generation's headshots are deleted. */
 export async function deleteRetentionMarker(marker: Pick<RetentionMarker, 'PK' | 'SK'>): Promise<void> {
-  await documentClient().send(
-    new DeleteCommand({ TableName: table(), Key: { PK: marker.PK, SK: marker.SK } }),
-  );
+  await deleteMarkerItem(marker);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { DeleteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { generationSettings } from '../config/generation';
 import { storageSettings } from '../config/storage';
-import { documentClient } from './support/aws';
 import { SWEEP_PK, sweepSk } from './support/keys';
-import { queryPages } from './support/query';
+import { deleteMarkerItem, dueMarkerItems } from './support/due-markers';
 
 /**
  * Nothing stranded (docs/architecture.md §8 "Money"): every generation gets a sweep marker in its creation
@@ -62,27 +61,11 @@ export interface DueMarker {
  * Scan); stop iterating to read no more.
  */
 export async function* dueMarkers(cutoff: string): AsyncGenerator<DueMarker> {
-  for await (const page of queryPages({
-    KeyConditionExpression: 'PK = :pk AND SK < :cutoff',
-    ExpressionAttributeValues: { ':pk': SWEEP_PK, ':cutoff': cutoff },
-    ConsistentRead: true,
-    Limit: 100,
-  })) {
-    for (const item of page.Items ?? []) {
-      yield {
-        PK: String(item.PK),
-        SK: String(item.SK),
-        userId: String(item.userId),
-        generationId: String(item.generationId),
-        deadline: String(item.deadline),
-      };
-    }
-  }
+  for await (const { due, ...marker } of dueMarkerItems(SWEEP_PK, cutoff, 'deadline'))
+    yield { ...marker, deadline: due };
 }
 
 /** Removes a marker once its generation is terminal (or was just compensated). */
 export async function deleteMarker(marker: Pick<DueMarker, 'PK' | 'SK'>): Promise<void> {
-  await documentClient().send(
-    new DeleteCommand({ TableName: table(), Key: { PK: marker.PK, SK: marker.SK } }),
-  );
+  await deleteMarkerItem(marker);
 }
