@@ -7,7 +7,7 @@ import {
   SAME_PERSON_PAIR_COSINE,
 } from './likeness';
 import {
-  clearlySomeoneElse,
+  judgeWarningPhotos,
   WARNING_THRESHOLDS,
   warningThreshold,
   type WarningThresholds,
@@ -55,7 +55,8 @@ export type PhotoCheckCode = (typeof PHOTO_CHECK_CODES)[number];
 /**
  * Codes under which a face's descriptor is unreliable (blur, a few pixels, bad light change it): such photos sit
  * out the set's identity check instead of being called someone else for a problem they are already warned about,
- * and are judged at the looser WARNING_THRESHOLDS of ./warning-identity.ts (docs/decisions/023-verified-references.md).
+ * and are judged by the WARNING_THRESHOLDS of ./warning-identity.ts (docs/decisions/023-verified-references.md):
+ * rejected when clearly someone else, a reference only when verified.
  */
 const UNRELIABLE_IDENTITY: readonly PhotoCheckCode[] = ['face_too_small', 'blurry', 'too_dark', 'too_bright'];
 
@@ -154,6 +155,13 @@ export interface PhotoCheck {
   reasons: PhotoCheckReason[];
   /** With `duplicate`: the index (in the set checked) of the photo this one is the same picture as. */
   duplicateOf?: number;
+  /**
+   * A warning photo whose face sat out the identity check and was not verified against the photos that agree
+   * (./warning-identity.ts): usable and shown with its warning, but a reference only when the set has no other
+   * photo to send ({@link bestReferences}; docs/decisions/023-verified-references.md, round 2). Not part of the
+   * API's answer.
+   */
+  unverified?: true;
 }
 
 const area = (f: PhotoFacts['faces'][number]) => (f.right - f.left) * (f.bottom - f.top);
@@ -276,9 +284,10 @@ export function verdictOf(codes: readonly PhotoCheckCode[]): PhotoVerdict {
  * uploads of the same picture (./duplicate-photos.ts) the best-scoring one is judged as usual (the first on a tie)
  * and every other copy is rejected as `duplicate` with `duplicateOf` naming it, so it is used once and the
  * customer may go on with the other photos. Photos already rejected take no part. A warning photo that sat out the
- * identity check (blur, light, a small face) is still rejected as `different_person` when it is clearly someone
- * else: under its `warning` threshold against the mean of the photos that agree (./warning-identity.ts), so it never becomes
- * a reference (docs/decisions/023-verified-references.md).
+ * identity check (blur, light, a small face) is judged against the photos that agree (./warning-identity.ts,
+ * docs/decisions/023-verified-references.md): rejected as `different_person` when clearly someone else (under its
+ * `warning` threshold against their mean), and marked `unverified` unless it reaches the `reference` thresholds,
+ * so that only a verified face becomes a reference ({@link bestReferences}).
  *
  * @param thresholds the calibrated ones unless a measurement passes others (test/bench/identity-warnings.ts)
  * @returns one check per photo, in the order given
@@ -303,21 +312,22 @@ export function checkPhotoSet(
   const agreeing = flags.includes('mixed_people')
     ? []
     : voters.flatMap((d, i) => (d && !flags[i] ? [d] : []));
-  const someoneElse = clearlySomeoneElse(
+  const warned = judgeWarningPhotos(
     facts.map((f, i) => {
       const threshold = warningThreshold(own[i]!, thresholds.warning);
-      if (rejected[i] || !f.descriptor || threshold === undefined) return undefined;
-      return { descriptor: f.descriptor, threshold };
+      return rejected[i] || threshold === undefined ? undefined : { descriptor: f.descriptor, threshold };
     }),
     agreeing,
+    thresholds.warning.reference,
   );
   const checks = facts.map((f, i): PhotoCheck => {
-    const flag = flags[sameAs[i] ?? i] ?? (someoneElse[i] ? 'different_person' : undefined);
+    const flag = flags[sameAs[i] ?? i] ?? (warned[i] === 'someone_else' ? 'different_person' : undefined);
     const codes = flag ? [flag, ...own[i]!] : own[i]!;
     return {
       verdict: verdictOf(codes),
       score: photoScore(f, codes),
       reasons: codes.map((code) => ({ code, message: PHOTO_CHECK_MESSAGES[code] })),
+      ...(warned[i] === 'unverified' && !flag ? { unverified: true as const } : {}),
     };
   });
   const copies = duplicatesOf(
@@ -344,14 +354,18 @@ export function setQuality(checks: readonly Pick<PhotoCheck, 'score'>[]): number
 
 /**
  * The best references: photos that are not rejected, highest score first (ties keep the customer's order), at
- * most `count` (docs/architecture.md §8: the 3 best, not the spec's first 3).
+ * most `count` (docs/architecture.md §8: the 3 best, not the spec's first 3). A photo marked `unverified` (a
+ * warning photo whose face was not verified as the customer's) is left out, so a set may send fewer than `count`
+ * (the image edit takes 1 to 16 images: docs/decisions/001-openai-image-model.md), unless the set has no other
+ * photo to send, as when every photo has a warning: nothing stands for the customer there, and leaving them all
+ * out would fail a generation the customer was only warned about (docs/decisions/023-verified-references.md).
  *
- * @returns indexes into `checks`
+ * @returns indexes into `checks`, best first; empty only when every photo is rejected
  */
 export function bestReferences(checks: readonly PhotoCheck[], count: number): number[] {
-  return checks
-    .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.verdict !== 'rejected')
+  const usable = checks.map((c, i) => ({ c, i })).filter(({ c }) => c.verdict !== 'rejected');
+  const verified = usable.filter(({ c }) => !c.unverified);
+  return (verified.length > 0 ? verified : usable)
     .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
     .slice(0, count)
     .map(({ i }) => i);

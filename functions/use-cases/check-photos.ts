@@ -182,7 +182,8 @@ export async function checkPhotos(
   });
   return {
     checks: keys.map((key, i) => {
-      const { duplicateOf, ...check } = checks[i]!;
+      // `unverified` only steers PrepareReferences' choice: the route's contract has no such field.
+      const { duplicateOf, unverified: _unverified, ...check } = checks[i]!;
       return { key, ...check, ...(duplicateOf === undefined ? {} : { duplicateOf: keys[duplicateOf]! }) };
     }),
     quality: setQuality(checks),

@@ -81,7 +81,8 @@ export async function referenceCrop(
  * PrepareReferences (docs/architecture.md §4, §8). Never trusts the browser's photo checks: every upload is read and
  * judged by the same checks as `POST /api/photo-checks` (use-cases/check-photos.ts `judgeUploads`). Rejected photos
  * (unreadable, no face, several faces, a different person, a duplicate) are dropped; of the rest the 3 best by score
- * become the references, each stored as an upright, metadata-free head-and-shoulders JPEG crop centred on the face
+ * become the references (a warning photo only when its face was verified as the customer's, so a set may send
+ * fewer: domain/photo-checks.ts `bestReferences`), each stored as an upright, metadata-free head-and-shoulders JPEG crop centred on the face
  * (`uploads/<sub>/<batchId>/normalized/<n>.jpg`). The mean of their face descriptors is saved on the generation:
  * every headshot's likeness is measured against it. Progress 10 → 30, stage `preparing`, status `running`.
  *

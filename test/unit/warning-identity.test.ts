@@ -6,11 +6,17 @@ import {
   PHOTO_CHECK_MESSAGES,
   type PhotoFacts,
 } from '../../functions/domain/photo-checks';
-import { WARNING_THRESHOLDS, warningThreshold } from '../../functions/domain/warning-identity';
+import { cosine } from '../../functions/domain/likeness';
+import {
+  judgeWarningPhotos,
+  WARNING_THRESHOLDS,
+  warningThreshold,
+} from '../../functions/domain/warning-identity';
 
 /**
  * Warning photos (too bright, too dark, blurry, a small face) sit out the set's identity check but are still judged
- * at a looser threshold against the photos that agree (docs/decisions/023-verified-references.md).
+ * against the photos that agree (docs/decisions/023-verified-references.md): rejected under a looser threshold, a
+ * reference only at or over a stricter one.
  */
 
 const DIMENSIONS = 8;
@@ -30,7 +36,16 @@ const facts = (descriptor: number[], face: Partial<NonNullable<PhotoFacts['face'
 const bright = { luma: 235, highlights: 0.5 };
 const dark = { luma: 40 };
 const blurry = { sharpness: 20 };
-const BEFORE = { ...IDENTITY_THRESHOLDS, warning: { light: -1, detail: -1 } };
+/** Before round 1: warning photos sit out, and any of them may be a reference. */
+const BEFORE = {
+  ...IDENTITY_THRESHOLDS,
+  warning: { light: -1, detail: -1, reference: { mean: -1, each: -1 } },
+};
+/** Round 1: rejected when clearly someone else, and otherwise a reference. */
+const ROUND_1 = {
+  ...IDENTITY_THRESHOLDS,
+  warning: { ...WARNING_THRESHOLDS, reference: { mean: -1, each: -1 } },
+};
 
 const codes = (set: PhotoFacts[], thresholds = IDENTITY_THRESHOLDS) =>
   checkPhotoSet(set, thresholds).map((c) => c.reasons.map((r) => r.code));
@@ -54,13 +69,18 @@ describe('warning photos in the identity check', () => {
     expect(bestReferences(before, 3)).toEqual([0, 1, 2]);
   });
 
-  it("keeps the customer's own warning photo usable when it is under the main threshold but not clearly someone else", () => {
+  it('keeps a warning photo under the main threshold but not clearly someone else usable, though not a reference', () => {
     // 0.93 is under DIFFERENT_PERSON_COSINE (0.941): a clear photo there would be flagged.
     expect(0.93).toBeLessThan(IDENTITY_THRESHOLDS.flag);
     const checks = checkPhotoSet([facts(customer), facts(customer), facts(at(0.93), bright)]);
     expect(checks[2]!.verdict).toBe('warning');
     expect(checks[2]!.reasons.map((r) => r.code)).toEqual(['too_bright']);
-    expect(bestReferences(checks, 3)).toEqual([0, 1, 2]);
+    expect(checks[2]!.unverified).toBe(true);
+    expect(bestReferences(checks, 3)).toEqual([0, 1]);
+    // Round 1 sent it as the third reference.
+    expect(
+      bestReferences(checkPhotoSet([facts(customer), facts(customer), facts(at(0.93), bright)], ROUND_1), 3),
+    ).toEqual([0, 1, 2]);
   });
 
   it('judges light at the light threshold and lost detail at the looser detail one', () => {
@@ -112,5 +132,114 @@ describe('warningThreshold', () => {
     expect(warningThreshold(['too_dark', 'blurry'], t)).toBe(0.8);
     expect(warningThreshold(['face_cut_off', 'low_resolution'], t)).toBeUndefined();
     expect(warningThreshold([], t)).toBeUndefined();
+  });
+});
+
+describe('warning photos as references (decision 023, round 2)', () => {
+  const between = (IDENTITY_THRESHOLDS.flag + WARNING_THRESHOLDS.light) / 2;
+
+  it('does not send a warning photo of someone else that is between the looser and the main threshold, with 1 clear photo', () => {
+    expect(between).toBeGreaterThanOrEqual(WARNING_THRESHOLDS.light);
+    expect(between).toBeLessThan(IDENTITY_THRESHOLDS.flag);
+    const set = [facts(customer), facts(at(between), bright)];
+    const checks = checkPhotoSet(set);
+    expect(checks[1]).toMatchObject({ verdict: 'warning', unverified: true });
+    expect(checks[1]!.reasons.map((r) => r.code)).toEqual(['too_bright']);
+    expect(bestReferences(checks, 3)).toEqual([0]);
+    // Round 1: not clearly someone else, so it became the second reference.
+    expect(bestReferences(checkPhotoSet(set, ROUND_1), 3)).toEqual([0, 1]);
+  });
+
+  it("sends the customer's own warning photo when it reaches the main threshold against each clear photo", () => {
+    const own = at(0.96);
+    expect(cosine(own, customer)).toBeGreaterThanOrEqual(WARNING_THRESHOLDS.reference.each);
+    for (const warning of [bright, dark, blurry]) {
+      const checks = checkPhotoSet([facts(customer), facts(own, warning)]);
+      expect(checks[1]!.verdict).toBe('warning');
+      expect(checks[1]!.unverified).toBeUndefined();
+      expect(bestReferences(checks, 3)).toEqual([0, 1]);
+    }
+  });
+
+  it('verifies against each clear photo, not only their mean', () => {
+    // Two clear photos that agree (0.94, over the pair threshold) and a warning photo between them: close to their
+    // mean, but under the reference threshold against the first.
+    const second = at(0.94, 2);
+    const warned = [0.9, 0.0, 0.43, 0, 0, 0, 0, 0];
+    const unit = warned.map((v) => v / Math.hypot(...warned));
+    expect(cosine(second, customer)).toBeGreaterThanOrEqual(IDENTITY_THRESHOLDS.pair);
+    expect(cosine(unit, customer)).toBeLessThan(WARNING_THRESHOLDS.reference.each);
+    expect(cosine(unit, second)).toBeGreaterThanOrEqual(WARNING_THRESHOLDS.reference.each);
+    const checks = checkPhotoSet([facts(customer), facts(second), facts(unit, dark)]);
+    expect(checks.map((c) => c.verdict)).toEqual(['good', 'good', 'warning']);
+    expect(checks[2]!.unverified).toBe(true);
+    expect(bestReferences(checks, 3)).toEqual([0, 1]);
+  });
+
+  it('does not send a warning photo of a mixed_people set, where nobody stands for the customer', () => {
+    const set = [facts(customer), facts(at(0.8, 2)), facts(at(0.97), bright)];
+    const checks = checkPhotoSet(set);
+    expect(checks.map((c) => c.reasons.map((r) => r.code))).toEqual([
+      ['mixed_people'],
+      ['mixed_people'],
+      ['too_bright'],
+    ]);
+    expect(bestReferences(checks, 3)).toEqual([0, 1]);
+    expect(bestReferences(checkPhotoSet(set, ROUND_1), 3)).toHaveLength(3);
+  });
+
+  it('sends warning photos when the set has nothing else: no clear photo to verify them against', () => {
+    const checks = checkPhotoSet([facts(customer, dark), facts(at(0.97), blurry), facts(at(0.3), bright)]);
+    expect(checks.map((c) => c.unverified)).toEqual([true, true, true]);
+    expect(bestReferences(checks, 3).sort()).toEqual([0, 1, 2]);
+    expect(bestReferences(checks, 2)).toHaveLength(2);
+  });
+
+  it('never sends a rejected photo, even when the unverified ones are all that is left', () => {
+    const checks = checkPhotoSet([facts(customer), facts(customer), facts(at(0.8, 3), bright)]);
+    expect(checks[2]!.verdict).toBe('rejected');
+    expect(bestReferences(checks, 3)).toEqual([0, 1]);
+  });
+});
+
+describe('judgeWarningPhotos', () => {
+  const reference = { mean: -1, each: 0.95 };
+  const warned = (c: number, k = 1) => ({ descriptor: at(c, k), threshold: 0.9 });
+
+  it('calls a photo someone else under its threshold, verified at the reference one, unverified between', () => {
+    expect(
+      judgeWarningPhotos(
+        [warned(0.85), warned(0.93), warned(0.96), undefined],
+        [customer, customer],
+        reference,
+      ),
+    ).toEqual(['someone_else', 'unverified', 'verified', undefined]);
+  });
+
+  it('needs the mean threshold too when one is given', () => {
+    expect(judgeWarningPhotos([warned(0.96)], [customer], { mean: 0.97, each: -1 })).toEqual(['unverified']);
+    expect(judgeWarningPhotos([warned(0.96)], [customer], { mean: 0.95, each: -1 })).toEqual(['verified']);
+  });
+
+  it('verifies nothing and flags nothing with no photo to compare with, or no descriptor', () => {
+    expect(judgeWarningPhotos([warned(0.5), warned(0.99)], [], reference)).toEqual([
+      'unverified',
+      'unverified',
+    ]);
+    expect(judgeWarningPhotos([{ descriptor: undefined, threshold: 0.9 }], [customer], reference)).toEqual([
+      'unverified',
+    ]);
+  });
+
+  it('verifies everything not clearly someone else with the round-1 reference thresholds (-1)', () => {
+    const any = { mean: -1, each: -1 };
+    expect(judgeWarningPhotos([warned(0.91), warned(0.5)], [customer], any)).toEqual([
+      'verified',
+      'someone_else',
+    ]);
+    expect(judgeWarningPhotos([warned(0.5), { descriptor: undefined, threshold: 0.9 }], [], any)).toEqual([
+      'verified',
+      'verified',
+    ]);
   });
 });

@@ -80,6 +80,21 @@ describe('checkPhotos (POST /api/photo-checks)', () => {
     expect(cache.checks.get(keys[0]!)?.framing).toBeDefined();
   });
 
+  it("answers a warning photo's check without the reference choice's unverified mark (not in the contract)", async () => {
+    // Only blurry photos: nothing to verify them against (decision 023), so the domain marks them unverified.
+    const { ports, keys } = world([
+      { shot: 1, sharpness: 20 },
+      { shot: 2, sharpness: 20 },
+    ]);
+    const answer = await checkPhotos(SUB, keys, ports);
+    expect(answer.checks.map((c) => [c.verdict, c.reasons.map((r) => r.code)])).toEqual([
+      ['warning', ['blurry']],
+      ['warning', ['blurry']],
+    ]);
+    for (const check of answer.checks)
+      expect(Object.keys(check).sort()).toEqual(['key', 'reasons', 'score', 'verdict']);
+  });
+
   it('answers a re-check from the cache: no model runs, no quota', async () => {
     const { ports, keys, quotas, vision } = world([{ shot: 1 }, { shot: 2 }]);
     const first = await checkPhotos(SUB, keys, ports);

@@ -80,6 +80,26 @@ describe('prepareReferences', () => {
     expect(decodeDescriptor(stored().referenceDescriptor!)).toEqual([1, 0, 0, 0]);
   });
 
+  it('sends a warning photo verified as the customer, and warning photos when they are all there is', async () => {
+    // The customer's own blurry photo reaches the reference threshold against the clear one (decision 023).
+    const verified = world([{ shot: 1 }, { shot: 2, sharpness: 20 }]);
+    const sent = await prepareReferences(SUB, verified.generation.id, verified.keys, verified.ports);
+    expect(sent.references).toHaveLength(2);
+    // Only blurry photos: nothing to verify them against, and leaving them out would fail the generation.
+    const unverified = world([
+      { shot: 1, sharpness: 20 },
+      { shot: 2, sharpness: 20 },
+    ]);
+    const fallback = await prepareReferences(
+      SUB,
+      unverified.generation.id,
+      unverified.keys,
+      unverified.ports,
+    );
+    expect(fallback).toMatchObject({ usable: 2, rejected: 0 });
+    expect(fallback.references).toHaveLength(2);
+  });
+
   it('drops the photos the checks reject and records why, by upload order', async () => {
     const { ports, keys, generation, stored } = world([
       { faces: 0 },
