@@ -1,12 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import {
   faceModelRunner,
   useFaceModelRunner,
 } from '../functions/adapters/support/vision-models/model-runner';
 import { startLocalStack, type LocalStack, type RuntimeConfig } from '../infrastructure/local/stack';
+import {
+  buildSite,
+  startPreviewSite,
+  type PreviewSite,
+} from '../infrastructure/local/stand-ins/cloudfront/preview';
+import { findFreePort } from '../infrastructure/local/support/ports';
 import { installRecordedFaceModel } from './helpers/face-model-recording';
 
 let stack: LocalStack | undefined;
+let site: PreviewSite | undefined;
 
 /**
  * The one global setup of the integration and e2e projects: starts the local stack exactly as `npm start` does —
@@ -14,15 +24,25 @@ let stack: LocalStack | undefined;
  * SES and gateway endpoints — on free loopback ports, in memory, once per run. Test files stop nothing themselves.
  *
  * - integration: no site; test files get the stack through `inject('localStack')` (setup-env.ts applies its env).
- * - e2e: with the Vite site, whose URL the browser tests read as `inject('baseUrl')`, and at most six provider calls
- *   in flight across all generations, so one generation at a time runs as before and a second one started
- *   meanwhile waits in line (test/e2e/queue.test.ts).
+ * - e2e: with the site as it ships: the production build (`vite build`, made beside the stack's start) served as
+ *   CloudFront serves it (`vite preview`, `/api` proxied to the gateway), its URL `inject('baseUrl')`. One build
+ *   serves every browser test: Vite's dev server (still what `npm start` serves) made each page load fetch and
+ *   transform hundreds of modules and run React's development build, and it renders the prerendered pages in the
+ *   browser, so their hydration went untested (decision 014). At most six provider calls are in flight across all
+ *   generations, so one generation at a time runs as before and a second one started meanwhile waits in line
+ *   (test/e2e/queue.test.ts).
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const e2e = project.name === 'e2e';
+  // The site's port is fixed before the stack starts: the buckets' CORS allow that origin.
+  const sitePort = await findFreePort();
+  const siteBuildDir = e2e ? mkdtempSync(join(tmpdir(), 'headshot-e2e-site-')) : undefined;
+  const siteBuilt = siteBuildDir ? buildSite(siteBuildDir) : undefined;
+  // Settled at once, so a failing build is not an unhandled rejection while the stack still starts.
+  siteBuilt?.catch(() => undefined);
   stack = await startLocalStack({
     ports: {
-      site: 0,
+      site: sitePort,
       gateway: 0,
       lambda: 0,
       stepfunctions: 0,
@@ -32,7 +52,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       checkout: 0,
       ses: 0,
     },
-    withSite: e2e,
+    withSite: false,
     quiet: true,
     env: { SUPPORT_EMAIL: 'support@headshot.studio', ...(e2e ? { PROVIDER_MAX_CONCURRENCY: '6' } : {}) },
   });
@@ -40,15 +60,24 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const restoreFaceModel = installRecordedFaceModel(useFaceModelRunner, faceModelRunner, () => {
     throw new Error('the local stack runs its face models on threads: no runner was set');
   });
-  const { env, gatewayUrl, runtimeConfig, siteUrl } = stack;
+  const { env, gatewayUrl, runtimeConfig } = stack;
   project.provide('localStack', { env, gatewayUrl, runtimeConfig });
-  if (e2e) {
-    project.provide('baseUrl', siteUrl!);
+  if (siteBuildDir && siteBuilt) {
+    try {
+      await siteBuilt;
+      site = await startPreviewSite({ outDir: siteBuildDir, port: sitePort, gatewayUrl, runtimeConfig });
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
+    project.provide('baseUrl', site.url);
     project.provide('e2eStack', { env, runtimeConfig });
   }
   return async () => {
     restoreFaceModel();
+    await site?.stop();
     await stack?.stop();
+    if (siteBuildDir) rmSync(siteBuildDir, { recursive: true, force: true });
   };
 }
 

@@ -1,40 +1,23 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { CREDIT_PACKS } from '../../functions/domain/packs';
 import { formatPrice } from '../../frontend/src/lib/format-price';
 import { PAGE_VIEW_ARMED_MARK } from '../../frontend/src/lib/analytics/page-view-before-app';
 import { CONFIG_ATTEMPTS } from '../../frontend/src/lib/runtime-config';
-import { findFreePort } from '../../infrastructure/local/support/ports';
-import { buildSite, startPreviewSite, type PreviewSite } from '../bench/site';
 import { expectVisible, SCREENSHOTS, useBrowser, waitForApp } from './helpers';
 
 /*
  * Issue 27 "taps that always work", on the production build served as CloudFront serves it (the landing and pricing
- * pages prerendered, every other path the empty shell; `vite preview` with /api proxied to the local stack): the
- * e2e site of the other files is Vite's dev server, which renders every page in the browser. On a 390×844 phone with
- * touch: buttons tapped before the app's script has run still go where they should, the prices are in the HTML, and
- * a failing /config.json is asked for again and never replaces a rendered page.
+ * pages prerendered, every other path the empty shell; `vite preview` with /api proxied to the local stack), which is
+ * the site of every e2e file (test/global-setup.ts). On a 390×844 phone with touch: buttons tapped before the app's
+ * script has run still go where they should, the prices are in the HTML, and a failing /config.json is asked for
+ * again and never replaces a rendered page.
  */
 
 const e2e = useBrowser();
-let site: PreviewSite;
-let outDir: string;
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'headshot-e2e-site-'));
-  await buildSite(outDir);
-  const { gatewayUrl, runtimeConfig } = inject('localStack');
-  site = await startPreviewSite({ outDir, port: await findFreePort(), gatewayUrl, runtimeConfig });
-}, 240_000);
-
-afterAll(async () => {
-  await site?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
 
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
@@ -53,7 +36,7 @@ async function phone(options: { javaScriptEnabled?: boolean; width?: number } = 
   return e2e.watch(await context.newPage());
 }
 
-const at = (path: string) => `${site.url}${path}`;
+const at = (path: string) => new URL(path, inject('baseUrl')).href;
 
 /** The analytics events the local stack has stored (one JSON object per line, in `ANALYTICS_DIR`). */
 function analyticsRecords(): { event_name: string; path: string | null; anonymous_id: string | null }[] {
