@@ -62,7 +62,8 @@ export interface DispatchProviderQueuePorts {
   queueUsage: typeof queueUsage;
 }
 
-const adapters: DispatchProviderQueuePorts = {
+/** The real adapters: the default ports (a contract test replaces some, e.g. the Step Functions callback). */
+export const dispatchProviderQueueAdapters: DispatchProviderQueuePorts = {
   queueLimits,
   freeShare,
   deadlineMs,
@@ -147,7 +148,7 @@ interface Rounds {
  */
 export async function dispatchProviderQueue(
   options: DispatchOptions = {},
-  ports: DispatchProviderQueuePorts = adapters,
+  ports: DispatchProviderQueuePorts = dispatchProviderQueueAdapters,
 ): Promise<DispatchResult> {
   const { clock = Date.now, sleep = realSleep, waitUntil: until } = options;
   const limits = ports.queueLimits();

@@ -1,23 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as callbacks from '../../functions/adapters/provider-queue/callbacks';
-import {
-  reclaimExpired,
-  releaseDeadLease,
-  releaseLease,
-  returnPermit,
-} from '../../functions/adapters/provider-queue/leases';
-import { leavePosition, markAdmitted } from '../../functions/adapters/provider-queue/positions';
-import { deadlineMs, queueLimits, queuePk } from '../../functions/adapters/provider-queue/settings';
+import { reclaimExpired, releaseLease, returnPermit } from '../../functions/adapters/provider-queue/leases';
+import { queueLimits, queuePk } from '../../functions/adapters/provider-queue/settings';
 import { readState } from '../../functions/adapters/provider-queue/state';
 import {
   admitTickets,
-  handOverLease,
   readHead,
   removeTicket,
   setTicketAside,
 } from '../../functions/adapters/provider-queue/tickets';
-import { countDispatch, queueUsage } from '../../functions/adapters/provider-queue/usage';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { storageSettings } from '../../functions/config/storage';
 import { admitSlots } from '../../functions/domain/provider-queue';
@@ -25,6 +16,7 @@ import { leaseId, type QueuePriority, type QueueTicket } from '../../functions/d
 import { WAIT_BUDGET_MS, waitUntil } from '../../functions/domain/provider-queue-dispatch';
 import {
   dispatchProviderQueue,
+  dispatchProviderQueueAdapters,
   type DispatchProviderQueuePorts,
 } from '../../functions/use-cases/dispatch-provider-queue';
 import { enqueueSlot } from '../../functions/use-cases/enqueue-provider-call';
@@ -43,6 +35,16 @@ const gen = useOpenAiGenerationStack();
 afterEach(async () => {
   await gen.stack.settled();
 });
+
+/**
+ * The dispatcher's real adapters but for its wake-ups: a wake-up this file's calls asked for would run the stack's own
+ * dispatcher later, in the middle of another test, admitting that test's tickets before it does (the wake-ups asked
+ * for are in each result's `wakeUpIn`).
+ */
+const quiet: DispatchProviderQueuePorts = {
+  ...dispatchProviderQueueAdapters,
+  wakeDispatcher: () => Promise.resolve(),
+};
 
 /**
  * Puts `slots` tickets of one generation (tokens Step Functions does not know: each lease comes straight back), of a
@@ -93,7 +95,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 4);
     // Seconds after the gate's last admission: the bucket is full.
     const time = fakeTime(Date.now() + 5_000);
-    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS });
+    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS }, quiet);
 
     expect(result).toMatchObject({ admitted: 4, waits: 2, waitedMs: 1_000 });
     // Two tokens in the bucket, then one every 500 ms: no whole-second SQS delay between them.
@@ -108,7 +110,7 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 4);
     const time = fakeTime(Date.now() + 10_000);
     // Room for one wait of 500 ms, not two.
-    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + 700 });
+    const result = await dispatchProviderQueue({ ...time, waitUntil: time.clock() + 700 }, quiet);
 
     expect(result).toMatchObject({ admitted: 3, waits: 1, wakeUpIn: 1 });
     expect(await lineOf(id)).toHaveLength(1);
@@ -121,9 +123,11 @@ describe('the dispatcher at 120 images/min (a bucket of 2, a token every 500 ms)
     await queueSlots(id, 3);
     const time = fakeTime(Date.now() + 15_000);
     // No budget (a test's single pass): the bucket's two, then the wake-up.
-    expect(await dispatchProviderQueue(time)).toMatchObject({ admitted: 2, waits: 0, wakeUpIn: 1 });
+    expect(await dispatchProviderQueue(time, quiet)).toMatchObject({ admitted: 2, waits: 0, wakeUpIn: 1 });
     // At once again: an empty bucket and nothing admitted in this invocation — a wake-up, no wait.
-    expect(await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS })).toMatchObject({
+    expect(
+      await dispatchProviderQueue({ ...time, waitUntil: time.clock() + WAIT_BUDGET_MS }, quiet),
+    ).toMatchObject({
       admitted: 0,
       waits: 0,
       wakeUpIn: 1,
@@ -235,27 +239,12 @@ describe("two tickets of one slot's call (an EnterLine retried after the standin
 
     const resumed: string[] = [];
     const ports: DispatchProviderQueuePorts = {
-      queueLimits,
+      ...quiet,
       freeShare: () => 0.25,
-      deadlineMs,
-      readState,
-      readHead,
-      admitTickets,
-      handOverLease,
-      removeTicket,
-      setTicketAside,
-      markAdmitted,
-      leavePosition,
       resumeAdmitted: async (taskToken) => {
         resumed.push(taskToken);
         return true;
       },
-      failPastDeadline: callbacks.failPastDeadline,
-      failRefusedAdmission: callbacks.failRefusedAdmission,
-      releaseDeadLease,
-      wakeDispatcher: callbacks.wakeDispatcher,
-      countDispatch,
-      queueUsage,
     };
     const result = await dispatchProviderQueue(fakeTime(now), ports);
     expect(result).toMatchObject({ admitted: 1, setAside: 0 });
@@ -313,27 +302,12 @@ describe('two lanes at 120 images/min', () => {
     // The order the Tasks are resumed in (the tokens are unknown to Step Functions: each lease comes straight back).
     const resumed: string[] = [];
     const ports: DispatchProviderQueuePorts = {
-      queueLimits,
+      ...quiet,
       freeShare: () => 0.25,
-      deadlineMs,
-      readState,
-      readHead,
-      admitTickets,
-      handOverLease,
-      removeTicket,
-      setTicketAside,
-      markAdmitted,
-      leavePosition,
       resumeAdmitted: async (taskToken) => {
         resumed.push(taskToken.includes('PAID') ? 'paid' : 'free');
         return false;
       },
-      failPastDeadline: callbacks.failPastDeadline,
-      failRefusedAdmission: callbacks.failRefusedAdmission,
-      releaseDeadLease,
-      wakeDispatcher: callbacks.wakeDispatcher,
-      countDispatch,
-      queueUsage,
     };
     // Seconds after the gate's last admission (earlier tests' clocks ran ahead of the real one): the bucket is full.
     const before = await readState(true);
