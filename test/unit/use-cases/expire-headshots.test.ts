@@ -7,7 +7,7 @@ import {
 import { headshotExpiry } from '../../../functions/domain/retention';
 import { failing } from './fakes/failures';
 import { FakeGenerations } from './fakes/generations';
-import { FakeMarkers } from './fakes/markers';
+import { FakeMarkers, retentionPortsOf } from './fakes/markers';
 
 const SUB = 'user-1';
 const CREATED = '2025-01-01T00:00:00.000Z';
@@ -18,15 +18,7 @@ const id = (n: number) => `01KDWYDY00ZZZZZZZZZZZZZZ${String(n).padStart(2, '0')}
 function world() {
   const generations = new FakeGenerations();
   const markers = new FakeMarkers();
-  const ports: RetentionPorts = {
-    deleteReferenceDescriptor: generations.deleteReferenceDescriptor,
-    putRetentionMarker: markers.putRetentionMarker,
-    dueRetentionMarkers: markers.dueRetentionMarkers,
-    deleteRetentionMarker: markers.deleteRetentionMarker,
-    headshotIdsOfGeneration: generations.headshotIdsOfGeneration,
-    deleteHeadshot: generations.deleteHeadshot,
-    deleteGeneration: generations.deleteGeneration,
-  };
+  const ports: RetentionPorts = retentionPortsOf(generations, markers);
   /** A succeeded generation created at `createdAt` with `count` headshots, retired (its marker written). */
   const retired = async (n: number, count: number, createdAt = CREATED) => {
     const generation = generations.seed({

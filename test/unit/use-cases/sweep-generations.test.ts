@@ -15,7 +15,7 @@ import type { GenerationTimeBudget } from '../../../functions/domain/generation-
 import { failing } from './fakes/failures';
 import { compensationPortsOf, FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeLedger } from './fakes/ledger';
-import { FakeMarkers } from './fakes/markers';
+import { FakeMarkers, retentionPortsOf } from './fakes/markers';
 
 const SUB = 'user-1';
 const NOW = Date.parse('2026-01-01T02:00:00.000Z');
@@ -37,15 +37,7 @@ function world() {
   const ledger = new FakeLedger();
   const markers = new FakeMarkers();
   ledger.seedUser(SUB, 60);
-  const retention: RetentionPorts = {
-    deleteReferenceDescriptor: generations.deleteReferenceDescriptor,
-    putRetentionMarker: markers.putRetentionMarker,
-    dueRetentionMarkers: markers.dueRetentionMarkers,
-    deleteRetentionMarker: markers.deleteRetentionMarker,
-    headshotIdsOfGeneration: generations.headshotIdsOfGeneration,
-    deleteHeadshot: generations.deleteHeadshot,
-    deleteGeneration: generations.deleteGeneration,
-  };
+  const retention: RetentionPorts = retentionPortsOf(generations, markers);
   const ports: SweepGenerationsPorts = {
     dueMarkers: markers.dueMarkers,
     deleteMarker: markers.deleteMarker,

@@ -1,6 +1,8 @@
 import type { RetentionMarker } from '../../../../functions/adapters/retention';
 import type { DueMarker } from '../../../../functions/adapters/sweeper';
 import { headshotExpiry } from '../../../../functions/domain/retention';
+import type { RetentionPorts } from '../../../../functions/use-cases/expire-headshots';
+import type { FakeGenerations } from './generations';
 
 /** The markers of `map` whose key (time first) is before `cutoff`, in key order, read as the loop goes. */
 async function* due<T>(map: Map<string, T>, cutoff: string): AsyncGenerator<T> {
@@ -54,5 +56,18 @@ export class FakeMarkers {
 
   readonly deleteRetentionMarker = async (marker: Pick<RetentionMarker, 'PK' | 'SK'>): Promise<void> => {
     this.retention.delete(marker.SK);
+  };
+}
+
+/** Retention's ports (use-cases/expire-headshots.ts) on in-memory generations and markers. */
+export function retentionPortsOf(generations: FakeGenerations, markers: FakeMarkers): RetentionPorts {
+  return {
+    deleteReferenceDescriptor: generations.deleteReferenceDescriptor,
+    putRetentionMarker: markers.putRetentionMarker,
+    dueRetentionMarkers: markers.dueRetentionMarkers,
+    deleteRetentionMarker: markers.deleteRetentionMarker,
+    headshotIdsOfGeneration: generations.headshotIdsOfGeneration,
+    deleteHeadshot: generations.deleteHeadshot,
+    deleteGeneration: generations.deleteGeneration,
   };
 }
