@@ -11,7 +11,7 @@ import { AccountDeletingError, ItemNotFoundError } from '../../../functions/doma
 import { MAX_UPLOAD_BYTES } from '../../../functions/domain/photos';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { failing } from './fakes/failures';
-import { FakePhotoCheckCache, FakeVision, photo, type PhotoSpec } from './fakes/photos';
+import { checkPhotosPortsOf, FakePhotoCheckCache, FakeVision, photo, type PhotoSpec } from './fakes/photos';
 import { FakeQuotas } from './fakes/quotas';
 import { FakeBuckets } from './fakes/storage';
 
@@ -26,15 +26,7 @@ function world(specs: PhotoSpec[] = []) {
   const quotas = new FakeQuotas();
   const vision = new FakeVision();
   const etags = specs.map((spec, n) => buckets.put('uploads', key(n), photo(spec)));
-  const ports: CheckPhotosPorts = {
-    headObject: buckets.headObject,
-    getObject: buckets.getObject,
-    cachedPhotoChecks: cache.cachedPhotoChecks,
-    savePhotoFacts: cache.savePhotoFacts,
-    consumePhotoChecks: (sub, amount) => quotas.consumeQuota({ sub }, quotaRules().photoChecks, amount),
-    normalizedPixels: vision.normalizedPixels,
-    analyzePhotoPixels: vision.analyzePhotoPixels,
-  };
+  const ports: CheckPhotosPorts = checkPhotosPortsOf({ buckets, cache, quotas, vision });
   const keys = specs.map((_, n) => key(n));
   return { buckets, cache, quotas, vision, ports, keys, etags };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { quotaRules } from '../../../functions/adapters/quotas';
 import { judgeUploads, type CheckPhotosPorts } from '../../../functions/use-cases/check-photos';
 import {
   prepareReferences,
@@ -11,7 +10,7 @@ import { DESCRIPTOR_MODEL, decodeDescriptor } from '../../../functions/domain/li
 import { NoUsablePhotosError } from '../../../functions/domain/photos';
 import { failing } from './fakes/failures';
 import { FakeGenerations } from './fakes/generations';
-import { FakePhotoCheckCache, FakeVision, photo, type PhotoSpec } from './fakes/photos';
+import { checkPhotosPortsOf, FakePhotoCheckCache, FakeVision, photo, type PhotoSpec } from './fakes/photos';
 import { FakeQuotas } from './fakes/quotas';
 import { FakeBuckets } from './fakes/storage';
 
@@ -31,15 +30,7 @@ function world(specs: PhotoSpec[]) {
     return key(n);
   });
   const generation = generations.seed({ referenceKeys: keys });
-  const checks: CheckPhotosPorts = {
-    headObject: buckets.headObject,
-    getObject: buckets.getObject,
-    cachedPhotoChecks: cache.cachedPhotoChecks,
-    savePhotoFacts: cache.savePhotoFacts,
-    consumePhotoChecks: (sub, amount) => quotas.consumeQuota({ sub }, quotaRules().photoChecks, amount),
-    normalizedPixels: vision.normalizedPixels,
-    analyzePhotoPixels: vision.analyzePhotoPixels,
-  };
+  const checks: CheckPhotosPorts = checkPhotosPortsOf({ buckets, cache, quotas, vision });
   const ports: PrepareReferencesPorts = {
     recordStep: generations.recordStep,
     judgeUploads: (userId, k) => judgeUploads(userId, k, checks),

@@ -7,6 +7,10 @@ import type { AnalyzedPixels, PhotoPixels } from '../../../../functions/adapters
 import type { Frame, StoredFraming } from '../../../../functions/domain/framing';
 import type { PhotoFacts } from '../../../../functions/domain/photo-checks';
 import type { PhotoProblem } from '../../../../functions/domain/photos';
+import { quotaRules } from '../../../../functions/adapters/quotas';
+import type { CheckPhotosPorts } from '../../../../functions/use-cases/check-photos';
+import type { FakeQuotas } from './quotas';
+import type { FakeBuckets } from './storage';
 
 /** What a fake photo shows: whose face (default `a`), how many faces, and whether it decodes at all. */
 export interface PhotoSpec {
@@ -134,5 +138,27 @@ export class FakePhotoCheckCache {
     framing?: StoredFraming,
   ): Promise<void> => {
     this.checks.set(key, { facts: structuredClone(facts), etag, ...(framing ? { framing } : {}) });
+  };
+}
+
+/**
+ * The photo check's ports (use-cases/check-photos.ts) on in-memory objects, cache, quotas and vision: photo checks
+ * are charged to the `photoChecks` quota rule of adapters/quotas.ts.
+ */
+export function checkPhotosPortsOf(fakes: {
+  buckets: FakeBuckets;
+  cache: FakePhotoCheckCache;
+  quotas: FakeQuotas;
+  vision: FakeVision;
+}): CheckPhotosPorts {
+  const { buckets, cache, quotas, vision } = fakes;
+  return {
+    headObject: buckets.headObject,
+    getObject: buckets.getObject,
+    cachedPhotoChecks: cache.cachedPhotoChecks,
+    savePhotoFacts: cache.savePhotoFacts,
+    consumePhotoChecks: (sub, amount) => quotas.consumeQuota({ sub }, quotaRules().photoChecks, amount),
+    normalizedPixels: vision.normalizedPixels,
+    analyzePhotoPixels: vision.analyzePhotoPixels,
   };
 }
