@@ -17,31 +17,13 @@ import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
 import { routes } from '../../functions/http/routes';
 import { appFunctions, devStack, testStack } from './helpers';
+import { webAclRules, type WafRule, type WafStatement } from './waf-rules';
 
 /** Decision 021 (docs/decisions/021-fair-routes.md): no caller can push the others into 429 on the costly routes. */
 
-type Statement = Record<string, unknown>;
-type Rule = {
-  Name: string;
-  Priority: number;
-  Action?: { Block?: { CustomResponse?: { ResponseCode: number; ResponseHeaders?: unknown[] } } };
-  Statement: {
-    RateBasedStatement?: {
-      Limit: number;
-      AggregateKeyType: string;
-      CustomKeys?: unknown[];
-      EvaluationWindowSec: number;
-      ScopeDownStatement?: Statement;
-    };
-  };
-};
+type Statement = WafStatement;
 
-function cloudFrontRules(template: Template): Map<string, Rule> {
-  const [acl] = Object.values(
-    template.findResources('AWS::WAFv2::WebACL', { Properties: { Scope: 'CLOUDFRONT' } }),
-  );
-  return new Map((acl!.Properties as { Rules: Rule[] }).Rules.map((r) => [r.Name, r]));
-}
+const cloudFrontRules = (template: Template) => webAclRules(template, 'CLOUDFRONT');
 
 /** The routes (`METHOD /path` with `{id}` as the route table writes it) a scope-down's OR of route matches covers. */
 function routesMatched(scopeDown: Statement | undefined): string[] {
@@ -68,7 +50,7 @@ function routesMatched(scopeDown: Statement | undefined): string[] {
 }
 
 describe('per-caller limits in front of the costly routes’ shared throttles', () => {
-  let rules: Map<string, Rule>;
+  let rules: Map<string, WafRule>;
   let throttles: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
   beforeAll(() => {
     const { template } = devStack();

@@ -1,27 +1,11 @@
-import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_IP_RULE_GROUP, SIGN_UP_LIMITS } from '../../infrastructure/constructs/user-pool-firewall';
 import { devStack } from './helpers';
+import { webAclRules, type WafRule } from './waf-rules';
 
 /**
  * Decision 020 (docs/decisions/020-signup-cost.md): what the user pool's web ACL makes a free account cost to mint.
  */
-
-type Rule = {
-  Name: string;
-  Action?: Record<string, unknown>;
-  OverrideAction?: Record<string, unknown>;
-  Statement: {
-    RateBasedStatement?: {
-      Limit: number;
-      AggregateKeyType: string;
-      CustomKeys?: unknown[];
-      EvaluationWindowSec: number;
-      ScopeDownStatement?: unknown;
-    };
-    ManagedRuleGroupStatement?: { Name: string; VendorName: string; ScopeDownStatement?: unknown };
-  };
-};
 
 const SIGN_UP_ONLY = {
   ByteMatchStatement: {
@@ -35,13 +19,9 @@ const SIGN_UP_ONLY = {
 const DAY_SECONDS = 24 * 3600;
 
 describe('the cost of minting free credits at the user pool', () => {
-  let rules: Map<string, Rule>;
+  let rules: Map<string, WafRule>;
   beforeAll(() => {
-    const { template }: { template: Template } = devStack();
-    const [acl] = Object.values(
-      template.findResources('AWS::WAFv2::WebACL', { Properties: { Scope: 'REGIONAL' } }),
-    );
-    rules = new Map((acl!.Properties as { Rules: Rule[] }).Rules.map((r) => [r.Name, r]));
+    rules = webAclRules(devStack().template, 'REGIONAL');
   });
 
   it('allows one address 10 sign-ups per 10 minutes: 1,440 a day, half of the 2,880 before', () => {
