@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIKENESS_THRESHOLD } from '../../../functions/domain/likeness';
 import { CREDIT_PACKS } from '../../../functions/domain/packs';
+import { UPLOAD_RETENTION_DAYS } from '../../../functions/domain/retention';
+import { HEADSHOTS_PER_GENERATION } from '../../../functions/domain/slots';
 import { ConfigErrorScreen } from '../../../frontend/src/app/BootScreens';
 import { isPaymentResultPath } from '../../../frontend/src/app/router';
+import { formatPerCredit } from '../../../frontend/src/lib/format-price';
 import { answer, apiError, requestsTo } from './api-mocks';
 import { renderAt } from './render';
 
@@ -18,9 +22,27 @@ describe('landing page', () => {
     expect(await within(banner).findByRole('button', { name: 'Sign Up' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Create your headshots now/ })).toBeTruthy();
     expect(screen.getByText('100+ headshots in high resolution')).toBeTruthy();
-    expect(screen.getAllByText('4.9/5').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('4.8/5').length).toBeGreaterThan(0);
-    expect(screen.getByRole('heading', { name: 'Trusted by professionals at' })).toBeTruthy();
+    // Honest proof (issue 35): the hero's facts are the product's own numbers, not ratings.
+    const facts = screen
+      .getAllByRole('term')
+      .map((term) => `${term.nextElementSibling?.textContent} ${term.textContent}`);
+    expect(facts).toEqual([
+      `${HEADSHOTS_PER_GENERATION} headshots per generation`,
+      `from ${formatPerCredit(Math.min(...CREDIT_PACKS.map((pack) => pack.pricePerCredit)))} per headshot`,
+      `${UPLOAD_RETENTION_DAYS} days until your photos are deleted`,
+    ]);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'What we promise on every generation' }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'What we promise on every generation' }))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Every headshot looks like you',
+      'No headshot, no charge',
+      'Your photos are deleted on a schedule',
+    ]);
     const stepHeadings = screen.getAllByRole('heading', { level: 3, name: /^Step \d/ });
     expect(stepHeadings.map((h) => h.textContent)).toEqual([
       'Step 1: Upload photos',
@@ -28,7 +50,21 @@ describe('landing page', () => {
       'Step 3: AI generates',
       'Step 4: Download',
     ]);
-    expect(screen.getAllByRole('blockquote')).toHaveLength(3);
+    const likeness = screen.getByRole('region', { name: 'How we check likeness' });
+    expect(
+      within(likeness)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'We check your photos',
+      'We score every headshot',
+      'We make it again, once',
+      'Or you get your credits back',
+    ]);
+    expect(within(likeness).getByText(`${DEFAULT_LIKENESS_THRESHOLD}% or more: delivered`)).toBeTruthy();
+    // The samples are drawings, and the page says so where they are shown.
+    expect(screen.getByText('Illustrations, not customer photos')).toBeTruthy();
+    expect(screen.getByText(/Illustrations, not customer photos\.$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Get started now/ })).toBeTruthy();
     expect(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: /help@headshots\.example/ }),
@@ -44,6 +80,22 @@ describe('landing page', () => {
     expect(within(pricing).getByText('$75')).toBeTruthy();
     expect(within(pricing).getByText('Most Popular')).toBeTruthy();
     expect(requestsTo('GET /api/packs').length).toBeGreaterThan(0);
+  });
+
+  it('shows no invented proof: no ratings, testimonials or customer companies (issue 35)', async () => {
+    renderAt('/');
+    await within(document.getElementById('pricing')!).findByText('$35');
+
+    const text = document.body.textContent ?? '';
+    // A rating such as "4.9/5" or "4.8 out of 5", stars, and the names of the invented companies.
+    expect(text).not.toMatch(/\d(\.\d)?\s*(\/|out of)\s*5\b/);
+    expect(text).not.toMatch(/Northwind|Globex|Initech|Contoso|Fabrikam|Lumina/i);
+    expect(text).not.toMatch(/Trusted by|Testimonial|Loved by/i);
+    expect(screen.queryAllByRole('blockquote')).toEqual([]);
+    // Every sample (hero, selfies, gallery) is described as the drawing it is.
+    const samples = Array.from(document.querySelectorAll('main img'));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const img of samples) expect(img.getAttribute('alt')).toMatch(/^Illustrated/);
   });
 
   it('starts sign-in from the calls to action and from a pack when signed out, coming back to buy it', async () => {

@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react';
-import { SAMPLE_HEADSHOTS, type SampleHeadshot } from '../utils/content';
+import { SAMPLE_HEADSHOTS, SAMPLES_NOTE, type SampleHeadshot } from '../utils/content';
 import { LandingSection } from './LandingSection';
 import { SampleImage } from './SampleImage';
 import { SectionHeading } from './SectionHeading';
@@ -16,7 +16,7 @@ export function Gallery() {
     <LandingSection
       titleId="gallery-title"
       column={false}
-      className="group/gallery bg-slate-50 py-16 [--rendered-height:612px] sm:py-24 sm:[--rendered-height:700px]"
+      className="group/gallery bg-slate-50 py-16 [--rendered-height:636px] sm:py-24 sm:[--rendered-height:708px]"
     >
       <div className="mx-auto max-w-7xl px-4 text-center sm:px-6 lg:px-8">
         <SectionHeading
@@ -25,7 +25,8 @@ export function Gallery() {
           title="One set of selfies, every look you need"
           introClassName="mx-auto max-w-2xl"
         >
-          Studio, office, outdoor or gradient backgrounds in professional, business casual or creative styles.
+          Studio, office, outdoor or gradient backgrounds in professional, business casual or creative styles.{' '}
+          {SAMPLES_NOTE}.
         </SectionHeading>
       </div>
       <div

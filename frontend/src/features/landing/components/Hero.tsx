@@ -1,8 +1,8 @@
 import { ArrowRight, Check, Clock, Sparkles } from 'lucide-react';
 import { MarkedList } from '../../../components/ui/MarkedList';
-import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES } from '../utils/content';
+import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES, SAMPLES_NOTE } from '../utils/content';
 import { GetStartedButton } from './GetStartedButton';
-import { Ratings } from './Ratings';
+import { HeroFacts } from './HeroFacts';
 import { SampleImage } from './SampleImage';
 
 const HIGHLIGHTS = [
@@ -51,7 +51,7 @@ export function Hero() {
             className="mt-8 flex flex-col gap-3 text-sm font-medium text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-6"
             itemClassName="flex items-start gap-2"
           />
-          <Ratings className="mt-10 border-t border-slate-200 pt-8" />
+          <HeroFacts className="mt-10 border-t border-slate-200 pt-8" />
         </div>
         <HeroVisual />
       </div>
@@ -109,6 +109,7 @@ function HeroVisual() {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-center text-xs text-slate-600">{SAMPLES_NOTE}</p>
       </div>
       <figcaption className="absolute -bottom-5 left-1/2 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium whitespace-nowrap text-white shadow-lg">
         <Clock aria-hidden="true" className="size-4 text-amber-300" />

@@ -1,13 +1,13 @@
 import { canonicalUrl } from '../../../lib/canonical';
 import { ClosingCta } from './ClosingCta';
 import { Gallery } from './Gallery';
+import { Guarantees } from './Guarantees';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
 import { LandingFooter } from './LandingFooter';
+import { LikenessCheck } from './LikenessCheck';
 import { PricingSection } from './PricingSection';
-import { Testimonials } from './Testimonials';
 import { TopBar } from './TopBar';
-import { TrustedBy } from './TrustedBy';
 import { landingBuyHref, paths } from '../../../config/paths';
 
 /**
@@ -23,9 +23,9 @@ export function LandingPage() {
       <main>
         <Hero />
         <Gallery />
-        <TrustedBy />
+        <Guarantees />
         <HowItWorks />
-        <Testimonials />
+        <LikenessCheck />
         {/* Signed in: straight to checkout. Signed out: sign-in first, then back here, where the purchase resumes. */}
         <PricingSection returnTo={landingBuyHref} />
         <ClosingCta />

@@ -56,28 +56,18 @@ export const SAMPLE_HEADSHOTS: readonly SampleHeadshot[] = [
   },
 ];
 
-/** The "before" photos of the hero illustration. */
+/**
+ * The "before" photos of the hero illustration: drawn like the headshots (the same made-up person in three settings),
+ * so their descriptions say they are illustrations.
+ */
 export const SAMPLE_SELFIES: readonly { src: string; alt: string }[] = [
-  {
-    src: '/images/selfie-1.webp',
-    alt: 'Casual photo of a man standing in an office, used as an input selfie',
-  },
-  {
-    src: '/images/selfie-2.webp',
-    alt: 'Casual photo of a man speaking at a podium, used as an input selfie',
-  },
-  { src: '/images/selfie-3.webp', alt: 'Casual photo of a man standing in a hall, used as an input selfie' },
+  { src: '/images/selfie-1.webp', alt: 'Illustrated everyday photo: a man standing in an office' },
+  { src: '/images/selfie-2.webp', alt: 'Illustrated everyday photo: a man speaking at a podium' },
+  { src: '/images/selfie-3.webp', alt: 'Illustrated everyday photo: a man standing in a hall' },
 ];
 
-/** Company names for the trusted-by strip: plain wordmarks, each with its own type treatment. */
-export const TRUSTED_BY: readonly { name: string; className: string }[] = [
-  { name: 'Northwind', className: 'font-serif text-xl italic font-semibold' },
-  { name: 'GLOBEX', className: 'text-lg font-black tracking-tighter' },
-  { name: 'Initech', className: 'font-mono text-lg font-bold' },
-  { name: 'CONTOSO', className: 'text-base font-semibold tracking-[0.3em]' },
-  { name: 'Fabrikam', className: 'text-xl font-bold tracking-tight' },
-  { name: 'Lumina Health', className: 'text-lg font-medium tracking-wide' },
-];
+/** The visible note beside every group of samples: they are drawings, not results of customers (issue 35). */
+export const SAMPLES_NOTE = 'Illustrations, not customer photos';
 
 /** One How-it-works step. */
 export interface Step {
@@ -108,48 +98,4 @@ export const STEPS: readonly Step[] = [
     text: 'Favorite the best ones and download them in high resolution for LinkedIn, résumés and profiles.',
     icon: Download,
   },
-];
-
-/** A customer quote. */
-export interface Testimonial {
-  name: string;
-  role: string;
-  quote: string;
-  stars: number;
-  /** Avatar background: initials only, no stock faces. */
-  avatarClassName: string;
-}
-
-/** The three customer testimonials. */
-export const TESTIMONIALS: readonly Testimonial[] = [
-  {
-    name: 'Priya Raman',
-    role: 'Product Manager',
-    quote:
-      'I needed a new LinkedIn photo before a job search and had no time for a shoot. Ten selfies later I had a headshot my whole team assumed was from a studio.',
-    stars: 5,
-    avatarClassName: 'bg-rose-100 text-rose-800',
-  },
-  {
-    name: 'Marcus Chen',
-    role: 'Real Estate Agent',
-    quote:
-      'My listings, business cards and website now all use the same sharp, consistent headshot. It paid for itself with the first client who said I looked professional.',
-    stars: 5,
-    avatarClassName: 'bg-sky-100 text-sky-800',
-  },
-  {
-    name: 'Sofia Alvarez',
-    role: 'UX Designer',
-    quote:
-      'The Creative style with the gradient background is exactly the look I wanted for my portfolio. Quick, easy, and the results genuinely look like me.',
-    stars: 5,
-    avatarClassName: 'bg-emerald-100 text-emerald-800',
-  },
-];
-
-/** The two ratings marketing shows (docs/product-spec.md §1). */
-export const RATINGS: readonly { value: string; stars: number; label: string }[] = [
-  { value: '4.9/5', stars: 5, label: 'Customer rating' },
-  { value: '4.8/5', stars: 5, label: 'Headshot quality' },
 ];
