@@ -7,7 +7,7 @@ import {
   expectVisible,
   RENDER_ALL_SECTIONS,
   screenOf,
-  SCREENSHOTS,
+  saveScreenshot,
   signUpNewUser,
   siteUrl,
   useBrowser,
@@ -20,7 +20,8 @@ import {
  * phone's 390 px (touch) and a desktop's 1280 px: the landing page, pricing, sign-in and create account, the three
  * legal pages, the dashboard (with a purchase), the generator's steps 1-3, the payment result (success) and the
  * "payment not completed" page. The WCAG 2.0, 2.1 and 2.2 level A and AA rules run; every violation fails the test,
- * listed by screen, rule and element. Each screen is also saved to test-results/screenshots/a11y-<screen>-<width>.png.
+ * listed by screen, rule and element. With `E2E_SCREENSHOTS=1`, each
+ * screen is also saved to test-results/screenshots/a11y-<screen>-<width>.png.
  */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -100,7 +101,7 @@ async function audit(page: Page, screen: string): Promise<Violation[]> {
     { tags: WCAG_AA, timers: [...TIMERS] },
   );
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SCREENSHOTS}a11y-${screen}-${width}.png`, fullPage: true });
+  await saveScreenshot(page, `a11y-${screen}-${width}`, { fullPage: true });
   return violations.map((v) => ({ screen: `${screen} @${width}`, ...v }));
 }
 

@@ -8,12 +8,13 @@ import {
   uploadPhotos,
 } from './generator-support';
 import { holdProviderUntil } from './provider-pause';
-import { expectVisible, PHONE, screenshotFits, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
+import { expectVisible, PHONE, screenshotFits, saveScreenshot, siteUrl, useBrowser } from './helpers';
 
 /*
  * The generator on a phone (390x844, touch) against the whole local stack: Creative + Outdoor from three photos
  * (one HEIC), the phone's Back gesture going one step back, and a reload during the generation coming back to its
- * progress and then its results. Screenshots go to test-results/screenshots/generator-*-390.png.
+ * progress and then its results. Screenshots (`E2E_SCREENSHOTS=1`) go to
+ * test-results/screenshots/generator-*-390.png.
  */
 
 const e2e = useBrowser();
@@ -40,11 +41,7 @@ describe('on a phone', () => {
       expect(await page.getByText('Leave the generator?').count()).toBe(0);
       expect(await page.getByRole('radio', { name: 'Creative' }).isChecked()).toBe(true);
       expect(new URL(page.url()).searchParams.get('step')).toBe('2');
-      await page.screenshot({
-        path: `${SCREENSHOTS}generator-back-step2-390.png`,
-        fullPage: true,
-        style: HIDE_TOASTS,
-      });
+      await saveScreenshot(page, 'generator-back-step2-390', { fullPage: true, style: HIDE_TOASTS });
       await page.goForward();
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
 
@@ -60,11 +57,7 @@ describe('on a phone', () => {
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
       await page.waitForURL((u) => u.searchParams.get('step') === '4' && u.searchParams.has('generation'));
       const generationId = new URL(page.url()).searchParams.get('generation');
-      await page.screenshot({
-        path: `${SCREENSHOTS}generator-step4-390.png`,
-        fullPage: true,
-        style: HIDE_TOASTS,
-      });
+      await saveScreenshot(page, 'generator-step4-390', { fullPage: true, style: HIDE_TOASTS });
 
       // A reload while it runs: the same generation's progress (its id is in the URL), then its results.
       // The first poll answered to the reloaded page (a poll of the page being left has no readable body).
@@ -82,11 +75,7 @@ describe('on a phone', () => {
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
       await expectVisible(page.getByRole('progressbar', { name: 'Generation progress' }));
       await expectVisible(page.getByRole('banner').getByText('Step 4 of 4'));
-      await page.screenshot({
-        path: `${SCREENSHOTS}generator-step4-reloaded-390.png`,
-        fullPage: true,
-        style: HIDE_TOASTS,
-      });
+      await saveScreenshot(page, 'generator-step4-reloaded-390', { fullPage: true, style: HIDE_TOASTS });
       reloadSeen = true;
       await held;
 
@@ -100,7 +89,7 @@ describe('on a phone', () => {
       await screenshotFits(page, 'generator-results-creative-outdoor-390');
       await page.setViewportSize({ width: 1280, height: 900 });
       await imagesLoaded(page);
-      await page.screenshot({ path: `${SCREENSHOTS}generator-results-creative-outdoor.png`, fullPage: true });
+      await saveScreenshot(page, 'generator-results-creative-outdoor', { fullPage: true });
       await page.context().close();
     },
     GENERATION_TIMEOUT + 90_000,

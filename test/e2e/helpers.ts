@@ -3,10 +3,36 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { apiSignUp } from './accounts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
-/** Where e2e tests write their screenshots (`test-results/screenshots/`). */
+/** Where e2e tests write their screenshots (`test-results/screenshots/`), when asked to ({@link saveScreenshot}). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/**
+ * Whether the e2e files save their screenshots: only with `E2E_SCREENSHOTS=1` (docs/testing.md). They are there for a
+ * person to look at what was built, and encoding ~50 full-page PNGs cost Chromium a good part of the e2e run's CPU
+ * (issue 32; docs/decisions/014-fast-feedback.md "e2e CPU").
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+let screenshotsFolder: Promise<unknown> | undefined;
+
+/**
+ * Saves a screenshot of `page` as `test-results/screenshots/<name>.png` when {@link SAVE_SCREENSHOTS}, else does
+ * nothing: the viewport unless `fullPage`, with `style` (CSS) applied, e.g. to hide toasts. A test that asserts on a
+ * screenshot's pixels takes it with `page.screenshot` itself, always.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = false, style }: { fullPage?: boolean; style?: string } = {},
+): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
+  screenshotsFolder ??= mkdir(SCREENSHOTS, { recursive: true });
+  await screenshotsFolder;
+  await saveScreenshot(page, name, { fullPage, style });
+}
 
 export { RENDER_ALL_SECTIONS } from './chromium';
 
@@ -55,20 +81,23 @@ export interface E2eBrowser {
    * recorded; close it with `page.context().close()` where a test must end the session.
    */
   newPage(options?: BrowserContextOptions): Promise<Page>;
-  /** A page from {@link newPage}, signed in as a brand-new account through the sign-up form ({@link signUpNewUser}). */
+  /**
+   * A page from {@link newPage}, signed in as a brand-new account (6 free credits) made through the user pool's API
+   * (./accounts.ts), on `/dashboard` showing its credits, as after the sign-up form ({@link signUpNewUser}, for the
+   * tests whose subject is that form).
+   */
   newAccount(options?: BrowserContextOptions, user?: E2eUser): Promise<{ page: Page; user: E2eUser }>;
 }
 
 /**
- * Launches Chromium before the file's tests (and makes the screenshots folder); after them, closes it and expects no
- * uncaught page error to have been recorded.
+ * Launches Chromium before the file's tests; after them, closes it and expects no uncaught page error to have been
+ * recorded.
  */
 export function useBrowser(): E2eBrowser {
   let browser: Browser | undefined;
   const pageErrors: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
-    await mkdir(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -88,9 +117,11 @@ export function useBrowser(): E2eBrowser {
       const context = await e2e.browser.newContext(options);
       return e2e.watch(await context.newPage());
     },
-    async newAccount(options, user) {
-      const page = await e2e.newPage(options);
-      return { page, user: await signUpNewUser(page, inject('baseUrl'), user) };
+    async newAccount(options, user = { email: uniqueEmail(), password: E2E_PASSWORD }) {
+      const page = await e2e.newPage({ ...options, storageState: await apiSignUp(user) });
+      await page.goto(siteUrl('/dashboard'));
+      await page.getByRole('link', { name: '6 credits' }).first().waitFor();
+      return { page, user };
     },
   };
   return e2e;
@@ -201,9 +232,9 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
- * Expects nothing on the page to stick out sideways ({@link horizontalOverflow} ≤ 0 CSS px), then saves a screenshot
- * as `test-results/screenshots/<name>.png`: the full page unless `fullPage: false`, with `style` (CSS) applied, e.g.
- * to hide toasts.
+ * Expects nothing on the page to stick out sideways ({@link horizontalOverflow} ≤ 0 CSS px), always; then, with
+ * `E2E_SCREENSHOTS=1`, saves a screenshot as `test-results/screenshots/<name>.png` ({@link saveScreenshot}): the full
+ * page unless `fullPage: false`, with `style` (CSS) applied, e.g. to hide toasts.
  */
 export async function screenshotFits(
   page: Page,
@@ -211,5 +242,5 @@ export async function screenshotFits(
   { fullPage = true, style }: { fullPage?: boolean; style?: string } = {},
 ): Promise<void> {
   expect(await horizontalOverflow(page), `${name}: horizontal overflow in CSS px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage, style });
+  await saveScreenshot(page, name, { fullPage, style });
 }

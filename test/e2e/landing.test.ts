@@ -4,7 +4,7 @@ import { loadAllImages } from './chromium';
 import {
   expectVisible,
   RENDER_ALL_SECTIONS,
-  SCREENSHOTS,
+  saveScreenshot,
   siteUrl,
   usePagePerTest,
   waitForApp,
@@ -121,17 +121,13 @@ describe('landing page', () => {
     expect(title!.y + title!.height).toBeLessThanOrEqual(800);
   });
 
-  it.each([1280, 390])('fits a %d px wide screen and is saved as a screenshot', async (width) => {
+  it.each([1280, 390])('fits a %d px wide screen (a screenshot on request)', async (width) => {
     const p = await openLanding(width);
     expect(await loadAllImages(p), 'images that failed to load').toEqual([]);
 
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 
-    await p.screenshot({
-      path: `${SCREENSHOTS}landing-${width}.png`,
-      fullPage: true,
-      style: RENDER_ALL_SECTIONS,
-    });
+    await saveScreenshot(p, `landing-${width}`, { fullPage: true, style: RENDER_ALL_SECTIONS });
   });
 });

@@ -7,7 +7,7 @@ import {
   PHONE,
   screenOf,
   screenshotFits,
-  SCREENSHOTS,
+  saveScreenshot,
   signInThroughForm,
   siteUrl,
   useBrowser,
@@ -183,7 +183,7 @@ describe('buying credits through the local checkout', () => {
     expect(checkout.origin).not.toBe(new URL(inject('baseUrl')).origin);
     await expectVisible(page.getByText('60 AI Headshot Credits'));
     await expectVisible(page.getByText('$45.00').first());
-    await page.screenshot({ path: `${SCREENSHOTS}checkout-local.png`, fullPage: true });
+    await saveScreenshot(page, 'checkout-local', { fullPage: true });
 
     await page.getByRole('button', { name: /^Pay / }).click();
 
@@ -203,7 +203,7 @@ describe('buying credits through the local checkout', () => {
       `mailto:${SUPPORT_EMAIL}`,
     );
     await expectVisible(creditsBadge(page, 66));
-    await page.screenshot({ path: `${SCREENSHOTS}payment-success.png`, fullPage: true });
+    await saveScreenshot(page, 'payment-success', { fullPage: true });
 
     await waitForPath(page, '/dashboard', 10_000);
     const elapsed = Date.now() - shownAt;

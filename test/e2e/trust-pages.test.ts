@@ -7,7 +7,7 @@ import {
   RENDER_ALL_SECTIONS,
   screenOf,
   screenshotFits,
-  SCREENSHOTS,
+  saveScreenshot,
   siteUrl,
   useBrowser,
   waitForApp,
@@ -19,7 +19,7 @@ import {
  * the pricing page and the packs' checkout note open the Terms of Service, Privacy Policy and Refund Policy; the
  * Privacy Policy states the retention periods the stack enforces; and, on a phone with touch, a pack bought through
  * the local Checkout provider appears in the dashboard's purchase history with its date, pack, amount, status and
- * Stripe's receipt. Screenshots: test-results/screenshots/legal-*-{390,1280}.png, purchase-history-390.png.
+ * Stripe's receipt. Screenshots (`E2E_SCREENSHOTS=1`): test-results/screenshots/legal-*-{390,1280}.png, purchase-history-390.png.
  */
 
 const e2e = useBrowser();
@@ -79,8 +79,7 @@ describe('trust pages', () => {
       }
       await page.goto(siteUrl('/pricing'));
       await page.getByRole('button', { name: 'Get 60 Credits' }).waitFor();
-      await page.screenshot({
-        path: `${SCREENSHOTS}legal-pricing-note-${width}.png`,
+      await saveScreenshot(page, `legal-pricing-note-${width}`, {
         fullPage: true,
         style: RENDER_ALL_SECTIONS,
       });
@@ -151,7 +150,7 @@ describe('trust pages', () => {
     await tab.close();
 
     await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOTS}purchase-history-390.png`, fullPage: true });
+    await saveScreenshot(page, 'purchase-history-390', { fullPage: true });
     await page.context().close();
   });
 });
