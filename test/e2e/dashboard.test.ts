@@ -1,14 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { api, fixturePhoto, pollGeneration, uploadPhotos } from '../helpers/generation';
-import { screenOf, screenshotFits, SCREENSHOTS, siteUrl, useBrowser, viewportImagesLoaded } from './helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  saveScreenshot,
+  screenOf,
+  screenshotFits,
+  siteUrl,
+  useBrowser,
+  viewportImagesLoaded,
+} from './helpers';
+import { seedGenerationFor } from './seed';
 
 /*
- * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one real
- * generation (6 headshots from the offline `local` image provider), then favorites, filters in the URL, a download,
- * deleting one headshot and deleting everything. The generation is started through the API with the page's own
- * session token — the same calls the wizard makes (POST /api/uploads, the presigned POSTs, POST /api/generations,
- * polling GET /api/generations/{id}) — so this test depends on the gallery alone, not on the wizard's screens.
+ * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one finished
+ * generation (6 Professional + Office headshots with their files at their real sizes, its 6 credits spent), then
+ * favorites, filters in the URL, downloads, deleting one headshot and deleting everything. The generation is seeded
+ * straight into the table and the bucket (test/e2e/seed.ts): this test is about the gallery, and the wizard's
+ * generation has its own tests (generator.test.ts, generator-phone.test.ts).
  */
 
 const e2e = useBrowser();
@@ -32,7 +39,10 @@ async function expectCards(page: Page, n: number): Promise<void> {
   );
 }
 
-/** Screenshots of the whole page at 1280 and 390 px wide; also checks nothing overflows sideways on the phone. */
+/**
+ * The page at 1280 and 390 px wide, its images in view loaded at each; checks nothing overflows sideways on the
+ * phone, and saves both as screenshots with `E2E_SCREENSHOTS=1`.
+ */
 async function screenshots(page: Page, name: string): Promise<void> {
   // No hover or focus left over from the last step: the cards show their resting state.
   await page.mouse.move(0, 0);
@@ -40,42 +50,11 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(250);
   await page.setViewportSize({ width: 1280, height: 900 });
   await viewportImagesLoaded(page);
-  await page.screenshot({ path: `${SCREENSHOTS}dashboard-${name}-1280.png`, fullPage: true });
+  await saveScreenshot(page, `dashboard-${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await viewportImagesLoaded(page);
   await screenshotFits(page, `dashboard-${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The ID token Amplify keeps for the signed-in user (the SPA sends it as the bearer token). */
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  if (!token) throw new Error('No ID token in local storage: is the user signed in?');
-  return token;
-}
-
-/** Runs one generation through the API as the signed-in user and waits until it is done. */
-async function generateHeadshots(page: Page): Promise<string[]> {
-  const base = inject('baseUrl').replace(/\/$/, '');
-  const token = await sessionToken(page);
-  const keys = await uploadPhotos(
-    base,
-    token,
-    ['obama.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama2.jpg', 'obama-rotated.jpg'].map(fixturePhoto),
-  );
-  const res = await api(base, token, 'POST', '/api/generations', {
-    style: 'professional',
-    background: 'office',
-    referenceKeys: keys,
-  });
-  expect(res.status, await res.clone().text()).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  const { final } = await pollGeneration(base, token, id, 150_000);
-  expect(final.status).toBe('succeeded');
-  return final.headshots.map((h) => h.id);
 }
 
 describe('dashboard', () => {
@@ -102,8 +81,8 @@ describe('dashboard', () => {
       await screenshots(page, 'empty');
 
       // One generation: 6 headshots, 0 credits left.
-      const ids = await generateHeadshots(page);
-      expect(ids).toHaveLength(6);
+      const { headshots } = await seedGenerationFor(page, { style: 'professional', background: 'office' });
+      expect(headshots).toHaveLength(6);
       await page.reload();
       await expectCards(page, 6);
       await expectStat(page, 'Total Headshots', 6);
@@ -147,7 +126,7 @@ describe('dashboard', () => {
         const img = document.querySelector('dialog img') as HTMLImageElement | null;
         return !!img && img.complete && img.naturalWidth === 1024;
       });
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-1280.png` });
+      await saveScreenshot(page, 'dashboard-viewer-1280');
 
       // Downloads by use (issue 28): each file arrives with its name and its pixels.
       const { readFile } = await import('node:fs/promises');
@@ -175,7 +154,7 @@ describe('dashboard', () => {
       await screenshotFits(page, 'dashboard-viewer-downloads-390', { fullPage: false });
       await page.setViewportSize({ width: 1280, height: 900 });
       await viewer.getByRole('heading', { name: 'Download for' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-viewer-downloads-1280.png` });
+      await saveScreenshot(page, 'dashboard-viewer-downloads-1280');
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
 
@@ -205,7 +184,7 @@ describe('dashboard', () => {
       await page.getByText('No headshots match your filter').waitFor();
       await page.getByText('Try adjusting your filter or generate new headshots').waitFor();
       await expectStat(page, 'Total Headshots', 6);
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-no-match-1280.png`, fullPage: true });
+      await saveScreenshot(page, 'dashboard-no-match-1280', { fullPage: true });
 
       // A linked filtered view opens as such.
       await page.goto(siteUrl('/dashboard?filter=professional'));
@@ -234,7 +213,7 @@ describe('dashboard', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshotFits(page, 'dashboard-download-all-390', { fullPage: false });
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-download-all-1280.png` });
+      await saveScreenshot(page, 'dashboard-download-all-1280');
       const [zipDownload] = await Promise.all([
         page.waitForEvent('download'),
         picker.getByRole('button', { name: 'Download ZIP' }).click(),
@@ -271,7 +250,7 @@ describe('dashboard', () => {
       const deleteAll = page.getByRole('dialog', { name: 'Delete all your photos?' });
       await deleteAll.getByText('every photo you uploaded').waitFor();
       await deleteAll.getByText('your purchase history').waitFor();
-      await page.screenshot({ path: `${SCREENSHOTS}dashboard-delete-all-1280.png` });
+      await saveScreenshot(page, 'dashboard-delete-all-1280');
       await deleteAll.getByRole('button', { name: 'Delete all my photos' }).click();
       await deleteAll.waitFor({ state: 'detached' });
       await page.getByText('No headshots yet').waitFor();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectVisible, screenOf, screenshotFits, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
+import { expectVisible, screenOf, screenshotFits, saveScreenshot, siteUrl, useBrowser } from './helpers';
 import {
   expectHeadshotImagesLoaded,
   FIVE_PHOTOS,
@@ -17,12 +17,16 @@ import {
  * The generator in Chromium against the whole local stack (Step Functions runner, offline `local` image
  * provider): a new user uploads 5 fixture photos including a HEIC, picks Professional + Office, generates, watches
  * the progress texts, gets 6 headshots, favorites one and downloads one as headshot-professional-office-2-square.jpg
- * (the phone's run is generator-phone.test.ts). Screenshots of every step go to test-results/screenshots/generator-*.
+ * (the phone's run is generator-phone.test.ts). Screenshots of every step (`E2E_SCREENSHOTS=1`) go to
+ * test-results/screenshots/generator-*.
  */
 
 const e2e = useBrowser();
 
-/** Full-page screenshots at the current width and at 390 px, with no horizontal overflow at either. */
+/**
+ * No horizontal overflow at the current width nor at 390 px, its images loaded at each; full-page screenshots of both
+ * with `E2E_SCREENSHOTS=1`.
+ */
 async function screenshots(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize()!;
   await imagesLoaded(page);
@@ -156,17 +160,22 @@ describe('the generator wizard', () => {
       await screenshots(page, 'generator-step3');
 
       // Step 4: progress, polled from GET /api/generations/{id}.
-      const polled: { progress: number; status: string; headshots: number }[] = [];
+      const polled: { progress: number; status: string; headshots: number; previews: boolean[] }[] = [];
       const onResponse = async (response: Response) => {
         if (response.request().method() !== 'GET' || !/\/api\/generations\/[^/]+$/.test(response.url()))
           return;
         const body = (await response.json().catch(() => null)) as {
           progress: number;
           status: string;
-          headshots: unknown[];
+          headshots: { preview: boolean }[];
         } | null;
         if (body)
-          polled.push({ progress: body.progress, status: body.status, headshots: body.headshots.length });
+          polled.push({
+            progress: body.progress,
+            status: body.status,
+            headshots: body.headshots.length,
+            previews: body.headshots.map((h) => h.preview),
+          });
       };
       page.on('response', onResponse);
       await recordStatusTexts(page);
@@ -180,11 +189,7 @@ describe('the generator wizard', () => {
       await expectVisible(page.getByText('This will take 2-3 minutes'));
       await expectVisible(banner.getByText('Step 4 of 4'));
       await expectVisible(page.getByRole('progressbar', { name: 'Generation progress' }));
-      await page.screenshot({
-        path: `${SCREENSHOTS}generator-step4.png`,
-        fullPage: true,
-        style: HIDE_TOASTS,
-      });
+      await saveScreenshot(page, 'generator-step4', { fullPage: true, style: HIDE_TOASTS });
 
       await page
         .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
@@ -218,6 +223,10 @@ describe('the generator wizard', () => {
         expect(await caption.innerText()).toMatch(/professional\s+office/);
       }
       await expectVisible(banner.getByRole('link', { name: '0 credits' }));
+      // Made by the offline `local` provider, every one says it is a preview (issue 24): in the API and on its card.
+      // offline-preview.test.ts checks the notice and the badges on every screen, on headshots seeded as previews.
+      expect(polled.at(-1)?.previews).toEqual([true, true, true, true, true, true]);
+      for (let i = 0; i < 6; i += 1) await expectVisible(cards.nth(i).getByTestId('preview-badge'));
       await screenshots(page, 'generator-results');
 
       // Favorite: the buttons appear on hover...
@@ -235,7 +244,7 @@ describe('the generator wizard', () => {
           getComputedStyle(document.querySelector('[data-testid="headshot"] button[aria-pressed]')!)
             .opacity === '1',
       );
-      await page.screenshot({ path: `${SCREENSHOTS}generator-results-hover.png` });
+      await saveScreenshot(page, 'generator-results-hover');
       const patched = page.waitForResponse(
         (r) => r.request().method() === 'PATCH' && /\/api\/headshots\/[^/]+$/.test(new URL(r.url()).pathname),
       );
@@ -262,7 +271,7 @@ describe('the generator wizard', () => {
               .querySelector('button[title="Download"]')!,
           ).opacity === '1',
       );
-      await page.screenshot({ path: `${SCREENSHOTS}generator-results-focus.png` });
+      await saveScreenshot(page, 'generator-results-focus');
 
       // Download: the square, named by what it is (issue 28: style, background, place, variant), a real JPEG.
       const id = await second.getAttribute('data-headshot-id');

@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadAllImages } from './chromium';
-import { GENERATION_TIMEOUT, HIDE_TOASTS, PHOTOS } from './generator-support';
+import { HIDE_TOASTS } from './generator-support';
 import {
   expectVisible,
   PHONE,
@@ -11,12 +11,15 @@ import {
   siteUrl,
   useBrowser,
 } from './helpers';
+import { seedGenerationFor } from './seed';
 
 /*
  * Headshots made by the offline `local` provider (the local stack has no OpenAI key) say what they are: the results
  * screen and the dashboard show the offline-preview notice, verbatim, and every card a "Preview" badge. A customer
- * on a phone (390×844, touch) uploads the photos that used to come out as pasted rectangles (obama2 and its HEIC)
- * and generates; the same account is then looked at on a desktop. Screenshots: test-results/screenshots/offline-*.
+ * on a phone (390×844, touch) opens the results of their finished generation (seeded straight into the table and the
+ * bucket, test/e2e/seed.ts: that the local provider's real headshots are marked previews is checked where the wizard
+ * generates, generator.test.ts); the same account is then looked at on a desktop. Screenshots, with
+ * `E2E_SCREENSHOTS=1`: test-results/screenshots/offline-*.
  */
 
 const NOTICE =
@@ -39,18 +42,7 @@ async function expectNotice(page: Page): Promise<void> {
 describe('offline previews', () => {
   it('say so on the results screen and the dashboard, on a phone and on a desktop', async () => {
     const { page: phone, user } = await e2e.newAccount({ ...PHONE, deviceScaleFactor: 2 });
-    await phone.goto(siteUrl('/generator'));
-    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Upload your photos' }));
-    const files = ['obama2.jpg', 'obama2.heic', 'obama.jpg'].map((name) => PHOTOS + name);
-    await phone.locator('input[type="file"]').setInputFiles(files);
-    await phone
-      .locator('[data-testid="photo-thumbnail"][data-status="uploaded"]')
-      .nth(files.length - 1)
-      .waitFor({ timeout: 60_000 });
-    await phone.getByRole('button', { name: 'Continue' }).click();
-    await phone.getByText('Professional', { exact: true }).click();
-    await phone.getByRole('button', { name: 'Continue' }).click();
-    await phone.getByText('Studio', { exact: true }).click();
+    const { id } = await seedGenerationFor(phone, { style: 'professional', background: 'studio' });
 
     // The API says which headshots are previews: every one the local provider made.
     let last: { status: string; headshots: { preview: boolean }[] } | undefined;
@@ -59,10 +51,9 @@ describe('offline previews', () => {
       last = ((await response.json().catch(() => null)) as typeof last) ?? last;
     };
     phone.on('response', onResponse);
-    await phone.getByRole('button', { name: 'Generate Headshots (6 credits)' }).click();
-    await phone
-      .getByRole('heading', { level: 1, name: 'Your headshots are ready!' })
-      .waitFor({ timeout: GENERATION_TIMEOUT });
+    // The wizard's results screen, as a reload or the e-mail's link opens it (`?step=4&generation=<id>`).
+    await phone.goto(siteUrl(`/generator?step=4&generation=${id}`));
+    await phone.getByRole('heading', { level: 1, name: 'Your headshots are ready!' }).waitFor();
     phone.off('response', onResponse);
     expect(last?.headshots.map((h) => h.preview)).toEqual([true, true, true, true, true, true]);
 
@@ -71,7 +62,7 @@ describe('offline previews', () => {
     expect(await cards.count()).toBe(6);
     for (let i = 0; i < 6; i += 1) await expectVisible(cards.nth(i).getByTestId('preview-badge'));
     await screenshot(phone, 'offline-results-390');
-    // The results screen is only reachable from the wizard's own tab: its desktop-sized look, from the same page.
+    // The results screen's desktop-sized look, from the same page.
     await phone.setViewportSize({ width: 1280, height: 900 });
     await screenshot(phone, 'offline-results');
     await phone.setViewportSize({ width: 390, height: 844 });

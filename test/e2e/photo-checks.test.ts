@@ -1,14 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDE_TOASTS, PHOTOS } from './generator-support';
-import { PHONE, screenOf, SCREENSHOTS, siteUrl, useBrowser } from './helpers';
+import { PHONE, screenOf, saveScreenshot, siteUrl, useBrowser } from './helpers';
 
 /*
  * Photo checks and likeness in Chromium against the whole local stack: five photos of one person plus one of
  * another person; the other person is marked and not used, and so is obama-rotated.jpg, the same picture as
  * obama.jpg (stored rotated with an EXIF tag); the generated headshots, the gallery cards and the
  * viewer show their likeness; the gallery sorts by best match; two photos of two people are both warned. Screenshots
- * go to test-results/screenshots/faces-*.
+ * (`E2E_SCREENSHOTS=1`) go to test-results/screenshots/faces-*.
  */
 
 const NAMES = ['obama.jpg', 'obama2.jpg', 'obama3.jpg', 'obama-720p.jpg', 'obama-rotated.jpg', 'biden.jpg'];
@@ -58,7 +58,7 @@ describe('photo checks and likeness in the browser', () => {
     const bidenReasons = tiles.nth(5).locator(`[id="${await biden.getAttribute('aria-controls')}"]`);
     await bidenReasons.waitFor({ state: 'visible' });
     expect(await bidenReasons.textContent()).toContain('different person');
-    await page.screenshot({ path: `${SCREENSHOTS}faces-step1.png`, fullPage: true, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'faces-step1', { fullPage: true, style: HIDE_TOASTS });
     expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
   });
 
@@ -73,7 +73,8 @@ describe('photo checks and likeness in the browser', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="headshot"] [data-testid="likeness-badge"]').length === 6,
       undefined,
-      { timeout: 180_000 },
+      // Read twice a second over the generation's minute or two, not on every animation frame (the default).
+      { timeout: 180_000, polling: 500 },
     );
     const badges = cards.getByTestId('likeness-badge').getByRole('button');
     for (const name of await badges.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))) {
@@ -86,7 +87,7 @@ describe('photo checks and likeness in the browser', () => {
       .getByText(/^How closely this headshot matches the face in your photos/)
       .waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-    await page.screenshot({ path: `${SCREENSHOTS}faces-results.png`, fullPage: true, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'faces-results', { fullPage: true, style: HIDE_TOASTS });
 
     await page.goto(siteUrl('/dashboard'));
     await page.getByRole('combobox', { name: 'Sort headshots' }).selectOption('best-match');
@@ -100,7 +101,7 @@ describe('photo checks and likeness in the browser', () => {
     };
     await expect.poll(sortedReads, { timeout: 30_000 }).toBe(true);
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-    await page.screenshot({ path: `${SCREENSHOTS}faces-gallery.png`, fullPage: true, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'faces-gallery', { fullPage: true, style: HIDE_TOASTS });
 
     await page
       .getByRole('button', { name: /^View full size/ })
@@ -108,7 +109,7 @@ describe('photo checks and likeness in the browser', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('likeness-badge').waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}faces-viewer.png`, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'faces-viewer', { style: HIDE_TOASTS });
   });
 
   it('on a phone, shows why a photo is not used and removes it, by tap', async () => {
@@ -123,7 +124,7 @@ describe('photo checks and likeness in the browser', () => {
       await rejected.waitFor({ timeout: 90_000 });
       await rejected.getByRole('button', { name: 'Photo 4: Not used. Why?' }).tap();
       await rejected.getByText(/different person/).waitFor();
-      await tap.screenshot({ path: `${SCREENSHOTS}faces-step1-phone.png`, style: HIDE_TOASTS });
+      await saveScreenshot(tap, 'faces-step1-phone', { style: HIDE_TOASTS });
       // The reasons close on a tap elsewhere; the "Not used" label leaves the remove button free to tap.
       await tap.getByRole('heading', { level: 1 }).tap();
       await rejected.getByRole('button', { name: 'Remove photo 4' }).tap();
@@ -156,7 +157,7 @@ describe('photo checks and likeness in the browser', () => {
       expect(await reasons.textContent()).toContain(
         "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
       );
-      await pair.screenshot({ path: `${SCREENSHOTS}faces-step1-mixed-people.png`, style: HIDE_TOASTS });
+      await saveScreenshot(pair, 'faces-step1-mixed-people', { style: HIDE_TOASTS });
       await pair.getByRole('heading', { level: 1 }).click();
       await tiles.nth(1).getByRole('button', { name: 'Remove photo 2' }).click();
       await expect.poll(verdicts, { timeout: 90_000 }).toEqual(['good']);

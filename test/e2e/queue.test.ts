@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,15 +7,16 @@ import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { HIDE_TOASTS, PHOTOS } from './generator-support';
-import { launchBrowser, SCREENSHOTS, signUpNewUser } from './helpers';
+import { apiSignUp } from './accounts';
+import { E2E_PASSWORD, launchBrowser, saveScreenshot, uniqueEmail } from './helpers';
 import { holdProviderUntil } from './provider-pause';
 
 /*
  * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
  * (PROVIDER_MAX_CONCURRENCY=6). Four Pro buyers' generations are in line first (priority generation) while the
  * provider answers 429 with a short Retry-After; a new customer who then generates in the wizard sees their place in
- * line under the progress bar, then — once the provider takes calls again — their 6 headshots. Screenshots go to
- * test-results/screenshots/queue-*.png.
+ * line under the progress bar, then — once the provider takes calls again — their 6 headshots. Screenshots
+ * (`E2E_SCREENSHOTS=1`) go to test-results/screenshots/queue-*.png.
  */
 
 let browser: Browser;
@@ -63,7 +63,6 @@ beforeAll(async () => {
   // createTestUser talks to the stack's cognito-local; the Pro purchases below go to its DynamoDB Local table.
   Object.assign(process.env, env);
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -74,14 +73,17 @@ describe('a generation that waits for the image provider', () => {
   let page: Page;
 
   it('shows its place in line under the progress bar, then its headshots', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext();
+    // A new customer, signed in (./accounts.ts), with their 6 free credits.
+    const context = await browser.newContext({
+      storageState: await apiSignUp({ email: uniqueEmail(), password: E2E_PASSWORD }),
+    });
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signUpNewUser(page, baseUrl);
 
     await page.goto(new URL('/generator', baseUrl).href);
+    await page.getByRole('link', { name: '6 credits' }).first().waitFor();
     await page
       .locator('input[type="file"]')
       .setInputFiles(['obama.jpg', 'obama2.jpg', 'obama3.jpg'].map((f) => PHOTOS + f));
@@ -118,7 +120,7 @@ describe('a generation that waits for the image provider', () => {
     expect(text).toContain("You can close this page; we'll e-mail you when your headshots are ready.");
     expect(await page.getByText('Generating your headshots').isVisible()).toBe(true);
     expect(await page.getByText('This will take 2-3 minutes').isVisible()).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}queue-waiting.png`, fullPage: true, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'queue-waiting', { fullPage: true, style: HIDE_TOASTS });
     // The provider takes calls again: the line drains, priority first.
     seenInLine = true;
     await throttled;
@@ -134,7 +136,7 @@ describe('a generation that waits for the image provider', () => {
     expect(await page.getByTestId('headshot').count()).toBe(6);
     expect(await line.count()).toBe(0);
     expect(queued.length).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SCREENSHOTS}queue-ready.png`, fullPage: true, style: HIDE_TOASTS });
+    await saveScreenshot(page, 'queue-ready', { fullPage: true, style: HIDE_TOASTS });
     expect(errors).toEqual([]);
 
     // The customers ahead got theirs too.

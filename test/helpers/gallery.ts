@@ -3,17 +3,25 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { expect, inject } from 'vitest';
+import { closeGeneration, markFinished } from '../../functions/adapters/generations';
 import { documentClient, s3Client } from '../../functions/adapters/support/aws';
-import type { HeadshotRecord } from '../../functions/adapters/headshots/records';
+import { getHeadshots, saveHeadshot, type HeadshotRecord } from '../../functions/adapters/headshots/records';
 import { GALLERY_STATS_SK } from '../../functions/adapters/support/keys';
 import type { Headshot } from '../../functions/contracts';
 import { putObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
 import type { GalleryFilter } from '../../functions/domain/gallery';
-import type { Style } from '../../functions/domain/styles';
-import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+import { CANVAS_SIZES } from '../../functions/domain/headshot-variants';
+import { HEADSHOT_SIDE, LOCAL_PROVIDER, THUMBNAIL_SIDE } from '../../functions/domain/headshot-images';
+import type { Background, Style } from '../../functions/domain/styles';
+import {
+  headshotImageKey,
+  headshotThumbnailKey,
+  headshotVariantKey,
+} from '../../functions/domain/object-keys';
 import { createTestUser, type TestUser } from './cognito';
 import { api } from './generation';
+import { spendOnGeneration } from './generation-items';
 
 /*
  * The gallery tests' fixtures, on the shared local stack: headshots seeded as the workflow stores them (items in the
@@ -114,6 +122,102 @@ export async function seedHeadshots(
       ]),
   );
   return newestFirst;
+}
+
+/** A headshot's four files at the sizes the workflow stores them (functions/use-cases/headshot-files.ts). */
+interface HeadshotFileSet {
+  /** The 1024×1024 JPEG (`imageKey`). */
+  square: Buffer;
+  /** The WebP thumbnail, 384 px. */
+  thumbnail: Buffer;
+  /** The 4:5 JPEG, 1024×1280: the whole standard canvas. */
+  portrait: Buffer;
+  /** The canvas as PNG, 1024×1280. */
+  original: Buffer;
+}
+
+let fileSet: Promise<HeadshotFileSet> | undefined;
+
+/** One plain standard canvas cut and encoded as a headshot's four files, made once per process and shared by all. */
+function headshotFileSet(): Promise<HeadshotFileSet> {
+  fileSet ??= (async () => {
+    const { width, height } = CANVAS_SIZES.flexible.standard;
+    const canvas = sharp({ create: { width, height, channels: 3, background: '#8a94a6' } });
+    const square = canvas.clone().resize(HEADSHOT_SIDE, HEADSHOT_SIDE, { position: 'top' });
+    const [squareJpeg, thumbnail, portrait, original] = await Promise.all([
+      square.clone().jpeg().toBuffer(),
+      square.clone().resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE).webp().toBuffer(),
+      canvas.clone().jpeg().toBuffer(),
+      canvas.clone().png().toBuffer(),
+    ]);
+    return { square: squareJpeg, thumbnail, portrait, original };
+  })();
+  return fileSet;
+}
+
+/** What {@link seedGeneration} made. */
+export interface SeededGeneration {
+  /** The generation's id. */
+  id: string;
+  /** Its six headshots, by slot. */
+  headshots: HeadshotRecord[];
+}
+
+/**
+ * A finished generation of `sub` as the workflow leaves one, without running it, for the browser tests whose subject
+ * comes after it (the gallery, the results screen): its 6 credits spent in the ledger with the generation item
+ * (./generation-items.ts `spendOnGeneration`, as `POST /api/generations` does), then its six headshots saved through
+ * the headshot store (slots, `imagesSaved`, the gallery's counters: adapters/headshots/records.ts `saveHeadshot`) in
+ * one `style` and `background`, made by `provider` (default `local`, the offline composites the local stack makes),
+ * each with a likeness (92 % down to 77 %) and its four files at their real sizes, and the generation closed and
+ * `succeeded`. Needs the stack's environment in `process.env`.
+ *
+ * @throws as `spendCredits` does when `sub` has fewer than 6 credits
+ */
+export async function seedGeneration(
+  sub: string,
+  {
+    style = 'professional',
+    background = 'office',
+    provider = LOCAL_PROVIDER,
+  }: { style?: Style; background?: Background; provider?: string } = {},
+): Promise<SeededGeneration> {
+  const id = await spendOnGeneration(sub, { style, background });
+  const files = await headshotFileSet();
+  const { width, height } = CANVAS_SIZES.flexible.standard;
+  const ids: string[] = [];
+  for (let slot = 0; slot < 6; slot += 1) {
+    const key = (variant: 'portrait' | 'original') => headshotVariantKey(sub, id, slot, variant);
+    const stored = {
+      imageKey: headshotVariantKey(sub, id, slot, 'square'),
+      thumbnailKey: headshotThumbnailKey(sub, id, slot),
+      variants: {
+        portrait: { key: key('portrait'), width, height, bytes: files.portrait.length },
+        original: { key: key('original'), width, height, bytes: files.original.length },
+      },
+    };
+    await Promise.all([
+      putObject('results', stored.imageKey, files.square, 'image/jpeg'),
+      putObject('results', stored.thumbnailKey, files.thumbnail, 'image/webp'),
+      putObject('results', stored.variants.portrait.key, files.portrait, 'image/jpeg'),
+      putObject('results', stored.variants.original.key, files.original, 'image/png'),
+    ]);
+    const likeness = 92 - 3 * slot;
+    const saved = await saveHeadshot({
+      sub,
+      generationId: id,
+      slot,
+      style,
+      background,
+      likeness,
+      provider,
+      ...stored,
+    });
+    ids.push(saved.headshotId);
+  }
+  await closeGeneration(sub, id);
+  await markFinished(sub, id, 'succeeded');
+  return { id, headshots: await getHeadshots(sub, ids) };
 }
 
 /** `GET /api/headshots<query>` as `user`. */
