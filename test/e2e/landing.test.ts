@@ -50,7 +50,7 @@ describe('landing page', () => {
     await expectVisible(banner.getByRole('button', { name: 'Sign Up' }));
 
     await expectVisible(p.getByRole('button', { name: 'Create your headshots now' }));
-    await expectVisible(p.getByText('100+ headshots in high resolution'));
+    await expectVisible(p.getByText('Up to 100 headshots in one pack'));
     await expectVisible(p.getByText('headshots per generation'));
 
     const galleryImages = p.getByTestId('gallery').getByRole('img');

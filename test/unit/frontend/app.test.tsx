@@ -21,7 +21,7 @@ describe('landing page', () => {
     // Once the (empty) stored session has been read: no 'Sign Up' before that, so a signed-in visitor never sees it.
     expect(await within(banner).findByRole('button', { name: 'Sign Up' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Create your headshots now/ })).toBeTruthy();
-    expect(screen.getByText('100+ headshots in high resolution')).toBeTruthy();
+    expect(screen.getByText('Up to 100 headshots in one pack')).toBeTruthy();
     // Honest proof (issue 35): the hero's facts are the product's own numbers, not ratings.
     const facts = screen
       .getAllByRole('term')

@@ -1,12 +1,19 @@
 import { ArrowRight, Check, Clock, Sparkles } from 'lucide-react';
+import { CREDITS_PER_HEADSHOT } from '../../../../../functions/domain/credits';
+import { CREDIT_PACKS } from '../../../../../functions/domain/packs';
 import { MarkedList } from '../../../components/ui/MarkedList';
 import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES, SAMPLES_NOTE } from '../utils/content';
 import { GetStartedButton } from './GetStartedButton';
 import { HeroFacts } from './HeroFacts';
 import { SampleImage } from './SampleImage';
 
+// The largest pack's credits at one credit a headshot (functions/domain/packs.ts, credits.ts): high resolution costs
+// more credits a headshot, so "in high resolution" is not promised here.
+const LARGEST_PACK_HEADSHOTS =
+  Math.max(...CREDIT_PACKS.map((pack) => pack.credits)) / CREDITS_PER_HEADSHOT.standard;
+
 const HIGHLIGHTS = [
-  '100+ headshots in high resolution',
+  `Up to ${LARGEST_PACK_HEADSHOTS} headshots in one pack`,
   'Ready in 2-3 minutes',
   'Commercial rights included',
 ];
