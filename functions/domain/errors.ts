@@ -4,6 +4,7 @@
  * cases never speak HTTP. The docstrings give that form.
  */
 
+import { PHOTO_CHECK_MESSAGES } from './photo-checks';
 import { UPLOAD_RETENTION_DAYS } from './retention';
 
 /** A named error class whose message is always the same (a sentence for a person). */
@@ -56,6 +57,14 @@ export const PhotosExpiredError = fixedMessageError(
   'PhotosExpiredError',
   `The photos this headshot was made from are no longer stored (uploads are kept for ${UPLOAD_RETENTION_DAYS} days). Upload them again in the generator to create new headshots.`,
 );
+
+/**
+ * 409 `MIXED_PEOPLE`: the photo check calls the set `mixed_people` (domain/photo-checks.ts `mixesPeople`: its photos
+ * show different people and no majority agrees), so nobody can tell which photos are the customer and no reference
+ * choice is right; nothing is spent or started. The message is the check's own sentence, which asks the customer to
+ * remove the photos that aren't them (docs/decisions/012-small-set-identity.md, amended by issue 33).
+ */
+export const MixedPeopleError = fixedMessageError('MixedPeopleError', PHOTO_CHECK_MESSAGES.mixed_people);
 
 /** 409 `ACCOUNT_DELETING`: the account's deletion has started, so nothing new may be generated. */
 export const AccountDeletingError = fixedMessageError(

@@ -30,7 +30,8 @@ import {
  *   accepts at the fewest false rejects, measured on 9 people: docs/decisions/002-identity-model.md), likeness
  *   {@link DIFFERENT_PERSON_LIKENESS} on the 0-100 scale;
  * - mixed_people: the set disagrees and no group of more than half of it agrees (two photos of two people, two and
- *   two): nobody can be called the odd one out, so every photo of it is warned;
+ *   two): nobody can be called the odd one out, so every photo of it is warned, and the set starts no generation
+ *   ({@link mixesPeople});
  * - duplicate: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits apart (./duplicate-photos.ts) (copies 0-1, different photos
  *   18 or more).
  */
@@ -344,6 +345,16 @@ export function checkPhotoSet(
       duplicateOf: original,
     };
   });
+}
+
+/**
+ * Whether a checked set mixes people: a photo of it is `mixed_people` ({@link differentPersonFlags}: the set
+ * disagrees and no group of more than half of it agrees). Nobody can tell which photos are the customer, so no
+ * choice of references is right: such a set starts no generation and is never sent to the image provider; the
+ * customer removes the photos that aren't them (docs/decisions/012-small-set-identity.md, amended by issue 33).
+ */
+export function mixesPeople(checks: readonly Pick<PhotoCheck, 'reasons'>[]): boolean {
+  return checks.some((check) => check.reasons.some((reason) => reason.code === 'mixed_people'));
 }
 
 /** The set's quality, 0-100: the mean score of every photo checked (rejected photos count as 0). */

@@ -17,7 +17,9 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  * `{ required, credits }`), 409 `ACCOUNT_DELETING` (the account's deletion has started), 429 `QUOTA_EXCEEDED` with
  * `Retry-After` while the caller's previous generation is still running (at most one in flight, checked inside the
  * spend transaction), 409 `PHOTOS_DONT_MATCH` (these photos' headshots kept failing the likeness check: other photos
- * are asked for; nothing spent), 429 `QUOTA_EXCEEDED` (`details.quota: 'likeness-attempts'`, `Retry-After` to the end
+ * are asked for; nothing spent), 409 `MIXED_PEOPLE` (the photo check calls the photos `mixed_people`: different
+ * people, none a majority; 'Your photos seem to show different people, and we can't tell which one is you. Please
+ * remove any photo that isn't you.'; nothing spent), 429 `QUOTA_EXCEEDED` (`details.quota: 'likeness-attempts'`, `Retry-After` to the end
  * of the UTC day) when the day's provider calls of the likeness cap are used up (use-cases/likeness-cap.ts),
  * 429 `QUOTA_EXCEEDED` (`details.quota: 'provider-line'`, `Retry-After`) when the provider line would not serve the
  * generation before its deadline (use-cases/provider-line-room.ts, decision 019: nothing spent),

@@ -10,6 +10,7 @@ import {
   GenerationInProgressError,
   InvalidUploadError,
   ItemNotFoundError,
+  MixedPeopleError,
   NoEmailInTokenError,
   PhotosExpiredError,
   UploadMissingError,
@@ -99,6 +100,7 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(PhotosExpiredError, as(409, 'PHOTOS_EXPIRED')),
   map(PhotosDontMatchError, as(409, 'PHOTOS_DONT_MATCH')),
   map(PhotosRefusedError, as(409, 'PHOTOS_REFUSED')),
+  map(MixedPeopleError, as(409, 'MIXED_PEOPLE')),
   map(AccountDeletingError, as(409, 'ACCOUNT_DELETING')),
   map(AccountDeletedError, as(410, 'ACCOUNT_DELETED')),
   map(

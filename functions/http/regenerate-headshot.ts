@@ -17,7 +17,8 @@ import { headshotIdOf } from './headshot-view';
  * credits! You need 1 credit but only have 0.'), 409 `ACCOUNT_DELETING`, 429 `QUOTA_EXCEEDED` past the hourly
  * regeneration quota (`QUOTA_REGENERATIONS_PER_HOUR`, default 30 attempts), while another generation of the caller is running or (`likeness-attempts`) when the day's provider calls of the likeness cap are
  * used up, 409 `PHOTOS_DONT_MATCH` when the photos' headshots kept failing the likeness check (a regeneration gets no
- * likeness retry beyond the cap: use-cases/likeness-cap.ts), 502 `WORKFLOW_START_FAILED` (refunded).
+ * likeness retry beyond the cap: use-cases/likeness-cap.ts), 409 `MIXED_PEOPLE` when the photo check calls its photos
+ * `mixed_people` (different people, none a majority: nothing spent), 502 `WORKFLOW_START_FAILED` (refunded).
  */
 export const handler = httpHandler(async (event) => {
   const started = await regenerateHeadshot(callerOf(event), headshotIdOf(event));

@@ -25,8 +25,8 @@ const adapters: CreateGenerationPorts = { ...startGenerationAdapters, highResolu
  *
  * @throws {ForeignUploadError} for a key that is not the caller's upload (the same answer for any foreign or
  *   malformed key, so nothing about other users is revealed); {HighResolutionUnavailableError} for `high` on a model
- *   that cannot make it; {UploadMissingError}; {InvalidUploadError}; and what
- *   {@link startGeneration} throws
+ *   that cannot make it; {UploadMissingError}; {InvalidUploadError}; {MixedPeopleError} for photos the photo check
+ *   calls `mixed_people` (./start-generation.ts `assertReferencesStored`); and what {@link startGeneration} throws
  */
 export async function createGeneration(
   starter: Starter,
@@ -38,6 +38,6 @@ export async function createGeneration(
   body.referenceKeys.forEach((key, i) => {
     if (!isOwnUploadKey(starter.sub, key)) throw new ForeignUploadError(i);
   });
-  const referenceSetHash = await assertReferencesStored(body.referenceKeys, ports);
+  const referenceSetHash = await assertReferencesStored(starter.sub, body.referenceKeys, ports);
   return startGeneration(starter, { ...body, referenceSetHash }, ports);
 }

@@ -7,7 +7,14 @@ import { clampFrame, framingAt, headAndShoulders } from '../domain/framing';
 import { PROGRESS } from '../domain/generation-status';
 import { DESCRIPTOR_MODEL, encodeDescriptor, meanDescriptor } from '../domain/likeness';
 import { normalizedKey } from '../domain/object-keys';
-import { bestReferences, checkPhotoSet, type PhotoCheckCode, type PhotoFacts } from '../domain/photo-checks';
+import {
+  bestReferences,
+  checkPhotoSet,
+  mixesPeople,
+  PHOTO_CHECK_MESSAGES,
+  type PhotoCheckCode,
+  type PhotoFacts,
+} from '../domain/photo-checks';
 import {
   MAX_REFERENCE_PHOTOS,
   noUsablePhotosMessage,
@@ -86,7 +93,13 @@ export async function referenceCrop(
  * (`uploads/<sub>/<batchId>/normalized/<n>.jpg`). The mean of their face descriptors is saved on the generation:
  * every headshot's likeness is measured against it. Progress 10 → 30, stage `preparing`, status `running`.
  *
- * @throws {NoUsablePhotosError} when every photo is rejected; its message is shown to the customer as is
+ * A set the checks call `mixed_people` (photos of different people, no majority: domain/photo-checks.ts
+ * `mixesPeople`) sends nothing: nobody can tell which photos are the customer. The start refuses such a set up front
+ * (use-cases/start-generation.ts); one that gets here anyway (photos not checked before the start, a race, an old
+ * client) fails like a set with no usable photo, refunded, with the check's sentence (issue 33).
+ *
+ * @throws {NoUsablePhotosError} when every photo is rejected, or the set mixes people; its message is shown to the
+ *   customer as is
  * @throws {GenerationClosedError} when the generation was already compensated
  * @throws a port's error (the task is retried)
  */
@@ -125,6 +138,7 @@ export async function prepareReferences(
     analysedHere: models,
   });
   if (chosen.length === 0) throw new NoUsablePhotosError(noUsablePhotosMessage(rejected));
+  if (mixesPeople(checks)) throw new NoUsablePhotosError(PHOTO_CHECK_MESSAGES.mixed_people);
 
   const references = await Promise.all(
     chosen.map(async (photo) => {

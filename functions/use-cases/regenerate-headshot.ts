@@ -45,7 +45,8 @@ const adapters: RegenerateHeadshotPorts = {
  *
  * @throws {QuotaExceededError} past the hourly regeneration quota (nothing read or spent);
  *   {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
- *   reference photos are no longer stored; and what {@link startGeneration} throws
+ *   reference photos are no longer stored; {MixedPeopleError} for photos the photo check calls `mixed_people` (a
+ *   set started before issue 33 refused them); and what {@link startGeneration} throws
  */
 export async function regenerateHeadshot(
   starter: Starter,
@@ -57,7 +58,7 @@ export async function regenerateHeadshot(
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await ports.getGeneration(starter.sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  const hashing = assertReferencesStored(generation.referenceKeys, ports);
+  const hashing = assertReferencesStored(starter.sub, generation.referenceKeys, ports);
   const referenceSetHash = await hashing.catch((error: unknown) => {
     if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
       throw new PhotosExpiredError();

@@ -9,6 +9,7 @@ import {
   type CreditChange,
   type CreditChangeResult,
 } from '../adapters/ledger';
+import { cachedPhotoChecks } from '../adapters/photo-checks';
 import { ensureUser } from '../adapters/user-creation';
 import { headObject, objectSha256, type ObjectHead } from '../adapters/storage';
 import type { TransactItem } from '../adapters/support/ledger-items';
@@ -21,12 +22,14 @@ import type { Resolution } from '../domain/headshot-variants';
 import {
   AccountDeletingError,
   InvalidUploadError,
+  MixedPeopleError,
   UploadMissingError,
   WorkflowStartFailedError,
 } from '../domain/errors';
 import { GENERATION_ERROR_MESSAGES, type GenerationError } from '../domain/generation-errors';
 import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
 import { MAX_UPLOAD_BYTES } from '../domain/photos';
+import { checkPhotoSet, mixesPeople, type PhotoFacts } from '../domain/photo-checks';
 import { PROGRESS } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
 import { generationInFlight } from '../domain/quotas';
@@ -48,6 +51,8 @@ export interface StartGenerationPorts {
   headObject: (bucket: 'uploads', key: string) => Promise<ObjectHead | undefined>;
   /** The SHA-256 (hex) of an upload's bytes; `undefined` when it is gone. */
   objectSha256: (bucket: 'uploads', key: string) => Promise<string | undefined>;
+  /** What the photo check (`POST /api/photo-checks`) stored about uploads at these ETags (adapters/photo-checks.ts). */
+  cachedPhotoChecks: typeof cachedPhotoChecks;
   ensureUser: typeof ensureUser;
   getUser: typeof getUser;
   generationStartGuard: typeof generationStartGuard;
@@ -82,6 +87,7 @@ export interface StartGenerationPorts {
 export const startGenerationAdapters: StartGenerationPorts = {
   headObject,
   objectSha256,
+  cachedPhotoChecks,
   ensureUser,
   getUser,
   generationStartGuard,
@@ -106,29 +112,65 @@ export interface Starter {
 
 /**
  * Checks that every reference key is still stored and is an image of at most 10 MB (an object put past the POST
- * policy — leaked credentials, a misconfigured policy — is checked again here), then reads each one's bytes for the
- * set's identity.
+ * policy — leaked credentials, a misconfigured policy — is checked again here), that the photo check does not call
+ * the set `mixed_people` ({@link assertOnePerson}), then reads each one's bytes for the set's identity.
  *
+ * @param sub the caller, whose photo checks are read
  * @returns the photos' identity for the likeness cap and the refusal rules: a hash of their contents
  *   (domain/likeness-cap.ts `referenceSetHash`)
- * @throws {UploadMissingError} / {InvalidUploadError} naming the photo
+ * @throws {UploadMissingError} / {InvalidUploadError} naming the photo; {MixedPeopleError} for photos of different
+ *   people (nothing read further, nothing spent)
  */
 export async function assertReferencesStored(
+  sub: string,
   referenceKeys: readonly string[],
-  ports: Pick<StartGenerationPorts, 'headObject' | 'objectSha256'> = startGenerationAdapters,
+  ports: Pick<
+    StartGenerationPorts,
+    'headObject' | 'objectSha256' | 'cachedPhotoChecks'
+  > = startGenerationAdapters,
 ): Promise<string> {
-  const heads = await Promise.all(referenceKeys.map((key) => ports.headObject('uploads', key)));
-  heads.forEach((head, i) => {
+  const found = await Promise.all(referenceKeys.map((key) => ports.headObject('uploads', key)));
+  const heads = found.map((head, i): ObjectHead => {
     if (!head) throw new UploadMissingError(i);
     if (head.size < 1 || head.size > MAX_UPLOAD_BYTES || !head.contentType?.startsWith('image/')) {
       throw new InvalidUploadError(i);
     }
+    return head;
   });
+  await assertOnePerson(sub, referenceKeys, heads, ports);
   const digests = await Promise.all(referenceKeys.map((key) => ports.objectSha256('uploads', key)));
   // A photo deleted between its HEAD and its read is as missing as one never stored.
   const gone = digests.findIndex((digest) => !digest);
   if (gone >= 0) throw new UploadMissingError(gone);
   return referenceSetHash(digests);
+}
+
+/**
+ * Refuses a set the photo check calls `mixed_people` (domain/photo-checks.ts `mixesPeople`): its photos show
+ * different people and nobody can tell which is the customer, so no reference choice is right (issue 33: no other
+ * person's photo is sent). The set is judged by the photo check's own rules on what `POST /api/photo-checks` stored
+ * for these very versions (the HEAD's ETag, as that route looks them up): the start runs no vision model. A set with
+ * a photo not checked at its current version is left to PrepareReferences, which judges every photo and fails such
+ * a set (refunded): judging only the checked part of a set could call the customer's own photos mixed.
+ *
+ * @throws {MixedPeopleError}
+ */
+async function assertOnePerson(
+  sub: string,
+  referenceKeys: readonly string[],
+  heads: readonly ObjectHead[],
+  ports: Pick<StartGenerationPorts, 'cachedPhotoChecks'>,
+): Promise<void> {
+  const stored = await ports.cachedPhotoChecks(
+    sub,
+    referenceKeys.map((key, i) => ({ key, etag: heads[i]!.etag ?? `size:${heads[i]!.size}` })),
+  );
+  const facts = referenceKeys.map((key) => stored.get(key)?.facts);
+  // A readable photo checked before perceptual hashes were kept is analysed again by the route: its copies would
+  // each vote here.
+  const judged = (f: PhotoFacts | undefined): f is PhotoFacts => !!f && (!f.readable || !!f.imageHash);
+  if (!facts.every(judged)) return;
+  if (mixesPeople(checkPhotoSet(facts))) throw new MixedPeopleError();
 }
 
 /** What {@link startGeneration} starts. */

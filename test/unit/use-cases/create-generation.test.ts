@@ -4,9 +4,12 @@ import { InsufficientCreditsError } from '../../../functions/domain/credits';
 import {
   ForeignUploadError,
   HighResolutionUnavailableError,
+  MixedPeopleError,
   UploadMissingError,
 } from '../../../functions/domain/errors';
+import { toHttpError } from '../../../functions/http/errors';
 import { generationStartWorld } from './fakes/generation-start';
+import { photoCheckOf, type PhotoSpec } from './fakes/photos';
 
 const SUB = 'user-1';
 const STARTER = { sub: SUB, email: undefined };
@@ -73,6 +76,33 @@ describe('createGeneration', () => {
     );
     expect(ledger.balance(SUB)).toBe(12);
     expect(executions.started).toEqual([]);
+  });
+
+  it('refuses photos of different people (mixed_people) with 409 MIXED_PEOPLE: nothing spent or started', async () => {
+    const { ports, ledger, executions, generations, buckets, photoChecks } = world();
+    // The photo check's answer for these photos: two people, and no majority to name the odd one out.
+    const seedCheck = async (n: number, spec: PhotoSpec) => {
+      photoChecks.seed(
+        key(n),
+        buckets.put('uploads', key(n), JSON.stringify(spec)),
+        await photoCheckOf(spec),
+      );
+    };
+    await seedCheck(0, { person: 'a' });
+    await seedCheck(1, { person: 'b' });
+    const refused = createGeneration(STARTER, body([key(0), key(1)]), ports);
+    await expect(refused).rejects.toEqual(new MixedPeopleError());
+    expect(ledger.balance(SUB)).toBe(12);
+    expect(executions.started).toEqual([]);
+    expect(generations.records.size).toBe(0);
+    expect(toHttpError(await refused.catch((error: unknown) => error))).toMatchObject({
+      statusCode: 409,
+      code: 'MIXED_PEOPLE',
+      message:
+        "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
+    });
+    // The customer removes the photo that isn't them: the same start goes ahead.
+    expect((await createGeneration(STARTER, body([key(0)]), ports)).creditsReserved).toBe(6);
   });
 
   it('passes on what the start refuses', async () => {

@@ -125,6 +125,31 @@ describe('prepareReferences', () => {
     expect(stored().references).toBeUndefined();
   });
 
+  it("sends no photo of a set that mixes people: fails like an unusable set, with the check's sentence", async () => {
+    // Photos of two people, no majority (issue 33): the start refuses such a set; one that gets here anyway (its
+    // photos never checked before the start) is failed (and refunded by the workflow), never sent.
+    for (const specs of [
+      [{ person: 'a' }, { person: 'b' }],
+      [
+        { person: 'a', shot: 1 },
+        { person: 'a', shot: 2 },
+        { person: 'b', shot: 1 },
+        { person: 'b', shot: 2 },
+      ],
+    ]) {
+      const { ports, keys, generation, buckets, stored, vision } = world(specs);
+      const preparing = prepareReferences(SUB, generation.id, keys, ports);
+      await expect(preparing).rejects.toEqual(
+        new NoUsablePhotosError(
+          "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
+        ),
+      );
+      expect(vision.crops).toEqual([]);
+      expect(buckets.keys('uploads', `uploads/${SUB}/${BATCH}/normalized/`)).toEqual([]);
+      expect(stored().references).toBeUndefined();
+    }
+  });
+
   it('stops at a generation compensated meanwhile, even when the photos were fine', async () => {
     const { ports, keys, generations, generation, buckets } = world([{ shot: 1 }]);
     await generations.closeGeneration(SUB, generation.id);

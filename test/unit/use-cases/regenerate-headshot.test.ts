@@ -6,10 +6,11 @@ import {
   type RegenerateHeadshotPorts,
 } from '../../../functions/use-cases/regenerate-headshot';
 import { InsufficientCreditsError } from '../../../functions/domain/credits';
-import { ItemNotFoundError, PhotosExpiredError } from '../../../functions/domain/errors';
+import { ItemNotFoundError, MixedPeopleError, PhotosExpiredError } from '../../../functions/domain/errors';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { failing } from './fakes/failures';
 import { generationStartWorld } from './fakes/generation-start';
+import { photoCheckOf } from './fakes/photos';
 import { FakeQuotas } from './fakes/quotas';
 
 const SUB = 'user-1';
@@ -103,6 +104,20 @@ describe('regenerateHeadshot', () => {
     await buckets.deleteObject('uploads', KEYS[0]!);
     await expect(regenerateHeadshot(STARTER, headshotId, ports)).rejects.toBeInstanceOf(PhotosExpiredError);
     expect(ledger.balance(SUB)).toBe(1);
+  });
+
+  it('refuses photos the photo check calls mixed_people (a set started before issue 33), spending nothing', async () => {
+    const { ports, headshotId, buckets, photoChecks, generations, original, ledger, executions } =
+      await world();
+    const keys = [...KEYS, `uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/1`];
+    generations.stored(SUB, original.id)!.referenceKeys = keys;
+    for (const [i, person] of ['a', 'b'].entries()) {
+      const etag = buckets.put('uploads', keys[i]!, JSON.stringify({ person }));
+      photoChecks.seed(keys[i]!, etag, await photoCheckOf({ person }));
+    }
+    await expect(regenerateHeadshot(STARTER, headshotId, ports)).rejects.toEqual(new MixedPeopleError());
+    expect(ledger.balance(SUB)).toBe(1);
+    expect(executions.started).toEqual([]);
   });
 
   it('passes on what the start refuses', async () => {

@@ -8,6 +8,7 @@ import { InsufficientCreditsError } from '../../../functions/domain/credits';
 import {
   AccountDeletingError,
   InvalidUploadError,
+  MixedPeopleError,
   UploadMissingError,
   WorkflowStartFailedError,
 } from '../../../functions/domain/errors';
@@ -19,6 +20,7 @@ import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { orderKey } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
 import { generationStartWorld, START, TEST_PEPPER } from './fakes/generation-start';
+import { photoCheckOf, type PhotoSpec } from './fakes/photos';
 
 const SUB = 'user-1';
 const STARTER = { sub: SUB, email: undefined };
@@ -44,39 +46,98 @@ function world(credits = 10) {
 describe('assertReferencesStored', () => {
   it("answers the photos' identity: a hash of their contents, the same under other keys, in any order", async () => {
     const { ports, buckets } = world();
-    expect(await assertReferencesStored(KEYS, ports)).toBe(HASH);
+    expect(await assertReferencesStored(SUB, KEYS, ports)).toBe(HASH);
     const again = [
       `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/0`,
       `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/1`,
     ];
     buckets.put('uploads', again[0]!, 'another photo');
     buckets.put('uploads', again[1]!, PHOTO);
-    const both = await assertReferencesStored([KEYS[0]!, again[0]!], ports);
-    expect(await assertReferencesStored([...again].reverse(), ports)).toBe(both);
+    const both = await assertReferencesStored(SUB, [KEYS[0]!, again[0]!], ports);
+    expect(await assertReferencesStored(SUB, [...again].reverse(), ports)).toBe(both);
     expect(both).not.toBe(HASH);
   });
 
   it('names a photo that is not stored, is empty, too large or not an image', async () => {
     const { ports, buckets } = world();
     const key = (n: number) => `uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/${n}`;
-    await expect(assertReferencesStored([...KEYS, key(1)], ports)).rejects.toEqual(new UploadMissingError(1));
+    await expect(assertReferencesStored(SUB, [...KEYS, key(1)], ports)).rejects.toEqual(
+      new UploadMissingError(1),
+    );
     buckets.put('uploads', key(2), '');
     buckets.put('uploads', key(3), Buffer.alloc(10 * 1024 * 1024 + 1));
     buckets.put('uploads', key(4), 'a pdf', 'application/pdf');
     for (const n of [2, 3, 4]) {
-      await expect(assertReferencesStored([key(n)], ports)).rejects.toEqual(new InvalidUploadError(0));
+      await expect(assertReferencesStored(SUB, [key(n)], ports)).rejects.toEqual(new InvalidUploadError(0));
     }
   });
 
   it('refuses a photo deleted between its HEAD and its read', async () => {
     const { ports } = world();
     const gone = { ...ports, objectSha256: async () => undefined };
-    await expect(assertReferencesStored(KEYS, gone)).rejects.toEqual(new UploadMissingError(0));
+    await expect(assertReferencesStored(SUB, KEYS, gone)).rejects.toEqual(new UploadMissingError(0));
+  });
+
+  describe('photos the photo check calls mixed_people (issue 33)', () => {
+    const key = (n: number) => `uploads/${SUB}/01KDWYDY00DDDDDDDDDDDDDDDD/${n}`;
+    /** Uploads showing `specs`, each with the check `POST /api/photo-checks` stored for its current version. */
+    async function checkedSet(specs: PhotoSpec[]) {
+      const w = world();
+      const keys = await Promise.all(
+        specs.map(async (spec, n) => {
+          const etag = w.buckets.put('uploads', key(n), JSON.stringify(spec));
+          w.photoChecks.seed(key(n), etag, await photoCheckOf(spec));
+          return key(n);
+        }),
+      );
+      return { ...w, keys };
+    }
+
+    it("refuses photos of two people with no majority, before reading the photos' bytes", async () => {
+      for (const people of [
+        ['a', 'b'],
+        ['a', 'a', 'b', 'b'],
+        ['a', 'b', 'c'],
+      ]) {
+        const { ports, keys } = await checkedSet(people.map((person, shot) => ({ person, shot })));
+        const unread = { ...ports, objectSha256: failing() };
+        await expect(assertReferencesStored(SUB, keys, unread)).rejects.toEqual(new MixedPeopleError());
+      }
+    });
+
+    it('passes one person, and a majority with someone else (their photo is dropped by PrepareReferences)', async () => {
+      for (const people of [
+        ['a', 'a'],
+        ['a', 'a', 'b'],
+      ]) {
+        const { ports, keys } = await checkedSet(people.map((person, shot) => ({ person, shot })));
+        expect(await assertReferencesStored(SUB, keys, ports)).toMatch(/^[0-9a-f]{32}$/);
+      }
+    });
+
+    it('leaves a set to PrepareReferences when a photo has no check at its current version', async () => {
+      const { ports, keys, buckets, photoChecks } = await checkedSet([{ person: 'a' }, { person: 'b' }]);
+      // Replaced after its check: the stored check describes other bytes.
+      buckets.put('uploads', keys[1]!, JSON.stringify({ person: 'b', shot: 2 }));
+      expect(await assertReferencesStored(SUB, keys, ports)).toMatch(/^[0-9a-f]{32}$/);
+      // Checked before perceptual hashes were kept: the photo check would analyse it again.
+      const etag = buckets.put('uploads', keys[1]!, JSON.stringify({ person: 'b' }));
+      const { imageHash: _hash, ...facts } = (await photoCheckOf({ person: 'b' })).facts;
+      photoChecks.seed(keys[1]!, etag, { facts });
+      expect(await assertReferencesStored(SUB, keys, ports)).toMatch(/^[0-9a-f]{32}$/);
+    });
+
+    it('fails when the stored checks cannot be read', async () => {
+      const { ports, keys } = await checkedSet([{ person: 'a' }, { person: 'b' }]);
+      await expect(
+        assertReferencesStored(SUB, keys, { ...ports, cachedPhotoChecks: failing() }),
+      ).rejects.toThrow('port down');
+    });
   });
 
   it('fails when a photo cannot be read', async () => {
     const { ports } = world();
-    await expect(assertReferencesStored(KEYS, { ...ports, objectSha256: failing() })).rejects.toThrow(
+    await expect(assertReferencesStored(SUB, KEYS, { ...ports, objectSha256: failing() })).rejects.toThrow(
       'port down',
     );
   });

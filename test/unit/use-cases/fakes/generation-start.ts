@@ -13,6 +13,7 @@ import { compensationPortsOf, FakeGenerations } from './generations';
 import { FakeLedger } from './ledger';
 import { FakeLikenessCap } from './likeness-cap';
 import { FakeMarkers } from './markers';
+import { FakePhotoCheckCache } from './photos';
 import { FakeProviderRefusals } from './provider-refusals';
 import { FakeBuckets } from './storage';
 import { effectItem } from './transactions';
@@ -37,7 +38,7 @@ export class FakeExecutions {
 
 /**
  * Everything a generation's start touches, in memory: the ledger (balances, the spend with its related item and
- * guard), the generation items, the uploads, the likeness cap, the provider refusals, the sweep markers and Step
+ * guard), the generation items, the uploads and their stored photo checks, the likeness cap, the provider refusals, the sweep markers and Step
  * Functions. The guard is
  * adapters/generation-guard.ts's rules: the previous generation must be terminal (checked first, and again in the
  * transaction) and `lastGenerationId` unchanged since it was read, with no account deletion started.
@@ -46,6 +47,8 @@ export function generationStartWorld() {
   const ledger = new FakeLedger();
   const generations = new FakeGenerations();
   const buckets = new FakeBuckets();
+  // What the wizard's photo check stored (empty: no photo was checked, the start judges no set).
+  const photoChecks = new FakePhotoCheckCache();
   const cap = new FakeLikenessCap();
   const refusals = new FakeProviderRefusals(cap.stops);
   const markers = new FakeMarkers();
@@ -59,6 +62,7 @@ export function generationStartWorld() {
   const ports: StartGenerationPorts = {
     headObject: buckets.headObject,
     objectSha256: buckets.objectSha256,
+    cachedPhotoChecks: photoChecks.cachedPhotoChecks,
     ensureUser: ledger.ensureUser,
     getUser: ledger.getUser,
     generationStartGuard: async (user, newGenerationId, cost) => {
@@ -101,5 +105,5 @@ export function generationStartWorld() {
     newId: () => ulid(START.getTime()),
     now: () => START,
   };
-  return { ledger, generations, buckets, cap, refusals, markers, executions, line, ports };
+  return { ledger, generations, buckets, photoChecks, cap, refusals, markers, executions, line, ports };
 }

@@ -104,6 +104,13 @@ export class FakeVision {
   };
 }
 
+/** What `POST /api/photo-checks` stores for a photo showing `spec`: the fake models' facts and framing. */
+export async function photoCheckOf(spec: PhotoSpec = {}): Promise<CachedPhotoCheck> {
+  const vision = new FakeVision();
+  const { facts, framing } = await vision.analyzePhotoPixels(await vision.normalizedPixels(photo(spec)));
+  return { facts, ...(framing ? { framing } : {}) };
+}
+
 /**
  * The photo-check cache (adapters/photo-checks.ts): one check per upload key, answered only while its ETag matches.
  */
