@@ -1,4 +1,4 @@
-import { AlertTriangle, Gem, Images, Palette, Sparkles } from 'lucide-react';
+import { AlertTriangle, Gem, ImageUp, Images, Palette, Sparkles, UserRoundX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { rememberWizardForCheckout } from '../../../lib/checkout-return';
 import { Button } from '../../../components/ui/Button';
@@ -41,12 +41,21 @@ export interface BackgroundStepProps {
   onRetryCredits?: () => void;
   /** The high-resolution option, when the server offers it (`GET /api/me` `highResolution`). */
   highResolution?: { on: boolean; onChange: (on: boolean) => void };
+  /**
+   * The photo check's `mixed_people` sentence while the photos show different people (none a majority), else null:
+   * Generate waits and the sentence shows above it with {@link BackgroundStepProps.onChangePhotos}.
+   */
+  mixedPeople?: string | null;
+  /** Back to step 1 to remove the photos that aren't the customer. */
+  onChangePhotos?: () => void;
 }
 
 /**
  * Step 3 'Choose your background' (docs/product-spec.md §2): the four background cards, a summary of the choices, the credits card
  * (orange with 'Running low on credits!' and Buy More under 6 credits), the notice 'You need 6 credits to generate
- * headshots, but you only have N.' with Buy More Credits, and the generate button with its three labels.
+ * headshots, but you only have N.' with Buy More Credits, and the generate button with its three labels. While the
+ * photos show different people (`mixed_people`, issue 33) the button is disabled and the check's sentence stands
+ * above it with 'Change photos'.
  */
 export function BackgroundStep({
   value,
@@ -58,12 +67,15 @@ export function BackgroundStep({
   onGenerate,
   onRetryCredits,
   highResolution,
+  mixedPeople = null,
+  onChangePhotos,
 }: BackgroundStepProps) {
   const controls = generateControls({
     credits,
     hasBackground: value !== null,
     generating,
     highResolution: highResolution?.on,
+    mixedPeople: mixedPeople !== null,
   });
   const styleTitle = STYLE_OPTIONS.find((s) => s.id === style)?.title ?? '—';
   const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
@@ -103,6 +115,25 @@ export function BackgroundStep({
           >
             {GENERATOR_TEXT.buyMoreCredits}
           </Link>
+        </div>
+      )}
+
+      {mixedPeople && (
+        <div
+          role="alert"
+          data-testid="mixed-people-notice"
+          className="mt-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+        >
+          <p className="flex gap-3">
+            <UserRoundX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+            <span className="font-medium">{mixedPeople}</span>
+          </p>
+          {onChangePhotos && (
+            <Button variant="secondary" size="sm" onClick={onChangePhotos} className="shrink-0">
+              <ImageUp aria-hidden="true" className="size-4" />
+              {GENERATOR_TEXT.changePhotos}
+            </Button>
+          )}
         </div>
       )}
 

@@ -124,9 +124,13 @@ export function GeneratorPage() {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
-      if (error.code === 'PHOTOS_DONT_MATCH' || error.code === 'PHOTOS_REFUSED') {
-        // These photos' headshots kept failing the likeness check, or the image service kept refusing them: back to
-        // step 1 to choose others.
+      if (
+        error.code === 'PHOTOS_DONT_MATCH' ||
+        error.code === 'PHOTOS_REFUSED' ||
+        error.code === 'MIXED_PEOPLE'
+      ) {
+        // These photos' headshots kept failing the likeness check, the image service kept refusing them, or they
+        // show different people (issue 33: nothing spent): back to step 1 to choose others.
         toast.error(error.message);
         route.push(1);
         return;
@@ -161,8 +165,9 @@ export function GeneratorPage() {
   const generate = () => {
     // Rejected photos are not used (the server checks every photo again and picks the best three).
     const referenceKeys = checks.usableKeys;
-    // Spec §5: without a photo, a style and a background, Generate silently does nothing.
-    if (!style || !background || referenceKeys.length === 0 || create.isPending) return;
+    // Spec §5: without a photo, a style and a background, Generate silently does nothing; photos of different people
+    // (mixed_people) are refused by the server, and step 3 says why.
+    if (!style || !background || referenceKeys.length === 0 || checks.mixedPeople || create.isPending) return;
     if (credits !== undefined && credits < (highResolutionOn ? HIGH_RESOLUTION_COST : GENERATION_COST)) {
       toast.error(
         highResolutionOn
@@ -278,6 +283,8 @@ export function GeneratorPage() {
               generating={create.isPending}
               onGenerate={generate}
               onRetryCredits={me.isError ? () => void me.refetch() : undefined}
+              mixedPeople={checks.mixedPeople}
+              onChangePhotos={() => push(1)}
               {...(me.data?.highResolution
                 ? { highResolution: { on: highResolution, onChange: setHighResolution } }
                 : {})}

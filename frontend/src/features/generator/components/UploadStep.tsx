@@ -46,7 +46,9 @@ const TIP_DOT = <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 round
  * with the two hints, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
  * Continue, enabled once a photo is stored and none is still on its way. Each stored photo shows its check's
  * verdict (an icon button: a tap shows the reasons) and the set its quality; rejected
- * photos are not used, so Continue also needs one photo that is not rejected.
+ * photos are not used, so Continue also needs one photo that is not rejected. Photos of different people with no
+ * majority (`mixed_people`) keep their warnings, and Continue waits, with the check's sentence beside it, until the
+ * customer removes the photos that aren't them (issue 33).
  */
 export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
   const { photos, add, remove, retry, uploadedKeys, pendingCount } = uploads;
@@ -70,7 +72,7 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
     const check = key ? checks.byKey.get(key) : undefined;
     return check && checkAsShown(check, tileNumber);
   };
-  const canContinue = checks.usableKeys.length > 0 && pendingCount === 0;
+  const canContinue = checks.usableKeys.length > 0 && pendingCount === 0 && !checks.mixedPeople;
 
   return (
     <section aria-labelledby="upload-title">
@@ -214,7 +216,7 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
               ? 'Add at least one photo to continue.'
               : allRejected
                 ? 'None of these photos can be used. Add a clear photo of just you to continue.'
-                : undefined
+                : (checks.mixedPeople ?? undefined)
         }
       >
         <Button size="lg" disabled={!canContinue} onClick={onContinue} className="w-full sm:w-auto">

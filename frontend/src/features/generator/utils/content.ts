@@ -131,6 +131,8 @@ export const GENERATOR_TEXT = {
   likenessTitle: "These headshots didn't look like you",
   /** Back to step 1 to choose other photos (the style and background stay). */
   uploadDifferentPhotos: 'Upload different photos',
+  /** Step 3, while the photos show different people (`mixed_people`): back to step 1 to remove the others. */
+  changePhotos: 'Change photos',
   invalidFiles: 'Please upload valid image files (max 10MB each)',
   tooManyFiles: 'Maximum 10 files allowed. Some files were not added.',
   filesAdded: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} uploaded successfully`,

@@ -28,6 +28,8 @@ export interface GenerateControlsInput {
   generating: boolean;
   /** The high-resolution option is on: 12 credits instead of 6 (./high-resolution.ts). */
   highResolution?: boolean;
+  /** The photo check finds the photos show different people, none a majority (`mixed_people`). */
+  mixedPeople?: boolean;
 }
 
 /** How step 3's generate button, credits card and notice look. */
@@ -42,14 +44,16 @@ export interface GenerateControls {
 
 /**
  * Spec §2 step 3: the button reads 'Generating...' while running, 'Insufficient Credits' under 6 credits, else
- * 'Generate Headshots (6 credits)'; it is disabled without a background, while running, or with too few credits.
- * Under 6 credits the card turns orange and the notice names the balance.
+ * 'Generate Headshots (6 credits)'; it is disabled without a background, while running, with too few credits, or
+ * while the photos show different people (`mixed_people`: the server would refuse them, issue 33). Under 6 credits
+ * the card turns orange and the notice names the balance.
  */
 export function generateControls({
   credits,
   hasBackground,
   generating,
   highResolution = false,
+  mixedPeople = false,
 }: GenerateControlsInput): GenerateControls {
   const cost = highResolution ? HIGH_RESOLUTION_COST : GENERATION_COST;
   const lowCredits = isLowOnCredits(credits);
@@ -62,7 +66,7 @@ export function generateControls({
         : highResolution
           ? HIGH_RESOLUTION_TEXT.generate
           : GENERATOR_TEXT.generate,
-    disabled: !hasBackground || generating || tooFew,
+    disabled: !hasBackground || generating || tooFew || mixedPeople,
     lowCredits,
     notice:
       credits === undefined
