@@ -62,6 +62,22 @@ describe('POST /api/photo-checks', () => {
       ['mixed_people'],
       ['mixed_people'],
     ]);
+    // Such a set starts no generation (issue 33: nobody can tell which photo is the customer): refused from the checks
+    // stored for these versions, nothing spent.
+    const start = await api(gatewayUrl, user.idToken, 'POST', '/api/generations', {
+      style: 'professional',
+      background: 'studio',
+      referenceKeys: keys.slice(0, 2),
+    });
+    expect(start.status).toBe(409);
+    expect(await start.json()).toEqual({
+      error: {
+        code: 'MIXED_PEOPLE',
+        message:
+          "Your photos seem to show different people, and we can't tell which one is you. Please remove any photo that isn't you.",
+      },
+    });
+    expect((await getUser(user.sub))?.credits).toBe(6);
     // Three calls, eight photo checks answered, four analysed: only those counted against the hourly quota.
     const { Items } = await documentClient().send(
       new QueryCommand({
