@@ -3,7 +3,6 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { apiSignUp } from './accounts';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /** Where e2e tests write their screenshots (`test-results/screenshots/`), when asked to ({@link saveScreenshot}). */
@@ -11,8 +10,8 @@ export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots
 
 /**
  * Whether the e2e files save their screenshots: only with `E2E_SCREENSHOTS=1` (docs/testing.md). They are there for a
- * person to look at what was built, and encoding ~50 full-page PNGs cost Chromium a good part of the e2e run's CPU
- * (issue 32; docs/decisions/014-fast-feedback.md "e2e CPU").
+ * person to look at what was built, and a CI run looks at none of its ~100 PNGs (issue 32; what they cost:
+ * docs/decisions/014-fast-feedback.md "e2e CPU").
  */
 const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
@@ -31,7 +30,7 @@ export async function saveScreenshot(
   if (!SAVE_SCREENSHOTS) return;
   screenshotsFolder ??= mkdir(SCREENSHOTS, { recursive: true });
   await screenshotsFolder;
-  await saveScreenshot(page, name, { fullPage, style });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage, style });
 }
 
 export { RENDER_ALL_SECTIONS } from './chromium';
@@ -81,11 +80,7 @@ export interface E2eBrowser {
    * recorded; close it with `page.context().close()` where a test must end the session.
    */
   newPage(options?: BrowserContextOptions): Promise<Page>;
-  /**
-   * A page from {@link newPage}, signed in as a brand-new account (6 free credits) made through the user pool's API
-   * (./accounts.ts), on `/dashboard` showing its credits, as after the sign-up form ({@link signUpNewUser}, for the
-   * tests whose subject is that form).
-   */
+  /** A page from {@link newPage}, signed in as a brand-new account through the sign-up form ({@link signUpNewUser}). */
   newAccount(options?: BrowserContextOptions, user?: E2eUser): Promise<{ page: Page; user: E2eUser }>;
 }
 
@@ -117,11 +112,9 @@ export function useBrowser(): E2eBrowser {
       const context = await e2e.browser.newContext(options);
       return e2e.watch(await context.newPage());
     },
-    async newAccount(options, user = { email: uniqueEmail(), password: E2E_PASSWORD }) {
-      const page = await e2e.newPage({ ...options, storageState: await apiSignUp(user) });
-      await page.goto(siteUrl('/dashboard'));
-      await page.getByRole('link', { name: '6 credits' }).first().waitFor();
-      return { page, user };
+    async newAccount(options, user) {
+      const page = await e2e.newPage(options);
+      return { page, user: await signUpNewUser(page, inject('baseUrl'), user) };
     },
   };
   return e2e;

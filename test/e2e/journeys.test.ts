@@ -7,8 +7,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GENERATION_TIMEOUT, PHOTOS } from './generator-support';
-import { apiSignUp } from './accounts';
-import { E2E_PASSWORD, saveScreenshot, siteUrl, uniqueEmail, useBrowser, waitForApp } from './helpers';
+import { saveScreenshot, signUpNewUser, siteUrl, useBrowser, waitForApp } from './helpers';
 import { seedGenerationFor } from './seed';
 
 /*
@@ -83,8 +82,9 @@ describe('product analytics', () => {
 
 describe('a signed-in journey', () => {
   it('Buy More from step 3 → pay → Start Generating → step 3 as left; generate; regenerate one → 7, credits −1', async () => {
-    const { page } = await e2e.newAccount({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const context = page.context();
+    const context = await e2e.browser.newContext({ acceptDownloads: true });
+    const page = await newPage(context);
+    await signUpNewUser(page, inject('baseUrl'));
 
     // The 6 free credits spent first, so step 3 says 'Running low on credits!' with Buy More: a finished generation
     // seeded straight into the table (this journey is about the wizard kept across a purchase; the wizard's first
@@ -146,8 +146,9 @@ describe('a signed-in journey', () => {
   });
 
   it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3, 2 and 1, then /dashboard', async () => {
-    const { page } = await e2e.newAccount({ viewport: { width: 1280, height: 900 } });
-    const context = page.context();
+    const context = await e2e.browser.newContext();
+    const page = await newPage(context);
+    await signUpNewUser(page, inject('baseUrl'));
     await page.goto(siteUrl('/pricing'));
     await waitForApp(page);
     await page.getByRole('button', { name: 'Get 40 Credits' }).click();
@@ -207,17 +208,14 @@ describe('session tokens', () => {
   it('refreshes a short-lived session within 30 s of expiry instead of signing the user out', async () => {
     await tokenLifetime(40);
     try {
-      // A new account's 40-second session (./accounts.ts), opened on its dashboard as after signing up.
-      const session = await apiSignUp({ email: uniqueEmail(), password: E2E_PASSWORD });
-      const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, storageState: session });
-      const context = page.context();
+      const context = await e2e.browser.newContext();
+      const page = await newPage(context);
       const refreshes: string[] = [];
       page.on('request', (r) => {
         if ((r.headers()['x-amz-target'] ?? '').endsWith('.GetTokensFromRefreshToken'))
           refreshes.push(r.url());
       });
-      await page.goto(siteUrl('/dashboard'));
-      await page.getByRole('link', { name: '6 credits' }).first().waitFor();
+      await signUpNewUser(page, inject('baseUrl'));
       const before = refreshes.length;
       // 40-second tokens are within the 30-second margin after 10 s: the next API call refreshes first.
       await page.waitForTimeout(11_000);

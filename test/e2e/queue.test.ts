@@ -7,8 +7,7 @@ import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { HIDE_TOASTS, PHOTOS } from './generator-support';
-import { apiSignUp } from './accounts';
-import { E2E_PASSWORD, launchBrowser, saveScreenshot, uniqueEmail } from './helpers';
+import { launchBrowser, saveScreenshot, signUpNewUser } from './helpers';
 import { holdProviderUntil } from './provider-pause';
 
 /*
@@ -73,17 +72,14 @@ describe('a generation that waits for the image provider', () => {
   let page: Page;
 
   it('shows its place in line under the progress bar, then its headshots', { timeout: 240_000 }, async () => {
-    // A new customer, signed in (./accounts.ts), with their 6 free credits.
-    const context = await browser.newContext({
-      storageState: await apiSignUp({ email: uniqueEmail(), password: E2E_PASSWORD }),
-    });
+    const context = await browser.newContext();
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    await signUpNewUser(page, baseUrl);
 
     await page.goto(new URL('/generator', baseUrl).href);
-    await page.getByRole('link', { name: '6 credits' }).first().waitFor();
     await page
       .locator('input[type="file"]')
       .setInputFiles(['obama.jpg', 'obama2.jpg', 'obama3.jpg'].map((f) => PHOTOS + f));
