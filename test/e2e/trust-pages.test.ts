@@ -19,7 +19,8 @@ import {
  * the pricing page and the packs' checkout note open the Terms of Service, Privacy Policy and Refund Policy; the
  * Privacy Policy states the retention periods the stack enforces; and, on a phone with touch, a pack bought through
  * the local Checkout provider appears in the dashboard's purchase history with its date, pack, amount, status and
- * Stripe's receipt. Screenshots (`E2E_SCREENSHOTS=1`): test-results/screenshots/legal-*-{390,1280}.png, purchase-history-390.png.
+ * Stripe's receipt. Screenshots (`E2E_SCREENSHOTS=1`): test-results/screenshots/legal-*-{390,1280}.png,
+ * purchase-history-390.png.
  */
 
 const e2e = useBrowser();
