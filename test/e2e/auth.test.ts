@@ -3,7 +3,7 @@ import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectVisible,
-  SCREENSHOTS,
+  saveScreenshot,
   siteUrl,
   usePagePerTest,
   viewportImagesLoaded,
@@ -46,7 +46,7 @@ describe('accounts', () => {
     await expectVisible(p.getByRole('heading', { name: 'Create your account' }));
     await expectVisible(p.getByRole('tab', { name: 'Create Account', selected: true }));
     await viewportImagesLoaded(p);
-    await p.screenshot({ path: `${SCREENSHOTS}signup.png` });
+    await saveScreenshot(p, 'signup');
 
     // Sign up: cognito-local's pre-sign-up trigger confirms the account, Amplify signs it in straight away.
     await p.getByLabel('Email').fill(email);
@@ -63,7 +63,7 @@ describe('accounts', () => {
       .getByRole('button', { name: 'Sign out' })
       .evaluate((button) => getComputedStyle(button).fontWeight);
     expect(signOutFont).toBe('600');
-    await p.screenshot({ path: `${SCREENSHOTS}dashboard-signed-in.png` });
+    await saveScreenshot(p, 'dashboard-signed-in');
 
     // Landing, signed in: the top bar says Go to Dashboard and shows the credits.
     await p.goto(siteUrl('/'));
@@ -71,7 +71,7 @@ describe('accounts', () => {
     await expectVisible(banner.getByRole('link', { name: '6 credits' }));
     await expect(banner.getByRole('button', { name: 'Sign Up' }).count()).resolves.toBe(0);
     await viewportImagesLoaded(p);
-    await p.screenshot({ path: `${SCREENSHOTS}landing-signed-in.png` });
+    await saveScreenshot(p, 'landing-signed-in');
 
     // The calls to action go straight to the dashboard.
     await p.getByRole('button', { name: 'Create your headshots now' }).click();
@@ -93,7 +93,7 @@ describe('accounts', () => {
     await expectVisible(p.getByRole('tab', { name: 'Sign In', selected: true }));
     await expectVisible(p.getByLabel('Email'));
     await viewportImagesLoaded(p);
-    await p.screenshot({ path: `${SCREENSHOTS}signin.png` });
+    await saveScreenshot(p, 'signin');
 
     // Signing in again returns to /dashboard; the free credits were granted exactly once.
     await p.getByLabel('Email').fill(email);
@@ -110,7 +110,7 @@ describe('accounts', () => {
 
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-    await p.screenshot({ path: `${SCREENSHOTS}signin-390.png`, fullPage: true });
+    await saveScreenshot(p, 'signin-390', { fullPage: true });
 
     await p.getByLabel('Email').fill(`nobody-${randomUUID().slice(0, 8)}@example.com`);
     await p.getByLabel('Password', { exact: true }).fill('Wrong-password-1!');

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /** Where e2e tests write their screenshots (`test-results/screenshots/`), when asked to ({@link saveScreenshot}). */
-export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 /**
  * Whether the e2e files save their screenshots: only with `E2E_SCREENSHOTS=1` (docs/testing.md). They are there for a

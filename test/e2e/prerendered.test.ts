@@ -6,7 +6,7 @@ import { CREDIT_PACKS } from '../../functions/domain/packs';
 import { formatPrice } from '../../frontend/src/lib/format-price';
 import { PAGE_VIEW_ARMED_MARK } from '../../frontend/src/lib/analytics/page-view-before-app';
 import { CONFIG_ATTEMPTS } from '../../frontend/src/lib/runtime-config';
-import { expectVisible, SCREENSHOTS, useBrowser, waitForApp } from './helpers';
+import { expectVisible, saveScreenshot, useBrowser, waitForApp } from './helpers';
 
 /*
  * Issue 27 "taps that always work", on the production build served as CloudFront serves it (the landing and pricing
@@ -106,9 +106,9 @@ describe('before the app has loaded', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
       }
       const name = path === '/' ? 'landing' : path.slice(1);
-      await page.screenshot({ path: `${SCREENSHOTS}${name}-no-script-390.png` });
+      await saveScreenshot(page, `${name}-no-script-390`);
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.screenshot({ path: `${SCREENSHOTS}${name}-no-script-1280.png` });
+      await saveScreenshot(page, `${name}-no-script-1280`);
     },
   );
 
@@ -253,7 +253,7 @@ describe('/config.json', () => {
       expect(requests).toBe(CONFIG_ATTEMPTS);
       await expectVisible(page.getByRole('heading', { level: 1, name: /Professional headshots/ }));
       await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
-      await page.screenshot({ path: `${SCREENSHOTS}landing-start-failed-${width}.png` });
+      await saveScreenshot(page, `landing-start-failed-${width}`);
 
       failing = false;
       await note.getByRole('button', { name: 'Try again' }).tap();
@@ -275,7 +275,7 @@ describe('/config.json', () => {
       await page.goto(at('/dashboard'));
       const error = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
       await error.waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: `${SCREENSHOTS}config-error-${width}.png` });
+      await saveScreenshot(page, `config-error-${width}`);
 
       failing = false;
       await error.getByRole('button', { name: 'Try again' }).tap();
