@@ -1,20 +1,20 @@
+import type { LegalEntity } from '../../../functions/domain/legal-entity';
+
 /**
- * The company behind Headshot Studio, as the Terms of Service, Privacy Policy and Refund Policy name it: the ONE
- * place to complete before launch (docs/decisions/011-retention.md, "Revisit"). While `placeholder` is true every
- * legal page shows a notice that these details are still to be completed, so a draft is never mistaken for the
- * signed text. Fill in every field with what the company's lawyer approves, then set `placeholder` to false.
+ * What the legal pages print where the company's details go while the deployment does not give them (locally, and on
+ * a stage deployed without `-c legalName=…`; docs/configuration.md, CDK context). Bracketed so a draft is never
+ * mistaken for the signed text; the pages then also show their Draft notice. The real values are deployment
+ * configuration (functions/domain/legal-entity.ts), read from `/config.json`, never written here.
  */
-export const LEGAL_ENTITY = {
-  /** True until the fields below hold the real company's details. */
-  placeholder: true,
-  /** The registered legal name of the company (the seller and the data controller). */
+export const LEGAL_ENTITY_PLACEHOLDERS: LegalEntity = {
   name: '[Company legal name]',
-  /** Its registered address. */
   address: '[Registered office address]',
-  /** Its company registration number and, where it has one, its VAT number. */
   registration: '[Company number]',
-  /** The law that governs the Terms and where disputes are heard. */
-  governingLaw: '[Country or state]',
-  /** The date from which these versions of the pages apply, ISO 8601 (shown as "Last updated"). */
-  effectiveDate: '2026-11-26',
-} as const;
+  jurisdiction: '[Country or state]',
+};
+
+/**
+ * The date from which this version of the legal pages' text applies, ISO 8601 (shown as "Last updated"). It belongs
+ * to the text in this repository, so it changes with it, not with a deployment (docs/decisions/011-retention.md).
+ */
+export const LEGAL_TEXT_EFFECTIVE_DATE = '2026-11-26';

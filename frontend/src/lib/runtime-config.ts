@@ -1,3 +1,5 @@
+import { parseLegalEntity, type LegalEntity } from '../../../functions/domain/legal-entity';
+
 /** A Cognito sign-in flow the SPA can use with a password. */
 export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
 
@@ -14,6 +16,11 @@ export interface RuntimeConfig {
   /** Where the HTTP API is mounted on the site's own origin, normally `/api`. */
   apiBase: string;
   supportEmail: string;
+  /**
+   * The company the legal pages name (deploy configuration, functions/domain/legal-entity.ts); `null`/absent locally
+   * and on stages deployed without it, where the pages show their Draft notice and placeholders.
+   */
+  legalEntity?: LegalEntity | null;
   stage: string;
   /**
    * How the SPA signs in to Cognito: `USER_SRP_AUTH` in the cloud, `USER_PASSWORD_AUTH` locally (cognito-local has
@@ -41,13 +48,16 @@ export function parseRuntimeConfig(body: unknown): { config: RuntimeConfig } | {
     if (typeof input[key] !== 'string' || input[key] === '')
       problems.push(`${key}: a non-empty string is required`);
   }
-  const { supportEmail, cognitoEndpoint, authFlowType } = input;
+  const { supportEmail, cognitoEndpoint, authFlowType, legalEntity } = input;
   if (typeof supportEmail !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail))
     problems.push('supportEmail: an e-mail address is required');
   if (cognitoEndpoint != null && (typeof cognitoEndpoint !== 'string' || !URL.canParse(cognitoEndpoint)))
     problems.push('cognitoEndpoint: a URL or null is required');
   if (authFlowType !== undefined && (typeof authFlowType !== 'string' || !AUTH_FLOWS.includes(authFlowType)))
     problems.push(`authFlowType: one of ${AUTH_FLOWS.join(', ')} is required`);
+  const legal = legalEntity == null ? undefined : parseLegalEntity(legalEntity);
+  if (legal && 'problems' in legal)
+    problems.push(...legal.problems.map((problem) => `legalEntity: ${problem}`));
   if (problems.length) return { problems };
   const config: RuntimeConfig = {
     region: input.region as string,
@@ -59,6 +69,7 @@ export function parseRuntimeConfig(body: unknown): { config: RuntimeConfig } | {
   };
   if (cognitoEndpoint !== undefined) config.cognitoEndpoint = cognitoEndpoint as string | null;
   if (authFlowType !== undefined) config.authFlowType = authFlowType as AuthFlowType;
+  if (legalEntity !== undefined) config.legalEntity = legal && 'entity' in legal ? legal.entity : null;
   return { config };
 }
 

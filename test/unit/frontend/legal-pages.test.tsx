@@ -13,6 +13,7 @@ import {
   RETENTION_ROWS,
   TermsPage,
 } from '../../../frontend/src/features/legal';
+import { LEGAL_ENTITY_PLACEHOLDERS } from '../../../frontend/src/config/legal-entity';
 import { formatDays } from '../../../frontend/src/lib/format-period';
 import { REFUND_POLICY } from '../../../frontend/src/lib/refund-policy';
 import { renderAt, testConfig } from './render';
@@ -67,5 +68,63 @@ describe('the legal pages', () => {
     );
     expect(within(others).getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe('/refunds');
     expect(within(others).queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+  });
+});
+
+describe('the company behind the pages (issue 35 item 2)', () => {
+  const entity = {
+    name: 'Example Portraits Ltd',
+    address: '1 Example Street, London EC1A 1AA, United Kingdom',
+    registration: 'Company number 01234567',
+    jurisdiction: 'England and Wales',
+  };
+  const pages = [
+    ['/terms', <TermsPage key="terms" />],
+    ['/privacy', <PrivacyPage key="privacy" />],
+    ['/refunds', <RefundPolicyPage key="refunds" />],
+  ] as const;
+  const DRAFT = 'Draft: the company details in brackets are placeholders to be completed before launch.';
+
+  it.each(pages)('%s without an entity in /config.json: the Draft notice (local, dev)', (path, element) => {
+    renderAt(path, { element });
+    expect(screen.getByRole('note').textContent).toBe(DRAFT);
+  });
+
+  it('Terms and Privacy without an entity print every placeholder, never a made-up company', () => {
+    const { unmount } = renderAt('/terms', { element: <TermsPage /> });
+    const terms = document.body.textContent ?? '';
+    for (const placeholder of Object.values(LEGAL_ENTITY_PLACEHOLDERS)) expect(terms).toContain(placeholder);
+    unmount();
+    renderAt('/privacy', { element: <PrivacyPage /> });
+    expect(screen.getByRole('region', { name: 'Who we are' }).textContent).toContain(
+      `${LEGAL_ENTITY_PLACEHOLDERS.name}, ${LEGAL_ENTITY_PLACEHOLDERS.address} (${LEGAL_ENTITY_PLACEHOLDERS.registration})`,
+    );
+  });
+
+  it.each(pages)('%s with the entity: no Draft notice, no placeholder', (path, element) => {
+    renderAt(path, { element, config: { ...testConfig, legalEntity: entity } });
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/\[[A-Z][a-z]+ [^\]]*\]/);
+  });
+
+  it('Terms name the company, its office, its registration and the governing law', () => {
+    renderAt('/terms', { element: <TermsPage />, config: { ...testConfig, legalEntity: entity } });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(
+      `the agreement between you and ${entity.name} (${entity.address}, ${entity.registration}), which runs Headshot Studio`,
+    );
+    expect(screen.getByRole('region', { name: 'Governing law' }).textContent).toContain(
+      `governed by the law of ${entity.jurisdiction}.`,
+    );
+  });
+
+  it('Privacy names the data controller and the support address to write to', () => {
+    const config = { ...testConfig, supportEmail: 'help@example.com', legalEntity: entity };
+    renderAt('/privacy', { element: <PrivacyPage />, config });
+    const who = screen.getByRole('region', { name: 'Who we are' });
+    expect(who.textContent).toContain(`${entity.name}, ${entity.address} (${entity.registration}), runs`);
+    expect(within(who).getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe(
+      'mailto:help@example.com',
+    );
   });
 });

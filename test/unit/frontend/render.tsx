@@ -11,6 +11,7 @@ import { AppProviders } from '../../../frontend/src/app/AppProviders';
 import { routes as appRoutes } from '../../../frontend/src/app/router';
 import { paths } from '../../../frontend/src/config/paths';
 import { useAuth } from '../../../frontend/src/lib/auth';
+import type { RuntimeConfig } from '../../../frontend/src/lib/runtime-config';
 
 export { testConfig };
 
@@ -42,6 +43,8 @@ export interface RenderAtOptions {
   seed?: (queryClient: QueryClient) => void;
   /** Render inside `<StrictMode>`, as `main.tsx` does. */
   strict?: boolean;
+  /** The runtime configuration (`/config.json`); default {@link testConfig}. */
+  config?: RuntimeConfig;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface RenderAtOptions {
  * the router's current path and query.
  */
 export function renderAt(path: string, options: RenderAtOptions = {}) {
-  const { element, history = [], seed, strict = false } = options;
+  const { element, history = [], seed, strict = false, config = testConfig } = options;
   const route = options.route ?? new URL(path, 'http://localhost').pathname;
   const routes: RouteObject[] = element
     ? [
@@ -74,7 +77,7 @@ export function renderAt(path: string, options: RenderAtOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seed?.(queryClient);
   const tree = (
-    <AppProviders config={testConfig} queryClient={queryClient}>
+    <AppProviders config={config} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -3,6 +3,7 @@ import {
   CONFIG_ATTEMPTS,
   loadRuntimeConfig,
   loadRuntimeConfigWithRetry,
+  parseRuntimeConfig,
   RuntimeConfigError,
 } from '../../../frontend/src/lib/runtime-config';
 
@@ -51,6 +52,45 @@ describe('loadRuntimeConfig', () => {
     ['an invalid e-mail', Response.json({ ...valid, supportEmail: 'nobody' })],
   ])('rejects %s with a RuntimeConfigError', async (_label, answer) => {
     await expect(loadRuntimeConfig(fetchAnswering(answer))).rejects.toBeInstanceOf(RuntimeConfigError);
+  });
+});
+
+describe('the legal entity in /config.json (issue 35 item 2)', () => {
+  const entity = {
+    name: 'Example Portraits Ltd',
+    address: '1 Example Street, London',
+    registration: 'Company number 01234567',
+    jurisdiction: 'England and Wales',
+  };
+
+  it('keeps a valid entity, trimmed and with its four fields only', () => {
+    const parsed = parseRuntimeConfig({
+      ...valid,
+      legalEntity: { ...entity, name: ' Example Portraits Ltd ', vat: 1 },
+    });
+    expect(parsed).toEqual({ config: { ...valid, legalEntity: entity } });
+  });
+
+  it('reads an absent entity as none and keeps null (a stage deployed without one)', () => {
+    expect(parseRuntimeConfig(valid)).toEqual({ config: valid });
+    expect(parseRuntimeConfig({ ...valid, legalEntity: null })).toEqual({
+      config: { ...valid, legalEntity: null },
+    });
+  });
+
+  it.each([
+    [
+      'not an object',
+      'Example Ltd',
+      /^legalEntity: an object with name, address, registration and jurisdiction$/,
+    ],
+    ['a missing field', { ...entity, jurisdiction: undefined }, /^legalEntity: jurisdiction: a string$/],
+    ['an empty field', { ...entity, name: '  ' }, /^legalEntity: name: a non-empty line of text$/],
+    ['a line break', { ...entity, address: '1 Example Street\nLondon' }, /^legalEntity: address: one line/],
+    ['a placeholder', { ...entity, name: '[Company legal name]' }, /^legalEntity: name: the real value/],
+  ])('refuses %s, naming the field', (_label, legalEntity, problem) => {
+    const parsed = parseRuntimeConfig({ ...valid, legalEntity });
+    expect('problems' in parsed && parsed.problems).toEqual([expect.stringMatching(problem)]);
   });
 });
 

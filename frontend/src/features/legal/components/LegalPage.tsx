@@ -5,9 +5,10 @@ import { AppHeader } from '../../../components/AppHeader';
 import { LEGAL_PAGES } from '../../../components/LegalLinks';
 import { PricingFooter } from '../../../components/PricingHeader';
 import { ButtonLink } from '../../../components/ui/Button';
-import { LEGAL_ENTITY } from '../../../config/legal-entity';
+import { LEGAL_TEXT_EFFECTIVE_DATE } from '../../../config/legal-entity';
 import { paths } from '../../../config/paths';
 import { canonicalUrl } from '../../../lib/canonical';
+import { useLegalEntity } from '../hooks/use-legal-entity';
 
 /** Props of {@link LegalPage}. */
 export interface LegalPageProps {
@@ -21,7 +22,7 @@ export interface LegalPageProps {
   children: ReactNode;
 }
 
-const LAST_UPDATED = new Date(`${LEGAL_ENTITY.effectiveDate}T00:00:00Z`).toLocaleDateString('en-US', {
+const LAST_UPDATED = new Date(`${LEGAL_TEXT_EFFECTIVE_DATE}T00:00:00Z`).toLocaleDateString('en-US', {
   year: 'numeric',
   month: 'long',
   day: 'numeric',
@@ -30,10 +31,12 @@ const LAST_UPDATED = new Date(`${LEGAL_ENTITY.effectiveDate}T00:00:00Z`).toLocal
 
 /**
  * The frame of the three legal pages (Terms of Service, Privacy Policy, Refund Policy; issue 27 item 7): header with
- * Home and Pricing, the title with its date, a notice while the company's details are placeholders
- * (config/legal-entity.ts), the text at a reading width, links to the other two pages, and the footer.
+ * Home and Pricing, the title with its date, a Draft notice while the deployment gives no company details
+ * ({@link useLegalEntity}: the pages then print placeholders), the text at a reading width, links to the other two
+ * pages, and the footer.
  */
 export function LegalPage({ title, href, summary, children }: LegalPageProps) {
+  const { draft } = useLegalEntity();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>{`${title} · Headshot Studio`}</title>
@@ -53,7 +56,7 @@ export function LegalPage({ title, href, summary, children }: LegalPageProps) {
             {title}
           </h1>
           <p className="mt-2 text-sm text-slate-600">Last updated {LAST_UPDATED}</p>
-          {LEGAL_ENTITY.placeholder && (
+          {draft && (
             <p
               role="note"
               className="mt-6 flex gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"

@@ -7,10 +7,10 @@ import {
   UPLOAD_RETENTION_DAYS,
 } from '../../../../../functions/domain/retention';
 import { MAX_REFERENCE_PHOTOS } from '../../../../../functions/domain/photos';
-import { LEGAL_ENTITY } from '../../../config/legal-entity';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { formatDays, formatHours } from '../../../lib/format-period';
+import { useLegalEntity } from '../hooks/use-legal-entity';
 import { LegalList, LegalPage, LegalSection, TextLink } from './LegalPage';
 
 /** How long each kind of data is kept: the periods the infrastructure enforces (functions/domain/retention.ts). */
@@ -40,6 +40,7 @@ export const RETENTION_ROWS: readonly { what: string; kept: string }[] = [
 /** `/privacy`: what we collect, why, who processes it, how long it is kept and how to delete it (issue 27 item 7). */
 export function PrivacyPage() {
   const { supportEmail } = useRuntimeConfig();
+  const { entity } = useLegalEntity();
   return (
     <LegalPage
       title="Privacy Policy"
@@ -55,8 +56,8 @@ export function PrivacyPage() {
     >
       <LegalSection id="who-we-are" title="Who we are">
         <p>
-          {LEGAL_ENTITY.name}, {LEGAL_ENTITY.address} ({LEGAL_ENTITY.registration}), runs Headshot Studio and
-          is responsible for your data (the data controller). Write to us at{' '}
+          {entity.name}, {entity.address} ({entity.registration}), runs Headshot Studio and is responsible for
+          your data (the data controller). Write to us at{' '}
           <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>{' '}

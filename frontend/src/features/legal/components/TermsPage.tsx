@@ -1,22 +1,23 @@
 import { GENERATION_COST, SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
-import { LEGAL_ENTITY } from '../../../config/legal-entity';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
+import { useLegalEntity } from '../hooks/use-legal-entity';
 import { LegalList, LegalPage, LegalSection, TextLink } from './LegalPage';
 
 /** `/terms`: the Terms of Service (issue 27 item 7). */
 export function TermsPage() {
   const { supportEmail } = useRuntimeConfig();
+  const { entity } = useLegalEntity();
   return (
     <LegalPage
       title="Terms of Service"
       href={paths.terms.href}
       summary={
         <p>
-          These terms are the agreement between you and {LEGAL_ENTITY.name} ({LEGAL_ENTITY.address},{' '}
-          {LEGAL_ENTITY.registration}), which runs Headshot Studio. By creating an account or buying credits
-          you accept them, together with the <TextLink to={paths.privacy.href}>Privacy Policy</TextLink> and
-          the <TextLink to={paths.refunds.href}>Refund Policy</TextLink>.
+          These terms are the agreement between you and {entity.name} ({entity.address}, {entity.registration}
+          ), which runs Headshot Studio. By creating an account or buying credits you accept them, together
+          with the <TextLink to={paths.privacy.href}>Privacy Policy</TextLink> and the{' '}
+          <TextLink to={paths.refunds.href}>Refund Policy</TextLink>.
         </p>
       }
     >
@@ -108,8 +109,8 @@ export function TermsPage() {
 
       <LegalSection id="law" title="Governing law">
         <p>
-          These terms are governed by the law of {LEGAL_ENTITY.governingLaw}. If you are a consumer, you also
-          keep the protection of the law of the country where you live.
+          These terms are governed by the law of {entity.jurisdiction}. If you are a consumer, you also keep
+          the protection of the law of the country where you live.
         </p>
       </LegalSection>
 
