@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server } from 'node:http';
 import { MailDev } from 'maildev';
 import type { LocalLog } from '../../support/log';
 import { HOST } from '../../support/ports';
@@ -34,6 +35,8 @@ export async function startMailCatcher(options: {
     silent: true,
   });
   await maildev.start();
+  const web = maildev.getServers()?.api?.server.server;
+  if (web) serveInboxToEveryClient(web as Server);
   const inboxUrl = `http://${HOST}:${options.webPort}/`;
   options.log.info(`mail catcher: SMTP on ${HOST}:${options.smtpPort}, inbox ${inboxUrl}`);
   return {
@@ -41,6 +44,31 @@ export async function startMailCatcher(options: {
     inboxUrl,
     stop: () => maildev.stop(),
   };
+}
+
+/**
+ * Whether a request to MailDev's web port asks for the inbox page: a GET or HEAD that is not for the REST API
+ * (`/api/…`), the live updates (`/socket.io/…`) or a file of the page (a last path segment with a dot).
+ */
+export function asksForInboxPage(method: string | undefined, url: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const { pathname } = new URL(url ?? '/', 'http://inbox.invalid');
+  if (/^\/(api|socket\.io)(\/|$)/.test(pathname)) return false;
+  return !(pathname.split('/').at(-1) ?? '').includes('.');
+}
+
+/**
+ * Makes MailDev 3 answer its inbox page to every client. Its web UI serves the page only from its not-found handler
+ * and only to a request whose `Accept` names `text/html` (@maildev/ui's registerUI: anything else gets 404
+ * `{"error":"Not found"}`), so `curl`, `fetch` and link checkers got "Not found" for the inbox while the REST API
+ * answered (issue 35). A listener placed before Fastify's adds `text/html` to such a request's `Accept`.
+ */
+function serveInboxToEveryClient(web: Server): void {
+  web.prependListener('request', (req: IncomingMessage) => {
+    const accept = req.headers.accept ?? '';
+    if (asksForInboxPage(req.method, req.url) && !accept.includes('text/html'))
+      req.headers.accept = accept ? `text/html, ${accept}` : 'text/html';
+  });
 }
 
 /** One message as MailDev's REST API lists it (`GET /api/email`). */
