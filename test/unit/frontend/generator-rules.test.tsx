@@ -60,7 +60,7 @@ describe('upload rules (docs/product-spec.md §5)', () => {
     expect(isHeic(file('a.jpg', 'image/jpeg'))).toBe(false);
   });
 
-  it("'{n} files uploaded successfully' counts only the valid files, and names each refused file and its rule", () => {
+  it('adds only the valid files, and names each refused file and its rule', () => {
     const files = [
       file('a.jpg', 'image/jpeg'),
       file('b.pdf', 'application/pdf'),
@@ -68,32 +68,28 @@ describe('upload rules (docs/product-spec.md §5)', () => {
       file('big.jpg', 'image/jpeg', 12.4 * MB),
       file('d.heic', ''),
     ];
-    const { accepted, notice } = selectFiles(0, files);
+    const { accepted, refused, note } = selectFiles(0, files);
     expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'c.png', 'd.heic']);
-    expect(notice).toEqual({
-      kind: 'warning',
-      message: '2 files were not added',
-      details: ['b.pdf is not a photo. Use JPG, PNG or HEIC.', 'big.jpg is 12.4 MB; the limit is 10 MB.'],
+    expect(refused).toEqual([
+      { name: 'b.pdf', reason: 'b.pdf is not a photo. Use JPG, PNG or HEIC.' },
+      { name: 'big.jpg', reason: 'big.jpg is 12.4 MB; the limit is 10 MB.' },
+    ]);
+    expect(note).toBeNull();
+    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('c.png', 'image/png')])).toMatchObject({
+      refused: [],
+      note: null,
     });
-    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('c.png', 'image/png')]).notice).toEqual({
-      kind: 'success',
-      message: '2 files uploaded successfully',
-      details: [],
-    });
-    expect(selectFiles(2, [file('a.jpg', 'image/jpeg')]).notice.message).toBe('1 file uploaded successfully');
-    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('e.jpg', 'image/jpeg', 0)]).notice).toEqual({
-      kind: 'warning',
-      message: '1 file was not added',
-      details: ['e.jpg is empty.'],
-    });
+    expect(selectFiles(0, [file('a.jpg', 'image/jpeg'), file('e.jpg', 'image/jpeg', 0)]).refused).toEqual([
+      { name: 'e.jpg', reason: 'e.jpg is empty.' },
+    ]);
   });
 
   it('refuses a file whose bytes are no photo (a PDF renamed .jpg), whatever its name says', () => {
     const renamed = file('scan.jpg', 'image/jpeg');
     const photo = file('me.jpg', 'image/jpeg');
-    const { accepted, notice } = selectFiles(0, [renamed, photo], (f) => f !== renamed);
+    const { accepted, refused } = selectFiles(0, [renamed, photo], (f) => f !== renamed);
     expect(accepted).toEqual([photo]);
-    expect(notice.details).toEqual(['scan.jpg is not a photo. Use JPG, PNG or HEIC.']);
+    expect(refused.map((r) => r.reason)).toEqual(['scan.jpg is not a photo. Use JPG, PNG or HEIC.']);
   });
 
   it('says a size over the limit rounded up, never as the limit itself', () => {
@@ -103,58 +99,51 @@ describe('upload rules (docs/product-spec.md §5)', () => {
     expect(refusalOf(file('x.jpg', 'image/jpeg', MAX_FILE_BYTES))).toBeNull();
   });
 
-  it("none valid → the error 'Please upload valid image files (max 10MB each)', naming each file", () => {
+  it("none valid → 'Please upload valid image files (max 10MB each)', naming each file", () => {
     expect(
       selectFiles(0, [file('a.pdf', 'application/pdf'), file('big.jpg', 'image/jpeg', 10 * MB + 1)]),
     ).toEqual({
       accepted: [],
-      notice: {
-        kind: 'error',
-        message: 'Please upload valid image files (max 10MB each)',
-        details: ['a.pdf is not a photo. Use JPG, PNG or HEIC.', 'big.jpg is 10.1 MB; the limit is 10 MB.'],
-      },
+      refused: [
+        { name: 'a.pdf', reason: 'a.pdf is not a photo. Use JPG, PNG or HEIC.' },
+        { name: 'big.jpg', reason: 'big.jpg is 10.1 MB; the limit is 10 MB.' },
+      ],
+      note: 'Please upload valid image files (max 10MB each)',
     });
-    for (const files of [[file('x.txt', 'text/plain')], []]) {
-      expect(selectFiles(0, files).notice).toMatchObject({
-        kind: 'error',
-        message: 'Please upload valid image files (max 10MB each)',
-      });
-    }
+    expect(selectFiles(0, [file('x.txt', 'text/plain')]).note).toBe(
+      'Please upload valid image files (max 10MB each)',
+    );
   });
 
-  it("caps the total at 10 with 'Maximum 10 files allowed. Some files were not added.'", () => {
+  it("caps the total at 10 with 'Maximum 10 files allowed. Some files were not added.', naming what it cut", () => {
     const twelve = Array.from({ length: 12 }, (_, i) => file(`p${i}.jpg`, 'image/jpeg'));
     const first = selectFiles(0, twelve);
     expect(first.accepted).toHaveLength(10);
     expect(first.accepted[0]?.name).toBe('p0.jpg');
-    expect(first.notice).toEqual({
-      kind: 'warning',
-      message: 'Maximum 10 files allowed. Some files were not added.',
-      details: [],
-    });
+    expect(first.refused).toEqual([
+      { name: 'p10.jpg', reason: 'p10.jpg was not added: the limit is 10 photos.' },
+      { name: 'p11.jpg', reason: 'p11.jpg was not added: the limit is 10 photos.' },
+    ]);
+    expect(first.note).toBe('Maximum 10 files allowed. Some files were not added.');
 
     // Photos already there count: 8 + 5 valid → 2 added.
     const more = selectFiles(8, twelve.slice(0, 5));
     expect(more.accepted.map((f) => f.name)).toEqual(['p0.jpg', 'p1.jpg']);
-    expect(more.notice.kind).toBe('warning');
+    expect(more.refused.map((r) => r.name)).toEqual(['p2.jpg', 'p3.jpg', 'p4.jpg']);
 
-    // Already full: nothing added, the same warning.
+    // Already full: nothing added, the same sentence.
     expect(selectFiles(10, [file('x.jpg', 'image/jpeg')])).toEqual({
       accepted: [],
-      notice: {
-        kind: 'warning',
-        message: 'Maximum 10 files allowed. Some files were not added.',
-        details: [],
-      },
+      refused: [{ name: 'x.jpg', reason: 'x.jpg was not added: the limit is 10 photos.' }],
+      note: 'Maximum 10 files allowed. Some files were not added.',
     });
 
-    // Exactly filling the cap is a success, and invalid files do not use up the room.
+    // Exactly filling the cap leaves no sentence, and invalid files do not use up the room.
     const exact = selectFiles(7, [...twelve.slice(0, 3), file('a.pdf', 'application/pdf')]);
     expect(exact.accepted).toHaveLength(3);
-    expect(exact.notice).toEqual({
-      kind: 'warning',
-      message: '1 file was not added',
-      details: ['a.pdf is not a photo. Use JPG, PNG or HEIC.'],
+    expect(exact).toMatchObject({
+      refused: [{ name: 'a.pdf', reason: 'a.pdf is not a photo. Use JPG, PNG or HEIC.' }],
+      note: null,
     });
   });
 
@@ -247,7 +236,7 @@ describe('step 3 generate button and credits notice (docs/product-spec.md §2)',
   });
 
   it('the toast for too few credits', () => {
-    expect(GENERATOR_TEXT.insufficientToast(4)).toBe(
+    expect(GENERATOR_TEXT.insufficientToast(6, 4)).toBe(
       'Insufficient credits! You need 6 credits but only have 4.',
     );
   });

@@ -12,6 +12,7 @@ import { checkAsShown } from '../utils/photo-check-text';
 import { StepFooter, StepHeading } from './StepLayout';
 import type { PhotoCheck, PhotoCheckState } from '../hooks/use-photo-checks';
 import { VerdictBadge } from './VerdictBadge';
+import { DropReportList } from './DropReportList';
 import type { Photo, PhotoUploads } from '../hooks/use-photo-uploads';
 
 /** Props of {@link UploadStep}. */
@@ -43,7 +44,7 @@ const TIP_DOT = <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 round
 
 /**
  * Step 1 'Upload your photos' (docs/product-spec.md §2, §5): a dropzone (drag-and-drop or picker, several at once, images only)
- * with the two hints, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
+ * with the two hints, the files a pick left out listed under it with their reasons until dismissed, the thumbnails with upload progress and a remove button, 'Uploaded photos (n/10)', and
  * Continue, enabled once a photo is stored and none is still on its way. Each stored photo shows its check's
  * verdict (an icon button: a tap shows the reasons) and the set its quality; rejected
  * photos are not used, so Continue also needs one photo that is not rejected. Photos of different people with no
@@ -51,7 +52,7 @@ const TIP_DOT = <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 round
  * customer removes the photos that aren't them (issue 33).
  */
 export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
-  const { photos, add, remove, retry, uploadedKeys, pendingCount } = uploads;
+  const { photos, add, report, dismissReport, remove, retry, uploadedKeys, pendingCount } = uploads;
   const full = photos.length >= MAX_FILES;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'image/*': [] },
@@ -138,6 +139,7 @@ export function UploadStep({ uploads, checks, onContinue }: UploadStepProps) {
               </p>
             )}
           </div>
+          <DropReportList report={report} onDismiss={dismissReport} />
           <div className="mt-8">
             <div className="flex items-baseline justify-between gap-3">
               <h2 className="text-base font-semibold text-slate-900" aria-live="polite">

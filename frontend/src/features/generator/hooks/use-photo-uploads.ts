@@ -5,6 +5,7 @@ import { track } from '../../../lib/analytics';
 import { requestUploads } from '../api/create-uploads';
 import { postToPresigned } from '../api/post-to-presigned';
 import { GENERATOR_TEXT } from '../utils/content';
+import { withPick, type DropReport } from '../utils/drop-report';
 import { effectiveType, formatMegabytes, MAX_FILE_BYTES, selectFiles } from '../utils/file-rules';
 import { preparePhoto } from '../utils/image-prep';
 import { sniffPhoto } from '../utils/file-signature';
@@ -32,8 +33,15 @@ export interface Photo {
 /** What {@link usePhotoUploads} offers step 1 and the generate call. */
 export interface PhotoUploads {
   photos: Photo[];
-  /** Applies docs/product-spec.md §5 to dropped/picked files, toasts the outcome and uploads the accepted ones in parallel. */
+  /**
+   * Applies docs/product-spec.md §5 to dropped/picked files, lists the ones it leaves out in {@link report} and
+   * uploads the accepted ones in parallel.
+   */
   add: (files: readonly File[]) => void;
+  /** The files the picks since the last dismissal left out, with what they added; null when there are none. */
+  report: DropReport | null;
+  /** The customer has read the list: it goes until a pick leaves a file out again. */
+  dismissReport: () => void;
   remove: (id: string) => void;
   retry: (id: string) => void;
   /** Removes every photo (cancels uploads, frees previews). */
@@ -82,7 +90,7 @@ function uploadName(file: File, contentType: string): string {
 }
 
 /**
- * Step 1's photos (docs/product-spec.md §2, §5): validation and its toasts, in-browser preparation (HEIC → JPEG, EXIF orientation,
+ * Step 1's photos (docs/product-spec.md §2, §5): validation and the list of files left out, in-browser preparation (HEIC → JPEG, EXIF orientation,
  * ≤ 2048 px, see image-prep.ts), a presigned POST per photo with per-file progress, thumbnails as object URLs
  * (revoked on remove, clear and unmount), retry and remove. Uploads run in parallel.
  */
@@ -91,6 +99,8 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
   const [photos, setPhotos] = useState<Photo[]>(() => [...initial]);
   const sources = useRef(new Map<string, Source>());
   const [limit] = useState(() => createLimiter(PREPARE_CONCURRENCY));
+  const [report, setReport] = useState<DropReport | null>(null);
+  const dismissReport = useCallback(() => setReport(null), []);
 
   const update = useCallback((id: string, patch: Partial<Photo>) => {
     setPhotos((current) => current.map((photo) => (photo.id === id ? { ...photo, ...patch } : photo)));
@@ -168,12 +178,10 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
         // A renamed PDF has an image type by its name only: its bytes decide before a tile calls it a photo.
         const sniffed = await Promise.all(files.map((file) => sniffPhoto(file)));
         const bytesArePhoto = (file: File) => sniffed[files.indexOf(file)] !== null;
-        const { accepted, notice } = selectFiles(count.current, files, bytesArePhoto);
-        if (notice.kind !== 'success') {
-          const show = notice.kind === 'error' ? toast.error : toast.warning;
-          if (notice.details.length > 0) show(notice.message, { description: notice.details.join(' ') });
-          else show(notice.message);
-        }
+        const { accepted, refused, note } = selectFiles(count.current, files, bytesArePhoto);
+        // Listed under the dropzone until dismissed, not toasted: a toast is gone in 4 s, and the success toast that
+        // followed hid it (issue 35).
+        setReport((current) => withPick(current, { added: accepted.length, refused, note }));
         if (accepted.length === 0) return;
 
         const added: Photo[] = accepted.map((file) => {
@@ -200,8 +208,9 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
             sources.current.has(photo.id) &&
             !sources.current.get(photo.id)?.controller.signal.aborted,
         ).length;
-        // "Uploaded" only once the storage accepted the photos (the presigned POST answered 204).
-        if (stored > 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
+        // "Uploaded" only once the storage accepted the photos (the presigned POST answered 204), and only for a pick
+        // that left nothing out: that pick's count is in the list under the dropzone, which no toast may upstage.
+        if (stored > 0 && refused.length === 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
         if (stored > 0) track('upload_completed', { count: stored, failed });
         if (failed > 0) {
           toast.error(GENERATOR_TEXT.uploadFailed(failed), {
@@ -244,6 +253,7 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
   const clear = useCallback(() => {
     [...sources.current.keys()].forEach(forget);
     setPhotos([]);
+    setReport(null);
   }, [forget]);
 
   useEffect(() => {
@@ -261,5 +271,5 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
     photo.status === 'uploaded' && photo.key ? [photo.key] : [],
   );
   const pendingCount = photos.filter((p) => p.status === 'preparing' || p.status === 'uploading').length;
-  return { photos, add, remove, retry, clear, uploadedKeys, pendingCount };
+  return { photos, add, report, dismissReport, remove, retry, clear, uploadedKeys, pendingCount };
 }

@@ -1,8 +1,9 @@
 import { GENERATOR_TEXT } from './content';
+import { DROP_REPORT_TEXT, type RefusedFile } from './drop-report';
 
 /**
  * The upload rules of docs/product-spec.md §5, as pure functions so they are tested without a browser: which dropped files are
- * photos we take, how many fit, and the one message the user sees for the drop.
+ * photos we take, how many fit, and which files a drop leaves out and why.
  */
 
 /** Photos one generation may use (docs/product-spec.md §5: "Total files are capped at 10"). */
@@ -90,27 +91,24 @@ export function refusalOf(file: FileLike, bytesArePhoto = true): string | null {
   return null;
 }
 
-/** The one toast a drop produces: its title and, for refused files, one line per file naming the rule it broke. */
-export interface SelectionNotice {
-  kind: 'success' | 'warning' | 'error';
-  message: string;
-  /** One sentence per refused file ({@link refusalOf}); empty when none was refused. */
-  details: string[];
-}
-
-/** What {@link selectFiles} decided for one drop. */
+/** What {@link selectFiles} decided for one drop or pick. */
 export interface FileSelection<T extends FileLike> {
   /** The files to add, in the order they were dropped. */
   accepted: T[];
-  notice: SelectionNotice;
+  /** Every file left out, with the rule it broke, in the order they were dropped. */
+  refused: RefusedFile[];
+  /**
+   * 'Please upload valid image files (max 10MB each)' when no file was valid, 'Maximum 10 files allowed. Some files
+   * were not added.' when the cap of 10 cut valid files, else null.
+   */
+  note: string | null;
 }
 
 /**
- * Applies docs/product-spec.md §5 to one drop or pick, naming each refused file and its rule (issue 27.6): with
- * none valid, the error 'Please upload valid image files (max 10MB each)'; valid files beyond the cap of 10
- * (counting the photos already there) are cut with the warning 'Maximum 10 files allowed. Some files were not
- * added.'; some refused: the warning '1 file was not added' / 'n files were not added'; otherwise (for the toast
- * once stored) '1 file uploaded successfully' / 'n files uploaded successfully'.
+ * Applies docs/product-spec.md §5 to one drop or pick, naming each file it leaves out and the rule it broke (issue
+ * 27.6; listed under the dropzone, issue 35): a file that is no photo, empty or over 10 MB ({@link refusalOf}), and
+ * valid files beyond the cap of 10 (counting the photos already there: '{name} was not added: the limit is 10
+ * photos.'). The rule's sentence comes with it ({@link FileSelection.note}).
  *
  * @param existingCount photos already in the wizard
  * @param files everything the user dropped or picked, in order
@@ -122,26 +120,20 @@ export function selectFiles<T extends FileLike>(
   bytesArePhoto: (file: T) => boolean = () => true,
 ): FileSelection<T> {
   const refusals = files.map((file) => refusalOf(file, bytesArePhoto(file)));
-  const details = refusals.flatMap((refusal) => refusal ?? []);
   const valid = files.filter((_, i) => refusals[i] === null);
-  if (valid.length === 0) {
-    return { accepted: [], notice: { kind: 'error', message: GENERATOR_TEXT.invalidFiles, details } };
-  }
   const room = Math.max(0, MAX_FILES - existingCount);
-  if (valid.length > room) {
-    return {
-      accepted: valid.slice(0, room),
-      notice: { kind: 'warning', message: GENERATOR_TEXT.tooManyFiles, details },
-    };
-  }
-  if (details.length > 0) {
-    return {
-      accepted: valid,
-      notice: { kind: 'warning', message: GENERATOR_TEXT.filesNotAdded(details.length), details },
-    };
-  }
-  return {
-    accepted: valid,
-    notice: { kind: 'success', message: GENERATOR_TEXT.filesAdded(valid.length), details },
-  };
+  const accepted = valid.slice(0, room);
+  const overTheCap = new Set(valid.slice(room));
+  const refused = files.flatMap((file, i): RefusedFile[] => {
+    const name = file.name || 'This file';
+    const reason = refusals[i] ?? (overTheCap.has(file) ? DROP_REPORT_TEXT.overTheCap(name) : null);
+    return reason === null ? [] : [{ name, reason }];
+  });
+  const note =
+    valid.length === 0
+      ? GENERATOR_TEXT.invalidFiles
+      : overTheCap.size > 0
+        ? GENERATOR_TEXT.tooManyFiles
+        : null;
+  return { accepted, refused, note };
 }
