@@ -295,6 +295,7 @@ export class HeadshotStudioStack extends Stack {
         cognitoEndpoint: null,
         apiBase: '/api',
         supportEmail,
+        legalEntity: props.legalEntity ?? null,
         stage: props.stage,
         authFlowType: 'USER_SRP_AUTH',
       },

@@ -11,6 +11,8 @@ import { DEFAULT_DEADLINE_MINUTES } from '../../functions/domain/generation-dead
 import { REPO_ROOT } from './naming';
 import { InvalidContextError } from './refusal';
 import { productionOf } from './production';
+import { legalEntityFromContext } from './legal-entity';
+import type { LegalEntity } from '../../functions/domain/legal-entity';
 import type { ImageQuality } from '../../functions/domain/openai-image-models';
 import { MAX_CLIENT_TIMEOUT_SECONDS } from '../../functions/domain/provider-timeouts';
 import { parseReservedConcurrency, type Reservations } from './reserved-concurrency';
@@ -30,8 +32,13 @@ export interface StackSettings {
   certificateArn?: string;
   /** E-mail address subscribed to the alarm topic. */
   alarmEmail?: string;
-  /** Shown on the payment result page (SUPPORT_EMAIL). */
+  /** Shown on the payment result page (SUPPORT_EMAIL), the footers and the legal pages; required on production. */
   supportEmail: string;
+  /**
+   * The company the legal pages name (context `legalName`, `legalAddress`, `legalRegistration`, `legalJurisdiction`;
+   * legal-entity.ts), written into `/config.json`. Required on production; unset elsewhere keeps the Draft notice.
+   */
+  legalEntity?: LegalEntity;
   /** `lite`, `essentials` or `plus`; unset: `plus` when threat protection is on, else `essentials`. */
   cognitoFeaturePlan: CognitoFeaturePlan;
   /** `off`, `audit` or `enforced` (needs `plus`); unset: `enforced` on prod, else `off` (cognito-security.ts). */
@@ -220,6 +227,12 @@ export function settingsFromContext(node: Node): StackSettings {
     });
     if (problem) problems.push(problem);
   }
+  const supportEmail = get('supportEmail');
+  if (supportEmail !== undefined && !MAIL_ADDRESS.test(supportEmail)) {
+    problems.push(`supportEmail "${supportEmail}": an e-mail address customers can write to`);
+  }
+  const legal = legalEntityFromContext(get, production === true);
+  problems.push(...legal.problems);
   const sesRegion = get('sesRegion');
   if (sesRegion !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(sesRegion)) {
     problems.push(`sesRegion "${sesRegion}": an AWS region, e.g. eu-west-1`);
@@ -237,7 +250,8 @@ export function settingsFromContext(node: Node): StackSettings {
     domainName,
     certificateArn,
     alarmEmail: get('alarmEmail'),
-    supportEmail: get('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
+    supportEmail: supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    legalEntity: legal.legalEntity,
     cognitoFeaturePlan: 'problem' in security ? 'essentials' : security.featurePlan,
     cognitoThreatProtection: 'problem' in security ? 'off' : security.threatProtection,
     openAiImageModel: get('openaiImageModel'),

@@ -13,6 +13,7 @@ import { privateBucketProps } from './storage';
 import { Construct, type IConstruct } from 'constructs';
 import { acknowledge, nagFinding } from './nag';
 import { InvalidContextError } from './refusal';
+import type { LegalEntity } from '../../functions/domain/legal-entity';
 
 /**
  * What the SPA reads from `/config.json` at boot: the same shape the local stack serves
@@ -25,6 +26,8 @@ export interface CloudRuntimeConfig {
   cognitoEndpoint: null;
   apiBase: '/api';
   supportEmail: string;
+  /** The company the legal pages name; `null` keeps their Draft notice (functions/domain/legal-entity.ts). */
+  legalEntity: LegalEntity | null;
   stage: string;
   authFlowType: 'USER_SRP_AUTH';
 }
@@ -121,9 +124,12 @@ export class Site extends Construct {
   readonly origin: string;
   /** Whether the built site was found and is deployed. */
   readonly deploysBuild: boolean;
+  /** What `/config.json` says (tokens for the pool's ids until deploy). */
+  readonly runtimeConfig: CloudRuntimeConfig;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
+    this.runtimeConfig = props.runtimeConfig;
     this.bucket = new s3.Bucket(this, 'Bucket', {
       ...privateBucketProps(props.logBucket, 's3/site/'),
       // The site is rebuilt from the repository: nothing in it needs to survive the stack.

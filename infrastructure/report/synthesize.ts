@@ -9,16 +9,26 @@ import { App } from 'aws-cdk-lib';
 import { addStacks } from '../app-stacks';
 import { settingsFromContext } from '../constructs/settings';
 
-/** The stages the docs deploy (docs/deploy.md): `dev`, and `prod` with its required mail context. */
+/** The stages the docs deploy (docs/deploy.md): `dev`, and `prod` with its required mail and legal context. */
 export type DocumentedStage = 'dev' | 'prod';
 
 /**
- * The context docs/deploy.md passes for each stage (`PROD=(…)` in "A production stage"; `dev` takes none): example
- * addresses, which give the templates the same resources a real deploy has (the alarm subscription, the SES identity).
+ * The context docs/deploy.md passes for each stage (`PROD=(…)` and `LEGAL=(…)` in "A production stage"; `dev` takes
+ * none): example addresses and an example company, which give the templates the same resources a real deploy has (the
+ * alarm subscription, the SES identity) and meet prod's required context.
  */
 export const STAGE_CONTEXT: Readonly<Record<DocumentedStage, Readonly<Record<string, string>>>> = {
   dev: {},
-  prod: { mailFrom: 'headshots@example.com', mailIdentity: 'example.com', alarmEmail: 'ops@example.com' },
+  prod: {
+    mailFrom: 'headshots@example.com',
+    mailIdentity: 'example.com',
+    alarmEmail: 'ops@example.com',
+    legalName: 'Example Headshots Ltd',
+    legalAddress: '1 Example Street, London EC1A 1AA, United Kingdom',
+    legalRegistration: 'Company number 01234567',
+    legalJurisdiction: 'England and Wales',
+    supportEmail: 'support@example.com',
+  },
 };
 
 /** The account id the templates are synthesized for (it appears only in ARNs and bucket names). */

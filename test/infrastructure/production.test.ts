@@ -4,10 +4,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { productionOf } from '../../infrastructure/constructs/production';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
+import { LEGAL_CONTEXT } from './legal-context';
 import { expectProtectedTableAndUserPool, testStack } from './helpers';
 
 const settings = (context: Record<string, unknown>) => settingsFromContext(new App({ context }).node);
 const MAIL = { mailFrom: 'headshots@example.com' };
+/** What a production stage's context needs besides the mail: the legal entity (issue 35 item 2). */
+const PROD = { ...MAIL, ...LEGAL_CONTEXT };
 
 describe('the production setting (context `production`)', () => {
   it('defaults to true exactly on stage prod or production', () => {
@@ -16,8 +19,8 @@ describe('the production setting (context `production`)', () => {
     expect(productionOf('dev')).toBe(false);
     expect(productionOf('prod-eu')).toBe(false);
     expect(settings({}).production).toBe(false);
-    expect(settings({ stage: 'production', ...MAIL }).production).toBe(true);
-    expect(settings({ stage: 'dev', production: 'true', ...MAIL }).production).toBe(true);
+    expect(settings({ stage: 'production', ...PROD }).production).toBe(true);
+    expect(settings({ stage: 'dev', production: 'true', ...PROD }).production).toBe(true);
     expect(settings({ stage: 'prod', production: 'false' }).production).toBe(false);
     expect(settings({ stage: 'prod', production: false }).production).toBe(false);
   });

@@ -11,6 +11,7 @@ import { moduleGraph, nativeModulesOf } from '../../infrastructure/constructs/mo
 import { functionArnKey, pascalCase } from '../../infrastructure/constructs/naming';
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
+import { LEGAL_CONTEXT } from './legal-context';
 import { contentSecurityPolicy, SPA_ROUTING_FUNCTION } from '../../infrastructure/constructs/site';
 import { bucketPrefix } from '../../infrastructure/constructs/storage';
 import { testTempDir } from '../helpers/temp-dir';
@@ -151,6 +152,7 @@ describe('settingsFromContext', () => {
       settings({
         stage: 'prod',
         mailFrom: 'headshots@example.com',
+        ...LEGAL_CONTEXT,
         generationMaxConcurrency: '3',
         stubFunctionCode: 'true',
       }),
@@ -167,21 +169,30 @@ describe('settingsFromContext', () => {
   it('refuses the offline image provider on prod, allows it on other stages', () => {
     expect(settings({ imageProvider: 'local' })).toMatchObject({ imageProvider: 'local' });
     expect(() => settings({ stage: 'prod', imageProvider: 'local' })).toThrow(/imageProvider "local".*prod/);
-    expect(settings({ stage: 'prod', mailFrom: 'headshots@example.com' }).imageProvider).toBeUndefined();
+    expect(
+      settings({ stage: 'prod', mailFrom: 'headshots@example.com', ...LEGAL_CONTEXT }).imageProvider,
+    ).toBeUndefined();
   });
 
   it('requires an SES sender on prod, for Cognito’s mail (mailFrom, or cognitoMailFrom)', () => {
     expect(() => settings({ stage: 'prod' })).toThrow(/prod needs mailFrom/);
-    expect(settings({ stage: 'prod', mailFrom: 'a@example.com' }).cognitoMailFrom).toBe('a@example.com');
+    expect(settings({ stage: 'prod', mailFrom: 'a@example.com', ...LEGAL_CONTEXT }).cognitoMailFrom).toBe(
+      'a@example.com',
+    );
     expect(
-      settings({ stage: 'prod', mailFrom: 'a@example.com', cognitoMailFrom: 'auth@example.com' }),
+      settings({
+        stage: 'prod',
+        mailFrom: 'a@example.com',
+        cognitoMailFrom: 'auth@example.com',
+        ...LEGAL_CONTEXT,
+      }),
     ).toMatchObject({ mailFrom: 'a@example.com', cognitoMailFrom: 'auth@example.com' });
     expect(settings({}).cognitoMailFrom).toBeUndefined();
     expect(() => settings({ sesRegion: 'nowhere' })).toThrow(/sesRegion/);
   });
 
   it('reads the SES identities: the sender’s domain by default, and refuses a sender outside its identity', () => {
-    expect(settings({ stage: 'prod', mailFrom: 'headshots@Example.com' })).toMatchObject({
+    expect(settings({ stage: 'prod', mailFrom: 'headshots@Example.com', ...LEGAL_CONTEXT })).toMatchObject({
       mailIdentity: 'example.com',
       cognitoMailIdentity: 'example.com',
     });
@@ -212,7 +223,7 @@ describe('settingsFromContext', () => {
 
   it('refuses on one line that says what to do (InvalidContextError)', () => {
     try {
-      settings({ stage: 'prod', generationMaxConcurrency: '9' });
+      settings({ stage: 'prod', generationMaxConcurrency: '9', ...LEGAL_CONTEXT });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidContextError);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoSecurity } from '../../infrastructure/constructs/cognito-security';
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
+import { LEGAL_CONTEXT } from './legal-context';
 import {
   ANONYMOUS_IP_RULE_GROUP,
   IP_REPUTATION_RULE_GROUP,
@@ -214,7 +215,7 @@ describe('Cognito threat protection', () => {
     const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
     expect(settings({}).cognitoThreatProtection).toBe('off');
     expect(settings({}).cognitoFeaturePlan).toBe('essentials');
-    const prod = settings({ stage: 'prod', mailFrom: 'headshots@example.com' });
+    const prod = settings({ stage: 'prod', mailFrom: 'headshots@example.com', ...LEGAL_CONTEXT });
     expect([prod.cognitoThreatProtection, prod.cognitoFeaturePlan]).toEqual(['enforced', 'plus']);
     expect(settings({ cognitoThreatProtection: 'AUDIT' }).cognitoThreatProtection).toBe('audit');
     let refusal: unknown;
