@@ -86,16 +86,17 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/me', kind: 'http', access: { table: READ_WRITE, secrets: CREATES_USERS } },
   { handler: 'http/update-me', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/create-checkout-session', kind: 'http', access: { table: READ_WRITE, secrets: STRIPE } },
-  // Verifying a paid session fulfils it (the same code as the webhook), which records `purchase_completed`.
+  // Verifying a paid session fulfils it (the same code as the webhook), which records `purchase_completed` and
+  // sends the purchase's receipt e-mail once (issue 35).
   {
     handler: 'http/get-checkout-session',
     kind: 'http',
-    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true },
+    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true, mail: true },
   },
   {
     handler: 'webhooks/stripe',
     kind: 'webhook',
-    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true },
+    access: { table: READ_WRITE, secrets: STRIPE_CREATES_USERS, analytics: true, mail: true },
   },
   // Presigned POSTs need s3:PutObject; the per-user quota is one transaction, and a refused one reads (GetItem) whether
   // the account is being deleted (409) or deleted (410) (adapters/quotas.ts).
@@ -168,7 +169,8 @@ const specs: readonly FunctionSpec[] = [
     kind: 'trigger',
     cognitoTrigger: 'PostConfirmation',
     timeoutSeconds: 10,
-    access: { table: READ_WRITE, secrets: CREATES_USERS },
+    // The user item, then the welcome e-mail once (its marker on the user item; issue 35).
+    access: { table: READ_WRITE, secrets: CREATES_USERS, mail: true },
   },
 
   // Generation workflow tasks (statemachines/generation.asl.json refers to each as ${<PascalCaseName>FunctionArn}).

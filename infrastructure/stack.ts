@@ -164,23 +164,26 @@ export class HeadshotStudioStack extends Stack {
     });
 
     reserveConcurrency(props.reservedConcurrency ?? {}, (name) => this.functions.get(name)?.fn.function);
-    const notify = this.functions.get('generation-notify-customer');
-    if (notify?.entry.access.mail && props.mailFrom && mailIdentity) {
-      grantSendEmail(notify.fn.function, {
-        identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity }),
-        configurationSetArn: mailConfigurationSet
-          ? this.formatArn({
-              service: 'ses',
-              resource: 'configuration-set',
-              resourceName: mailConfigurationSet,
-            })
-          : undefined,
-        from: props.mailFrom,
-      });
-    } else if (notify) {
+    // Every function that sends mail (the ready e-mail, the welcome, the receipts) sends as the one identity and
+    // configuration set, from the one address.
+    const mailers = this.functions.all.filter((f) => f.entry.access.mail);
+    if (props.mailFrom && mailIdentity) {
+      for (const mailer of mailers)
+        grantSendEmail(mailer.fn.function, {
+          identityArn: this.formatArn({ service: 'ses', resource: 'identity', resourceName: mailIdentity }),
+          configurationSetArn: mailConfigurationSet
+            ? this.formatArn({
+                service: 'ses',
+                resource: 'configuration-set',
+                resourceName: mailConfigurationSet,
+              })
+            : undefined,
+          from: props.mailFrom,
+        });
+    } else if (mailers.length > 0) {
       Annotations.of(this).addWarningV2(
         'headshot-studio:mail-off',
-        'No mailFrom in the context: the "headshots ready" e-mail is not sent (see docs/deploy.md, "E-mail (Amazon SES)").',
+        'No mailFrom in the context: the "headshots ready", welcome and receipt e-mails are not sent (see docs/deploy.md, "E-mail (Amazon SES)").',
       );
     }
 

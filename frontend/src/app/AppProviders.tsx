@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import { RuntimeConfigProvider } from '../lib/runtime-config-context';
+import { OfflineBanner } from '../components/OfflineBanner';
 import { LazyToaster } from './LazyToaster';
 
 /** Props of {@link AppProviders}. */
@@ -17,14 +18,15 @@ export interface AppProvidersProps {
 }
 
 /**
- * Everything a screen may rely on: runtime config, react-query, the session ({@link AuthProvider}) and the toaster
- * (docs/product-spec.md §9: top-right, 4 s, 3).
+ * Everything a screen may rely on: runtime config, react-query, the session ({@link AuthProvider}), the toaster
+ * (docs/product-spec.md §9: 4 s, 3; placed off the navigation) and the offline banner.
  */
 export function AppProviders({ config, queryClient, children }: AppProvidersProps) {
   const screens = (
     <>
       <AuthProvider>{children}</AuthProvider>
       <LazyToaster />
+      <OfflineBanner />
     </>
   );
   return (

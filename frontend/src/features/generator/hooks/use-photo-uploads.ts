@@ -57,6 +57,8 @@ interface Source {
   controller: AbortController;
   prepared?: { blob: Blob; contentType: string };
   urls: string[];
+  /** Its last attempt failed for want of a network: it is sent again when the browser is back online. */
+  offline?: boolean;
 }
 
 /** Decoding and re-encoding is memory-hungry (a 12 MP bitmap is ~48 MB): at most this many at once. */
@@ -157,6 +159,8 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
         return true;
       } catch (error) {
         if (isAbort(error) || signal.aborted) return false;
+        // Status 0: the request never reached a server (api-client.ts, post-to-presigned.ts).
+        source.offline = error instanceof ApiError && error.status === 0;
         const message =
           error instanceof ApiError ? error.message : 'The photo could not be uploaded. Please try again.';
         update(id, { status: 'failed', error: message });
@@ -249,6 +253,25 @@ export function usePhotoUploads(initial: readonly Photo[] = []): PhotoUploads {
     },
     [upload],
   );
+
+  // Back online: the photos that failed for want of a network go up again by themselves, as the offline banner
+  // promises (components/OfflineBanner.tsx).
+  useEffect(() => {
+    const resume = () => {
+      const ids = [...sources.current].flatMap(([id, source]) => (source.offline ? [id] : []));
+      if (ids.length === 0) return;
+      ids.forEach((id) => {
+        const source = sources.current.get(id);
+        if (source) source.offline = false;
+      });
+      void Promise.all(ids.map(upload)).then((results) => {
+        const stored = results.filter(Boolean).length;
+        if (stored > 0) toast.success(GENERATOR_TEXT.filesAdded(stored));
+      });
+    };
+    window.addEventListener('online', resume);
+    return () => window.removeEventListener('online', resume);
+  }, [upload]);
 
   const clear = useCallback(() => {
     [...sources.current.keys()].forEach(forget);
