@@ -123,6 +123,13 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/update-headshot', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
   { handler: 'http/download-headshot', kind: 'http', access: { table: ['read'], results: ['read'] } },
   { handler: 'http/list-purchases', kind: 'http', access: { table: ['read'] } },
+  // The wizard's draft: its one item, written only while the account is not being deleted (a ConditionCheck, and a
+  // GetItem of the user item to say why not) and deleted when an empty draft is saved; reading it heads each upload
+  // it names, to leave out the ones gone.
+  { handler: 'http/get-draft', kind: 'http', access: { table: ['read'], uploads: ['read', 'list'] } },
+  { handler: 'http/save-draft', kind: 'http', access: { table: ['read', 'write', 'delete'] } },
+  { handler: 'http/delete-draft', kind: 'http', access: { table: ['delete'] } },
+
   {
     handler: 'http/delete-headshot',
     kind: 'http',

@@ -13,6 +13,7 @@ import {
   updateMeBody,
 } from './account';
 import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics';
+import { wizardDraftAnswerSchema, wizardDraftSchema } from './draft';
 import {
   createGenerationBody,
   createUploadsBody,
@@ -40,6 +41,7 @@ import { purchasesPageSchema, purchasesQuerySchema } from './purchase';
 
 export * from './account';
 export * from './analytics';
+export * from './draft';
 export * from './errors';
 export * from './generation';
 export * from './headshot';
@@ -79,6 +81,9 @@ export const apiContracts = {
   'POST /api/uploads': { status: 200, body: createUploadsBody, response: uploadsSchema },
   'POST /api/generations': { status: 202, body: createGenerationBody, response: generationStartedSchema },
   'GET /api/generations/{id}': { status: 200, response: generationSchema },
+  'GET /api/draft': { status: 200, response: wizardDraftAnswerSchema },
+  'PUT /api/draft': { status: 204, body: wizardDraftSchema, response: z.undefined() },
+  'DELETE /api/draft': { status: 204, response: z.undefined() },
   'POST /api/photo-checks': { status: 200, body: photoChecksBody, response: photoChecksSchema },
   'GET /api/headshots': { status: 200, query: galleryQuerySchema, response: galleryPageSchema },
   'PATCH /api/headshots/{id}': { status: 200, body: updateHeadshotBody, response: headshotSchema },

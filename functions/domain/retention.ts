@@ -17,6 +17,13 @@ export const UPLOAD_RETENTION_DAYS = 7;
 export const PHOTO_CHECK_RETENTION_DAYS = UPLOAD_RETENTION_DAYS + 1;
 
 /**
+ * Days the wizard's draft kept with the account (the photos' keys and small previews, style, background, step) lives
+ * after its last save: as long as an upload lives, so a draft saved with a fresh photo lasts that photo's life
+ * (photos that expire sooner are left out when it is read); then the table's TTL removes it (adapters/wizard-drafts.ts).
+ */
+export const WIZARD_DRAFT_RETENTION_DAYS = UPLOAD_RETENTION_DAYS;
+
+/**
  * Days a generated headshot (its four files and its gallery item) is kept, counted from the generation that made
  * it: a year to download it again, after which the generation sweeper deletes it, as "delete" in the gallery does.
  */

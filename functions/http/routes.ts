@@ -44,6 +44,10 @@ export const routes = [
   { method: 'POST', path: '/api/uploads', handler: 'http/create-uploads', auth: 'jwt' },
   { method: 'POST', path: '/api/generations', handler: 'http/create-generation', auth: 'jwt' },
   { method: 'GET', path: '/api/generations/{id}', handler: 'http/get-generation', auth: 'jwt' },
+  // The wizard's draft kept with the account (photos, style, background, step): resumed on another device.
+  { method: 'GET', path: '/api/draft', handler: 'http/get-draft', auth: 'jwt' },
+  { method: 'PUT', path: '/api/draft', handler: 'http/save-draft', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/draft', handler: 'http/delete-draft', auth: 'jwt' },
   // Faces: the wizard's per-photo checks (no face, blur, a different person, …) before a generation is paid for.
   { method: 'POST', path: '/api/photo-checks', handler: 'http/create-photo-checks', auth: 'jwt' },
   // Gallery: the dashboard's headshots, favorites, downloads, deleting one, and deleting all photos.

@@ -3,6 +3,7 @@ import { deleteAllHeadshotItems } from '../adapters/headshots/changes';
 import { deletePhotoChecks } from '../adapters/photo-checks';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { deleteUserObjects } from '../adapters/user-objects';
+import { deleteWizardDraft } from '../adapters/wizard-drafts';
 import { logger } from '../common/logger';
 import type { DeletedData } from '../contracts';
 import { GenerationInProgressError } from '../domain/errors';
@@ -12,7 +13,10 @@ import { mayStillRun } from '../domain/generation-deadline';
 import { generationTimeBudgetSettings } from '../config/generation-time-budget';
 import { compensateGeneration } from './compensate-generation';
 
-/** What removing a user's data needs from the outside world: their generations, headshots, photo checks, objects. */
+/**
+ * What removing a user's data needs from the outside world: their generations, headshots, photo checks, wizard draft
+ * (it names their uploads and holds small previews of them), objects.
+ */
 export interface DeleteUserDataPorts {
   listGenerationSummaries: typeof listGenerationSummaries;
   /** Refunds the undelivered slots of a generation no execution can still finish, and closes it. */
@@ -20,6 +24,7 @@ export interface DeleteUserDataPorts {
   deleteAllHeadshotItems: typeof deleteAllHeadshotItems;
   deleteGenerationItems: typeof deleteGenerationItems;
   deletePhotoChecks: typeof deletePhotoChecks;
+  deleteWizardDraft: typeof deleteWizardDraft;
   deleteUserObjects: typeof deleteUserObjects;
 }
 
@@ -35,6 +40,7 @@ export const deleteUserDataAdapters: DeleteUserDataPorts = {
   deleteAllHeadshotItems,
   deleteGenerationItems,
   deletePhotoChecks,
+  deleteWizardDraft,
   deleteUserObjects,
 };
 
@@ -65,7 +71,7 @@ export async function deleteMyData(
 
 /**
  * Removes every photo of `sub` and everything made from them — headshot and generation items, cached photo checks
- * (they hold face descriptors), every object under `uploads/<sub>/` and `results/<sub>/` — for "delete my data" and
+ * (they hold face descriptors), the wizard's draft (it holds small previews of the photos), every object under `uploads/<sub>/` and `results/<sub>/` — for "delete my data" and
  * "delete my account" alike. The user item, the ledger, its idempotency markers and the purchases stay: they are the
  * accounting of credits bought and spent.
  *
@@ -104,6 +110,7 @@ export async function deleteUserData(
   const headshots = await ports.deleteAllHeadshotItems(sub);
   await ports.deleteGenerationItems(generations.map(({ PK, SK }) => ({ PK, SK })));
   await ports.deletePhotoChecks(sub);
+  await ports.deleteWizardDraft(sub);
   const objects = await ports.deleteUserObjects(sub);
   return { headshots, generations: generations.length, objects };
 }

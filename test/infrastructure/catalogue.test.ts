@@ -234,7 +234,7 @@ describe('function catalogue', () => {
     expect(flagged.sort()).toEqual(Object.keys(NEVER_MADE_CALLS).sort());
   });
 
-  it('deletes only where the product deletes: one headshot, all my data, my account, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
+  it('deletes only where the product deletes: one headshot, all my data, my account, the wizard’s draft, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
@@ -242,8 +242,10 @@ describe('function catalogue', () => {
         'generation-release-provider-slot',
         'generation-sweeper',
         'http-delete-account',
+        'http-delete-draft',
         'http-delete-headshot',
         'http-delete-my-data',
+        'http-save-draft',
         'provider-dispatcher',
         'provider-lease-reaper',
       ].sort(),

@@ -150,8 +150,11 @@ describe('HeadshotStudioStack (dev)', () => {
           'GenerationReleaseProviderSlot',
           'GenerationSweeper',
           'HttpDeleteAccount',
+          // The wizard's draft: discarded, or saved empty.
+          'HttpDeleteDraft',
           'HttpDeleteHeadshot',
           'HttpDeleteMyData',
+          'HttpSaveDraft',
           'ProviderDispatcher',
           'ProviderLeaseReaper',
         ].sort(),

@@ -16,6 +16,7 @@ import {
   queryString,
   uploadsBody,
 } from '../adversarial/arbitraries';
+import { draftFuzzSpecs } from '../adversarial/draft-specs';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { authorization, fixed, requestOf, stripeEvents, webhookRequest } from '../adversarial/route-requests';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
@@ -318,6 +319,7 @@ const specs: Record<RouteKey, FuzzSpec> = {
         body: body(analyticsBody),
       }),
   },
+  ...draftFuzzSpecs(gatewayUrl),
 };
 
 describe('fuzzing the route table: never a 5xx, always the JSON error shape', () => {

@@ -119,6 +119,20 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       status: 404,
       code: 'NOT_FOUND',
     },
+    'GET /api/draft': { notApplicable: "takes no id: answers the caller's own draft" },
+    // An upload key travels in the body: refused as "not one of your uploads", nothing kept.
+    'PUT /api/draft': {
+      request: (ids) =>
+        json(t, 'PUT', '/api/draft', {
+          step: 2,
+          style: null,
+          background: null,
+          photos: [{ key: ids.uploadKey, name: 'photo.jpg', preview: null }],
+        }),
+      status: 400,
+      code: 'INVALID_REFERENCE',
+    },
+    'DELETE /api/draft': { notApplicable: "takes no id: forgets the caller's own draft" },
     'POST /api/analytics/events': {
       notApplicable: "takes no id: events are attributed to the caller's own token, never to a named user",
     },

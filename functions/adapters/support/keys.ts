@@ -23,6 +23,8 @@ export const bonusPk = (emailHash: string) => `BONUS#${emailHash}`;
 export const BONUS_SK = 'BONUS';
 /** The cached photo check of one upload (its object key), see adapters/photo-checks.ts. */
 export const photoCheckSk = (uploadKey: string) => `PHOTOCHECK#${uploadKey}`;
+/** The wizard's draft kept with the account: one item per user (adapters/wizard-drafts.ts). */
+export const WIZARD_DRAFT_SK = 'WIZARD_DRAFT';
 /** What the server recorded when it created a Checkout Session (pack, price, credits, currency at that moment). */
 export const pendingPurchaseSk = (checkoutSessionId: string) => `PENDING_PURCHASE#${checkoutSessionId}`;
 /** Finds the buyer and Checkout Session of a payment intent (refunds and disputes name only the payment). */

@@ -51,6 +51,7 @@ describe('deleteAccount: the account goes, the accounting stays under a pseudony
       creditsKept: 9,
     });
     expect(data.headshots.get(sub)).toBe(0);
+    expect(data.wizardDrafts.has(sub)).toBe(false);
     expect(stripe.expired).toEqual([openSession]);
     expect(ledger.users.get(sub)).toMatchObject({ credits: 0, email: '', deletedAt: NOW.toISOString() });
     expect(ledger.balance(started!.pseudonymId)).toBe(9);

@@ -32,6 +32,7 @@ describe('deleteMyData: every photo and what was made from it', () => {
     expect(await deleteMyData(sub, NOW, ports)).toEqual({ headshots: 7, generations: 2, objects: 20 });
     expect(data.generations).toHaveLength(0);
     expect(data.photoChecks.has(sub)).toBe(false);
+    expect(data.wizardDrafts.has(sub)).toBe(false);
     expect(quotas.usedBy(sub, 'data-deletions')).toBe(1);
     expect(ledger.balance(sub)).toBe(12);
   });
@@ -53,6 +54,7 @@ describe('deleteMyData: every photo and what was made from it', () => {
     expect(refused).toBeInstanceOf(GenerationInProgressError);
     expect((refused as GenerationInProgressError).generationId).toBe('g3');
     expect(data.headshots.get(sub)).toBe(7);
+    expect(data.wizardDrafts.has(sub)).toBe(true);
     expect(data.generations).toHaveLength(3);
   });
 

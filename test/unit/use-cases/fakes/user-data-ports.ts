@@ -12,6 +12,7 @@ export function deleteUserDataPorts(data: FakeUserData): DeleteUserDataPorts {
     deleteAllHeadshotItems: data.deleteAllHeadshotItems,
     deleteGenerationItems: data.deleteGenerationItems,
     deletePhotoChecks: data.deletePhotoChecks,
+    deleteWizardDraft: data.deleteWizardDraft,
     deleteUserObjects: data.deleteUserObjects,
   };
 }

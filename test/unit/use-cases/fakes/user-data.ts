@@ -13,7 +13,7 @@ export interface GenerationSummary {
 /**
  * A user's data in memory: generations, headshot items, cached photo checks and S3 objects, with the functions
  * "delete my data" removes them with (adapters/generations.ts, headshots/changes.ts, photo-checks.ts,
- * user-objects.ts) and the compensation it runs on a generation nothing can finish any more.
+ * wizard-drafts.ts, user-objects.ts) and the compensation it runs on a generation nothing can finish any more.
  */
 export class FakeUserData {
   readonly generations: GenerationSummary[] = [];
@@ -21,12 +21,14 @@ export class FakeUserData {
   readonly headshots = new Map<string, number>();
   /** Users with cached photo checks. */
   readonly photoChecks = new Set<string>();
+  /** Users with a wizard draft kept with the account (adapters/wizard-drafts.ts). */
+  readonly wizardDrafts = new Set<string>();
   /** S3 objects per user (uploads and results). */
   readonly objects = new Map<string, number>();
   /** Generations compensated, with the error they were closed with. */
   readonly compensated: { id: string; error: GenerationError }[] = [];
 
-  /** A user with `headshots` headshot items, `objects` objects, photo checks, and the generations given. */
+  /** A user with `headshots` headshot items, `objects` objects, photo checks, a wizard draft, and the generations given. */
   seed(
     sub: string,
     data: { headshots?: number; objects?: number; generations?: Partial<GenerationSummary>[] },
@@ -34,6 +36,7 @@ export class FakeUserData {
     this.headshots.set(sub, data.headshots ?? 0);
     this.objects.set(sub, data.objects ?? 0);
     this.photoChecks.add(sub);
+    this.wizardDrafts.add(sub);
     for (const [i, g] of (data.generations ?? []).entries()) {
       const id = g.id ?? `gen-${sub}-${i}`;
       this.generations.push({
@@ -71,6 +74,10 @@ export class FakeUserData {
 
   readonly deletePhotoChecks = async (sub: string) => {
     this.photoChecks.delete(sub);
+  };
+
+  readonly deleteWizardDraft = async (sub: string) => {
+    this.wizardDrafts.delete(sub);
   };
 
   readonly deleteUserObjects = async (sub: string) => {
