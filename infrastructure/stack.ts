@@ -31,6 +31,8 @@ import { SynthRefusal } from './constructs/refusal';
 import { DEFAULT_SUPPORT_EMAIL, defaultIdentity, type StackSettings } from './constructs/settings';
 import { logRetentionOf, productionGuards } from './constructs/production';
 import { Site } from './constructs/site';
+import { prerenderedLegalProblem } from './constructs/legal-entity';
+import type { LegalEntity } from '../functions/domain/legal-entity';
 import { Storage } from './constructs/storage';
 import { Workflow } from './constructs/workflow';
 import { Queues } from './constructs/queues';
@@ -112,6 +114,8 @@ export class HeadshotStudioStack extends Stack {
           .filter((f) => !f.localOnly && f.assets.includes('sharp-layer'))
           .map((f) => f.name),
         needsSite: props.withSite ?? true,
+        // Production's prerendered legal pages must name the company config.json names (issue 35 item 2).
+        legal: prod ? { legalEntity: props.legalEntity, supportEmail } : undefined,
       });
     }
 
@@ -368,7 +372,8 @@ export class IncompleteBuildError extends SynthRefusal {
 /**
  * Refuses to synthesize real function code without what it needs at run time: the built SPA (`npm run build` →
  * `siteDir/index.html`) and, when a deployed function declares the `sharp-layer` asset, the sharp layer for
- * linux-arm64 (`npm run build:layers` → `nativeLayerDir/nodejs/node_modules/{sharp,@img/sharp-linux-arm64}`).
+ * linux-arm64 (`npm run build:layers` → `nativeLayerDir/nodejs/node_modules/{sharp,@img/sharp-linux-arm64}`); on
+ * production, legal pages prerendered with the context's company and support address (`prerenderedLegalProblem`).
  * Checked before anything is bundled, so the error comes at once.
  *
  * @throws {IncompleteBuildError} naming every missing part and the command that builds it.
@@ -378,10 +383,15 @@ export function assertDeployable(input: {
   nativeLayerDir: string;
   needsLayer: readonly string[];
   needsSite: boolean;
+  /** The company and support address the built legal pages must have been prerendered with (production only). */
+  legal?: { legalEntity?: LegalEntity; supportEmail: string };
 }): void {
   const problems: string[] = [];
   if (input.needsSite && !existsSync(join(input.siteDir, 'index.html'))) {
     problems.push(`run \`npm run build\` (the built site ${input.siteDir}/index.html is missing)`);
+  } else if (input.needsSite && input.legal) {
+    const problem = prerenderedLegalProblem(input.siteDir, input.legal);
+    if (problem) problems.push(problem);
   }
   const modules = join(input.nativeLayerDir, 'nodejs', 'node_modules');
   const layerComplete = ['sharp', join('@img', 'sharp-linux-arm64')].every((pkg) =>

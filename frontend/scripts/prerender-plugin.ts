@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type * as Prerender from '../src/app/prerender';
 import { PRERENDERED_QUERIES_ID } from '../src/lib/prerendered-queries';
+import { legalEntityFromEnv, writePrerenderedWith } from './prerendered-with';
 
 const frontendRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -59,13 +60,20 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * `main.tsx`, which hydrates it. Every other path gets the empty shell `app.html` ({@link pageFileOf}; `vite
  * preview` maps paths the same way), and `/api` and `/config.json` are served as before.
  *
- * Build-time values: `SITE_URL` (the public origin of canonical URLs; default `http://localhost:5173`) and
- * `SUPPORT_EMAIL` (the address the footers show; default `support@headshot.studio`, as the stack's). A page whose
- * runtime `/config.json` differs still hydrates: React re-renders the differing text.
+ * Build-time values: `SITE_URL` (the public origin of canonical URLs; default `http://localhost:5173`),
+ * `SUPPORT_EMAIL` (the address the footers show; default `support@headshot.studio`, as the stack's) and the company
+ * the legal pages name, `LEGAL_NAME`, `LEGAL_ADDRESS`, `LEGAL_REGISTRATION`, `LEGAL_JURISDICTION` (all or none; none:
+ * the Draft pages). What the pages were rendered with is written beside them (`prerendered-with.json`), and a
+ * production deploy refuses a build whose company or support address differs from its context
+ * (infrastructure/constructs/legal-entity.ts). A page whose runtime `/config.json` differs still hydrates: React
+ * re-renders the differing text.
+ *
+ * @throws Error at build when the `LEGAL_*` variables are incomplete or invalid
  */
 export function prerenderPlugin(
   siteUrl = process.env.SITE_URL ?? 'http://localhost:5173',
   supportEmail = process.env.SUPPORT_EMAIL ?? 'support@headshot.studio',
+  legalEntity = legalEntityFromEnv(process.env),
 ): Plugin {
   let config: ResolvedConfig | undefined;
   return {
@@ -121,8 +129,10 @@ export function prerenderPlugin(
           userPoolClientId: 'build',
           apiBase: '/api',
           supportEmail,
+          legalEntity,
           stage: 'build',
         };
+        writePrerenderedWith(outDir, { legalEntity, supportEmail });
         // The boot script starts the app only after the page has painted, so it need not compete with the page's
         // images for the network either.
         const inlined = inlineStylesheets(template, outDir)

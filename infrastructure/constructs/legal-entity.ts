@@ -1,3 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  LEGAL_ENTITY_ENV,
+  PRERENDERED_WITH_FILE,
+  readPrerenderedWith,
+  type PrerenderedWith,
+} from '../../frontend/scripts/prerendered-with';
 import {
   LEGAL_ENTITY_FIELDS,
   legalEntityTextProblem,
@@ -61,4 +68,40 @@ export function legalEntityFromContext(
   }
   if (missing.length > 0 || problems.length > 0) return { problems };
   return { legalEntity: entity as LegalEntity, problems };
+}
+
+/** `value` quoted for a POSIX shell, so the command a refusal prints can be pasted as it is. */
+function shellQuoted(value: string): string {
+  return /^[\w@.,/:+-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Why the built site cannot be deployed to production with this context: its prerendered legal pages and footers
+ * (frontend/scripts/prerender-plugin.ts) were rendered with another company or support address than the one
+ * `/config.json` will carry, so the pages would show the Draft notice, or another company, until the app's script
+ * re-renders them (and to every reader without it). Compared with the record the build writes beside the pages
+ * (`prerendered-with.json`); a build without one rendered the Draft pages.
+ *
+ * @param siteDir the built site (`dist/site`), which exists
+ * @param expected the context's company (`undefined`: none) and support address
+ * @returns the step that fixes it (a `npm run build` with the right variables), or undefined when the build matches
+ */
+export function prerenderedLegalProblem(
+  siteDir: string,
+  expected: { legalEntity?: LegalEntity; supportEmail: string },
+): string | undefined {
+  const wanted: PrerenderedWith = {
+    legalEntity: expected.legalEntity ?? null,
+    supportEmail: expected.supportEmail,
+  };
+  const built = readPrerenderedWith(siteDir);
+  if (built && isDeepStrictEqual(built, wanted)) return undefined;
+  const variables = LEGAL_ENTITY_FIELDS.flatMap((field) =>
+    wanted.legalEntity ? [`${LEGAL_ENTITY_ENV[field]}=${shellQuoted(wanted.legalEntity[field])}`] : [],
+  );
+  variables.push(`SUPPORT_EMAIL=${shellQuoted(wanted.supportEmail)}`);
+  const was = built
+    ? `${built.legalEntity ? `"${built.legalEntity.name}"` : 'the Draft placeholders'} and ${built.supportEmail}`
+    : `no ${PRERENDERED_WITH_FILE}, so the Draft placeholders`;
+  return `run \`${variables.join(' ')} npm run build\` (the legal pages in ${siteDir} were prerendered with ${was}, not this context's company and support address)`;
 }

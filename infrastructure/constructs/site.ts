@@ -14,6 +14,7 @@ import { Construct, type IConstruct } from 'constructs';
 import { acknowledge, nagFinding } from './nag';
 import { InvalidContextError } from './refusal';
 import type { LegalEntity } from '../../functions/domain/legal-entity';
+import { PRERENDERED_WITH_FILE } from '../../frontend/scripts/prerendered-with';
 
 /**
  * What the SPA reads from `/config.json` at boot: the same shape the local stack serves
@@ -105,9 +106,11 @@ export const SPA_ROUTING_FUNCTION = `function handler(event) {
 
 /**
  * What the site's asset leaves out of the build (glob patterns, matched at any depth): the source maps Vite writes
- * beside every bundle (frontend/vite.config.ts `build.sourcemap`), which would give anyone the SPA's original sources.
+ * beside every bundle (frontend/vite.config.ts `build.sourcemap`), which would give anyone the SPA's original sources,
+ * and the build's record of what its legal pages were prerendered with, which only the deploy reads
+ * (legal-entity.ts).
  */
-export const SITE_ASSET_EXCLUDE: readonly string[] = ['*.map'];
+export const SITE_ASSET_EXCLUDE: readonly string[] = ['*.map', PRERENDERED_WITH_FILE];
 
 /**
  * The SPA (docs/architecture.md §6): a private S3 bucket behind CloudFront with Origin Access Control; security headers on every

@@ -1,9 +1,25 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { legalEntityFromContext } from '../../infrastructure/constructs/legal-entity';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  legalEntityFromEnv,
+  PRERENDERED_WITH_FILE,
+  writePrerenderedWith,
+} from '../../frontend/scripts/prerendered-with';
+import {
+  legalEntityFromContext,
+  prerenderedLegalProblem,
+} from '../../infrastructure/constructs/legal-entity';
 import { InvalidContextError } from '../../infrastructure/constructs/refusal';
 import { settingsFromContext } from '../../infrastructure/constructs/settings';
-import { HeadshotStudioStack, type HeadshotStudioStackProps } from '../../infrastructure/stack';
+import {
+  assertDeployable,
+  HeadshotStudioStack,
+  IncompleteBuildError,
+  type HeadshotStudioStackProps,
+} from '../../infrastructure/stack';
+import { testTempDir } from '../helpers/temp-dir';
 import { NOWHERE } from './helpers';
 import { LEGAL_CONTEXT } from './legal-context';
 
@@ -123,5 +139,81 @@ describe('config.json', () => {
       supportEmail: LEGAL_CONTEXT.supportEmail,
     });
     expect(stackOf({}, 'Draft-dev').site.runtimeConfig.legalEntity).toBeNull();
+  });
+});
+
+describe('the prerendered legal pages (frontend/scripts/prerender-plugin.ts)', () => {
+  const ENV = {
+    LEGAL_NAME: ENTITY.name,
+    LEGAL_ADDRESS: ENTITY.address,
+    LEGAL_REGISTRATION: ENTITY.registration,
+    LEGAL_JURISDICTION: ENTITY.jurisdiction,
+  };
+
+  it('the build reads the company from LEGAL_*: all four, or none for the Draft pages', () => {
+    expect(legalEntityFromEnv({})).toBeNull();
+    expect(legalEntityFromEnv({ ...ENV, LEGAL_NAME: ` ${ENTITY.name}` })).toEqual(ENTITY);
+    expect(() => legalEntityFromEnv({ ...ENV, LEGAL_ADDRESS: undefined })).toThrow(
+      /^LEGAL_NAME, LEGAL_ADDRESS, LEGAL_REGISTRATION, LEGAL_JURISDICTION go together: LEGAL_ADDRESS: missing$/,
+    );
+    expect(() => legalEntityFromEnv({ ...ENV, LEGAL_NAME: '[Company legal name]' })).toThrow(
+      /LEGAL_NAME: the real value, not a \[placeholder\]/,
+    );
+  });
+
+  /** A built site (index.html) whose pages were prerendered with `record`, or with no record at all. */
+  function builtSite(record?: Parameters<typeof writePrerenderedWith>[1]): string {
+    const dir = testTempDir('legal-site-');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    if (record) writePrerenderedWith(dir, record);
+    return dir;
+  }
+  const expected = { legalEntity: ENTITY, supportEmail: LEGAL_CONTEXT.supportEmail };
+
+  it('accepts a build prerendered with the same company and support address', () => {
+    expect(prerenderedLegalProblem(builtSite(expected), expected)).toBeUndefined();
+    expect(
+      prerenderedLegalProblem(builtSite({ legalEntity: null, supportEmail: 'a@example.com' }), {
+        supportEmail: 'a@example.com',
+      }),
+    ).toBeUndefined();
+  });
+
+  it('refuses Draft pages, another company, or no record, with the build command to run', () => {
+    const command =
+      "run `LEGAL_NAME='Example Portraits Ltd' LEGAL_ADDRESS='1 Example Street, London EC1A 1AA, United Kingdom' " +
+      "LEGAL_REGISTRATION='Company number 01234567' LEGAL_JURISDICTION='England and Wales' " +
+      'SUPPORT_EMAIL=support@example.com npm run build`';
+    const draft = builtSite({ legalEntity: null, supportEmail: LEGAL_CONTEXT.supportEmail });
+    expect(prerenderedLegalProblem(draft, expected)).toBe(
+      `${command} (the legal pages in ${draft} were prerendered with the Draft placeholders and ` +
+        `support@example.com, not this context's company and support address)`,
+    );
+    const other = builtSite({
+      legalEntity: { ...ENTITY, name: 'Other Ltd' },
+      supportEmail: 'support@example.com',
+    });
+    expect(prerenderedLegalProblem(other, expected)).toMatch(
+      /prerendered with "Other Ltd" and support@example\.com/,
+    );
+    const otherAddress = builtSite({ ...expected, supportEmail: 'help@example.com' });
+    expect(prerenderedLegalProblem(otherAddress, expected)).toMatch(
+      /and help@example\.com, not this context's/,
+    );
+    expect(prerenderedLegalProblem(builtSite(), expected)).toMatch(
+      new RegExp(
+        `prerendered with no ${PRERENDERED_WITH_FILE.replace('.', '\\.')}, so the Draft placeholders`,
+      ),
+    );
+  });
+
+  it('a production synth of real code refuses such a build on one line (assertDeployable)', () => {
+    const input = { siteDir: builtSite(), nativeLayerDir: NOWHERE, needsLayer: [], needsSite: true };
+    expect(() => assertDeployable({ ...input, legal: expected })).toThrow(IncompleteBuildError);
+    expect(() => assertDeployable({ ...input, legal: expected })).toThrow(
+      /^Build first: run `LEGAL_NAME='Example Portraits Ltd' .* npm run build` \(the legal pages in [^\n]*\); see docs\/deploy\.md/,
+    );
+    // Outside production (no `legal`) a Draft build deploys as before.
+    expect(() => assertDeployable(input)).not.toThrow();
   });
 });
