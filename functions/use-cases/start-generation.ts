@@ -17,7 +17,8 @@ import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
 import { countMetric } from '../common/metrics';
 import type { GenerationStarted } from '../contracts';
-import { CREDITS_PER_HEADSHOT, InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import { InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
+import { generationCost } from '../domain/generation-cost';
 import type { Resolution } from '../domain/headshot-variants';
 import {
   AccountDeletingError,
@@ -182,7 +183,7 @@ export interface GenerationRequest {
   slots?: readonly number[];
   /** The headshot a one-slot generation regenerates. */
   regeneratedFrom?: string;
-  /** The canvas of every slot: `high` costs CREDITS_PER_HEADSHOT.high per slot; default `standard`. */
+  /** The canvas of every slot, priced by domain generationCost (`high`: 2 credits a slot); default `standard`. */
   resolution?: Resolution;
   /** The photos' identity ({@link assertReferencesStored}), for the likeness cap. */
   referenceSetHash: string;
@@ -210,7 +211,7 @@ export async function startGeneration(
   const { sub } = starter;
   const resolution = request.resolution ?? 'standard';
   const slotCount = request.slots?.length ?? HEADSHOTS_PER_GENERATION;
-  const cost = slotCount * CREDITS_PER_HEADSHOT[resolution];
+  const cost = generationCost({ resolution, slotCount });
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
   const user = starter.email ? await ports.ensureUser(sub, starter.email) : await ports.getUser(sub);
   const id = ports.newId();

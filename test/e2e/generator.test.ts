@@ -186,7 +186,11 @@ describe('the generator wizard', () => {
       expect((await created).status()).toBe(202);
 
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
-      await expectVisible(page.getByText('This will take 2-3 minutes'));
+      // No fixed duration (issue 35): the time line states a number only from the line's ETA.
+      await expectVisible(page.getByTestId('generation-time'));
+      expect(await page.getByTestId('generation-time').textContent()).toMatch(
+        /^(Your headshots start in about \d+ minutes?|Each headshot appears as soon as it is made)\.$/,
+      );
       await expectVisible(banner.getByText('Step 4 of 4'));
       await expectVisible(page.getByRole('progressbar', { name: 'Generation progress' }));
       await saveScreenshot(page, 'generator-step4', { fullPage: true, style: HIDE_TOASTS });

@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/Button';
 import { CreditsRetry } from '../../../components/CreditsRetry';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { cx } from '../../../lib/cx';
+import { HEADSHOTS_PER_GENERATION } from '../../../../../functions/domain/slots';
+import { generationTime } from '../../../lib/generation-time';
 import {
   BACKGROUND_CHOICE,
   BACKGROUND_OPTIONS,
-  GENERATION_COST,
   GENERATOR_TEXT,
-  HEADSHOTS_PER_GENERATION,
   STYLE_OPTIONS,
   type BackgroundId,
   type StyleId,
@@ -18,7 +18,7 @@ import {
 import { ChoiceStep } from './ChoiceStep';
 import { HighResolutionOption } from './HighResolutionOption';
 import { StepFooter } from './StepLayout';
-import { generateControls } from '../utils/wizard-rules';
+import { generateControls, wizardCost } from '../utils/wizard-rules';
 import { paths } from '../../../config/paths';
 
 /** The low-credit links' shape; each adds its own colours (orange, docs/product-spec.md §2 step 3). */
@@ -31,6 +31,7 @@ export interface BackgroundStepProps {
   value: BackgroundId | null;
   onChange: (background: BackgroundId) => void;
   style: StyleId | null;
+  /** Photos the generation would use: the uploaded ones the photo check did not reject. */
   photoCount: number;
   /** The balance, `undefined` while it loads. */
   credits: number | undefined;
@@ -51,9 +52,11 @@ export interface BackgroundStepProps {
 }
 
 /**
- * Step 3 'Choose your background' (docs/product-spec.md §2): the four background cards, a summary of the choices, the credits card
- * (orange with 'Running low on credits!' and Buy More under 6 credits), the notice 'You need 6 credits to generate
- * headshots, but you only have N.' with Buy More Credits, and the generate button with its three labels. While the
+ * Step 3 'Choose your background' (docs/product-spec.md §2): the four background cards, a summary of the choices (the
+ * photos the check did not reject), the credits card (orange with 'Running low on credits!' and Buy More under 6
+ * credits), the notice 'You need 6 credits to generate headshots, but you only have N.' with Buy More Credits, and the
+ * generate button with its three labels. Every credit figure is the chosen resolution's cost (wizard-rules
+ * wizardCost), so the card, the notice and the button agree. While the
  * photos show different people (`mixed_people`, issue 33) the button is disabled and the check's sentence stands
  * above it with 'Change photos'.
  */
@@ -92,11 +95,16 @@ export function BackgroundStep({
           </dl>
           <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-600">
             You get {HEADSHOTS_PER_GENERATION} headshots, each as a 1024×1024 square, a 4:5 portrait and the
-            full-resolution original, ready in 2-3 minutes.
+            original PNG as it was generated. {generationTime()}.
           </p>
           {highResolution && <HighResolutionOption {...highResolution} />}
         </div>
-        <CreditsCard credits={credits} low={controls.lowCredits} onRetryCredits={onRetryCredits} />
+        <CreditsCard
+          credits={credits}
+          cost={wizardCost(highResolution?.on)}
+          low={controls.lowCredits}
+          onRetryCredits={onRetryCredits}
+        />
       </div>
 
       {controls.notice && (
@@ -170,7 +178,8 @@ function Summary({
         <Icon aria-hidden="true" className="size-3.5" />
         {term}
       </dt>
-      <dd className={cx('mt-1 truncate font-semibold', muted ? 'text-slate-500' : 'text-slate-900')}>
+      {/* Wraps instead of truncating: 'Not chosen yet' and 'Business Casual' read whole in a 390 px column. */}
+      <dd className={cx('mt-1 font-semibold break-words', muted ? 'text-slate-500' : 'text-slate-900')}>
         {value}
       </dd>
     </div>
@@ -180,10 +189,13 @@ function Summary({
 /** The balance, orange with 'Running low on credits!' and Buy More when under 6 (docs/product-spec.md §2 step 3). */
 function CreditsCard({
   credits,
+  cost,
   low,
   onRetryCredits,
 }: {
   credits: number | undefined;
+  /** What the generation costs (wizard-rules wizardCost): the same figure as the button's. */
+  cost: number;
   low: boolean;
   /** Set when `GET /api/me` failed: a retry replaces the skeleton. */
   onRetryCredits?: () => void;
@@ -226,7 +238,7 @@ function CreditsCard({
             </p>
           )}
           <p className={cx('mt-1 text-sm', low ? 'font-medium text-orange-800' : 'text-slate-600')}>
-            {low ? GENERATOR_TEXT.runningLow : `This generation uses ${GENERATION_COST} credits.`}
+            {low ? GENERATOR_TEXT.runningLow : GENERATOR_TEXT.generationUses(cost)}
           </p>
         </div>
       </div>

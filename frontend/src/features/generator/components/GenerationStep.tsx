@@ -18,7 +18,9 @@ import {
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
 import { captionOf } from '../../../lib/headshot-caption';
-import { GENERATOR_TEXT, HEADSHOTS_PER_GENERATION, LIKENESS_STOP_CODES } from '../utils/content';
+import { HEADSHOTS_PER_GENERATION } from '../../../../../functions/domain/slots';
+import { generationTime } from '../../../lib/generation-time';
+import { GENERATOR_TEXT, LIKENESS_STOP_CODES } from '../utils/content';
 import { LikenessNotice } from './LikenessNotice';
 import { ResultHeading } from './StepLayout';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
@@ -40,8 +42,9 @@ export interface GenerationStepProps {
 }
 
 /**
- * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', 'This will take 2-3 minutes', the
- * percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
+ * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', its time line from
+ * the provider line's ETA (lib/generation-time.ts: 'Your headshots start in about N minutes' while it waits, else no
+ * number), the percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
  * headshots are ready!', the grid with favorite and download on every headshot, and 'Generate More Headshots'.
  * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3) —
  * except when the likeness cap stopped it: then it stays, says why and asks for other photos (LikenessNotice).
@@ -150,7 +153,9 @@ function ProgressCard({ progress: { percent, waiting, saved, expected } }: { pro
       >
         {GENERATOR_TEXT.generatingTitle}
       </h1>
-      <p className="mt-2 text-slate-600">{GENERATOR_TEXT.generatingDuration}</p>
+      <p className="mt-2 text-slate-600" data-testid="generation-time">
+        {generationTime(waiting)}.
+      </p>
 
       <div className="mt-8">
         <GenerationProgressBar
@@ -174,7 +179,7 @@ function ProgressCard({ progress: { percent, waiting, saved, expected } }: { pro
           <p className="mt-3 text-sm text-slate-500">
             {saved > 0
               ? `${saved} of ${expected} headshots ready. They appear below as they are saved.`
-              : 'You can keep this page open: your headshots appear below as soon as each one is saved.'}
+              : GENERATOR_TEXT.keepOpen}
           </p>
         )}
       </div>

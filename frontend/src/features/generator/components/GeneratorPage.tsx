@@ -11,8 +11,8 @@ import {
 } from '../api/create-generation';
 import { isFinished } from '../../../lib/api/get-generation';
 import { BackgroundStep } from './BackgroundStep';
-import { HIGH_RESOLUTION_COST, HIGH_RESOLUTION_TEXT } from '../utils/high-resolution';
-import { GENERATION_COST, GENERATOR_TEXT, type BackgroundId, type StyleId } from '../utils/content';
+import { GENERATOR_TEXT, type BackgroundId, type StyleId } from '../utils/content';
+import { insufficientCreditsToast, wizardCost } from '../utils/wizard-rules';
 import { GenerationStep } from './GenerationStep';
 import { StyleStep } from './StyleStep';
 import { UploadStep } from './UploadStep';
@@ -153,7 +153,7 @@ export function GeneratorPage() {
         return;
       }
       if (error.status === 402) {
-        toast.error(GENERATOR_TEXT.insufficientToast(creditsOf(error) ?? credits ?? 0));
+        toast.error(insufficientCreditsToast(creditsOf(error) ?? credits ?? 0, highResolutionOn));
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
         void navigate(paths.pricing.href);
         return;
@@ -168,12 +168,8 @@ export function GeneratorPage() {
     // Spec §5: without a photo, a style and a background, Generate silently does nothing; photos of different people
     // (mixed_people) are refused by the server, and step 3 says why.
     if (!style || !background || referenceKeys.length === 0 || checks.mixedPeople || create.isPending) return;
-    if (credits !== undefined && credits < (highResolutionOn ? HIGH_RESOLUTION_COST : GENERATION_COST)) {
-      toast.error(
-        highResolutionOn
-          ? HIGH_RESOLUTION_TEXT.insufficientToast(credits)
-          : GENERATOR_TEXT.insufficientToast(credits),
-      );
+    if (credits !== undefined && credits < wizardCost(highResolutionOn)) {
+      toast.error(insufficientCreditsToast(credits, highResolutionOn));
       void navigate(paths.pricing.href);
       return;
     }
@@ -278,7 +274,7 @@ export function GeneratorPage() {
               value={background}
               onChange={setBackground}
               style={style}
-              photoCount={uploads.uploadedKeys.length}
+              photoCount={checks.usableKeys.length}
               credits={credits}
               generating={create.isPending}
               onGenerate={generate}

@@ -1,15 +1,13 @@
+import { aboutMinutes } from '../../../lib/generation-time';
+
 /**
  * The generator wizard's fixed content (docs/product-spec.md §2 "Generator wizard", §9): every user-facing string verbatim, the
  * style and background options as the API spells them, and the example images shipped in
  * `frontend/public/images/styles/` (illustrated portraits drawn by `frontend/scripts/make-sample-images.ts`).
  */
 
-/** Credits one generation costs; it yields this many headshots (docs/product-spec.md §9). */
-export const GENERATION_COST = 6;
 /** Credits under this count are "running low" (docs/product-spec.md §9: low-credit threshold under 6). */
 export const LOW_CREDITS_THRESHOLD = 6;
-/** Headshots one generation delivers (one per credit, docs/architecture.md §4). */
-export const HEADSHOTS_PER_GENERATION = 6;
 /** Steps of the wizard. */
 export const TOTAL_STEPS = 4;
 
@@ -100,26 +98,29 @@ export const GENERATOR_TEXT = {
   runningLow: 'Running low on credits!',
   buyMore: 'Buy More',
   buyMoreCredits: 'Buy More Credits',
-  needCredits: (credits: number) =>
-    `You need ${GENERATION_COST} credits to generate headshots, but you only have ${credits}.`,
-  generate: `Generate Headshots (${GENERATION_COST} credits)`,
+  /** `cost`: the generation's credits (domain generationCost), here and in the next texts. */
+  needCredits: (cost: number, credits: number) =>
+    `You need ${cost} credits to generate headshots, but you only have ${credits}.`,
+  generate: (cost: number) => `Generate Headshots (${cost} credits)`,
+  /** The credits card's line under the balance. */
+  generationUses: (cost: number) => `This generation uses ${cost} credits.`,
   generating: 'Generating...',
   insufficient: 'Insufficient Credits',
-  insufficientToast: (credits: number) =>
-    `Insufficient credits! You need ${GENERATION_COST} credits but only have ${credits}.`,
+  insufficientToast: (cost: number, credits: number) =>
+    `Insufficient credits! You need ${cost} credits but only have ${credits}.`,
   generatingTitle: 'Generating your headshots',
-  generatingDuration: 'This will take 2-3 minutes',
   analyzing: 'Analyzing your photos...',
   creating: 'Creating professional headshots...',
   almostDone: 'Almost done...',
   /** Under the bar while the generation waits for the image provider: `ahead` = its place in line − 1. */
   inLine: (ahead: number, etaSeconds: number) => {
-    const minutes = Math.max(1, Math.ceil(etaSeconds / 60));
-    const about = `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+    const about = aboutMinutes(etaSeconds);
     if (ahead <= 0) return `You're next in line, ${about}`;
     return `You're in line — ${ahead} ${ahead === 1 ? 'generation' : 'generations'} ahead of you, ${about}`;
   },
   mayClose: "You can close this page; we'll e-mail you when your headshots are ready.",
+  /** Under the bar while it runs and none is saved yet (the time line above already says they appear one by one). */
+  keepOpen: 'You can keep this page open or leave it: your headshots are also saved to your dashboard.',
   ready: 'Your headshots are ready!',
   generateMore: 'Generate More Headshots',
   generationFailed: 'Failed to generate headshots. Please try again.',

@@ -1,5 +1,6 @@
-import { GENERATION_COST, GENERATOR_TEXT, LOW_CREDITS_THRESHOLD } from './content';
-import { HIGH_RESOLUTION_COST, HIGH_RESOLUTION_TEXT } from './high-resolution';
+import { generationCost } from '../../../../../functions/domain/generation-cost';
+import { GENERATOR_TEXT, LOW_CREDITS_THRESHOLD } from './content';
+import { HIGH_RESOLUTION_TEXT } from './high-resolution';
 
 /** Pure rules of the wizard's screens (docs/product-spec.md §2 steps 3 and 4), kept apart from React so they are unit-tested. */
 
@@ -18,6 +19,23 @@ export function isLowOnCredits(credits: number | undefined): boolean {
   return credits !== undefined && credits < LOW_CREDITS_THRESHOLD;
 }
 
+/**
+ * Credits the wizard's generation costs: 6 headshots at the chosen resolution, by the rule the server charges
+ * (functions/domain/generation-cost.ts): 6, or 12 with the high-resolution option. Every figure of step 3 (the
+ * button, the credits card, the notice) and the wizard's toasts comes from here.
+ */
+export function wizardCost(highResolution = false): number {
+  return generationCost({ resolution: highResolution ? 'high' : 'standard' });
+}
+
+/**
+ * The toast of a start with too few credits (`credits` under {@link wizardCost}): 'Insufficient credits! You need 12
+ * credits but only have 7.' (docs/product-spec.md §5), with the cost of the chosen resolution.
+ */
+export function insufficientCreditsToast(credits: number, highResolution = false): string {
+  return GENERATOR_TEXT.insufficientToast(wizardCost(highResolution), credits);
+}
+
 /** What step 3 needs to decide how its generate button and notice look. */
 export interface GenerateControlsInput {
   /** The balance, or `undefined` while it loads (the server checks it anyway). */
@@ -26,7 +44,7 @@ export interface GenerateControlsInput {
   hasBackground: boolean;
   /** A generation is being started or is running. */
   generating: boolean;
-  /** The high-resolution option is on: 12 credits instead of 6 (./high-resolution.ts). */
+  /** The high-resolution option is on: 12 credits instead of 6 ({@link wizardCost}). */
   highResolution?: boolean;
   /** The photo check finds the photos show different people, none a majority (`mixed_people`). */
   mixedPeople?: boolean;
@@ -38,7 +56,7 @@ export interface GenerateControls {
   disabled: boolean;
   /** The credits card is orange and says 'Running low on credits!'. */
   lowCredits: boolean;
-  /** 'You need 6 credits to generate headshots, but you only have N.', or null. */
+  /** 'You need 6 credits to generate headshots, but you only have N.' (12 at high resolution), or null. */
   notice: string | null;
 }
 
@@ -55,26 +73,22 @@ export function generateControls({
   highResolution = false,
   mixedPeople = false,
 }: GenerateControlsInput): GenerateControls {
-  const cost = highResolution ? HIGH_RESOLUTION_COST : GENERATION_COST;
-  const lowCredits = isLowOnCredits(credits);
+  const cost = wizardCost(highResolution);
   const tooFew = credits !== undefined && credits < cost;
   return {
     label: generating
       ? GENERATOR_TEXT.generating
       : tooFew
         ? GENERATOR_TEXT.insufficient
-        : highResolution
-          ? HIGH_RESOLUTION_TEXT.generate
-          : GENERATOR_TEXT.generate,
+        : GENERATOR_TEXT.generate(cost),
     disabled: !hasBackground || generating || tooFew || mixedPeople,
-    lowCredits,
+    lowCredits: isLowOnCredits(credits),
+    // The notice names the cost of what is chosen: with high resolution on, 12 even under 6 credits.
     notice:
-      credits === undefined
+      credits === undefined || !tooFew
         ? null
-        : lowCredits
-          ? GENERATOR_TEXT.needCredits(credits)
-          : tooFew
-            ? HIGH_RESOLUTION_TEXT.needCredits(credits)
-            : null,
+        : highResolution
+          ? HIGH_RESOLUTION_TEXT.needCredits(credits)
+          : GENERATOR_TEXT.needCredits(cost, credits),
   };
 }
