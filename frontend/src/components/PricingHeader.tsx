@@ -8,6 +8,7 @@ import { NavigationButton } from './ui/NavigationButton';
 import { useRuntimeConfig } from '../lib/runtime-config-context';
 import { LazyCreditsBadge as CreditsBadge } from './LazyCreditsBadge';
 import { useAuth } from '../lib/auth';
+import { copyrightHolder } from '../config/legal-entity';
 import { paths } from '../config/paths';
 
 /** Where Back goes when the pricing page was the first screen of this visit (signed in; signed out: the landing). */
@@ -103,15 +104,17 @@ function NavLink({
 const YEAR = new Date().getFullYear();
 
 /**
- * The footer of the pricing, payment result and legal pages: copyright, the legal pages and the support e-mail from
- * the runtime config.
+ * The footer of the pricing, payment result and legal pages: copyright (the company, when the runtime config names
+ * one), the legal pages and the support e-mail from the runtime config.
  */
 export function PricingFooter() {
-  const { supportEmail } = useRuntimeConfig();
+  const { supportEmail, legalEntity } = useRuntimeConfig();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 lg:flex-row lg:px-8">
-        <p>© {YEAR} Headshot Studio</p>
+        <p>
+          © {YEAR} {copyrightHolder(legalEntity)}
+        </p>
         <nav aria-label="Legal">
           <LegalLinks
             className="flex flex-wrap justify-center gap-x-5 gap-y-2"

@@ -18,3 +18,11 @@ export const LEGAL_ENTITY_PLACEHOLDERS: LegalEntity = {
  * to the text in this repository, so it changes with it, not with a deployment (docs/decisions/011-retention.md).
  */
 export const LEGAL_TEXT_EFFECTIVE_DATE = '2026-11-26';
+
+/**
+ * Who the footers' copyright line names: the company the deployment gives (`/config.json`'s `legalEntity`), else
+ * the product's name, as before a company is configured.
+ */
+export function copyrightHolder(entity: LegalEntity | null | undefined): string {
+  return entity?.name ?? 'Headshot Studio';
+}

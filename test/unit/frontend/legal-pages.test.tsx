@@ -14,6 +14,7 @@ import {
   TermsPage,
 } from '../../../frontend/src/features/legal';
 import { LEGAL_ENTITY_PLACEHOLDERS } from '../../../frontend/src/config/legal-entity';
+import { LandingFooter } from '../../../frontend/src/features/landing/components/LandingFooter';
 import { formatDays } from '../../../frontend/src/lib/format-period';
 import { REFUND_POLICY } from '../../../frontend/src/lib/refund-policy';
 import { renderAt, testConfig } from './render';
@@ -115,6 +116,22 @@ describe('the company behind the pages (issue 35 item 2)', () => {
     );
     expect(screen.getByRole('region', { name: 'Governing law' }).textContent).toContain(
       `governed by the law of ${entity.jurisdiction}.`,
+    );
+  });
+
+  it("the footer's copyright names the company, and the product while there is none", () => {
+    const year = new Date().getFullYear();
+    const { unmount } = renderAt('/terms', { element: <TermsPage /> });
+    expect(screen.getByRole('contentinfo').textContent).toContain(`© ${year} Headshot Studio`);
+    unmount();
+    renderAt('/terms', { element: <TermsPage />, config: { ...testConfig, legalEntity: entity } });
+    expect(screen.getByRole('contentinfo').textContent).toContain(`© ${year} ${entity.name}`);
+  });
+
+  it("the landing footer's copyright names the company too", () => {
+    renderAt('/', { element: <LandingFooter />, config: { ...testConfig, legalEntity: entity } });
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      `© ${new Date().getFullYear()} ${entity.name}. All rights reserved.`,
     );
   });
 

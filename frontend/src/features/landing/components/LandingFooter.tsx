@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { HomeBrandLink } from '../../../components/HomeBrandLink';
 import { LegalLinks } from '../../../components/LegalLinks';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
+import { copyrightHolder } from '../../../config/legal-entity';
 import { paths } from '../../../config/paths';
 
 // Read once: a page left open over New Year showing last year's © is harmless.
@@ -10,9 +11,9 @@ const YEAR = new Date().getFullYear();
 
 const linkClass = 'rounded text-sm text-slate-300 transition hover:text-white';
 
-/** The site footer: brand, links, support e-mail (from the runtime config) and copyright. */
+/** The site footer: brand, links, support e-mail and copyright holder (the company, from the runtime config). */
 export function LandingFooter() {
-  const { supportEmail } = useRuntimeConfig();
+  const { supportEmail, legalEntity } = useRuntimeConfig();
   return (
     <footer className="render-when-near bg-slate-950 text-slate-300 [--rendered-height:573px] sm:[--rendered-height:430px] lg:[--rendered-height:329px]">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -56,7 +57,7 @@ export function LandingFooter() {
           </div>
         </div>
         <p className="mt-12 border-t border-slate-800 pt-8 text-sm text-slate-400">
-          © {YEAR} Headshot Studio. All rights reserved.
+          © {YEAR} {copyrightHolder(legalEntity)}. All rights reserved.
         </p>
       </div>
     </footer>
