@@ -15,6 +15,9 @@
  *   `cognitoFeaturePlan` (`lite` | `essentials` | `plus`; default `plus` when threat protection is on);
  * - `supportEmail`, `openaiImageModel`, `imageProvider`
  *   (default `openai`; `local` is refused on `prod`), `generationMaxConcurrency`, `logLevel`;
+ * - the legal entity: `legalName`, `legalAddress`, `legalRegistration`, `legalJurisdiction` (together), with
+ *   `supportEmail`: the company the legal pages name, written into `/config.json`; required on `prod`, whose built
+ *   pages must have been prerendered with the same values (`constructs/legal-entity.ts`);
  * - `openaiImageQuality` (default `high`), `openaiTimeoutSeconds` (default: the model and quality's worst case × 1.5):
  *   the slot function's Lambda timeout and its workflow Task's follow them;
  * - provider capacity: `providerImagesPerMinute` (your OpenAI tier's images per minute), `providerMaxConcurrency`

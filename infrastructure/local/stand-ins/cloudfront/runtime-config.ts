@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   /** Where the API lives, relative to the site origin: always `/api`. */
   apiBase: string;
   supportEmail: string;
+  /** The company the legal pages name: always `null` locally, so they show their Draft notice (as on dev). */
+  legalEntity: null;
   stage: string;
   /** `USER_PASSWORD_AUTH` locally (cognito-local has no SRP), `USER_SRP_AUTH` in the cloud. */
   authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
@@ -30,6 +32,7 @@ export function localRuntimeConfig(options: {
     cognitoEndpoint: options.cognitoEndpoint,
     apiBase: '/api',
     supportEmail: options.supportEmail ?? 'support@headshot.studio',
+    legalEntity: null,
     stage: 'local',
     authFlowType: 'USER_PASSWORD_AUTH',
   };
