@@ -1,3 +1,7 @@
+import { mailMessage, plural, type MailContent } from './mail-layout';
+
+export type { MailContent } from './mail-layout';
+
 /**
  * The "headshots ready" e-mail (docs/product-spec.md §5: to, subject, html or text), sent when a generation ends —
  * also when it ends partial or failed, saying what was refunded. Pure: the notify task sends what this returns.
@@ -23,21 +27,6 @@ export interface ReadyMailInput {
 
 const OTHER_PHOTOS =
   "They didn't look enough like you, so we stopped instead of trying again with these photos: please upload 5-10 different photos (recent, well lit, just you, facing the camera).";
-
-/** An e-mail: subject, plain text and HTML bodies. */
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The message for a finished generation. */
 export function readyMail(input: ReadyMailInput): MailContent {
@@ -68,22 +57,14 @@ export function readyMail(input: ReadyMailInput): MailContent {
               "We couldn't create your headshots this time.",
               `Your ${credits} went back to your balance, so you can try again at no cost.`,
             ];
-  const action = input.status === 'failed' ? 'Open your dashboard' : 'See your headshots';
-  const text = [
-    `Hi ${input.displayName},`,
-    '',
-    ...lines,
-    '',
-    `${action}: ${input.dashboardUrl}`,
-    '',
-    'Headshot Studio',
-    'You get this e-mail because "E-mail me when my headshots are ready" is on in your dashboard.',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>Hi ${escapeHtml(input.displayName)},</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(input.dashboardUrl)}" style="display:inline-block;padding:10px 18px;border-radius:10px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600">${action}</a></p>
-<p style="color:#64748b;font-size:13px">Headshot Studio · You get this e-mail because "E-mail me when my headshots are ready" is on in your dashboard.</p>
-</body></html>`;
-  return { subject, text, html };
+  return mailMessage({
+    subject,
+    displayName: input.displayName,
+    lines,
+    action: {
+      label: input.status === 'failed' ? 'Open your dashboard' : 'See your headshots',
+      url: input.dashboardUrl,
+    },
+    footer: 'You get this e-mail because "E-mail me when my headshots are ready" is on in your dashboard.',
+  });
 }

@@ -6,8 +6,9 @@ import { createUser } from '../use-cases/create-user';
 
 /**
  * Cognito post-confirmation trigger: creates the user item with 6 free credits, exactly once (the same idempotent
- * call `GET /api/me` makes). Returns the event unchanged, as Cognito requires. Only sign-up confirmations create
- * users; a forgotten-password confirmation changes nothing.
+ * call `GET /api/me` makes), and sends the welcome e-mail once (use-cases/create-user.ts). Returns the event
+ * unchanged, as Cognito requires. Only sign-up confirmations create users; a forgotten-password confirmation changes
+ * nothing and sends nothing.
  */
 async function postConfirmation(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {

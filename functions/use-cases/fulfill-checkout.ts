@@ -11,6 +11,7 @@ import {
   type CheckoutSessionLike,
   type CheckoutStatus,
 } from '../domain/checkout';
+import { sendReceiptMail } from './send-account-mails';
 
 /**
  * "Fulfill checkout": credit a paid Checkout Session once — idempotently, keyed by the session id, from the webhook
@@ -18,7 +19,10 @@ import {
  * keyed by the session id"). The domain decides (`assessCheckoutSession`), the ledger applies.
  */
 
-/** What fulfilment needs from the outside world: Stripe, the pending purchase, the ledger and the analytics sink. */
+/**
+ * What fulfilment needs from the outside world: Stripe, the pending purchase, the ledger, the analytics sink and the
+ * receipt e-mail.
+ */
 export interface FulfillCheckoutPorts {
   /** Stripe's fresh copy of a session, line items expanded (never the browser's word). */
   retrieveCheckoutSession: (sessionId: string) => Promise<CheckoutSessionLike>;
@@ -34,6 +38,11 @@ export interface FulfillCheckoutPorts {
   ensureUser: typeof ensureUser;
   grantCredits: typeof grantCredits;
   trackServerEvent: typeof trackServerEvent;
+  /**
+   * The receipt e-mail of a credited purchase, sent once per session (use-cases/send-account-mails.ts); called on
+   * every call for a paid session, so one that failed is tried again. Its failure never stops fulfilment.
+   */
+  sendReceiptMail: (sub: string, checkoutSessionId: string) => Promise<unknown>;
 }
 
 /** The real adapters of {@link FulfillCheckoutPorts} (the verification's ports extend them). */
@@ -47,6 +56,7 @@ export const fulfillCheckoutAdapters: FulfillCheckoutPorts = {
   ensureUser,
   grantCredits,
   trackServerEvent,
+  sendReceiptMail: (sub, checkoutSessionId) => sendReceiptMail(sub, checkoutSessionId),
 };
 
 /** The outcome of {@link fulfillCheckout}. */
@@ -135,6 +145,12 @@ export async function fulfillSession(
     countMetric('PurchasesCredited');
     await ports.trackServerEvent('purchase_completed', sub, { packId, credits });
   }
+  // After the credits landed, never before: a mail that fails leaves them credited (issue 35).
+  await ports
+    .sendReceiptMail(sub, session.id)
+    .catch((error: unknown) =>
+      logger.error('Receipt e-mail not sent', { checkoutSessionId: session.id, error: String(error) }),
+    );
   return { status: 'paid', creditsAdded: credits, credits: result.balance, applied: result.applied };
 }
 

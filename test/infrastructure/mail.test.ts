@@ -2,46 +2,59 @@ import { describe, expect, it } from 'vitest';
 import { appFunctions, roleStatements, testStack } from './helpers';
 
 /*
- * The "headshots ready" e-mail in the cloud: SES v2 SendEmail, allowed only to the notify function, only for the
- * configured identity (and configuration set), only from the configured address.
+ * The product's e-mails in the cloud (the "headshots ready" e-mail, the welcome, the receipts): SES v2 SendEmail,
+ * allowed only to the functions that send them, only for the configured identity (and configuration set), only from
+ * the configured address.
  */
+
+/** The functions that send mail: notify (ready), the post-confirmation trigger (welcome), fulfilment's two (receipt). */
+const MAILERS = [
+  'GenerationNotifyCustomer',
+  'CognitoPostConfirmation',
+  'WebhooksStripe',
+  'HttpGetCheckoutSession',
+];
 
 const sendsMail = (template: ReturnType<typeof testStack>['template'], logicalId: string) =>
   roleStatements(template, logicalId).filter((s) => s.Action.some((a) => a.startsWith('ses:')));
 
 describe('SES permission', () => {
-  it('lets only the notify function send, as the configured identity and from the configured address', () => {
+  it('lets only the mailing functions send, as the configured identity and from the configured address', () => {
     const { template } = testStack({
       mailFrom: 'headshots@example.com',
       mailIdentity: 'example.com',
       mailConfigurationSet: 'headshots-mail',
     });
     const functions = appFunctions(template);
-    const notify = functions.get('GenerationNotifyCustomer')!;
-    expect(notify).toBeDefined();
-    const statements = sendsMail(template, notify.logicalId);
-    expect(statements).toHaveLength(1);
-    const [statement] = statements;
-    expect(statement!.Action).toEqual(['ses:SendEmail']);
-    const resources = JSON.stringify(statement!.Resource);
-    expect(statement!.Resource).toHaveLength(2);
-    expect(resources).toContain(':identity/example.com');
-    expect(resources).toContain(':configuration-set/headshots-mail');
-    expect(resources).not.toContain('*');
-    expect(statement!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'headshots@example.com' } });
-    expect(notify.resource.Properties?.Environment).toMatchObject({
-      Variables: { MAIL_FROM: 'headshots@example.com', MAIL_CONFIGURATION_SET: 'headshots-mail' },
-    });
+    for (const id of MAILERS) {
+      const mailer = functions.get(id)!;
+      expect(mailer, id).toBeDefined();
+      const statements = sendsMail(template, mailer.logicalId);
+      expect(statements, id).toHaveLength(1);
+      const [statement] = statements;
+      expect(statement!.Action).toEqual(['ses:SendEmail']);
+      const resources = JSON.stringify(statement!.Resource);
+      expect(statement!.Resource).toHaveLength(2);
+      expect(resources).toContain(':identity/example.com');
+      expect(resources).toContain(':configuration-set/headshots-mail');
+      expect(resources).not.toContain('*');
+      expect(statement!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'headshots@example.com' } });
+      expect(mailer.resource.Properties?.Environment, id).toMatchObject({
+        Variables: { MAIL_FROM: 'headshots@example.com', MAIL_CONFIGURATION_SET: 'headshots-mail' },
+      });
+    }
     for (const [id, fn] of functions) {
-      if (id !== 'GenerationNotifyCustomer') expect(sendsMail(template, fn.logicalId), id).toEqual([]);
+      if (!MAILERS.includes(id)) expect(sendsMail(template, fn.logicalId), id).toEqual([]);
     }
   });
 
   it('grants nothing, and sets no sender, without mailFrom', () => {
     const { template } = testStack();
-    const notify = appFunctions(template).get('GenerationNotifyCustomer')!;
-    expect(sendsMail(template, notify.logicalId)).toEqual([]);
-    expect(JSON.stringify(notify.resource.Properties?.Environment)).not.toContain('MAIL_FROM');
+    for (const id of MAILERS) {
+      const mailer = appFunctions(template).get(id)!;
+      expect(sendsMail(template, mailer.logicalId), id).toEqual([]);
+      expect(JSON.stringify(mailer.resource.Properties?.Environment)).not.toContain('MAIL_FROM');
+    }
   });
 });
 

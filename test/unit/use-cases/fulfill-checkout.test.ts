@@ -175,3 +175,46 @@ describe('fulfillCheckout: a paid Checkout Session is credited once', () => {
     expect(analytics.tracked).toHaveLength(0);
   });
 });
+
+describe('fulfillCheckout: the receipt e-mail (issue 35)', () => {
+  it('sends one receipt after the credits land, however often the session is fulfilled (webhook replays)', async () => {
+    const { ports, stripe, mail, id } = await setup();
+    stripe.pay(id, 'pi_1');
+    await fulfillCheckout(id, ports);
+    await fulfillCheckout(id, ports);
+    await fulfillCheckout(id, ports);
+    expect(mail.mailer.sent).toHaveLength(1);
+    expect(mail.mailer.sent[0]!.to).toBe(`${sub}@example.com`);
+    expect(mail.mailer.sent[0]!.content.subject).toBe('Your receipt: 40 credits for $35.00');
+    expect(mail.mailer.sent[0]!.content.text).toContain('https://pay.stripe.test/receipts/pi_1');
+  });
+
+  it('sends none for a session that is not paid, or does not match its purchase', async () => {
+    const { ports, mail, id } = await setup();
+    expect((await fulfillCheckout(id, ports)).status).toBe('unpaid');
+    expect(mail.mailer.sent).toEqual([]);
+  });
+
+  it('credits when the mail fails, and the next call for the session (a replay, the success page) sends it', async () => {
+    const { ports, stripe, ledger, mail, id } = await setup();
+    stripe.pay(id);
+    mail.mailer.refuseWith = Object.assign(new Error('Maximum sending rate exceeded.'), {
+      name: 'TooManyRequestsException',
+    });
+    expect(await fulfillCheckout(id, ports)).toMatchObject({ status: 'paid', applied: true });
+    expect(ledger.balance(sub)).toBe(pack.credits);
+    expect(mail.markers.state('receipt', sub, id)).toMatchObject({ claimed: false, failures: 1 });
+
+    mail.mailer.refuseWith = undefined;
+    expect(await fulfillCheckout(id, ports)).toMatchObject({ status: 'paid', applied: false });
+    expect(mail.mailer.sent).toHaveLength(1);
+    expect(ledger.balance(sub)).toBe(pack.credits);
+  });
+
+  it('credits even when the receipt port itself fails', async () => {
+    const { ports, stripe, ledger, id } = await setup({ ports: { sendReceiptMail: failing() } });
+    stripe.pay(id);
+    expect(await fulfillCheckout(id, ports)).toMatchObject({ status: 'paid', applied: true });
+    expect(ledger.balance(sub)).toBe(pack.credits);
+  });
+});

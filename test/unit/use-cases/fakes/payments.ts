@@ -1,4 +1,6 @@
+import { sendReceiptMail } from '../../../../functions/use-cases/send-account-mails';
 import { RecordingAnalytics } from './analytics';
+import { accountMailWorld } from './mail-markers';
 import { FakeLedger } from './ledger';
 import { FakePurchases } from './purchases';
 import { FakeQuotas } from './quotas';
@@ -6,7 +8,7 @@ import { FakeStripe } from './stripe';
 
 /**
  * The money paths' world in memory: a ledger that keeps balances, the purchases and their reversals over it, Stripe
- * Checkout, the quota counters and the analytics sink — with `ports`, every port the payment use cases take
+ * Checkout, the quota counters, the analytics sink and the receipt e-mail's mailer and markers (`mail`) — with `ports`, every port the payment use cases take
  * (buy, verify, fulfil, reverse, restore), wired to them.
  */
 export function paymentsWorld() {
@@ -15,6 +17,7 @@ export function paymentsWorld() {
   const stripe = new FakeStripe();
   const quotas = new FakeQuotas();
   const analytics = new RecordingAnalytics();
+  const mail = accountMailWorld(ledger, purchases);
   const ports = {
     getUser: ledger.getUser,
     ensureUser: ledger.ensureUser,
@@ -38,6 +41,8 @@ export function paymentsWorld() {
     receiptUrlOf: stripe.receiptUrlOf,
     consumeQuota: quotas.consumeQuota,
     trackServerEvent: analytics.trackServerEvent,
+    sendReceiptMail: (sub: string, checkoutSessionId: string) =>
+      sendReceiptMail(sub, checkoutSessionId, mail.ports),
   };
-  return { ledger, purchases, stripe, quotas, analytics, ports };
+  return { ledger, purchases, stripe, quotas, analytics, mail, ports };
 }
