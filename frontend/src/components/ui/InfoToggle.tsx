@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useFloatingPlacement } from '../../hooks/use-floating-placement';
 import { cx } from '../../lib/cx';
 
 /** Props of {@link InfoToggle}. */
@@ -11,8 +12,14 @@ export interface InfoToggleProps {
   triggerClassName?: string;
   /** The explanation shown while open. */
   children: ReactNode;
-  /** Classes placing the panel (relative to the nearest positioned ancestor). */
+  /** Classes placing the panel (relative to the nearest positioned ancestor, unless `floating`). */
   panelClassName?: string;
+  /**
+   * The panel floats in the viewport instead (`position: fixed`, above the button when it fits, its start lined
+   * up with the button's, never past the screen's edges), so a card's `overflow: hidden` cannot clip it (issue 35
+   * item 6: the match-% explanation was cut at the card's edge on a 390 px phone).
+   */
+  floating?: boolean;
   /** Classes of the wrapper. */
   className?: string;
   /** `data-testid` of the wrapper. */
@@ -33,11 +40,14 @@ export function InfoToggle({
   panelClassName,
   className,
   testId,
+  floating = false,
 }: InfoToggleProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLSpanElement>(null);
+  const placement = useFloatingPlacement(open && floating, button, panel, 'start');
 
   useEffect(() => {
     if (!open) return;
@@ -71,8 +81,10 @@ export function InfoToggle({
         {trigger}
       </button>
       <span
+        ref={panel}
         id={panelId}
         hidden={!open}
+        style={placement}
         className={cx(
           'absolute z-30 w-48 rounded-lg bg-slate-900 px-2.5 py-2 text-left text-xs leading-snug font-normal text-white shadow-lg',
           panelClassName,

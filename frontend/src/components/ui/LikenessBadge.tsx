@@ -8,7 +8,8 @@ export const LIKENESS_EXPLANATION =
 
 /**
  * A headshot's likeness to the customer's photos (0-100, measured by the server's face model) as a small pill
- * button, "92% match", whose tap shows what the percent means (issue 27.5: no hover-only tooltip). Nothing for
+ * button, "92% match", whose tap shows what the percent means (issue 27.5: no hover-only tooltip), floating inside
+ * the screen whatever card it sits on (issue 35 item 6). Nothing for
  * headshots made before likeness was measured.
  */
 export function LikenessBadge({
@@ -34,7 +35,8 @@ export function LikenessBadge({
           <span>{likeness}% match</span>
         </>
       }
-      panelClassName="bottom-full left-0 mb-1.5 w-56"
+      floating
+      panelClassName="w-56 max-w-[calc(100vw-1rem)]"
     >
       {LIKENESS_EXPLANATION}
     </InfoToggle>
