@@ -1,5 +1,6 @@
-import { Download, Heart, RefreshCw, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Download, Heart, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { usePending } from '../hooks/use-pending';
 import type { Headshot } from '../lib/api/contracts';
 import { REGENERATE_LABEL } from '../lib/api/regenerate-headshot';
 import { cx } from '../lib/cx';
@@ -10,24 +11,20 @@ import { Spinner } from './ui/Spinner';
 
 /**
  * Where a card is shown: `results`, the generator's grid (step 4: numbered, with "Regenerate (1 credit)"), or
- * `gallery`, the dashboard's grid (opens the full-size viewer, shows the date, can be deleted).
+ * `gallery`, the dashboard's grid (opens the full-size viewer, shows the date, its actions in a menu).
  */
 export type HeadshotPlacement = 'results' | 'gallery';
 
-/** Props of {@link HeadshotCard}. */
-export interface HeadshotCardProps {
+/** Props of {@link HeadshotCard} in the generator's results grid: its actions sit over the image. */
+export interface ResultsCardProps {
   headshot: Headshot;
-  placement: HeadshotPlacement;
+  placement: 'results';
   /** 1-based place in a results grid, for the buttons' names ('Download headshot 3'). */
   position?: number;
   onToggleFavorite: (headshot: Headshot) => void;
   /** Saves the full-size JPEG; the card shows a spinner on its button until it resolves. */
   onDownload: (headshot: Headshot) => Promise<void>;
-  /** Gallery: a click on the image opens the full-size view. */
-  onOpen?: (headshot: Headshot) => void;
-  /** Gallery: asks to delete it. */
-  onDelete?: (headshot: Headshot) => void;
-  /** Results: "Regenerate (1 credit)"; absent, no button. */
+  /** "Regenerate (1 credit)"; absent, no button. */
   onRegenerate?: (headshot: Headshot) => void;
   /** A regeneration of this headshot is starting. */
   regenerating?: boolean;
@@ -38,61 +35,53 @@ export interface HeadshotCardProps {
   regenerateUnavailableId?: string;
 }
 
-/** The accessible names of a card's buttons: numbered in the results grid, plain in the gallery. */
-function actionNames(placement: HeadshotPlacement, position: number, isFavorite: boolean) {
-  const favoriteTitle = isFavorite ? 'Remove from favorites' : 'Add to favorites';
-  return placement === 'results'
-    ? {
-        favorite: `Favorite headshot ${position}`,
-        favoriteTitle,
-        download: `Download headshot ${position}`,
-        regenerate: `${REGENERATE_LABEL}: headshot ${position}`,
-      }
-    : { favorite: favoriteTitle, favoriteTitle, download: 'Download', regenerate: REGENERATE_LABEL };
+/**
+ * Props of {@link HeadshotCard} in the dashboard's gallery: a tap on the image opens the full-size view, and the
+ * card's actions (the dashboard's menu) sit beside the caption, under the image, so nothing covers the face
+ * (issue 35 item 6).
+ */
+export interface GalleryCardProps {
+  headshot: Headshot;
+  placement: 'gallery';
+  onOpen: (headshot: Headshot) => void;
+  actions: ReactNode;
+}
+
+/** Props of {@link HeadshotCard}: by {@link HeadshotPlacement}. */
+export type HeadshotCardProps = ResultsCardProps | GalleryCardProps;
+
+/** The accessible names of a results card's buttons, numbered by its place in the grid. */
+function actionNames(position: number, isFavorite: boolean) {
+  return {
+    favorite: `Favorite headshot ${position}`,
+    favoriteTitle: isFavorite ? 'Remove from favorites' : 'Add to favorites',
+    download: `Download headshot ${position}`,
+    regenerate: `${REGENERATE_LABEL}: headshot ${position}`,
+  };
 }
 
 /**
  * One headshot, wherever it is shown (docs/product-spec.md §2: the generator's results and the dashboard's
- * gallery): the square image (lazy, so nothing moves as images arrive), a heart on favorites, the style and
- * background badges (hyphens as spaces) and the likeness. Favorite, download (and, in the gallery, delete) appear
- * on hover and on keyboard focus, and always on touch screens, which cannot hover.
+ * gallery): the square image (lazy in the gallery, so nothing moves as images arrive), a heart on favorites, the
+ * style and background badges (hyphens as spaces) and the likeness. In the results grid, favorite and download
+ * appear over the image on hover and on keyboard focus, and always on touch screens, which cannot hover; in the
+ * gallery the image opens the full-size view and the actions given sit beside the caption, under the image.
  */
-export function HeadshotCard({
-  headshot,
-  placement,
-  position = 0,
-  onToggleFavorite,
-  onDownload,
-  onOpen,
-  onDelete,
-  onRegenerate,
-  regenerating = false,
-  regenerateUnavailableId,
-}: HeadshotCardProps) {
-  const [downloading, setDownloading] = useState(false);
-  const names = actionNames(placement, position, headshot.isFavorite);
+export function HeadshotCard(props: HeadshotCardProps) {
+  const { headshot, placement } = props;
   const description = describeHeadshot(headshot);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await onDownload(headshot);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const results = placement === 'results';
+  const position = results ? (props.position ?? 0) : 0;
 
   const image = (
     <img
       src={headshot.thumbnailUrl}
-      srcSet={
-        placement === 'results' ? `${headshot.thumbnailUrl} 384w, ${headshot.imageUrl} 1024w` : undefined
-      }
-      sizes={placement === 'results' ? '(min-width: 1024px) 20rem, (min-width: 640px) 45vw, 50vw' : undefined}
-      alt={onOpen ? '' : placement === 'results' ? `Headshot ${position}: ${description}` : description}
-      width={placement === 'results' ? 1024 : 384}
-      height={placement === 'results' ? 1024 : 384}
-      loading={placement === 'gallery' ? 'lazy' : undefined}
+      srcSet={results ? `${headshot.thumbnailUrl} 384w, ${headshot.imageUrl} 1024w` : undefined}
+      sizes={results ? '(min-width: 1024px) 20rem, (min-width: 640px) 45vw, 50vw' : undefined}
+      alt={results ? `Headshot ${position}: ${description}` : ''}
+      width={results ? 1024 : 384}
+      height={results ? 1024 : 384}
+      loading={results ? undefined : 'lazy'}
       decoding="async"
       className="size-full object-cover transition duration-500 group-hover:scale-[1.02] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
     />
@@ -101,23 +90,23 @@ export function HeadshotCard({
   return (
     <li
       className="list-none"
-      data-testid={placement === 'results' ? 'headshot' : 'headshot-card'}
+      data-testid={results ? 'headshot' : 'headshot-card'}
       data-headshot-id={headshot.id}
     >
       <article className="group overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition focus-within:shadow-lg hover:shadow-lg">
         <figure>
           <div className="relative aspect-square overflow-hidden bg-slate-100">
-            {onOpen ? (
+            {results ? (
+              image
+            ) : (
               <button
                 type="button"
-                onClick={() => onOpen(headshot)}
+                onClick={() => props.onOpen(headshot)}
                 className="absolute inset-0 cursor-zoom-in focus-visible:outline-offset-[-4px]"
               >
                 {image}
                 <span className="sr-only">View full size: {description}</span>
               </button>
-            ) : (
-              image
             )}
             {headshot.isFavorite && (
               <span
@@ -128,60 +117,80 @@ export function HeadshotCard({
                 <span className="sr-only">Favorite</span>
               </span>
             )}
-            <div className="absolute inset-x-0 bottom-0 flex items-center justify-end gap-2 p-3">
-              <CardAction
-                label={names.favorite}
-                title={names.favoriteTitle}
-                pressed={headshot.isFavorite}
-                onClick={() => onToggleFavorite(headshot)}
-                tone={headshot.isFavorite ? 'favorite' : 'default'}
-                // A favorite keeps its filled heart in sight.
-                revealed={headshot.isFavorite}
-              >
-                <Heart aria-hidden="true" className={cx('size-5', headshot.isFavorite && 'fill-current')} />
-              </CardAction>
-              <CardAction
-                label={names.download}
-                title="Download"
-                busy={downloading}
-                onClick={() => void download()}
-              >
-                {downloading ? (
-                  <Spinner size="sm" label={null} />
-                ) : (
-                  <Download aria-hidden="true" className="size-5" />
-                )}
-              </CardAction>
-              {onDelete && (
-                <CardAction label="Delete" title="Delete" onClick={() => onDelete(headshot)} tone="danger">
-                  <Trash2 aria-hidden="true" className="size-5" />
-                </CardAction>
-              )}
-            </div>
+            {results && <ResultsActions {...props} position={position} />}
           </div>
 
-          <figcaption className="flex flex-wrap items-center gap-1.5 px-3 py-3">
-            <HeadshotMeta headshot={headshot} showDate={placement === 'gallery'} />
-            {onRegenerate && (
-              <button
-                type="button"
-                onClick={() => onRegenerate(headshot)}
-                disabled={regenerating || regenerateUnavailableId !== undefined}
-                aria-label={names.regenerate}
-                aria-describedby={regenerateUnavailableId}
-                className={cx(
-                  'ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:opacity-60',
-                  regenerating ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed',
-                )}
-              >
-                <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
-                {REGENERATE_LABEL}
-              </button>
-            )}
-          </figcaption>
+          {results ? (
+            <figcaption className="flex flex-wrap items-center gap-1.5 px-3 py-3">
+              <HeadshotMeta headshot={headshot} />
+              <RegenerateButton {...props} position={position} />
+            </figcaption>
+          ) : (
+            <figcaption className="flex items-start gap-2 px-3 py-3">
+              <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
+                <HeadshotMeta headshot={headshot} showDate />
+              </div>
+              {props.actions}
+            </figcaption>
+          )}
         </figure>
       </article>
     </li>
+  );
+}
+
+/** A results card's favorite and download, over the image's foot. */
+function ResultsActions({ headshot, position, onToggleFavorite, onDownload }: ResultsCardProps) {
+  const { pending: downloading, run: download } = usePending(() => onDownload(headshot));
+  const names = actionNames(position ?? 0, headshot.isFavorite);
+  return (
+    <div className="absolute inset-x-0 bottom-0 flex items-center justify-end gap-2 p-3">
+      <CardAction
+        label={names.favorite}
+        title={names.favoriteTitle}
+        pressed={headshot.isFavorite}
+        onClick={() => onToggleFavorite(headshot)}
+        tone={headshot.isFavorite ? 'favorite' : 'default'}
+        // A favorite keeps its filled heart in sight.
+        revealed={headshot.isFavorite}
+      >
+        <Heart aria-hidden="true" className={cx('size-5', headshot.isFavorite && 'fill-current')} />
+      </CardAction>
+      <CardAction label={names.download} title="Download" busy={downloading} onClick={() => void download()}>
+        {downloading ? (
+          <Spinner size="sm" label={null} />
+        ) : (
+          <Download aria-hidden="true" className="size-5" />
+        )}
+      </CardAction>
+    </div>
+  );
+}
+
+/** "Regenerate (1 credit)" under a results card, when offered. */
+function RegenerateButton({
+  headshot,
+  position,
+  onRegenerate,
+  regenerating = false,
+  regenerateUnavailableId,
+}: ResultsCardProps) {
+  if (!onRegenerate) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => onRegenerate(headshot)}
+      disabled={regenerating || regenerateUnavailableId !== undefined}
+      aria-label={actionNames(position ?? 0, headshot.isFavorite).regenerate}
+      aria-describedby={regenerateUnavailableId}
+      className={cx(
+        'ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:opacity-60',
+        regenerating ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed',
+      )}
+    >
+      <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
+      {REGENERATE_LABEL}
+    </button>
   );
 }
 

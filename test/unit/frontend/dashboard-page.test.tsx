@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GalleryPage, Headshot, Me } from '../../../frontend/src/lib/api/contracts';
-import { formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
+import { describeHeadshot, formatCreatedAt } from '../../../frontend/src/lib/headshot-caption';
 import { answer, apiError, held, meOf, requestsTo } from './api-mocks';
+import { generationOf } from './fixtures';
 import { signedIn } from './auth-session';
 import { renderAt } from './render';
 
@@ -66,6 +67,12 @@ const page = (
 ): GalleryPage => ({ items, nextCursor, stats });
 
 const cards = () => screen.queryAllByTestId('headshot-card');
+
+/** Opens a card's '⋯' menu and returns it. */
+function openActions(card: HTMLElement): HTMLElement {
+  fireEvent.click(within(card).getByRole('button', { name: 'Actions' }));
+  return within(card).getByRole('menu', { name: 'Actions' });
+}
 const statValue = (label: string) => {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? '';
@@ -136,9 +143,120 @@ describe('the dashboard', () => {
     const img = second!.querySelector('img')!;
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('src')).toBe('https://s3.example/thumb-2.webp');
-    expect(within(second!).getByRole('button', { name: 'Add to favorites' })).toBeTruthy();
-    expect(within(first!).getByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
-    expect(within(second!).getByRole('button', { name: 'Download' })).toBeTruthy();
+    // The actions are in a menu under the image, none over the face; delete comes last, after a separator.
+    expect(within(first!).queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(within(first!).getByRole('menu', { hidden: true }).hidden).toBe(true);
+    expect(
+      within(openActions(second!))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Add to favorites', 'Download', 'Delete']);
+    expect(within(openActions(first!)).getByRole('menuitem', { name: 'Remove from favorites' })).toBeTruthy();
+    const items = within(first!).getByRole('menu').children;
+    expect([...items].map((el) => el.getAttribute('role'))).toEqual([
+      'menuitem',
+      'menuitem',
+      'separator',
+      'menuitem',
+    ]);
+  });
+
+  it("greets a new account with 'Welcome' and the way to generate first, before the stats and the settings", async () => {
+    answerGallery(() => page([]));
+    renderAt('/dashboard');
+    const greeting = await screen.findByRole('heading', { level: 1, name: 'Welcome, ada.lovelace!' });
+    await waitFor(() => expect(greeting.getAttribute('aria-busy')).toBeNull());
+    expect(greeting.textContent).toBe('Welcome, ada.lovelace!');
+    expect(
+      screen.getByText(
+        'Create your first headshots: upload 5-10 photos of yourself, then choose a style and a background.',
+      ),
+    ).toBeTruthy();
+    const generate = screen.getByTestId('dashboard-generate');
+    expect(generate.getAttribute('href')).toBe('/generator');
+    expect(generate.textContent).toBe('Generate Headshots');
+    // Document order is reading and phone order: greeting, Generate, then the stats, the gallery, the settings.
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const stats = screen.getByRole('region', { name: 'Your statistics' });
+    const gallery = screen.getByRole('heading', { level: 2, name: 'Your headshots' });
+    const toggle = screen.getByRole('switch', { name: 'E-mail me when my headshots are ready' });
+    expect(follows(greeting, generate)).toBe(true);
+    expect(follows(generate, stats)).toBe(true);
+    expect(follows(stats, gallery)).toBe(true);
+    expect(follows(gallery, toggle)).toBe(true);
+  });
+
+  it("says 'Welcome back' once the account has headshots, or one generation running", async () => {
+    answerGallery(() => page([headshot(1)]));
+    renderAt('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada.lovelace!' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).getAttribute('aria-busy')).toBeNull();
+    expect(
+      screen.getByText('Your AI headshots, ready to favorite and download in full resolution.'),
+    ).toBeTruthy();
+    cleanup();
+
+    me = {
+      ...me,
+      activeGeneration: {
+        id: 'GEN1',
+        status: 'running',
+        progress: 20,
+        headshotsExpected: 6,
+        regeneratedFrom: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+      },
+    };
+    answer('GET /api/generations/{id}', generationOf({ id: 'GEN1', progress: 20 }));
+    answerGallery(() => page([]));
+    renderAt('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada.lovelace!' }),
+    ).toBeTruthy();
+  });
+
+  it('keeps the greeting unsaid while the gallery loads, and says the neutral Welcome if it fails', async () => {
+    const gallery = held<'GET /api/headshots'>();
+    answer('GET /api/headshots', gallery.reply);
+    renderAt('/dashboard');
+    const heading = await screen.findByRole('heading', { level: 1, hidden: true });
+    expect(heading.getAttribute('aria-busy')).toBe('true');
+    expect(heading.className).toContain('invisible');
+    await waitFor(() => expect(gallery.sent).toBe(true));
+    await act(async () => gallery.send(apiError(500, 'INTERNAL_ERROR', 'x')));
+    await waitFor(() => expect(heading.getAttribute('aria-busy')).toBeNull());
+    expect(heading.textContent).toBe('Welcome, ada.lovelace!');
+    expect(heading.className).not.toContain('invisible');
+  });
+
+  it("moves through a card's menu with the keyboard and gives the focus back on Escape", async () => {
+    answerGallery(() => page([headshot(1)]));
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const trigger = within(cards()[0]!).getByRole('button', { name: 'Actions' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    const menu = openActions(cards()[0]!);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items[2]);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(menu, { key: 'End' });
+    expect(document.activeElement?.textContent).toBe('Delete');
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(menu.hidden).toBe(true);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+    // A tap elsewhere closes it too, and deletes nothing.
+    openActions(cards()[0]!);
+    fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(menu.hidden).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('has no Buy More Credits button with 6 credits or more', async () => {
@@ -250,9 +368,11 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    fireEvent.click(within(openActions(cards()[0]!)).getByRole('menuitem', { name: 'Add to favorites' }));
     // Optimistic: the heart and the count change before the server answers.
-    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(
+      await within(openActions(cards()[0]!)).findByRole('menuitem', { name: 'Remove from favorites' }),
+    ).toBeTruthy();
     expect(screen.getByTestId('favorite-mark')).toBeTruthy();
     expect(statValue('Favorites')).toBe('1');
     await waitFor(() => expect(favorite.sent).toBe(true));
@@ -262,7 +382,7 @@ describe('the dashboard', () => {
 
     await act(async () => favorite.send(apiError(500, 'INTERNAL_ERROR', 'x')));
     expect(await screen.findByText('Failed to update favorite status')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Add to favorites' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Add to favorites' })).toBeTruthy();
     expect(screen.queryByTestId('favorite-mark')).toBeNull();
     expect(statValue('Favorites')).toBe('0');
   });
@@ -282,7 +402,7 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(1));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    fireEvent.click(within(openActions(cards()[0]!)).getByRole('menuitem', { name: 'Add to favorites' }));
     await waitFor(() => expect(favorite.sent).toBe(true));
     // Favorites Only while the PATCH is still on its way: its first read leaves before the favorite is stored...
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter headshots' }), {
@@ -334,8 +454,12 @@ describe('the dashboard', () => {
     });
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    fireEvent.click(within(cards()[1]!).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(openActions(cards()[1]!)).getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this headshot?' });
+    // The dialog shows which headshot goes: its thumbnail, named by what it is.
+    const shown = within(dialog).getByRole('img');
+    expect(shown.getAttribute('src')).toBe('https://s3.example/thumb-2.webp');
+    expect(shown.getAttribute('alt')).toBe(describeHeadshot(headshot(2)));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete headshot' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(statValue('Total Headshots')).toBe('1');

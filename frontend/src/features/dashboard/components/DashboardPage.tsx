@@ -9,16 +9,18 @@ import { useAuth } from '../../../lib/auth';
 import { useMe } from '../../../lib/api/get-me';
 import { HeadshotCard } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
-import type { Headshot, HeadshotVariant } from '../../../lib/api/contracts';
+import type { GalleryStats, Headshot, HeadshotVariant } from '../../../lib/api/contracts';
 import { useToggleFavorite } from '../../../hooks/use-toggle-favorite';
 import { downloadHeadshot } from '../../../lib/download-headshot';
 import { useDeleteHeadshot } from '../api/delete-headshot';
 import { statsOf, useGallery } from '../api/get-headshots';
 import { BonusNotice } from './BonusNotice';
 import { OwedCredits } from './OwedCredits';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DownloadAllButton } from './DownloadAll';
 import { DashboardHeader } from './DashboardHeader';
+import { DashboardIntro, type AccountHistory } from './DashboardIntro';
+import { DeleteHeadshotDialog } from './DeleteHeadshotDialog';
+import { HeadshotActions } from './HeadshotActions';
 import {
   FILTER_OPTIONS,
   filterFromSearch,
@@ -41,8 +43,6 @@ import { paths } from '../../../config/paths';
 
 /** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
 export const DASHBOARD_TEXT = {
-  /** Never 'Welcome back, !': without a name yet, the greeting has none. */
-  greeting: (name: string) => (name ? `Welcome back, ${name}!` : 'Welcome back!'),
   galleryHeading: 'Your headshots',
   filterLabel: 'Filter headshots',
   emptyTitle: 'No headshots yet',
@@ -52,21 +52,30 @@ export const DASHBOARD_TEXT = {
   loadMore: 'Load more',
   loadFailed: "We couldn't load your headshots.",
   downloadFailed: "We couldn't download that headshot. Please try again.",
-  deleteTitle: 'Delete this headshot?',
-  deleteBody: 'The image is deleted for good, in full size and as a thumbnail. This cannot be undone.',
-  deleteConfirm: 'Delete headshot',
   deleted: 'Headshot deleted.',
   deleteFailed: "We couldn't delete that headshot. Please try again.",
 } as const;
+
+/**
+ * The account's past as the greeting reads it: headshots in the gallery (whatever the filter: its counts are the
+ * account's) or a generation running make it `returning`; deleted headshots leave no trace, so an account that
+ * deleted them all is greeted as `new` again.
+ */
+function historyOf(stats: GalleryStats | undefined, running: boolean, failed: boolean): AccountHistory {
+  if (running || (stats && stats.total > 0)) return 'returning';
+  if (stats) return 'new';
+  return failed ? 'unknown' : 'loading';
+}
 
 /** Cards shown while the first page loads: one grid row at every width, so nothing jumps. */
 const SKELETON_CARDS = 8;
 
 /**
- * `/dashboard` (docs/product-spec.md §2): the signed-in user's gallery. Header, greeting, the three stat cards, the filter (kept
- * in the URL as `?filter=`, so a filtered view can be linked and survives a reload), the grid of headshots — more
- * pages load as the user scrolls, with a 'Load more' button as fallback — a full-size view, deleting one headshot,
- * and, set apart at the foot, deleting all photos.
+ * `/dashboard` (docs/product-spec.md §2): the signed-in user's gallery. Header, greeting with the way to generate
+ * beside it (above the fold on a phone: issue 35 item 6), the three stat cards, the filter (kept in the URL as
+ * `?filter=`, so a filtered view can be linked and survives a reload), the grid of headshots — more pages load as
+ * the user scrolls, with a 'Load more' button as fallback — a full-size view, deleting one headshot, then the
+ * settings: the e-mail switch, purchases and, set apart at the foot, deleting all photos.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -87,6 +96,7 @@ export function DashboardPage() {
   const stats = statsOf(gallery.data);
   const viewing = viewingId ? items.find((h) => h.id === viewingId) : undefined;
   const name = nameFromEmail(user?.email || me.data?.email);
+  const history = historyOf(stats, Boolean(me.data?.activeGeneration), gallery.isError);
 
   const setFilter = (next: GalleryFilter) =>
     setSearchParams(searchWithFilter(searchParams, next), { replace: true, preventScrollReset: true });
@@ -129,12 +139,7 @@ export function DashboardPage() {
       <title>Dashboard · Headshot Studio</title>
       <DashboardHeader />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-8 pb-16 sm:px-6 sm:pt-10 lg:px-8">
-        <h1 className="font-display text-2xl font-bold tracking-tight text-balance break-words text-slate-900 sm:text-3xl">
-          {DASHBOARD_TEXT.greeting(name)}
-        </h1>
-        <p className="mt-2 text-slate-600">
-          Your AI headshots, ready to favorite and download in full resolution.
-        </p>
+        <DashboardIntro name={name} history={history} />
 
         {me.data && me.data.signupBonus !== 'granted' && me.data.credits === 0 && (
           <BonusNotice reason={me.data.signupBonus} />
@@ -152,8 +157,6 @@ export function DashboardPage() {
             retryingCredits={me.isFetching}
           />
         </section>
-
-        <EmailToggle me={me.data} />
 
         <section aria-labelledby="gallery-heading" className="mt-10">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -228,9 +231,14 @@ export function DashboardPage() {
                       headshot={headshot}
                       placement="gallery"
                       onOpen={(h) => setViewingId(h.id)}
-                      onToggleFavorite={onToggleFavorite}
-                      onDownload={onDownload}
-                      onDelete={setPendingDelete}
+                      actions={
+                        <HeadshotActions
+                          headshot={headshot}
+                          onToggleFavorite={onToggleFavorite}
+                          onDownload={onDownload}
+                          onDelete={setPendingDelete}
+                        />
+                      }
                     />
                   ))}
                 </ul>
@@ -245,6 +253,7 @@ export function DashboardPage() {
           </div>
         </section>
 
+        <EmailToggle me={me.data} />
         <PurchaseHistory />
         <PrivacySection headshotCount={stats?.total} />
       </main>
@@ -259,15 +268,12 @@ export function DashboardPage() {
         />
       )}
       {pendingDelete && (
-        <ConfirmDialog
-          title={DASHBOARD_TEXT.deleteTitle}
-          confirmLabel={DASHBOARD_TEXT.deleteConfirm}
+        <DeleteHeadshotDialog
+          headshot={pendingDelete}
           busy={deleteOne.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setPendingDelete(null)}
-        >
-          {DASHBOARD_TEXT.deleteBody}
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

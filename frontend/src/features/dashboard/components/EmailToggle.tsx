@@ -18,7 +18,7 @@ export function EmailToggle({ me }: { me: Me | undefined }) {
   const on = me?.emailWhenReady ?? true;
   const mutation = useUpdateEmailWhenReady(EMAIL_TOGGLE_TEXT.failed);
   return (
-    <div className="mt-6 flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <div className="mt-12 flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <div className="flex items-start gap-3">
         <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <div>
