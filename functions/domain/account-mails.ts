@@ -50,7 +50,7 @@ export function welcomeMail(input: WelcomeMailInput, links: SiteLinks): MailCont
       credits,
       'To make headshots, open the generator, upload photos of yourself and pick a style and a background.',
     ],
-    action: { label: 'Make your headshots', url: links.generatorUrl },
+    action: { label: 'Open the generator', url: links.generatorUrl },
     footer: `You get this e-mail once, because an account was created with this address. It is about your account, not marketing, so there is nothing to unsubscribe from. If you did not create it, write to ${links.supportEmail}.`,
   });
 }

@@ -49,7 +49,7 @@ describe('sendWelcomeMail: once per confirmed account', () => {
     expect(content.text).toContain(
       'Your account has 6 free credits: a generation of 6 headshots costs 6 credits.',
     );
-    expect(content.text).toContain(`Make your headshots: ${SITE_LINKS.generatorUrl}`);
+    expect(content.text).toContain(`Open the generator: ${SITE_LINKS.generatorUrl}`);
     expect(content.text).toContain('not marketing, so there is nothing to unsubscribe from');
     expect(content.html).toContain(`href="${SITE_LINKS.generatorUrl}"`);
     expect(markers.state('welcome', sub)).toEqual({ claimed: true, failures: 0 });
