@@ -71,7 +71,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       throw error;
     }
     project.provide('baseUrl', site.url);
-    project.provide('e2eStack', { env, runtimeConfig });
+    project.provide('e2eStack', { env, runtimeConfig, inboxUrl: stack.inboxUrl });
   }
   return async () => {
     restoreFaceModel();
@@ -91,10 +91,12 @@ declare module 'vitest' {
     };
     /** e2e only: the site's URL (`http://localhost:<port>`). */
     baseUrl: string;
-    /** e2e only: the same as `localStack`, under the name the browser tests use. */
+    /** e2e only: the same as `localStack`, under the name the browser tests use, and the mail catcher's inbox. */
     e2eStack: {
       env: Record<string, string>;
       runtimeConfig: RuntimeConfig;
+      /** MailDev's web inbox (its REST API at `api/email`), where every e-mail the stack sends lands. */
+      inboxUrl: string | undefined;
     };
   }
 }
