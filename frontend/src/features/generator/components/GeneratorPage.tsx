@@ -27,7 +27,7 @@ import { paths } from '../../../config/paths';
 import { forgetCheckoutReturn } from '../../../lib/checkout-return';
 import { useWizardRoute, type WizardStep } from '../hooks/use-wizard-route';
 import { ActiveGenerationNotice } from './ActiveGenerationNotice';
-import { generationPercentOf } from '../../../hooks/use-generation-progress';
+import { useGenerationPercent } from '../../../hooks/use-generation-progress';
 
 export type { WizardStep };
 
@@ -107,6 +107,8 @@ export function GeneratorPage() {
   useEffect(() => forgetCheckoutReturn(), []);
 
   const generation = useGenerationSnapshot(step === 4 ? generationId : null);
+  // The header's share of step 4 on step 4's terms: never behind what this tab showed, even right after a reload.
+  const generationPercent = useGenerationPercent(step === 4 ? generationId : null);
   // The high-resolution option (12 credits): offered only when the server says the image model can make it.
   const [highResolution, setHighResolution] = useState(false);
   const highResolutionOn = highResolution && me.data?.highResolution === true;
@@ -255,7 +257,7 @@ export function GeneratorPage() {
         step={step}
         onBack={back}
         backDisabled={running}
-        generationPercent={step === 4 ? generationPercentOf(generation) : undefined}
+        generationPercent={step === 4 ? generationPercent : undefined}
       />
       {step <= 3 && <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />}
       <main className="relative flex-1">
