@@ -60,10 +60,11 @@ export function mailMessage(message: MailMessage): MailContent {
     'Headshot Studio',
     message.footer,
   ].join('\n');
+  // A value without spaces (a Checkout Session id is 66 characters) breaks anywhere rather than widen a phone's page.
   const rows = facts
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:2px 16px 2px 0;color:#64748b">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`,
+        `<tr><td style="padding:2px 16px 2px 0;color:#64748b;white-space:nowrap;vertical-align:top">${escapeHtml(label)}</td><td style="word-break:break-all">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = [

@@ -43,6 +43,8 @@ describe('account e-mails', () => {
     expect(html).toContain('href="https://h.example/dashboard?a=1&amp;b=2"');
     expect(text).toContain('Hi Ada <Lovelace>,');
     for (const value of ['Pro Pack', '$75.00', 'cs_test_1', 'Nov 29, 2026']) expect(html).toContain(value);
+    // The reference (a 66-character session id in Stripe) may break anywhere, so it never widens a phone's page.
+    expect(html).toMatch(/<td style="word-break:break-all">cs_test_1<\/td>/);
   });
 
   it('has no unsubscribe link and no offer in the welcome: it is about the account', () => {
