@@ -145,7 +145,7 @@ describe('a signed-in journey', () => {
     await context.close();
   });
 
-  it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3, 2 and 1, then /dashboard', async () => {
+  it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3 and 2, "1 second" at 1, then /dashboard', async () => {
     const context = await e2e.browser.newContext();
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
@@ -176,7 +176,7 @@ describe('a signed-in journey', () => {
     expect(texts).toEqual([
       'Redirecting to dashboard in 3 seconds...',
       'Redirecting to dashboard in 2 seconds...',
-      'Redirecting to dashboard in 1 seconds...',
+      'Redirecting to dashboard in 1 second...',
     ]);
     await context.close();
   });

@@ -52,12 +52,13 @@ describe('pricing page, signed out', () => {
     await openPricing(page);
 
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose Your Credit Pack' }));
-    await expectVisible(page.getByText('Each photo costs 1 credit'));
+    await expectVisible(page.getByText('Each headshot costs 1 credit, or 2 in high resolution'));
     await expectVisible(page.getByText('New users get 6 free credits to try the service!'));
     const banner = page.getByRole('banner');
     await expectVisible(banner.getByRole('button', { name: 'Back' }));
     await expectVisible(banner.getByRole('link', { name: 'Home', exact: true }));
-    await expectVisible(banner.getByRole('link', { name: 'Dashboard', exact: true }));
+    // Signed out, no Dashboard: it would only send the visitor to sign in (issue 35).
+    await expect(banner.getByRole('link', { name: 'Dashboard', exact: true }).count()).resolves.toBe(0);
     await expect(banner.getByRole('link', { name: /credits$/ }).count()).resolves.toBe(0);
     expect(await horizontalOverflow(page), 'horizontal overflow in px').toBeLessThanOrEqual(0);
 

@@ -37,8 +37,8 @@ export interface PricingHeaderProps {
 
 /**
  * The header of the pricing and payment result pages (docs/product-spec.md §2): Back (history back, else /dashboard
- * when signed in and / when signed out), the brand, Home and Dashboard, plus the
- * signed-in user's credit count. On phones Home and Dashboard show as icons (their names stay for screen readers)
+ * when signed in and / when signed out), the brand, Home and, when signed in, Dashboard and the user's credit
+ * count. On phones Home and Dashboard show as icons (their names stay for screen readers)
  * so everything fits from 360 px.
  */
 export function PricingHeader({ showBack = true }: PricingHeaderProps) {
@@ -65,7 +65,10 @@ export function PricingHeader({ showBack = true }: PricingHeaderProps) {
       }
     >
       <NavLink to={paths.home.href} icon={House} label="Home" compact={signedIn} />
-      <NavLink to={paths.dashboard.href} icon={LayoutDashboard} label="Dashboard" compact={signedIn} />
+      {/* Signed out, the dashboard would only send the visitor to sign in (issue 35): it is not offered. */}
+      {signedIn && (
+        <NavLink to={paths.dashboard.href} icon={LayoutDashboard} label="Dashboard" compact={signedIn} />
+      )}
       {signedIn && <CreditsBadge className="ml-1 px-3 sm:ml-0 sm:px-3.5" />}
     </AppHeader>
   );

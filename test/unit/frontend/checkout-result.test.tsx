@@ -115,8 +115,8 @@ describe('payment result page', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(countdown.textContent).toBe('Redirecting to dashboard in 2 seconds...');
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    // Verbatim from the spec at every tick, 1 included.
-    expect(countdown.textContent).toBe('Redirecting to dashboard in 1 seconds...');
+    // The spec's words, in the singular at 1 (issue 35).
+    expect(countdown.textContent).toBe('Redirecting to dashboard in 1 second...');
     expect(router.state.location.pathname).toBe('/success');
 
     await act(() => vi.advanceTimersByTimeAsync(1000));

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The session stand-in first: the sign-in screen imports Amplify statically.
+import { signedOut } from './auth-session';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +10,9 @@ import {
   insufficientCreditsToast,
   wizardCost,
 } from '../../../frontend/src/features/generator/utils/wizard-rules';
+import { STEPS } from '../../../frontend/src/features/landing/utils/content';
 import { aboutMinutes, generationTime, WITHOUT_ESTIMATE } from '../../../frontend/src/lib/generation-time';
+import { COST_PER_HEADSHOT_LINE } from '../../../frontend/src/lib/headshot-cost';
 import { renderAt } from './render';
 
 /*
@@ -125,5 +129,30 @@ describe('the time line (lib/generation-time.ts)', () => {
     expect(generationTime(null)).toBe(WITHOUT_ESTIMATE);
     expect(generationTime({ position: 0, etaSeconds: 0 })).toBe(WITHOUT_ESTIMATE);
     expect(WITHOUT_ESTIMATE).not.toMatch(/\d/);
+  });
+});
+
+describe('screens without an estimate state no duration', () => {
+  it("the landing: the hero's highlight, the 'AI generates' step, the closing call and the pricing line", async () => {
+    signedOut();
+    renderAt('/');
+    expect(await screen.findByText(WITHOUT_ESTIMATE)).toBeTruthy();
+    expect(STEPS.find((step) => step.title === 'AI generates')?.text).toBe(
+      `Our AI studies your features and creates a set of realistic, professional headshots. ${WITHOUT_ESTIMATE}.`,
+    );
+    expect(document.body.textContent).toContain(`and get your professional headshots. ${WITHOUT_ESTIMATE}.`);
+    expect(document.body.textContent).toContain(`${COST_PER_HEADSHOT_LINE}. Buy once`);
+    expect(document.body.textContent).not.toMatch(/2-3 minutes|in minutes\./);
+  });
+
+  it("the sign-in page's perks", async () => {
+    signedOut();
+    renderAt('/signin?mode=signup');
+    expect(await screen.findByText(WITHOUT_ESTIMATE, {}, { timeout: 5000 })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/2-3 minutes/);
+  });
+
+  it('the cost line names both prices of a headshot', () => {
+    expect(COST_PER_HEADSHOT_LINE).toBe('Each headshot costs 1 credit, or 2 in high resolution');
   });
 });

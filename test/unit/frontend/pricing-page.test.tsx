@@ -61,7 +61,8 @@ describe('pricing page', () => {
     expect(within(breadcrumb).getByText('Pricing').getAttribute('aria-current')).toBe('page');
 
     expect(screen.getByRole('heading', { level: 1, name: 'Choose Your Credit Pack' })).toBeTruthy();
-    expect(screen.getByText('Each photo costs 1 credit')).toBeTruthy();
+    // From the credits a headshot costs (lib/headshot-cost.ts), high resolution included (issue 35).
+    expect(screen.getByText('Each headshot costs 1 credit, or 2 in high resolution')).toBeTruthy();
     expect(screen.getByText('New users get 6 free credits to try the service!')).toBeTruthy();
 
     for (const credits of [40, 60, 100]) expect(await buyButton(credits)).toBeTruthy();
@@ -82,15 +83,20 @@ describe('pricing page', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it("shows the signed-in user's credits in the header, and none when signed out", async () => {
+  it("shows the signed-in user's credits and Dashboard in the header, neither when signed out", async () => {
     await renderPricing();
     expect(await within(screen.getByRole('banner')).findByRole('link', { name: '6 credits' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     cleanup();
 
     signedOut();
     await renderPricing();
     await buyButton(60);
-    expect(within(screen.getByRole('banner')).queryByRole('link', { name: '6 credits' })).toBeNull();
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.queryByRole('link', { name: '6 credits' })).toBeNull();
+    // Issue 35: the dashboard would only send a signed-out visitor to sign in.
+    expect(banner.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(banner.getByRole('link', { name: 'Home' })).toBeTruthy();
   });
 
   it('Back goes one step back when the previous screen is part of the app', async () => {

@@ -13,6 +13,8 @@ import { authFlowType } from '../../../lib/auth/configure';
 import { sanitizeReturnTo } from '../../../lib/auth/return-to';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
+import { generationTime } from '../../../lib/generation-time';
+import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
 
 /**
  * The Authenticator's calls, with the sign-in flow the runtime configuration asks for: `USER_PASSWORD_AUTH`
@@ -79,7 +81,10 @@ const formFields = {
 
 const HEADINGS: Record<string, { title: string; line: string }> = {
   signIn: { title: 'Welcome back', line: 'Sign in to create and download your headshots.' },
-  signUp: { title: 'Create your account', line: 'New accounts get 6 free credits to try the service.' },
+  signUp: {
+    title: 'Create your account',
+    line: `New accounts get ${SIGNUP_BONUS_CREDITS} free credits to try the service.`,
+  },
   confirmSignUp: {
     title: 'Check your e-mail',
     line: 'Enter the code we sent you to finish creating your account.',
@@ -113,8 +118,9 @@ function Busy({ label }: { label: string }) {
 }
 
 const PERKS = [
-  { icon: Gift, text: '6 free credits when you sign up' },
-  { icon: Clock, text: 'Headshots ready in 2-3 minutes' },
+  { icon: Gift, text: `${SIGNUP_BONUS_CREDITS} free credits when you sign up` },
+  // No fixed duration: the real image service's time is unmeasured (lib/generation-time.ts).
+  { icon: Clock, text: generationTime() },
   { icon: ShieldCheck, text: 'Your photos stay private to your account' },
 ];
 

@@ -27,9 +27,12 @@ export const PAYMENT_RESULT_TEXT = {
   backToWizard: NOT_COMPLETED_TEXT.backToWizard,
 } as const;
 
-/** 'Redirecting to dashboard in N seconds...' at every tick, 1 included, as the spec writes it (docs/product-spec.md §2). */
+/**
+ * 'Redirecting to dashboard in N seconds...' at every tick (docs/product-spec.md §2), '1 second' at the last (ours,
+ * issue 35: the spec's 'in 1 seconds' read as a typo).
+ */
 export function redirectingText(seconds: number): string {
-  return `Redirecting to dashboard in ${seconds} seconds...`;
+  return `Redirecting to dashboard in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`;
 }
 
 /** `1 credit`, `66 credits`. */

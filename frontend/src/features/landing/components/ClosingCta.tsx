@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { GetStartedButton } from './GetStartedButton';
 import { LandingSection } from './LandingSection';
+import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { generationTime } from '../../../lib/generation-time';
 
 /** The closing call to action before the footer. */
 export function ClosingCta() {
@@ -22,8 +24,8 @@ export function ClosingCta() {
           Your next headshot is a few selfies away
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-pretty text-brand-100">
-          Start with 6 free credits. Upload your photos, pick a style, and have professional headshots in
-          minutes.
+          Start with {SIGNUP_BONUS_CREDITS} free credits. Upload your photos, pick a style, and get your
+          professional headshots. {generationTime()}.
         </p>
         <GetStartedButton variant="inverse" size="lg" className="mt-8">
           Get started now

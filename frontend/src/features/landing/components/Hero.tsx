@@ -1,7 +1,8 @@
 import { ArrowRight, Check, Clock, Sparkles } from 'lucide-react';
-import { CREDITS_PER_HEADSHOT } from '../../../../../functions/domain/credits';
+import { CREDITS_PER_HEADSHOT, SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
 import { CREDIT_PACKS } from '../../../../../functions/domain/packs';
 import { MarkedList } from '../../../components/ui/MarkedList';
+import { generationTime } from '../../../lib/generation-time';
 import { SAMPLE_HEADSHOTS, SAMPLE_SELFIES, SAMPLES_NOTE } from '../utils/content';
 import { GetStartedButton } from './GetStartedButton';
 import { HeroFacts } from './HeroFacts';
@@ -14,7 +15,8 @@ const LARGEST_PACK_HEADSHOTS =
 
 const HIGHLIGHTS = [
   `Up to ${LARGEST_PACK_HEADSHOTS} headshots in one pack`,
-  'Ready in 2-3 minutes',
+  // No fixed duration: the real image service's time is unmeasured (lib/generation-time.ts).
+  generationTime(),
   'Commercial rights included',
 ];
 
@@ -30,7 +32,7 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200">
             <Sparkles aria-hidden="true" className="size-4" />
-            New users get 6 free credits
+            New users get {SIGNUP_BONUS_CREDITS} free credits
           </p>
           <h1
             id="hero-title"

@@ -1,6 +1,8 @@
 import { Gift, Lock, ShieldCheck, Zap } from 'lucide-react';
 import type { StartCheckoutOptions } from '../../../hooks/use-start-checkout';
 import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
+import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { COST_PER_HEADSHOT_LINE } from '../../../lib/headshot-cost';
 import { SectionHeading } from './SectionHeading';
 import { LandingSection } from './LandingSection';
 
@@ -25,11 +27,11 @@ export function PricingSection({ returnTo }: Pick<StartCheckoutOptions, 'returnT
     >
       <div className="mx-auto max-w-2xl text-center">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple credit packs, no subscription">
-          Each photo costs 1 credit. Buy once and use your credits whenever you like.
+          {COST_PER_HEADSHOT_LINE}. Buy once and use your credits whenever you like.
         </SectionHeading>
         <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:rounded-full">
           <Gift aria-hidden="true" className="size-4 shrink-0" />
-          New users get 6 free credits to try the service!
+          New users get {SIGNUP_BONUS_CREDITS} free credits to try the service!
         </p>
       </div>
       <div className="mt-14 sm:mt-16">

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Download, Palette, Sparkles, Upload } from 'lucide-react';
+import { generationTime } from '../../../lib/generation-time';
 
 /**
  * A sample headshot shipped in `public/images/`: an illustrated, made-up person drawn by
@@ -90,7 +91,7 @@ export const STEPS: readonly Step[] = [
   },
   {
     title: 'AI generates',
-    text: 'Our AI studies your features and creates a set of realistic, professional headshots in 2-3 minutes.',
+    text: `Our AI studies your features and creates a set of realistic, professional headshots. ${generationTime()}.`,
     icon: Sparkles,
   },
   {

@@ -5,12 +5,15 @@ import { LazyPackPurchase } from '../../../components/packs/LazyPackPurchase';
 import { PricingFooter, PricingHeader } from '../../../components/PricingHeader';
 import { TrustLine } from './TrustLine';
 import { paths } from '../../../config/paths';
+import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { COST_PER_HEADSHOT_LINE } from '../../../lib/headshot-cost';
 
 /** The pricing page's texts (docs/product-spec.md §2 "Pricing page"), verbatim. */
 export const PRICING_TEXT = {
   title: 'Choose Your Credit Pack',
-  costLine: 'Each photo costs 1 credit',
-  freeCredits: 'New users get 6 free credits to try the service!',
+  /** From the credits a headshot costs (lib/headshot-cost.ts). */
+  costLine: COST_PER_HEADSHOT_LINE,
+  freeCredits: `New users get ${SIGNUP_BONUS_CREDITS} free credits to try the service!`,
 } as const;
 
 /**
