@@ -11,7 +11,8 @@ import {
 import { seedGenerationFor } from './seed';
 
 /*
- * The dashboard in Chromium against the whole local stack: a new user's empty dashboard, then one finished
+ * The dashboard in Chromium against the whole local stack: a new user's empty dashboard (first on a phone: 'Welcome'
+ * and Generate in view without scrolling, issue 35 item 6), then one finished
  * generation (6 Professional + Office headshots with their files at their real sizes, its 6 credits spent), then
  * favorites, filters in the URL, downloads, deleting one headshot and deleting everything. The generation is seeded
  * straight into the table and the bucket (test/e2e/seed.ts): this test is about the gallery, and the wizard's
@@ -62,10 +63,29 @@ describe('dashboard', () => {
     'empty → 6 headshots → favorite, filters in the URL, download, delete one, delete everything',
     { timeout: 300_000 },
     async () => {
-      // A new account lands on its empty dashboard.
-      const { page, user } = await e2e.newAccount({ ...screenOf(1280), acceptDownloads: true });
+      // A new account on a phone (390×844, touch) lands on its empty dashboard: 'Welcome' (not 'Welcome back'), and
+      // the way to generate on screen without scrolling (issue 35 item 6).
+      const { page: phone, user } = await e2e.newAccount(screenOf(390));
       const name = user.email.split('@')[0]!;
-      await page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` }).waitFor();
+      await phone.getByRole('heading', { level: 1, name: `Welcome, ${name}!` }).waitFor();
+      const generate = phone.getByTestId('dashboard-generate');
+      expect(await generate.getAttribute('href')).toBe('/generator');
+      expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+      const generateBox = (await generate.boundingBox())!;
+      expect(generateBox.x).toBeGreaterThanOrEqual(0);
+      expect(generateBox.y).toBeGreaterThanOrEqual(0);
+      expect(generateBox.x + generateBox.width).toBeLessThanOrEqual(390);
+      expect(generateBox.y + generateBox.height).toBeLessThanOrEqual(844);
+      await saveScreenshot(phone, 'dashboard-new-390');
+
+      // The same account on a desktop.
+      const page = await e2e.newPage({
+        ...screenOf(1280),
+        acceptDownloads: true,
+        storageState: await phone.context().storageState(),
+      });
+      await page.goto(siteUrl('/dashboard'));
+      await page.getByRole('heading', { level: 1, name: `Welcome, ${name}!` }).waitFor();
       await page.getByText('No headshots yet').waitFor();
       await page.getByText('Generate your first professional headshots with AI').waitFor();
       await expectStat(page, 'Total Headshots', 0);
@@ -92,28 +112,35 @@ describe('dashboard', () => {
       const first = cards(page).first();
       await first.getByText('professional', { exact: true }).waitFor();
       await first.getByText('office', { exact: true }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` }).waitFor();
       await screenshots(page, 'filled');
 
-      // Hover shows the card's actions; so does keyboard focus (focus-within), with no mouse over the card.
-      const actions = (card: Locator) => card.getByRole('button', { name: 'Download' });
-      const opacity = (locator: Locator) => locator.evaluate((el) => Number(getComputedStyle(el).opacity));
-      await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
-      expect(await opacity(actions(cards(page).nth(2)))).toBe(0);
-      await cards(page).nth(2).hover();
-      await page.waitForTimeout(300);
-      expect(await opacity(actions(cards(page).nth(2)))).toBe(1);
-      await page.mouse.move(0, 0);
-      await cards(page)
-        .nth(1)
-        .getByRole('button', { name: /View full size/ })
-        .focus();
-      await page.keyboard.press('Tab');
-      await page.waitForTimeout(300);
-      expect(await opacity(actions(cards(page).nth(1)))).toBe(1);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        'Add to favorites',
-      );
+      // On the phone: nothing over the faces (the card's actions are a menu under its image), and a tap on the
+      // right-hand card's match % opens its explanation inside the screen (issue 35 item 6).
+      await phone.reload();
+      await expectCards(phone, 6);
+      const right = cards(phone).nth(1);
+      const imageBox = (await right.locator('img').boundingBox())!;
+      const menuButton = right.getByRole('button', { name: 'Actions' });
+      expect((await menuButton.boundingBox())!.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height);
+      // Over the image, only the image's own button (View full size).
+      expect(await right.locator('figure > div').getByRole('button').count()).toBe(1);
+      await right.getByTestId('likeness-badge').getByRole('button').tap();
+      const explanation = right.getByText(/^How closely this headshot matches the face in your photos/);
+      await explanation.waitFor();
+      const explanationBox = (await explanation.boundingBox())!;
+      expect(explanationBox.x).toBeGreaterThanOrEqual(0);
+      expect(explanationBox.x + explanationBox.width).toBeLessThanOrEqual(390);
+      expect(explanationBox.y).toBeGreaterThanOrEqual(0);
+      await saveScreenshot(phone, 'dashboard-likeness-390');
+      await menuButton.tap();
+      const phoneMenu = right.getByRole('menu', { name: 'Actions' });
+      await phoneMenu.waitFor();
+      const menuBox = (await phoneMenu.boundingBox())!;
+      expect(menuBox.x).toBeGreaterThanOrEqual(0);
+      expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(390);
+      await saveScreenshot(phone, 'dashboard-card-menu-390');
+      await phone.context().close();
 
       // The full-size view: an accessible dialog with the 1024 px image; Escape closes it.
       await cards(page)
@@ -160,10 +187,12 @@ describe('dashboard', () => {
 
       // Favorite one → Favorites 1, and Favorites Only shows just that card (in the URL too).
       const favoriteId = await first.getAttribute('data-headshot-id');
-      await first.hover();
-      await first.getByRole('button', { name: 'Add to favorites' }).click();
-      await first.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+      await first.getByRole('button', { name: 'Actions' }).click();
+      await first.getByRole('menuitem', { name: 'Add to favorites' }).click();
       await first.getByTestId('favorite-mark').waitFor();
+      await first.getByRole('button', { name: 'Actions' }).click();
+      await first.getByRole('menuitem', { name: 'Remove from favorites' }).waitFor();
+      await page.keyboard.press('Escape');
       await expectStat(page, 'Favorites', 1);
       const filter = page.getByRole('combobox', { name: 'Filter headshots' });
       await filter.selectOption({ label: 'Favorites Only' });
@@ -196,10 +225,10 @@ describe('dashboard', () => {
       // A card's download is the square, named by what it is.
       const target = cards(page).nth(3);
       const targetId = await target.getAttribute('data-headshot-id');
-      await target.hover();
+      await target.getByRole('button', { name: 'Actions' }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        target.getByRole('button', { name: 'Download' }).click(),
+        target.getByRole('menuitem', { name: 'Download' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^headshot-professional-office-[1-6]-square\.jpg$/);
       expect(await download.failure()).toBeNull();
@@ -231,10 +260,17 @@ describe('dashboard', () => {
         }
       }
 
-      // Delete one (after confirming) → Total 5.
-      await target.hover();
-      await target.getByRole('button', { name: 'Delete' }).click();
+      // Delete one (after confirming, the dialog showing which) → Total 5.
+      await target.getByRole('button', { name: 'Actions' }).click();
+      await target.getByRole('menuitem', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this headshot?' });
+      const shown = confirm.getByRole('img', { name: /headshot, office background/ });
+      expect(await shown.getAttribute('src')).toBe(await target.locator('img').getAttribute('src'));
+      await page.waitForFunction(() => {
+        const img = document.querySelector('dialog[open] img') as HTMLImageElement | null;
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+      await saveScreenshot(page, 'dashboard-delete-one-1280');
       await confirm.getByRole('button', { name: 'Delete headshot' }).click();
       await confirm.waitFor({ state: 'detached' });
       await expectCards(page, 5);
