@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: paths.generator.path,
-        lazy: signedInPage(async () => (await import('../features/generator')).GeneratorPage),
+        lazy: signedInPage(async () => (await import('../features/generator')).GeneratorRoute),
       },
       {
         path: paths.dashboard.path,

@@ -107,7 +107,8 @@ export function meOf(patch: Partial<Me> = {}): Me {
 
 /**
  * What a route answers when the test declared nothing: the reads every signed-in screen makes (the balance, the
- * packs, an empty gallery and purchase history), analytics accepted, and every photo checked good. A route left out
+ * packs, an empty gallery and purchase history, no wizard draft), analytics accepted, every photo checked good, and
+ * the wizard's draft saves and discards accepted. A route left out
  * (every other write) must be declared by the test that makes the SPA call it.
  */
 export const DEFAULT_ANSWERS: { [K in RouteKey]?: Responder<K> } = {
@@ -116,6 +117,10 @@ export const DEFAULT_ANSWERS: { [K in RouteKey]?: Responder<K> } = {
   'GET /api/headshots': { items: [], nextCursor: null, stats: { total: 0, favorites: 0 } },
   'GET /api/purchases': { items: [], nextCursor: null },
   'POST /api/analytics/events': ({ body }) => ({ accepted: (body as { events: unknown[] }).events.length }),
+  // The generator's draft kept with the account: none, and every save or discard accepted.
+  'GET /api/draft': { draft: null },
+  'PUT /api/draft': () => undefined,
+  'DELETE /api/draft': () => undefined,
   'POST /api/photo-checks': ({ body }) => ({
     checks: (body as { keys: string[] }).keys.map((key) => ({
       key,

@@ -30,6 +30,13 @@ export {
   type Uploads,
 } from '../../../../functions/contracts/generation';
 export {
+  DRAFT_PHOTO_NAME_MAX_CHARS,
+  DRAFT_PREVIEW_MAX_CHARS,
+  draftPhotoSchema,
+  wizardDraftAnswerSchema,
+  type WizardDraft as AccountDraft,
+} from '../../../../functions/contracts/draft';
+export {
   deletedDataSchema,
   meSchema,
   preferencesSchema,

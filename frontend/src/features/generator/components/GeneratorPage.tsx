@@ -22,6 +22,7 @@ import { usePhotoChecks } from '../hooks/use-photo-checks';
 import { WizardHeader } from './WizardHeader';
 import { LeaveGuard } from './LeaveGuard';
 import { clearDraft, loadDraft, saveDraft } from '../utils/wizard-draft';
+import { accountDraft } from '../utils/account-draft';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
 import { forgetCheckoutReturn } from '../../../lib/checkout-return';
@@ -116,7 +117,9 @@ export function GeneratorPage() {
   const create = useMutation<CreatedGeneration, ApiError, CreateGenerationInput>({
     mutationFn: createGeneration,
     onSuccess: (created, input) => {
-      // The draft stays until the headshots are delivered: a failure returns to step 3 with the same choices.
+      // The tab's draft stays until the headshots are delivered: a failure returns to step 3 with the same choices
+      // (and keeps it with the account again). The account's goes now: the generation is under way.
+      accountDraft.forget();
       track('generation_started', {
         style: input.style,
         background: input.background,
@@ -231,12 +234,16 @@ export function GeneratorPage() {
 
   const { photos } = uploads;
   useEffect(() => {
-    if (step <= 3) saveDraft({ step: step as 1 | 2 | 3, style, background, photos });
+    if (step > 3) return;
+    const draft = { step: step as 1 | 2 | 3, style, background, photos };
+    saveDraft(draft);
+    accountDraft.keep(draft);
   }, [step, style, background, photos]);
 
   const { clear: clearPhotos } = uploads;
   const discard = useCallback(() => {
     clearDraft();
+    accountDraft.forget();
     clearPhotos();
   }, [clearPhotos]);
 
