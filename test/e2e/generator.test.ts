@@ -297,7 +297,7 @@ describe('the generator wizard', () => {
       await page.getByText('Creative', { exact: true }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Gradient', { exact: true }).click();
-      await expectVisible(page.getByText('Running low on credits!'));
+      await expectVisible(page.getByText('No credits left'));
       await expectVisible(page.getByText('You need 6 credits to generate headshots, but you only have 0.'));
       expect(await page.getByRole('button', { name: 'Insufficient Credits' }).isDisabled()).toBe(true);
       expect(await page.getByRole('link', { name: 'Buy More Credits' }).getAttribute('href')).toBe(

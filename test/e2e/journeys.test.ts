@@ -86,7 +86,7 @@ describe('a signed-in journey', () => {
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
 
-    // The 6 free credits spent first, so step 3 says 'Running low on credits!' with Buy More: a finished generation
+    // The 6 free credits spent first, so step 3 says 'No credits left' with Buy More: a finished generation
     // seeded straight into the table (this journey is about the wizard kept across a purchase; the wizard's first
     // generation, and its 'Generate More Headshots', are generator.test.ts's).
     await seedGenerationFor(page, { style: 'business-casual', background: 'studio' });
@@ -105,7 +105,7 @@ describe('a signed-in journey', () => {
     await page.getByText('Creative', { exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Outdoor', { exact: true }).click();
-    await page.getByText('Running low on credits!').waitFor();
+    await page.getByText('No credits left').waitFor();
     await page.getByRole('link', { name: 'Buy More', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/pricing');
     await page.getByRole('button', { name: 'Get 40 Credits' }).click();

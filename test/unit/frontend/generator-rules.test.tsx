@@ -366,4 +366,12 @@ describe('step 3: generate button, credits card and notice', () => {
       '/pricing',
     );
   });
+
+  it("at 0 credits says 'No credits left', not 'Running low on credits!', with Buy More", () => {
+    renderStep3({ credits: 0 });
+    const card = screen.getByTestId('credits-card');
+    expect(within(card).getByText('No credits left')).toBeTruthy();
+    expect(within(card).queryByText('Running low on credits!')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Buy More' }).getAttribute('href')).toBe('/pricing');
+  });
 });

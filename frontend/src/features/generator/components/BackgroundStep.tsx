@@ -186,7 +186,10 @@ function Summary({
   );
 }
 
-/** The balance, orange with 'Running low on credits!' and Buy More when under 6 (docs/product-spec.md §2 step 3). */
+/**
+ * The balance, orange with 'Running low on credits!' ('No credits left' at 0) and Buy More when under 6
+ * (docs/product-spec.md §2 step 3).
+ */
 function CreditsCard({
   credits,
   cost,
@@ -238,7 +241,11 @@ function CreditsCard({
             </p>
           )}
           <p className={cx('mt-1 text-sm', low ? 'font-medium text-orange-800' : 'text-slate-600')}>
-            {low ? GENERATOR_TEXT.runningLow : GENERATOR_TEXT.generationUses(cost)}
+            {!low
+              ? GENERATOR_TEXT.generationUses(cost)
+              : credits === 0
+                ? GENERATOR_TEXT.noCredits
+                : GENERATOR_TEXT.runningLow}
           </p>
         </div>
       </div>

@@ -96,6 +96,8 @@ export const GENERATOR_TEXT = {
   styleTitle: 'Choose your style',
   backgroundTitle: 'Choose your background',
   runningLow: 'Running low on credits!',
+  /** At 0 credits "running low" is not true any more (issue 35 item 6). */
+  noCredits: 'No credits left',
   buyMore: 'Buy More',
   buyMoreCredits: 'Buy More Credits',
   /** `cost`: the generation's credits (domain generationCost), here and in the next texts. */
