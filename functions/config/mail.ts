@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineSettings } from './settings';
 import { optionalString } from './fields';
 
-/** The "headshots ready" e-mail (docs/architecture.md §8). */
+/** The product's e-mails: "headshots ready", the welcome, the receipts (docs/architecture.md §8). */
 const mail = defineSettings(
   z.object({
     /**
@@ -15,7 +15,7 @@ const mail = defineSettings(
   }),
 );
 
-/** The sender and configuration set of the ready e-mail. */
+/** The sender and configuration set of every e-mail the product sends. */
 export type MailSettings = ReturnType<typeof mail.load>;
 /** The mail settings of this execution environment (parsed once per cold start). */
 export const mailSettings = mail.load;

@@ -69,13 +69,13 @@ export interface StackSettings {
   /** GENERATION_DEADLINE_MINUTES (default 30); the state machine's timeout follows from it. */
   generationDeadlineMinutes: number;
   /**
-   * MAIL_FROM: the sender of the "headshots ready" e-mail, an address of an SES identity verified in the stack's
+   * MAIL_FROM: the sender of the product's e-mails (ready, welcome, receipts), an address of an SES identity verified in the stack's
    * region (e.g. `headshots@example.com`). Unset: no e-mail is sent.
    */
   mailFrom?: string;
   /**
-   * The SES identity `mailFrom` belongs to: a domain (default: mailFrom's domain) or the address itself. The notify
-   * function may send only as this identity (its ARN is the IAM resource).
+   * The SES identity `mailFrom` belongs to: a domain (default: mailFrom's domain) or the address itself. The mailing
+   * functions may send only as this identity (its ARN is the IAM resource).
    */
   mailIdentity?: string;
   /** MAIL_CONFIGURATION_SET: optional SES configuration set for those e-mails. */
