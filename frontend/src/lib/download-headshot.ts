@@ -4,12 +4,14 @@ import { getHeadshotDownload } from './api/get-headshot-download';
 
 /**
  * What each downloadable file is for, as the viewer and 'Download all' offer them (docs/product-spec.md §2
- * "Downloads"), in that order.
+ * "Downloads"), in that order. The original is the image as the model made it (e.g. 1024 × 1280, 1664 × 2080 at
+ * high resolution: domain/headshot-variants.ts CANVAS_SIZES), not a "full resolution" of anything larger; the viewer
+ * names each file's pixels beside its label.
  */
 export const VARIANT_LABELS: Record<HeadshotVariant, string> = {
   square: 'LinkedIn (square)',
   portrait: 'Résumé (portrait 4:5)',
-  original: 'Original (full resolution, PNG)',
+  original: 'Original (PNG, as generated)',
 };
 
 /**

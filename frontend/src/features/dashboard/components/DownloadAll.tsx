@@ -13,7 +13,11 @@ export const DOWNLOAD_ALL_TEXT = {
   button: 'Download all',
   title: 'Download all headshots',
   intro: 'Choose the files you want of each headshot. They arrive together in one ZIP.',
-  olderNote: 'Headshots made before portraits and originals existed come as the LinkedIn square only.',
+  /** After the ZIP, only when some of its headshots lack a picked file (issue 35: not to a customer with none). */
+  olderNote: (n: number) =>
+    n === 1
+      ? '1 of them was made before portraits and originals existed, so it comes as the LinkedIn square only.'
+      : `${n} of them were made before portraits and originals existed, so they come as the LinkedIn square only.`,
   confirm: 'Download ZIP',
   noneChosen: 'Choose at least one file.',
   failed: 'Failed to download your headshots. Please try again.',
@@ -22,7 +26,7 @@ export const DOWNLOAD_ALL_TEXT = {
 const HINTS: Record<HeadshotVariant, string> = {
   square: '1024 × 1024 JPEG, for profile photos',
   portrait: '4:5 JPEG, for résumés and company pages',
-  original: 'Every pixel, lossless, for print',
+  original: 'The whole image at the size it was generated, lossless, for print',
 };
 
 const CHOICES: readonly HeadshotVariant[] = ['square', 'portrait', 'original'];
@@ -30,7 +34,8 @@ const CHOICES: readonly HeadshotVariant[] = ['square', 'portrait', 'original'];
 /**
  * 'Download all': the current filter's headshots as one ZIP. The button opens a dialog where the customer picks
  * which files of each headshot go in (the LinkedIn square, chosen by default; the résumé portrait; the original PNG),
- * then the ZIP is built with progress on the button.
+ * then the ZIP is built with progress on the button. Its success toast says how many headshots came as the square
+ * only (made before portraits and originals existed), and only when there are some.
  */
 export function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter; disabled: boolean }) {
   const [choosing, setChoosing] = useState(false);
@@ -39,10 +44,14 @@ export function DownloadAllButton({ filter, disabled }: { filter: GalleryFilter;
     setChoosing(false);
     setProgress('Preparing ZIP...');
     try {
-      const count = await downloadAllAsZip(filter, variants, (done, total) =>
+      const { headshots: count, squareOnly } = await downloadAllAsZip(filter, variants, (done, total) =>
         setProgress(`Preparing ZIP ${done}/${total}...`),
       );
-      if (count > 0) toast.success(`Downloaded ${count} headshot${count === 1 ? '' : 's'} as a ZIP`);
+      if (count > 0)
+        toast.success(
+          `Downloaded ${count} headshot${count === 1 ? '' : 's'} as a ZIP`,
+          squareOnly > 0 ? { description: DOWNLOAD_ALL_TEXT.olderNote(squareOnly) } : undefined,
+        );
     } catch {
       toast.error(DOWNLOAD_ALL_TEXT.failed);
     } finally {
@@ -118,7 +127,6 @@ function ChooseFiles({
             </label>
           ))}
         </fieldset>
-        <p className="mt-3 text-xs text-slate-500">{DOWNLOAD_ALL_TEXT.olderNote}</p>
         {chosen.size === 0 && (
           <p role="alert" className="mt-2 text-sm text-red-600">
             {DOWNLOAD_ALL_TEXT.noneChosen}

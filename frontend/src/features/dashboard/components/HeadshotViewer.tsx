@@ -23,7 +23,7 @@ export interface HeadshotViewerProps {
  * The full-size view of one headshot: a modal dialog with the 1024×1024 image (the thumbnail shows, already
  * cached, until the large one has loaded), its style, background and date, the favorite action and one download
  * per file it has, by use (docs/product-spec.md §2 "Downloads"): 'LinkedIn (square)', 'Résumé (portrait 4:5)',
- * 'Original (full resolution, PNG)', each with its pixels.
+ * 'Original (PNG, as generated)', each with its pixels.
  */
 export function HeadshotViewer({
   headshot,

@@ -24,6 +24,17 @@ export function uniqueEntryName(fileName: string, taken: Set<string>): string {
   return name;
 }
 
+/** What {@link downloadAllAsZip} put in the ZIP. */
+export interface ZipSummary {
+  /** Headshots the ZIP holds (0: nothing matched, no file is saved). */
+  headshots: number;
+  /**
+   * Of those, the ones that lack a file the customer picked (made before portraits and originals existed: only their
+   * square), so the result can say so only to someone who has such headshots.
+   */
+  squareOnly: number;
+}
+
 /**
  * 'Download all': every headshot of the current filter (all pages, newest first) as one ZIP, `headshots-<filter>.zip`,
  * with the files the customer picked of each (`variants`: the square, the 4:5 portrait, the original PNG; a headshot
@@ -33,14 +44,14 @@ export function uniqueEntryName(fileName: string, taken: Set<string>): string {
  *
  * @param variants the files wanted of each headshot (at least one)
  * @param onProgress called with (files fetched, total) as the ZIP fills
- * @returns how many headshots the ZIP holds (0: nothing matched, no file is saved)
+ * @returns how many headshots the ZIP holds, and how many of them lack a picked file ({@link ZipSummary})
  * @throws {Error} when a page or an image cannot be fetched (nothing is saved then)
  */
 export async function downloadAllAsZip(
   filter: GalleryFilter,
   variants: readonly HeadshotVariant[],
   onProgress?: (done: number, total: number) => void,
-): Promise<number> {
+): Promise<ZipSummary> {
   const items: { id: string; variants: VariantLink[] }[] = [];
   let cursor: string | null = null;
   do {
@@ -48,7 +59,10 @@ export async function downloadAllAsZip(
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
-  if (items.length === 0) return 0;
+  if (items.length === 0) return { headshots: 0, squareOnly: 0 };
+  const squareOnly = items.filter((item) =>
+    variants.some((variant) => !item.variants.some((file) => file.variant === variant)),
+  ).length;
 
   const taken = new Set<string>();
   const wanted = items.flatMap((item) =>
@@ -84,5 +98,5 @@ export async function downloadAllAsZip(
   link.remove();
   // Give the browser time to start reading the blob before it is released.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return items.length;
+  return { headshots: items.length, squareOnly };
 }
