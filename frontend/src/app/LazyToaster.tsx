@@ -1,32 +1,44 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { OFFLINE_BANNER_LIFT } from '../components/OfflineBanner';
-import { useOnline } from '../hooks/use-online';
 
 const SonnerToaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 const subscribeToNothing = () => () => undefined;
 
-/** sonner's own phone layout (full-width toasts) starts at this width; ours follows it. */
-const PHONE = '(max-width: 600px)';
+/** The header's height when it cannot be measured (before the app renders, in jsdom): AppHeader's 4 rem row. */
+const HEADER_FALLBACK_PX = 64;
 
-function subscribeToPhone(onChange: () => void): () => void {
-  const query = window.matchMedia?.(PHONE);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
+/** Calls `onChange` when the page's layout may have moved the header: the page resized or its content changed. */
+function subscribeToLayout(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onChange);
+  observer?.observe(document.body);
+  return () => {
+    window.removeEventListener('resize', onChange);
+    observer?.disconnect();
+  };
 }
-const isPhone = () => window.matchMedia?.(PHONE).matches ?? false;
+
+/** Where the page's first header ends, in px from the top of the viewport (0 once it has scrolled away). */
+function headerBottomNow(): number {
+  const header = document.querySelector('header');
+  if (!header) return HEADER_FALLBACK_PX;
+  return Math.max(0, Math.round(header.getBoundingClientRect().bottom));
+}
 
 /**
- * Where the toasts sit: never over navigation (issue 35 item 4). On a phone sonner spreads a top toast over the
- * whole header (Back, the brand, the credits), so phone toasts stand at the bottom, where no screen keeps a control,
- * and above the offline banner while it shows. On wider screens they stay top-right (docs/product-spec.md §9), below
- * the 4 rem header instead of over its right-hand navigation.
+ * Where the toasts sit: below the header, never over navigation (issue 35 item 4). On a phone sonner spreads a
+ * top toast over the whole width, so at its default 16 px it covered the header (Back, the brand, the credits); the
+ * bottom is no better, where step 1's Continue and step 3's Generate are. So toasts start under the header as
+ * measured (the wizard's has a second row, the step indicator): top-right on wider screens (docs/product-spec.md §9),
+ * full width on a phone (sonner's layout up to 600 px).
+ *
+ * @param headerBottom where the header ends, px from the top of the viewport
  */
-export function toasterPlacement(phone: boolean, online: boolean) {
+export function toasterPlacement(headerBottom: number) {
   return {
-    position: phone ? ('bottom-center' as const) : ('top-right' as const),
-    offset: { top: 'calc(4rem + 16px)', right: 24 },
-    mobileOffset: { bottom: online ? 16 : `calc(${OFFLINE_BANNER_LIFT} + 8px)`, left: 16, right: 16 },
+    position: 'top-right' as const,
+    offset: { top: headerBottom + 16, right: 24 },
+    mobileOffset: { top: headerBottom + 8, left: 16, right: 16 },
   };
 }
 
@@ -42,13 +54,12 @@ export function LazyToaster() {
     () => true,
     () => false,
   );
-  const phone = useSyncExternalStore(subscribeToPhone, isPhone, () => false);
-  const online = useOnline();
+  const headerBottom = useSyncExternalStore(subscribeToLayout, headerBottomNow, () => HEADER_FALLBACK_PX);
   if (!inBrowser) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster
-        {...toasterPlacement(phone, online)}
+        {...toasterPlacement(headerBottom)}
         duration={4000}
         visibleToasts={3}
         richColors
