@@ -1,9 +1,12 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
+import { beginAccountDeletion } from '../../functions/adapters/account-deletion';
+import { deleteObject, putObject } from '../../functions/adapters/storage';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { getUser, listLedger, spendCredits } from '../../functions/adapters/ledger';
 import type { GenerationStatus } from '../../functions/domain/generation-status';
 import { createTestUser } from '../helpers/cognito';
+import { api } from '../helpers/generation';
 import { generationItem, type GenerationSeed } from '../helpers/generation-items';
 import { expectLedgerBalanced } from '../helpers/ledger';
 
@@ -107,5 +110,75 @@ describe('GET /api/me activeGeneration', () => {
       await putGeneration(user.sub, ended);
       expect((await (await me(user.idToken)).json()).activeGeneration).toBeNull();
     }
+  });
+});
+
+describe("the wizard's draft kept with the account (GET/PUT/DELETE /api/draft)", () => {
+  const BATCH = '01JD2Q5X8M4V7N3K6P9R2T5W8Y';
+  const draftOf = (keys: string[]) => ({
+    step: 3,
+    style: 'creative',
+    background: 'studio',
+    photos: keys.map((key, n) => ({
+      key,
+      name: `photo-${n}.jpg`,
+      preview: 'data:image/jpeg;base64,/9j/4AAQ',
+    })),
+  });
+  const draftItem = async (sub: string) =>
+    (
+      await documentClient().send(
+        new GetCommand({ TableName: process.env.TABLE_NAME, Key: { PK: `USER#${sub}`, SK: 'WIZARD_DRAFT' } }),
+      )
+    ).Item;
+
+  it('keeps one draft per account for 7 days, leaves out photos that are gone, and forgets it on DELETE', async () => {
+    const [a, b] = await Promise.all([createTestUser(pool), createTestUser(pool)]);
+    await Promise.all([me(a.idToken), me(b.idToken)]);
+    const keys = [0, 1].map((n) => `uploads/${a.sub}/${BATCH}/${n}`);
+    await Promise.all(keys.map((key) => putObject('uploads', key, Buffer.from('jpeg'), 'image/jpeg')));
+
+    const before = Math.floor(Date.now() / 1000);
+    expect((await api(gatewayUrl, a.idToken, 'PUT', '/api/draft', draftOf(keys))).status).toBe(204);
+    const item = await draftItem(a.sub);
+    // The table's TTL attribute: 7 days after the save (domain/retention.ts WIZARD_DRAFT_RETENTION_DAYS).
+    expect(item?.expiresAt).toBeGreaterThanOrEqual(before + 7 * 86_400);
+    expect(item?.expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 7 * 86_400);
+
+    const read = async (token: string) => (await api(gatewayUrl, token, 'GET', '/api/draft')).json();
+    expect(await read(a.idToken)).toEqual({ draft: draftOf(keys) });
+    expect(await read(b.idToken)).toEqual({ draft: null });
+
+    await deleteObject('uploads', keys[0]!);
+    const kept = draftOf(keys);
+    expect(await read(a.idToken)).toEqual({ draft: { ...kept, photos: [kept.photos[1]] } });
+
+    // Another user's key is refused, and nothing is written for either account.
+    const foreign = await api(gatewayUrl, b.idToken, 'PUT', '/api/draft', draftOf([keys[1]!]));
+    expect(foreign.status).toBe(400);
+    expect((await foreign.json()).error.code).toBe('INVALID_REFERENCE');
+    expect(await draftItem(b.sub)).toBeUndefined();
+
+    expect((await api(gatewayUrl, a.idToken, 'DELETE', '/api/draft')).status).toBe(204);
+    expect(await read(a.idToken)).toEqual({ draft: null });
+    expect((await api(gatewayUrl, a.idToken, 'DELETE', '/api/draft')).status).toBe(204);
+  });
+
+  it('reads a draft past its expiry as none (TTL deletes late), and writes none for an account being deleted', async () => {
+    const user = await createTestUser(pool);
+    await me(user.idToken);
+    await documentClient().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME,
+        Item: { PK: `USER#${user.sub}`, SK: 'WIZARD_DRAFT', ...draftOf([]), expiresAt: 1_700_000_000 },
+      }),
+    );
+    expect(await (await api(gatewayUrl, user.idToken, 'GET', '/api/draft')).json()).toEqual({ draft: null });
+
+    await beginAccountDeletion(user.sub, new Date());
+    const refused = await api(gatewayUrl, user.idToken, 'PUT', '/api/draft', draftOf([]));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe('ACCOUNT_DELETING');
+    expect((await draftItem(user.sub))?.expiresAt).toBe(1_700_000_000);
   });
 });
