@@ -99,8 +99,9 @@ export class GenerationInProgressError extends Error {
     /** What the customer asked to delete: the message tells them to wait, then delete it. */
     what: 'photos' | 'account' = 'photos',
   ) {
+    // No duration (issue 35): the time of the real image service is unmeasured, and the line may be long.
     super(
-      `Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your ${what === 'account' ? 'account' : 'photos'}.`,
+      `Your headshots are still being generated. Please wait until they are ready, then delete your ${what === 'account' ? 'account' : 'photos'}.`,
     );
   }
 }

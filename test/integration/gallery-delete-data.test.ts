@@ -192,7 +192,7 @@ describe('DELETE /api/me/data', () => {
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('GENERATION_IN_PROGRESS');
     expect(body.error.message).toBe(
-      'Your headshots are still being generated. Please wait until they are ready (about 2-3 minutes), then delete your photos.',
+      'Your headshots are still being generated. Please wait until they are ready, then delete your photos.',
     );
     expect(await itemsBesidesDeletionCounter(user.sub)).toEqual(before);
     expect(await headObject('results', seeded[0]!.imageKey)).toBeDefined();
