@@ -30,7 +30,9 @@ describe('cdk synth of the real app', () => {
     result = spawnSync('npx', ['cdk', 'synth', '--quiet', '--output', OUT, ...context], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
-      env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1' },
+      // With aws-cdk-lib's built-in CloudFormation validation on, as an operator's synth has it (the project turns it
+      // off for the in-process stacks: test/vitest.config.ts).
+      env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', CDK_VALIDATION: 'true' },
     });
     // A cold run bundles every function (about a minute on 2 busy cores); later runs reuse unchanged bundles.
   }, 300_000);
