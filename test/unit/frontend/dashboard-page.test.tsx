@@ -467,6 +467,29 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Headshot deleted.')).toBeTruthy();
   });
 
+  it('deletes from the full-size view too, its Delete after the downloads, and closes the view', async () => {
+    let remaining = [headshot(1)];
+    answerGallery(() => page(remaining));
+    answer('DELETE /api/headshots/{id}', () => {
+      remaining = [];
+      return undefined;
+    });
+    renderAt('/dashboard');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: /View full size/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'business casual headshot' });
+    const remove = within(viewer).getByRole('button', { name: 'Delete' });
+    const downloads = within(viewer).getByRole('heading', { name: 'Download for' });
+    expect(downloads.compareDocumentPosition(remove) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(remove);
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this headshot?' });
+    expect(within(confirm).getByRole('img').getAttribute('src')).toBe('https://s3.example/thumb-1.webp');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete headshot' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('DELETE /api/headshots/{id}').map((r) => r.params.id)).toEqual([headshot(1).id]);
+    expect(await screen.findByText('No headshots yet')).toBeTruthy();
+  });
+
   it('asks before deleting all photos and says what goes and what stays', async () => {
     answerGallery(() => page([headshot(1)]));
     renderAt('/dashboard');

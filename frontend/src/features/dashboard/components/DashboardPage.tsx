@@ -265,6 +265,7 @@ export function DashboardPage() {
           onToggleFavorite={onToggleFavorite}
           onDownload={(h, variant) => void onDownload(h, variant)}
           downloading={downloading?.id === viewing.id ? downloading.variant : null}
+          onDelete={setPendingDelete}
         />
       )}
       {pendingDelete && (

@@ -1,4 +1,4 @@
-import { Download, Heart } from 'lucide-react';
+import { Download, Heart, Trash2 } from 'lucide-react';
 import { ViewerRegenerate } from './ViewerRegenerate';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -17,6 +17,8 @@ export interface HeadshotViewerProps {
   onDownload: (headshot: Headshot, variant: HeadshotVariant) => void;
   /** The file being saved, if any (its button spins). */
   downloading?: HeadshotVariant | null;
+  /** Asks to delete it (the dashboard confirms first); absent, no Delete button. */
+  onDelete?: (headshot: Headshot) => void;
 }
 
 /**
@@ -31,6 +33,7 @@ export function HeadshotViewer({
   onToggleFavorite,
   onDownload,
   downloading = null,
+  onDelete,
 }: HeadshotViewerProps) {
   const titleId = useId();
   return (
@@ -101,6 +104,20 @@ export function HeadshotViewer({
           </ul>
         </section>
         <ViewerRegenerate key={headshot.id} headshotId={headshot.id} originalUrl={headshot.thumbnailUrl} />
+        {onDelete && (
+          // Last and apart from the downloads, so a tap meant for a download never lands on it (issue 35 item 6).
+          <div className="mt-2 w-full border-t border-slate-100 pt-3">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-3 text-red-700 hover:bg-red-50 hover:text-red-800"
+              onClick={() => onDelete(headshot)}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+          </div>
+        )}
       </div>
     </Modal>
   );
