@@ -3,8 +3,11 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeLocalHeadshot } from '../../functions/adapters/image-providers/local';
 import { makeHeadshotFiles } from '../../functions/use-cases/headshot-files';
-import { MAX_STRAIGHT_EDGE } from '../../functions/adapters/image-providers/local-layers';
-import { isolatePerson } from '../../functions/adapters/image-providers/local-cutout';
+import { MAX_STRAIGHT_EDGE, readReference } from '../../functions/adapters/image-providers/local-layers';
+import { faceAxes, isolatePerson } from '../../functions/adapters/image-providers/local-cutout';
+import { findOccluder } from '../../functions/adapters/image-providers/local-bust';
+import type { Frame } from '../../functions/domain/framing';
+import { framePixelSource } from '../../functions/adapters/support/crop';
 import { previewMark } from '../../functions/adapters/image-providers/local-mark';
 import type { HeadshotRequest } from '../../functions/adapters/image-providers/types';
 import { analyzePhoto } from '../../functions/use-cases/check-photos';
@@ -20,8 +23,10 @@ import { FIXTURE_PHOTOS } from '../helpers/generation';
  * The offline provider's headshots of every fixture photo (docs/decisions/003-offline-preview-edges.md): each photo
  * goes the product's way — decoded and analysed as the photo check does (HEIC through heic-convert), cropped as
  * PrepareReferences crops it — and is rendered alone, so nothing but that photo (or the soft vignette) can make its
- * headshot. No headshot may carry a pasted rectangle: a long straight hard edge in the matte it was composited
- * with. The renders are written to test-results/offline-previews/ to be looked at.
+ * headshot. No headshot may carry a pasted rectangle (a long straight hard edge in the matte it was composited
+ * with), a copy of the photo's edge pixels (the streaks along the suit's bottom edge) or what was marked by hand as
+ * foreign in obama2 (the podium microphone, the bystander beside the shoulder). The renders are written to
+ * test-results/offline-previews/ to be looked at.
  */
 
 const SIDE = HEADSHOT_SIDE;
@@ -31,6 +36,48 @@ const PHOTOS = readdirSync(FIXTURE_PHOTOS)
   .filter((name) => /\.(jpe?g|heic)$/i.test(name))
   .sort();
 const COMBOS = STYLES.flatMap((style) => BACKGROUNDS.map((background) => ({ style, background })));
+
+/** A box in the reference crop's px (obama2's crop is 534 × 534, from the JPEG and the HEIC alike). */
+interface Box {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+/** Marked by hand on obama2's reference crop (decision 003, round 2). */
+const FOREIGN: Record<string, Box> = {
+  microphone: { x0: 210, x1: 306, y0: 462, y1: 534 },
+  bystander: { x0: 470, x1: 534, y0: 150, y1: 440 },
+};
+
+/**
+ * What the person layer shows of pixels it should not: `copied`, the highest alpha (0-255) on a pixel taken from
+ * outside the photo (an edge copy); per foreign box, the mean alpha (0-1) over the pixels taken from it.
+ */
+function unwanted(
+  made: { alpha: Buffer; side: number; frame: Frame },
+  photo: { width: number; height: number },
+) {
+  let copied = 0;
+  const sourceOf = framePixelSource(made.frame, made.side);
+  const sums = Object.fromEntries(Object.keys(FOREIGN).map((k) => [k, { alpha: 0, count: 0 }]));
+  for (let y = 0; y < made.side; y++) {
+    for (let x = 0; x < made.side; x++) {
+      const a = made.alpha[y * made.side + x]!;
+      const p = sourceOf(x, y);
+      if (p.x < 0 || p.y < 0 || p.x > photo.width || p.y > photo.height) copied = Math.max(copied, a);
+      for (const [name, b] of Object.entries(FOREIGN)) {
+        if (p.x < b.x0 || p.x >= b.x1 || p.y < b.y0 || p.y >= b.y1) continue;
+        sums[name]!.alpha += a / 255;
+        sums[name]!.count++;
+      }
+    }
+  }
+  const foreign = Object.fromEntries(
+    Object.entries(sums).map(([k, v]) => [k, v.alpha / Math.max(1, v.count)]),
+  );
+  return { copied, foreign };
+}
 
 describe('the straight-edge measure', () => {
   const matte = (svg: string) =>
@@ -59,6 +106,7 @@ describe('the straight-edge measure', () => {
 
 describe('offline previews of every fixture photo', () => {
   const crops = new Map<string, Buffer>();
+  const sizes = new Map<string, { width: number; height: number }>();
   beforeAll(async () => {
     mkdirSync(OUT_DIR, { recursive: true });
     for (const name of PHOTOS) {
@@ -76,6 +124,8 @@ describe('offline previews of every fixture photo', () => {
           ...(analysed.image ? { image: analysed.image } : {}),
         }),
       );
+      const { width, height } = await sharp(crops.get(name)!).metadata();
+      sizes.set(name, { width: width!, height: height! });
     }
   }, 120_000);
 
@@ -95,7 +145,8 @@ describe('offline previews of every fixture photo', () => {
         slot,
         generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
       };
-      const { jpeg, alpha, side } = await composeLocalHeadshot(request);
+      const made = await composeLocalHeadshot(request);
+      const { jpeg, alpha, side } = made;
       writeFileSync(
         `${OUT_DIR}/${name.replace(/\.\w+$/, '')}-${name.split('.').pop()}-${style}-${background}.jpg`,
         jpeg,
@@ -104,9 +155,54 @@ describe('offline previews of every fixture photo', () => {
       expect(edge.length, `straight hard edge ${JSON.stringify(edge)}`).toBeLessThan(
         side * MAX_STRAIGHT_EDGE,
       );
+      const { copied, foreign } = unwanted(made, sizes.get(name)!);
+      // Before round 2, obama2's suit showed its copied bottom row at full opacity (alpha 255).
+      expect(copied, 'alpha on a copied edge pixel').toBe(0);
+      if (name.startsWith('obama2.')) {
+        // Before round 2: the microphone 1.000, the bystander's box 0.064-0.089.
+        expect(foreign.microphone).toBeLessThan(0.02);
+        expect(foreign.bystander).toBeLessThan(0.01);
+      }
     },
     60_000,
   );
+
+  it.each(PHOTOS)('%s: an object in front of the chest is found only where there is one', async (name) => {
+    const { image, face } = await readReference(crops.get(name)!);
+    const occluder = findOccluder(image, face);
+    if (!name.startsWith('obama2.')) {
+      expect(occluder).toBeUndefined();
+      return;
+    }
+    // obama2's microphone: its foam's top is about 0.19 face heights under the chin.
+    const { pivot, u, height } = faceAxes(face);
+    const chin = ((face.chin.x - pivot.x) * -u.y + (face.chin.y - pivot.y) * u.x) / height;
+    expect(occluder! - chin).toBeGreaterThan(0.1);
+    expect(occluder! - chin).toBeLessThan(0.3);
+  });
+
+  it("prefers the customer's photo without a microphone, and shows the microphone's photo alone as a bust above it", async () => {
+    const base = {
+      prompt: buildPrompt('professional', 'studio'),
+      style: 'professional',
+      background: 'studio',
+    } as const;
+    const both = await composeLocalHeadshot({
+      ...base,
+      references: [crops.get('obama2.jpg')!, crops.get('obama.jpg')!],
+      slot: 0,
+      generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+    });
+    expect(both).toMatchObject({ method: 'cutout', reference: 1 });
+    const alone = await composeLocalHeadshot({
+      ...base,
+      references: [crops.get('obama2.jpg')!],
+      slot: 0,
+      generationId: '01M80GZ6D1Q79C9B1WV0W2SV7Z',
+    });
+    expect(alone).toMatchObject({ method: 'cutout', reference: 0 });
+    expect(unwanted(alone, sizes.get('obama2.jpg')!).foreign.microphone).toBeLessThan(0.02);
+  }, 60_000);
 });
 
 describe('limiting the matte to the customer', () => {

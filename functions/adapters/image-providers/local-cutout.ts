@@ -17,7 +17,7 @@ import { frameOverflow } from '../support/crop';
  */
 
 /** Face geometry in the photo's px: the eye line's centre, a unit along the eyes, and the face's height. */
-interface FaceAxes {
+export interface FaceAxes {
   pivot: FramePoint;
   /** Unit vector along the eye line (image-left to image-right eye); "down" is (-u.y, u.x). */
   u: FramePoint;
@@ -26,9 +26,10 @@ interface FaceAxes {
 }
 
 /** The face's height (hairline to chin, floored by 2.4 eye distances) in the landmarks' px. */
-export const faceHeightOf = (face: FramingFace): number => axesOf(face).height;
+export const faceHeightOf = (face: FramingFace): number => faceAxes(face).height;
 
-function axesOf(face: FramingFace): FaceAxes {
+/** The face's axes (see {@link FaceAxes}) from its landmarks. */
+export function faceAxes(face: FramingFace): FaceAxes {
   const [a, b] = face.eyes;
   const eyes = Math.hypot(b.x - a.x, b.y - a.y) || 1;
   return {
@@ -90,7 +91,7 @@ const MAX_SPILL = 0.6;
  * @param face the customer's landmarks in the same pixels
  */
 export function isolatePerson(raw: Buffer, width: number, height: number, face: FramingFace): IsolatedPerson {
-  const { pivot, u, height: unit } = axesOf(face);
+  const { pivot, u, height: unit } = faceAxes(face);
   const limited = Buffer.alloc(raw.length);
   let covered = 0;
   let outside = 0;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { logger } from '../../common/logger';
 import type { Frame, FramingFace } from '../../domain/framing';
 import { HEADSHOT_SIDE } from '../../domain/headshot-images';
-import { extractFrame, photoCoverage } from '../support/crop';
+import { extractFrame } from '../support/crop';
 import { analyzeFaces, decodeRgb, personMatte, type RgbImage } from '../support/vision-models/faces';
+import { bustCoverage, bustZoom, cutBelow, findOccluder } from './local-bust';
 import { refineMatte } from './local-matte';
 import { longestStraightEdge } from './local-straight-edges';
 import { faceHeightOf, fittedFrame, isolatePerson, vignetteMatte, type IsolatedPerson } from './local-cutout';
@@ -24,6 +25,11 @@ export interface PreparedReference {
   face: FramingFace;
   /** The person matte limited to the customer, or why it cannot be used (./local-cutout.ts). */
   person: IsolatedPerson;
+  /**
+   * The top of an object held in front of the chest, in face heights below the eyes (./local-bust.ts): the matte
+   * then ends above it, and the provider prefers the customer's other photos.
+   */
+  occluder?: number;
 }
 
 /** A guess for a photo without a detectable face: an ordinary portrait's proportions, upper centre. */
@@ -46,7 +52,11 @@ async function prepare(reference: Buffer): Promise<PreparedReference> {
   const [analysis, matte] = await Promise.all([analyzeFaces(image), personMatte(image)]);
   const found = analysis.faces[0];
   if (!found) return { image, face: guessedFace(image), person: { matte, problem: 'no-face' } };
-  return { image, face: found, person: isolatePerson(matte, image.width, image.height, found) };
+  const occluder = findOccluder(image, found);
+  if (occluder === undefined)
+    return { image, face: found, person: isolatePerson(matte, image.width, image.height, found) };
+  const bust = cutBelow(matte, image.width, image.height, found, occluder);
+  return { image, face: found, person: isolatePerson(bust, image.width, image.height, found), occluder };
 }
 
 // The six slots of a generation share at most three references: analyse each once per warm environment.
@@ -98,11 +108,18 @@ export async function cutoutLayer(
   side = SIDE,
 ): Promise<PersonLayer | undefined> {
   if (ref.person.problem) return undefined;
-  const frame = fittedFrame(ref.face, zoom, shift, ref.image.width, ref.image.height);
+  const occluder = ref.occluder;
+  const z = occluder === undefined ? zoom : bustZoom(zoom, occluder);
+  const frame = fittedFrame(ref.face, z, shift, ref.image.width, ref.image.height);
   const framed = await extractFrame(ref.image, frame, side, ref.person.matte);
   const refined = await refineMatte(framed.alpha!, side);
-  // Faded past the photo's edges only now: refined after, the fade would turn back into a hard line.
-  const coverage = photoCoverage(frame, ref.image.width, side);
+  // Faded inside the photo's edges only now: refined after, the fade would turn back into a hard line.
+  const coverage = bustCoverage(
+    frame,
+    ref.image,
+    side,
+    occluder === undefined ? undefined : { face: ref.face, occluder },
+  );
   const alpha = Buffer.alloc(refined.length);
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((refined[i]! * coverage[i]!) / 255);
   const edge = longestStraightEdge(alpha, side, side);
@@ -127,7 +144,7 @@ export async function vignetteLayer(
     pivot: eyesInFrame(frame, side),
     height: faceHeightOf(ref.face) * scale,
   });
-  const coverage = photoCoverage(frame, ref.image.width, side);
+  const coverage = bustCoverage(frame, ref.image, side);
   const alpha = Buffer.alloc(oval.length);
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.round((oval[i]! * coverage[i]!) / 255);
   return { rgb: framed.rgb, alpha, frame, method: 'vignette' };

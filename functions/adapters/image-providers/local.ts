@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { logger } from '../../common/logger';
 import { HEADSHOT_SIDE, LOCAL_PROVIDER } from '../../domain/headshot-images';
+import type { Frame } from '../../domain/framing';
 import { CANVAS_SIZES, squareRect, type Size } from '../../domain/headshot-variants';
 import { composite, decontaminate } from './local-matte';
 import { backdrop } from './local-backdrops';
@@ -91,6 +92,8 @@ export interface LocalHeadshot {
   method: PersonLayer['method'];
   /** Index into the request's references of the photo used. */
   reference: number;
+  /** The frame the reference was cut with, in its px (tests map what they marked in the photo into the headshot). */
+  frame: Frame;
 }
 
 /**
@@ -116,13 +119,20 @@ export async function composeLocalHeadshot(request: HeadshotRequest): Promise<Lo
   const order = [preferred, ...Array.from({ length: count }, (_, i) => i).filter((i) => i !== preferred)];
   let layer: PersonLayer | undefined;
   let used = preferred;
+  // A photo with something held in front of the chest gives only a bust that ends above it: the customer's other
+  // photos go first (./local-bust.ts).
+  let bust: { layer: PersonLayer; index: number } | undefined;
   for (const index of order) {
-    layer = await cutoutLayer(await readReference(request.references[index]!), zoom, shift, side);
-    if (layer) {
+    const ref = await readReference(request.references[index]!);
+    const cutout = await cutoutLayer(ref, zoom, shift, side);
+    if (cutout && ref.occluder !== undefined) bust ??= { layer: cutout, index };
+    else if (cutout) {
+      layer = cutout;
       used = index;
       break;
     }
   }
+  if (!layer && bust) ({ layer, index: used } = bust);
   if (!layer) {
     const ref = await readReference(request.references[preferred]!);
     logger.info('Local provider: no reference could be cut out cleanly, using a vignette', {
@@ -167,7 +177,7 @@ export async function composeLocalHeadshot(request: HeadshotRequest): Promise<Lo
     .composite([{ input: mark, left: square.left, top: square.top }])
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
-  return { jpeg, alpha, side, method: layer.method, reference: used };
+  return { jpeg, alpha, side, method: layer.method, reference: used, frame };
 }
 
 /**

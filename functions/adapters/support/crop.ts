@@ -5,9 +5,9 @@ import type { RgbImage } from './pixels';
 /**
  * Cuts a framed square (functions/domain/framing.ts) out of decoded pixels and scales it, rotating first when the
  * frame levels the eyes. Parts of the frame beyond the photo repeat its edge pixels (`extendWith: 'copy'`), so a
- * suit continues to the bottom of the frame instead of stopping in a hard line. A matte is meant to continue only
- * downwards: past the photo's left, right and top edges it should fade out over a few percent of the frame
- * ({@link photoCoverage}), so a shoulder the photo cut off ends softly instead of as a shelf of repeated pixels.
+ * frame holds pixels wherever it reaches. Those copies are not the photo: a caller compositing the crop (the offline
+ * image provider) finds where each pixel came from with {@link framePixelSource} and fades its matte out before the
+ * photo's edges, so no copy (a streak of repeated edge pixels) is shown.
  *
  * A rotated frame is padded BEFORE the rotation: rotating fills the new corners with black (and a matte with 0),
  * and padding after it would copy that fill into the frame, so a tilted photo's edges used to land in the frame as
@@ -129,48 +129,31 @@ async function transform(
 }
 
 /**
- * How much of the photo's own pixels each pixel of a framed square holds, one byte per pixel: 255 inside the photo,
- * and past its left and right edges `255 × exp(-d / reach)` with `d` the distance beyond them in output px and
- * `reach` 4 % of the side, past its top edge twice as fast (copies of the top row are streaks of hair, not a
- * continuation; see the module comment; below the photo a matte is copied, so it stays 255). Multiply a
- * matte by it AFTER refining the matte: refined after, the fade would be sharpened back into a hard line.
+ * Where each pixel of a framed square came from: a map from the square's px (`x`, `y`, 0 to `side`, at the pixel's
+ * centre) to the photo's own, unrotated px, the inverse of {@link extractFrame}'s rotation and scaling. A point
+ * outside 0…width × 0…height of the photo is a copy of its edge.
  *
  * @param frame the frame given to {@link extractFrame}
- * @param width the photo's size, px
  * @param side the framed square's side, px
  */
-export function photoCoverage(frame: Frame, width: number, side: number): Buffer {
-  const out = Buffer.alloc(side * side, 255);
-  const over = frameOverflow(frame, width, Number.POSITIVE_INFINITY);
-  if (over.left === 0 && over.top === 0 && over.right === 0) return out;
-  const reach = side * 0.04;
-  const reachTop = side * 0.02;
+export function framePixelSource(frame: Frame, side: number): (x: number, y: number) => FramePoint {
   const scale = frame.side / side;
   const r = (-frame.angle * Math.PI) / 180;
   const [cos, sin] = [Math.cos(r), Math.sin(r)];
-  // Output (x, y) → the rotated photo's px → the photo's own px: one affine map.
   const ox = frame.left - frame.pivot.x;
   const oy = frame.top - frame.pivot.y;
-  for (let y = 0; y < side; y++) {
+  return (x, y) => {
+    const rx = ox + (x + 0.5) * scale;
     const ry = oy + (y + 0.5) * scale;
-    for (let x = 0; x < side; x++) {
-      const rx = ox + (x + 0.5) * scale;
-      const px = frame.pivot.x + rx * cos - ry * sin;
-      const py = frame.pivot.y + rx * sin + ry * cos;
-      const dx = Math.max(0, -px, px - width);
-      const dy = Math.max(0, -py);
-      if (dx === 0 && dy === 0) continue;
-      out[y * side + x] = Math.round(255 * Math.exp(-(dx / reach + dy / reachTop) / scale));
-    }
-  }
-  return out;
+    return { x: frame.pivot.x + rx * cos - ry * sin, y: frame.pivot.y + rx * sin + ry * cos };
+  };
 }
 
 /**
  * The frame's pixels at `side` × `side`.
  *
  * @param alpha optional matte of `image` (one byte per pixel), transformed the same way (copied, not faded, past
- *   the photo's edges: see {@link photoCoverage})
+ *   the photo's edges: see {@link framePixelSource})
  */
 export async function extractFrame(
   image: RgbImage,
