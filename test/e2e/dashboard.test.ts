@@ -149,6 +149,11 @@ describe('dashboard', () => {
         .click();
       const viewer = page.getByRole('dialog', { name: 'professional headshot' });
       await viewer.waitFor();
+      // Its Delete comes last, below the downloads (issue 35 item 6).
+      const downloadsTop = (await viewer.getByRole('heading', { name: 'Download for' }).boundingBox())!.y;
+      expect((await viewer.getByRole('button', { name: 'Delete' }).boundingBox())!.y).toBeGreaterThan(
+        downloadsTop,
+      );
       await page.waitForFunction(() => {
         const img = document.querySelector('dialog img') as HTMLImageElement | null;
         return !!img && img.complete && img.naturalWidth === 1024;
