@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectVisible, screenOf, screenshotFits, saveScreenshot, siteUrl, useBrowser } from './helpers';
+import {
+  expectVisible,
+  PHONE,
+  screenOf,
+  screenshotFits,
+  saveScreenshot,
+  signInThroughForm,
+  siteUrl,
+  useBrowser,
+  type E2eUser,
+} from './helpers';
 import {
   expectHeadshotImagesLoaded,
   FIVE_PHOTOS,
@@ -56,14 +66,42 @@ async function recordStatusTexts(page: Page): Promise<void> {
 
 describe('the generator wizard', () => {
   let page: Page;
+  let user: E2eUser;
 
   beforeAll(async () => {
-    ({ page } = await e2e.newAccount({ ...screenOf(1280), acceptDownloads: true }));
+    ({ page, user } = await e2e.newAccount({ ...screenOf(1280), acceptDownloads: true }));
   });
 
   afterAll(async () => {
     await page?.context().close();
   });
+
+  /**
+   * The draft is kept with the account (issue 35 item 4): once this page has saved step 3, a phone signed in to the
+   * same account — its own session storage empty, as after reopening the browser or on another device — opens the
+   * wizard on step 3 with the same background, style and 5 photos.
+   */
+  async function expectDraftResumedElsewhere(draftSaves: unknown[]): Promise<void> {
+    await expect
+      .poll(() => draftSaves.at(-1), { timeout: 10_000 })
+      .toMatchObject({ step: 3, style: 'professional', background: 'office' });
+    const phone = await e2e.newPage(PHONE);
+    await phone.goto(siteUrl('/signin?returnTo=%2Fgenerator'));
+    await signInThroughForm(phone, user);
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Choose your background' }));
+    expect(await phone.getByRole('radio', { name: 'Office' }).isChecked()).toBe(true);
+    await saveScreenshot(phone, 'generator-draft-resumed-390', { style: HIDE_TOASTS });
+    const back = phone.getByRole('banner').getByRole('button', { name: 'Back' });
+    await back.click();
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Choose your style' }));
+    expect(await phone.getByRole('radio', { name: 'Professional' }).isChecked()).toBe(true);
+    await back.click();
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Upload your photos' }));
+    await imagesLoaded(phone);
+    expect(await phone.getByTestId('photo-thumbnail').count()).toBe(5);
+    await saveScreenshot(phone, 'generator-draft-resumed-photos-390', { style: HIDE_TOASTS });
+    await phone.context().close();
+  }
 
   it('Back on step 1 goes to the landing page', async () => {
     await page.goto(siteUrl('/generator'));
@@ -77,6 +115,12 @@ describe('the generator wizard', () => {
     async () => {
       await page.goto(siteUrl('/generator'));
       const banner = page.getByRole('banner');
+      // The drafts this page keeps with the account (PUT /api/draft), newest last.
+      const draftSaves: unknown[] = [];
+      page.on('response', (response) => {
+        if (response.request().method() === 'PUT' && response.url().endsWith('/api/draft') && response.ok())
+          draftSaves.push(response.request().postDataJSON());
+      });
 
       // Step 1.
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
@@ -158,6 +202,7 @@ describe('the generator wizard', () => {
       expect(await generate.isEnabled()).toBe(true);
       expect(await page.getByText('Running low on credits!').count()).toBe(0);
       await screenshots(page, 'generator-step3');
+      await expectDraftResumedElsewhere(draftSaves);
 
       // Step 4: progress, polled from GET /api/generations/{id}.
       const polled: { progress: number; status: string; headshots: number; previews: boolean[] }[] = [];
