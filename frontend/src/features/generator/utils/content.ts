@@ -139,7 +139,6 @@ export const GENERATOR_TEXT = {
   invalidFiles: 'Please upload valid image files (max 10MB each)',
   tooManyFiles: 'Maximum 10 files allowed. Some files were not added.',
   filesAdded: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} uploaded successfully`,
-  filesNotAdded: (n: number) => (n === 1 ? '1 file was not added' : `${n} files were not added`),
   notAPhoto: (name: string) => `${name} is not a photo. Use JPG, PNG or HEIC.`,
   tooLarge: (name: string, size: string) => `${name} is ${size}; the limit is 10 MB.`,
   emptyFile: (name: string) => `${name} is empty.`,
