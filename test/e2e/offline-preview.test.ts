@@ -23,7 +23,7 @@ import { seedGenerationFor } from './seed';
  */
 
 const NOTICE =
-  'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
+  'Preview headshots: these are your own photos, cut out and placed on a new background, not AI headshots, because the AI image service is not connected here. Each one carries a "PREVIEW" mark.';
 
 const e2e = useBrowser();
 

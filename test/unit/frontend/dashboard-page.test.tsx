@@ -319,7 +319,7 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByRole('note').textContent).toBe(
-      'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.',
+      'Preview headshots: these are your own photos, cut out and placed on a new background, not AI headshots, because the AI image service is not connected here. Each one carries a "PREVIEW" mark.',
     );
     const [offline, ai] = cards();
     expect(within(offline!).getByTestId('preview-badge').textContent).toContain('Preview');

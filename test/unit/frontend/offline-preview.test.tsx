@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenerationStep } from '../../../frontend/src/features/generator/components/GenerationStep';
+import { OFFLINE_PREVIEW_HINT } from '../../../frontend/src/components/PreviewNotice';
 import { answer } from './api-mocks';
 import { signedIn } from './auth-session';
 import { generationOf, headshotOf } from './fixtures';
@@ -16,7 +17,7 @@ import { renderAt } from './render';
 beforeEach(() => signedIn());
 
 const NOTICE =
-  'Offline preview: these are composites of your own photos. Set OPENAI_API_KEY for AI headshots.';
+  'Preview headshots: these are your own photos, cut out and placed on a new background, not AI headshots, because the AI image service is not connected here. Each one carries a "PREVIEW" mark.';
 
 function renderResults(preview: boolean) {
   answer(
@@ -45,6 +46,16 @@ describe('the results of an offline generation', () => {
     expect(cards).toHaveLength(6);
     for (const card of cards)
       expect(within(card).getByTestId('preview-badge').textContent).toContain('Preview');
+  });
+
+  it("keep the operator's hint off the page and put it in the console", async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    renderResults(true);
+    expect(await screen.findByTestId('offline-preview-notice')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('OPENAI_API_KEY');
+    expect(info).toHaveBeenCalledWith(OFFLINE_PREVIEW_HINT);
+    expect(OFFLINE_PREVIEW_HINT).toContain('OPENAI_API_KEY');
+    info.mockRestore();
   });
 
   it('say nothing of previews for AI headshots', async () => {
