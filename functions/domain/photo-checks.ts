@@ -32,8 +32,9 @@ import {
  * - mixed_people: the set disagrees and no group of more than half of it agrees (two photos of two people, two and
  *   two): nobody can be called the odd one out, so every photo of it is warned, and the set starts no generation
  *   ({@link mixesPeople});
- * - duplicate: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits apart (./duplicate-photos.ts) (copies 0-1, different photos
- *   18 or more).
+ * - duplicate: the same picture by ./duplicate-photos.ts: perceptual hashes at most DUPLICATE_MAX_DISTANCE bits
+ *   apart (copies 0-1, different photos 18 or more), or descriptors and aligned face crops alike (letterboxed,
+ *   cropped, grainy copies; docs/decisions/024-near-duplicates.md).
  */
 
 /** Every reason a check can give. */
@@ -140,6 +141,11 @@ export interface PhotoFacts {
    * when unreadable, and on checks stored before it was kept.
    */
   imageHash?: string;
+  /**
+   * The largest face's aligned crop, 32 × 32 grey bytes as base64 (functions/adapters/vision/face-crop.ts): the
+   * duplicate check's way to see a letterboxed or cropped copy. Absent without a face, and on older checks.
+   */
+  faceCrop?: string;
 }
 
 /** One reason as the API returns it. */
@@ -305,7 +311,7 @@ export function checkPhotoSet(
     rejected[i] || own[i]!.some((c) => UNRELIABLE_IDENTITY.includes(c)) ? undefined : f.descriptor,
   );
   const sameAs = duplicatesOf(
-    facts.map((f, i) => (candidates[i] ? f.imageHash : undefined)),
+    facts.map((f, i) => (candidates[i] ? f : undefined)),
     facts.map(() => 0),
   );
   const voters = candidates.map((d, i) => (sameAs[i] === undefined ? d : undefined));
@@ -332,7 +338,7 @@ export function checkPhotoSet(
     };
   });
   const copies = duplicatesOf(
-    facts.map((f, i) => (checks[i]!.verdict === 'rejected' ? undefined : f.imageHash)),
+    facts.map((f, i) => (checks[i]!.verdict === 'rejected' ? undefined : f)),
     checks.map((c) => c.score),
   );
   return checks.map((check, i) => {

@@ -118,18 +118,22 @@ async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R
 }
 
 /**
- * Whether a stored check can stand for the photo in `POST /api/photo-checks`: a readable photo checked before the
- * perceptual hash was kept is analysed again (no duplicate is seen without it).
+ * Whether stored facts hold what the duplicate check compares: the perceptual hash, and for a photo with a face its
+ * aligned face crop (docs/decisions/024-near-duplicates.md). A check stored before either was kept is analysed again
+ * (once: it is stored again with them), or a letterboxed or cropped copy would not be seen.
  */
-const answersCheck = (facts: PhotoFacts) => !facts.readable || !!facts.imageHash;
+const comparable = (facts: PhotoFacts) => !!facts.imageHash && (facts.faces.length === 0 || !!facts.faceCrop);
+
+/** Whether a stored check can stand for the photo in `POST /api/photo-checks`: unreadable, or {@link comparable}. */
+const answersCheck = (facts: PhotoFacts) => !facts.readable || comparable(facts);
 
 /**
- * Whether a stored check can stand for the photo in PrepareReferences: readable, with its perceptual hash, and with
- * the face's landmarks to crop from. An unreadable photo goes through the models' path so it fails in decoding,
+ * Whether a stored check can stand for the photo in PrepareReferences: readable, {@link comparable}, and with the
+ * face's landmarks to crop from. An unreadable photo goes through the models' path so it fails in decoding,
  * with its reason.
  */
 const answersReferences = ({ facts, framing }: CachedPhotoCheck) =>
-  facts.readable && !!facts.imageHash && (facts.faces.length === 0 || !!framing);
+  facts.readable && comparable(facts) && (facts.faces.length === 0 || !!framing);
 
 /**
  * `POST /api/photo-checks`: checks the caller's uploads, each on its own and against the others

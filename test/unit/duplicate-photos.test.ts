@@ -1,15 +1,29 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizedPixels } from '../../functions/adapters/images';
 import { perceptualHash } from '../../functions/adapters/vision/image-hash';
-import { DUPLICATE_MAX_DISTANCE, duplicatesOf, hashDistance } from '../../functions/domain/duplicate-photos';
+import {
+  DUPLICATE_MAX_DISTANCE,
+  duplicatesOf,
+  FACE_CROP_MIN_CORRELATION,
+  hashDistance,
+  SAME_PICTURE_MIN_COSINE,
+  samePicture,
+} from '../../functions/domain/duplicate-photos';
+import {
+  decodeFaceCrop,
+  FACE_CROP_SIDE,
+  faceCropCorrelation,
+  OUTSIDE_PICTURE,
+} from '../../functions/domain/face-crops';
 import {
   bestReferences,
   checkPhotoSet,
   setQuality,
   type PhotoFacts,
 } from '../../functions/domain/photo-checks';
+import { FIXTURE_PHOTOS } from './duplicate-photos-fixtures';
 
 /**
  * The `duplicate` photo check (docs/decisions/006-duplicate-photos.md): the rule on made-up hashes, and the
@@ -18,13 +32,7 @@ import {
  * the same person in near-identical poses) outside it. The distances are printed: they are the decision's figures.
  */
 
-const FIXTURES = new URL('../fixtures/', import.meta.url);
-const DIRS = ['photos', 'faces'] as const;
-const files = DIRS.flatMap((dir) =>
-  readdirSync(new URL(`${dir}/`, FIXTURES))
-    .filter((name) => /\.(jpe?g|heic)$/.test(name))
-    .map((name) => ({ name, path: new URL(`${dir}/${name}`, FIXTURES) })),
-);
+const files = FIXTURE_PHOTOS;
 
 /** The same picture, whatever the file: `obama-rotated.jpg` is `obama.jpg` stored rotated, with an EXIF tag. */
 const PICTURE: Record<string, string> = {
@@ -99,19 +107,21 @@ describe('perceptual hash distances on the fixtures', () => {
   });
 });
 
+/** The facts of a good photo with one face, its hash and whatever `overrides` says. */
+const photo = (imageHash: string | undefined, overrides: Partial<PhotoFacts> = {}): PhotoFacts => ({
+  width: 1200,
+  height: 1500,
+  readable: true,
+  faces: [{ left: 0.3, top: 0.2, right: 0.65, bottom: 0.55 }],
+  face: { sharpness: 200, luma: 130, highlights: 0 },
+  ...(imageHash ? { imageHash } : {}),
+  ...overrides,
+});
+
 describe('duplicate rule', () => {
   const A = '0f0f0f0f0f0f0f0f';
   const nearA = '0f0f0f0f0f0f0f0e'; // 1 bit from A
   const B = 'f0f0f0f0f0f0f0f0'; // 64 bits from A
-  const photo = (imageHash: string | undefined, overrides: Partial<PhotoFacts> = {}): PhotoFacts => ({
-    width: 1200,
-    height: 1500,
-    readable: true,
-    faces: [{ left: 0.3, top: 0.2, right: 0.65, bottom: 0.55 }],
-    face: { sharpness: 200, luma: 130, highlights: 0 },
-    ...(imageHash ? { imageHash } : {}),
-    ...overrides,
-  });
 
   it('counts differing bits', () => {
     expect(hashDistance(A, A)).toBe(0);
@@ -122,15 +132,16 @@ describe('duplicate rule', () => {
   });
 
   it('keeps the best-scoring copy (the first on a tie), and names it in the others', () => {
-    expect(duplicatesOf([A, B, nearA], [80, 80, 80])).toEqual([undefined, undefined, 0]);
-    expect(duplicatesOf([A, B, nearA], [60, 80, 90])).toEqual([2, undefined, undefined]);
-    expect(duplicatesOf([A, undefined, A], [80, 0, 80])).toEqual([undefined, undefined, 0]);
+    const [a, b, near] = [A, B, nearA].map((imageHash) => ({ imageHash }));
+    expect(duplicatesOf([a, b, near], [80, 80, 80])).toEqual([undefined, undefined, 0]);
+    expect(duplicatesOf([a, b, near], [60, 80, 90])).toEqual([2, undefined, undefined]);
+    expect(duplicatesOf([a, undefined, a], [80, 0, 80])).toEqual([undefined, undefined, 0]);
     // Past the threshold: two pictures.
     const eightBits = '0f0f0f0f0f0f0ff0';
     const nineBits = '0f0f0f0f0f0f0ef0';
     expect(hashDistance(A, eightBits)).toBe(DUPLICATE_MAX_DISTANCE);
-    expect(duplicatesOf([A, eightBits], [80, 80])).toEqual([undefined, 0]);
-    expect(duplicatesOf([A, nineBits], [80, 80])).toEqual([undefined, undefined]);
+    expect(duplicatesOf([a, { imageHash: eightBits }], [80, 80])).toEqual([undefined, 0]);
+    expect(duplicatesOf([a, { imageHash: nineBits }], [80, 80])).toEqual([undefined, undefined]);
   });
 
   it('rejects the later copy as duplicate with a message naming the photo kept, so the rest can be used', () => {
@@ -163,5 +174,82 @@ describe('duplicate rule', () => {
     // A photo rejected for its own reason is not anyone's original: the copy of it is judged on its own.
     const noFace = checkPhotoSet([photo(A, { faces: [] }), photo(nearA)]);
     expect(noFace.map((c) => c.reasons.map((r) => r.code))).toEqual([['no_face'], []]);
+  });
+});
+
+describe('duplicate rule by the face (letterboxed, cropped, grainy copies)', () => {
+  const centre = (FACE_CROP_SIDE - 1) / 2;
+  /** A crop of a smooth made-up picture, seen at `scale` and moved by `shift` cells: how two copies' landmarks differ. */
+  const cropOf = (
+    picture: (x: number, y: number) => number,
+    { scale = 1, shift = 0, outsideRows = 0 } = {},
+  ): Uint8Array =>
+    Uint8Array.from({ length: FACE_CROP_SIDE ** 2 }, (_, i) => {
+      const x = i % FACE_CROP_SIDE;
+      const y = Math.floor(i / FACE_CROP_SIDE);
+      if (y < outsideRows) return OUTSIDE_PICTURE;
+      const value = picture((x - centre) * scale + centre + shift, (y - centre) * scale + centre);
+      return Math.max(1, Math.min(255, Math.round(value)));
+    });
+  const face = (x: number, y: number) =>
+    128 + 60 * Math.sin(x / 3) * Math.cos(y / 4) + 30 * Math.sin((x + y) / 5);
+  const otherFace = (x: number, y: number) =>
+    128 + 60 * Math.cos(x / 2.2 + 1) * Math.sin(y / 3.1) + 20 * (x / 31);
+  const base64 = (crop: Uint8Array) => Buffer.from(crop).toString('base64');
+  const unit = (angle: number) => [Math.cos(angle), Math.sin(angle), 0];
+
+  it('matches a copy found at another scale and place, and not another picture', () => {
+    const crop = cropOf(face);
+    expect(faceCropCorrelation(crop, crop)).toBeCloseTo(1, 6);
+    // The landmarks of a copy measured 10 % smaller and a cell to the side, with its top rows outside the picture.
+    const copy = cropOf(face, { scale: 1 / 1.1, shift: 1, outsideRows: 6 });
+    expect(faceCropCorrelation(crop, copy)).toBeGreaterThanOrEqual(FACE_CROP_MIN_CORRELATION);
+    expect(faceCropCorrelation(crop, cropOf(otherFace))).toBeLessThan(FACE_CROP_MIN_CORRELATION);
+    // Too little of the picture in common, or a flat crop: no match.
+    expect(faceCropCorrelation(crop, cropOf(face, { outsideRows: 24 }))).toBe(-1);
+    expect(faceCropCorrelation(crop, new Uint8Array(FACE_CROP_SIDE ** 2).fill(128))).toBe(-1);
+  });
+
+  it('reads a stored crop, and refuses one of another size', () => {
+    const crop = cropOf(face);
+    expect(decodeFaceCrop(base64(crop))).toEqual(crop);
+    expect(() => decodeFaceCrop(base64(crop.subarray(0, 100)))).toThrow(RangeError);
+  });
+
+  it('calls two photos the same picture only when the descriptors agree as well as the crops', () => {
+    const crop = base64(cropOf(face));
+    const copy = base64(cropOf(face, { scale: 1.08 }));
+    const descriptor = unit(0);
+    expect(samePicture({ faceCrop: crop, descriptor }, { faceCrop: copy, descriptor })).toBe(true);
+    // Another picture of the same face (a photo of the same sitting): descriptors agree, crops do not.
+    expect(
+      samePicture({ faceCrop: crop, descriptor }, { faceCrop: base64(cropOf(otherFace)), descriptor }),
+    ).toBe(false);
+    // Alike crops of faces whose descriptors disagree: two people, not a copy.
+    const justOver = unit(Math.acos(SAME_PICTURE_MIN_COSINE) - 0.001);
+    const justUnder = unit(Math.acos(SAME_PICTURE_MIN_COSINE) + 0.001);
+    expect(samePicture({ faceCrop: crop, descriptor }, { faceCrop: copy, descriptor: justOver })).toBe(true);
+    expect(samePicture({ faceCrop: crop, descriptor }, { faceCrop: copy, descriptor: justUnder })).toBe(
+      false,
+    );
+    // Without a crop (a check stored before they were kept) only the hash can tell.
+    expect(samePicture({ descriptor }, { faceCrop: copy, descriptor })).toBe(false);
+    const hash = '0f0f0f0f0f0f0f0f';
+    expect(samePicture({ imageHash: hash, descriptor }, { imageHash: hash })).toBe(true);
+  });
+
+  it('rejects the lower-scoring copy of a picture by its face, and keeps photos of one sitting', () => {
+    const byFace = (imageHash: string, crop: Uint8Array, overrides: Partial<PhotoFacts> = {}) =>
+      photo(imageHash, { descriptor: unit(0), faceCrop: base64(crop), ...overrides });
+    const checks = checkPhotoSet([
+      // A letterboxed copy: a smaller photo (under 1024 px), so it scores lower than the original it copies.
+      byFace('00000000ffffffff', cropOf(face, { scale: 1.1, outsideRows: 4 }), { width: 1280, height: 720 }),
+      byFace('0f0f0f0f0f0f0f0f', cropOf(face)),
+      byFace('f0f0f0f0f0f0f0f0', cropOf(otherFace)),
+    ]);
+    expect(checks.map((c) => c.verdict)).toEqual(['rejected', 'good', 'good']);
+    expect(checks[0]!.duplicateOf).toBe(1);
+    expect(checks[0]!.reasons[0]!.message).toContain('photo 2');
+    expect(checks[2]!.reasons).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { StoredFraming } from '../../domain/framing';
 import type { PhotoFacts } from '../../domain/photo-checks';
 import { analyzeFaces, type FaceAnalysis } from '../support/vision-models/faces';
+import { faceCrop } from './face-crop';
 import { perceptualHash } from './image-hash';
 import type { RgbImage } from '../support/pixels';
 import { measureFace } from './quality';
@@ -8,7 +9,7 @@ import { measureFace } from './quality';
 /**
  * One uploaded photo through the vision models: its faces found in the upright copy PrepareReferences decodes
  * (adapters/images.ts `normalizedPixels`: HEIC included, EXIF-upright, ≤ 1024 px), its largest face measured, and
- * the upright picture's perceptual hash taken (the duplicate check's) — the facts the photo checks
+ * the upright picture's perceptual hash and the largest face's aligned crop taken (the duplicate check's) — the facts the photo checks
  * (functions/domain/photo-checks.ts) judge. Decoding the upload is the images adapter's job; the use case
  * (use-cases/check-photos.ts) hands the pixels over.
  */
@@ -48,7 +49,9 @@ export async function analyzePhotoPixels(normalized: PhotoPixels): Promise<Analy
       right: (box.x + box.width) / image.width,
       bottom: (box.y + box.height) / image.height,
     })),
-    ...(main ? { face: await measureFace(image, main), descriptor: main.descriptor } : {}),
+    ...(main
+      ? { face: await measureFace(image, main), descriptor: main.descriptor, faceCrop: faceCrop(image, main) }
+      : {}),
   };
   const framing: StoredFraming | undefined = main && {
     width: image.width,

@@ -115,6 +115,17 @@ describe('checkPhotos (POST /api/photo-checks)', () => {
     expect(answer.checks[0]!.verdict).toBe('good');
   });
 
+  it('analyses again a photo with a face checked before its aligned face crop was kept', async () => {
+    const { ports, keys, cache, etags, vision } = world([{ shot: 1 }, { shot: 2 }]);
+    await checkPhotos(SUB, keys, ports);
+    // The first photo's check as stored before decision 024: its hash, but no face crop to see a reframed copy by.
+    const { faceCrop: _crop, ...older } = cache.checks.get(keys[0]!)!.facts;
+    cache.seed(keys[0]!, etags[0]!, { facts: older });
+    await checkPhotos(SUB, keys, ports);
+    expect(vision.analysed.map((s) => s.shot)).toEqual([1, 2, 1]);
+    expect(cache.checks.get(keys[0]!)!.facts.faceCrop).toEqual(expect.any(String));
+  });
+
   it('stores what it found under the ETag of the bytes it read, not the HEAD before it', async () => {
     const { ports, keys, buckets, cache } = world([{ shot: 1 }]);
     let replacedEtag = '';

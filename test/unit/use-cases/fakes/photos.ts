@@ -4,6 +4,7 @@ import type { CachedPhotoCheck } from '../../../../functions/adapters/photo-chec
 import type { RgbImage } from '../../../../functions/adapters/support/pixels';
 import type { FaceAnalysis } from '../../../../functions/adapters/support/vision-models/faces';
 import type { AnalyzedPixels, PhotoPixels } from '../../../../functions/adapters/vision/photo-facts';
+import { FACE_CROP_SIDE } from '../../../../functions/domain/face-crops';
 import type { Frame, StoredFraming } from '../../../../functions/domain/framing';
 import type { PhotoFacts } from '../../../../functions/domain/photo-checks';
 import type { PhotoProblem } from '../../../../functions/domain/photos';
@@ -49,6 +50,21 @@ const FRAMING: StoredFraming = {
   chin: { x: 400, y: 560 },
 };
 
+/**
+ * A face crop per picture (functions/domain/face-crops.ts): pseudo-random cells seeded by the picture's bytes, so one
+ * spec's crop is itself and two pictures' crops do not correlate, whoever they show.
+ */
+function faceCropOf(bytes: Buffer): string {
+  const cells = Buffer.alloc(FACE_CROP_SIDE * FACE_CROP_SIDE);
+  for (let block = 0; block * 32 < cells.length; block++)
+    createHash('sha256')
+      .update(bytes)
+      .update(String(block))
+      .digest()
+      .copy(cells, block * 32);
+  return Buffer.from(cells.map((v) => Math.max(1, v))).toString('base64');
+}
+
 function specOf(bytes: Buffer): PhotoSpec {
   try {
     return JSON.parse(bytes.toString()) as PhotoSpec;
@@ -89,6 +105,7 @@ export class FakeVision {
         ? {
             face: { sharpness: spec.sharpness ?? 200, luma: 120, highlights: 0 },
             descriptor: descriptorOf(spec.person ?? 'a'),
+            faceCrop: faceCropOf(pixels.data),
           }
         : {}),
     };
