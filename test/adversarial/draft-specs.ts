@@ -24,13 +24,22 @@ const photoOf = (key: string) =>
  * leaves out the gone), keys that are not the caller's, and fields that break the contract.
  */
 function draftBody(own: readonly string[], foreign: readonly string[]): fc.Arbitrary<unknown> {
-  const valid = fc.record({
+  const photosOf = (keys: readonly string[]) =>
+    fc
+      .uniqueArray(fc.constantFrom(...keys), { maxLength: keys.length })
+      .chain((picked) => fc.tuple(...picked.map(photoOf)));
+  const choices = {
     step: fc.constantFrom(1, 2, 3),
     style: fc.constantFrom(...STYLES, null),
     background: fc.constantFrom(...BACKGROUNDS, null),
+  };
+  const valid = fc.record({ ...choices, photos: photosOf(own) });
+  // Right in every field but one photo: a key that is not the caller's upload.
+  const foreignKey = fc.record({
+    ...choices,
     photos: fc
-      .uniqueArray(fc.constantFrom(...own), { maxLength: own.length })
-      .chain((keys) => fc.tuple(...keys.map(photoOf))),
+      .tuple(photosOf(own), fc.constantFrom(...foreign).chain(photoOf))
+      .map(([mine, theirs]) => [...mine, theirs]),
   });
   const wrong = fc.record(
     {
@@ -47,7 +56,7 @@ function draftBody(own: readonly string[], foreign: readonly string[]): fc.Arbit
     },
     { requiredKeys: ['photos'] },
   );
-  return fc.oneof(valid, wrong);
+  return fc.oneof(valid, foreignKey, wrong);
 }
 
 /**
