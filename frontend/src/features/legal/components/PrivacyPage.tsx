@@ -5,6 +5,7 @@ import {
   PHOTO_CHECK_RETENTION_DAYS,
   REFERENCE_DESCRIPTOR_RETENTION_HOURS,
   UPLOAD_RETENTION_DAYS,
+  WIZARD_DRAFT_RETENTION_DAYS,
 } from '../../../../../functions/domain/retention';
 import { MAX_REFERENCE_PHOTOS } from '../../../../../functions/domain/photos';
 import { paths } from '../../../config/paths';
@@ -19,6 +20,10 @@ export const RETENTION_ROWS: readonly { what: string; kept: string }[] = [
   {
     what: 'Face measurements and face descriptors of your photos',
     kept: `${formatDays(PHOTO_CHECK_RETENTION_DAYS)} (a day longer than the photo they describe)`,
+  },
+  {
+    what: 'Your unfinished generator draft (photo names, small previews, choices)',
+    kept: `${formatDays(WIZARD_DRAFT_RETENTION_DAYS)} after your last change, then deleted automatically`,
   },
   {
     what: 'The face descriptor a generation compares headshots with',
