@@ -122,7 +122,8 @@ function HeroVisual() {
       </div>
       <figcaption className="absolute -bottom-5 left-1/2 inline-flex -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium whitespace-nowrap text-white shadow-lg">
         <Clock aria-hidden="true" className="size-4 text-amber-300" />
-        From selfies to headshots in minutes
+        {/* No duration here either: nothing measured backs one (lib/generation-time.ts). */}
+        From selfies to headshots
       </figcaption>
     </figure>
   );
