@@ -15,19 +15,23 @@ import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
 import { generationTime } from '../../../lib/generation-time';
 import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { signInError } from '../utils/sign-in-errors';
 
 /**
  * The Authenticator's calls, with the sign-in flow the runtime configuration asks for: `USER_PASSWORD_AUTH`
  * locally (cognito-local has no SRP), `USER_SRP_AUTH` in the cloud. Sign-up asks for auto sign-in with the same
  * flow, so a new account is signed in as soon as it is confirmed: at once locally (the local pre-sign-up trigger
- * confirms it), after the e-mailed code in the cloud.
+ * confirms it), after the e-mailed code in the cloud. A refused sign-in is shown in the customer's words.
  */
 export const authenticatorServices = {
   // The Authenticator calls these with the input only; the casts drop Amplify's (context, input) overloads.
+  // Cognito's refusals in the customer's words (../utils/sign-in-errors.ts).
   handleSignIn: ((input: SignInInput) =>
     signIn({
       ...input,
       options: { ...input.options, authFlowType: input.options?.authFlowType ?? authFlowType() },
+    }).catch((error: unknown) => {
+      throw signInError(error);
     })) as typeof signIn,
   handleSignUp: ((input: SignUpInput) => {
     const requested = input.options?.autoSignIn;
