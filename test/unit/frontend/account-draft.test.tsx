@@ -121,9 +121,9 @@ describe('keeping the draft in step with the account', () => {
 
   it('puts the account’s draft in the tab’s storage, and does not send it straight back', async () => {
     const { sync, saved } = recordingSync(accountDraftOf());
-    expect(sync.needsResume()).toBe(true);
+    expect(sync.openTabDraft()).toBe(false);
     await sync.resume();
-    expect(sync.needsResume()).toBe(false);
+    expect(sync.openTabDraft()).toBe(true);
     const resumed = loadDraft()!;
     expect(resumed.style).toBe('creative');
     sync.keep(resumed);
@@ -207,14 +207,18 @@ describe('the generator route and the account’s draft', () => {
     expect(loadDraft()?.photos.map((p) => p.key)).toEqual(['uploads/u/B/0', 'uploads/u/B/1']);
   });
 
-  it('opens a tab’s own draft at once, without asking the account, and keeps it with the account', async () => {
+  it('opens a tab’s own draft at once, without asking the account, and sends it only once it changes', async () => {
     saveDraft({ step: 2, style: 'professional', background: null, photos: [photo(0)] });
     renderRoute();
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your style' })).toBeTruthy();
     expect(requestsTo('GET /api/draft')).toHaveLength(0);
+    // Opening does not overwrite what another device may have saved since.
+    accountDraft.flush();
+    expect(requestsTo('PUT /api/draft')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'Creative' }));
     accountDraft.flush();
     await waitFor(() => expect(requestsTo('PUT /api/draft')).toHaveLength(1));
-    expect(requestsTo('PUT /api/draft')[0]!.body).toMatchObject({ step: 2, style: 'professional' });
+    expect(requestsTo('PUT /api/draft')[0]!.body).toMatchObject({ step: 2, style: 'creative' });
   });
 
   it('opens an empty wizard when the draft cannot be read, and leaves the account’s draft alone', async () => {

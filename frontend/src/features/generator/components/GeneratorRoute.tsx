@@ -11,7 +11,7 @@ import { GeneratorPage } from './GeneratorPage';
  * once. Render it inside `RequireAuth`.
  */
 export function GeneratorRoute() {
-  const [ready, setReady] = useState(() => !accountDraft.needsResume());
+  const [ready, setReady] = useState(() => accountDraft.openTabDraft());
   useEffect(() => {
     if (ready) return;
     const controller = new AbortController();

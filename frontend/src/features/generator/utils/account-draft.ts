@@ -99,9 +99,15 @@ export class AccountDraftSync {
     private readonly delayMs = ACCOUNT_DRAFT_DELAY_MS,
   ) {}
 
-  /** True when this tab has no draft of its own, so the account's is fetched before the wizard opens. */
-  needsResume(): boolean {
-    return loadDraft() === null;
+  /**
+   * True when this tab has a draft of its own: the wizard opens on it at once, without asking the account, and it
+   * counts as what the account holds, so only a change is sent — a tab reopened on an older draft never overwrites
+   * a newer one saved on another device just by opening. False: {@link resume} first.
+   */
+  openTabDraft(): boolean {
+    const own = loadDraft();
+    if (own) this.kept = JSON.stringify(toAccountDraft(own));
+    return own !== null;
   }
 
   /**
