@@ -67,8 +67,9 @@ export const CALLERS_TO_FILL_A_ROUTE = 10;
 
 /**
  * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
- * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 20 routes together allow 1,750/s (the
- * poll 200, 11 routes at this default 1,100, the webhook 100, analytics 50, 6 costly writes × 50 = 300), far under
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 23 routes together allow 1,950/s (the
+ * poll 200, 12 routes at this default 1,200, the webhook 100, analytics 50, 6 costly writes × 50 = 300, the wizard
+ * draft's 2 writes × 50 = 100), far under
  * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
  * default 1,000 concurrent executions.
  */
@@ -85,6 +86,14 @@ export const COSTLY_WRITE = {
 };
 
 /**
+ * The throttle of the wizard draft's writes (`PUT`/`DELETE /api/draft`): an open wizard saves at most once a second
+ * while the customer changes it (frontend/src/features/generator/utils/account-draft.ts), so 50/s serves 50 wizards
+ * changing in the same second; it is 25 clients at the web ACL's per-IP write limit (2/s), above
+ * {@link CALLERS_TO_FILL_A_ROUTE}, and keeps the routes' total under 2,000/s.
+ */
+export const DRAFT_WRITE = { rateLimit: 50, burstLimit: 100 };
+
+/**
  * Per-route throttles (steady requests per second, burst), each sized by the arithmetic above. API Gateway answers
  * 429 above them for all callers together, so none is small enough for one caller to fill:
  * - the wizard's progress poll is the busiest route by far (every open wizard asks every 2 s): 200/s serves 400
@@ -96,7 +105,8 @@ export const COSTLY_WRITE = {
  *   HMAC before any other work (a forged request costs one short invocation and no table access), so its throttle is
  *   the account guard only — 100/s is 100 clients at the webhook's per-IP limit of 1/s, and a throttled delivery is
  *   one Stripe retries for 3 days;
- * - product analytics (public) gets a fixed share, so a flood there cannot starve the signed-in routes.
+ * - product analytics (public) gets a fixed share, so a flood there cannot starve the signed-in routes;
+ * - the wizard draft's writes get {@link DRAFT_WRITE}.
  */
 export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
   'GET /api/generations/{id}': { rateLimit: 200, burstLimit: 400 },
@@ -105,6 +115,8 @@ export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burst
     burstLimit: 200 * PER_IP_PEAK.webhook,
   },
   'POST /api/analytics/events': { rateLimit: 50, burstLimit: 100 },
+  'PUT /api/draft': DRAFT_WRITE,
+  'DELETE /api/draft': DRAFT_WRITE,
   ...Object.fromEntries(COSTLY_WRITE_ROUTES.map((route) => [route, COSTLY_WRITE])),
 };
 
