@@ -1,4 +1,5 @@
-import { GENERATION_COST, SIGNUP_BONUS_CREDITS } from './credits';
+import { SIGNUP_BONUS_CREDITS } from './credits';
+import { generationCost } from './generation-cost';
 import { mailMessage, plural, type MailContent } from './mail-layout';
 import { findPack } from './packs';
 import type { SignupBonus } from './signup-bonus';
@@ -40,7 +41,7 @@ const NO_BONUS: Record<Exclude<SignupBonus, 'granted'>, string> = {
 export function welcomeMail(input: WelcomeMailInput, links: SiteLinks): MailContent {
   const credits =
     input.signupBonus === 'granted'
-      ? `Your account has ${plural(SIGNUP_BONUS_CREDITS, 'free credit', 'free credits')}: a generation of ${HEADSHOTS_PER_GENERATION} headshots costs ${GENERATION_COST} credits.`
+      ? `Your account has ${plural(SIGNUP_BONUS_CREDITS, 'free credit', 'free credits')}: a generation of ${HEADSHOTS_PER_GENERATION} headshots costs ${generationCost()} credits.`
       : NO_BONUS[input.signupBonus];
   return mailMessage({
     subject: 'Welcome to Headshot Studio',

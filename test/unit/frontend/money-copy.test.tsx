@@ -152,6 +152,15 @@ describe('screens without an estimate state no duration', () => {
     expect(document.body.textContent).not.toMatch(/2-3 minutes/);
   });
 
+  it('the Terms of Service state the cost of both resolutions from the same rule', async () => {
+    signedOut();
+    renderAt('/terms');
+    await screen.findByRole('heading', { level: 2, name: 'The service' });
+    expect(document.body.textContent).toContain(
+      'a generation of 6 headshots costs 6 credits (12 at high resolution)',
+    );
+  });
+
   it('the cost line names both prices of a headshot', () => {
     expect(COST_PER_HEADSHOT_LINE).toBe('Each headshot costs 1 credit, or 2 in high resolution');
   });

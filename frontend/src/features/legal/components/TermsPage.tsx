@@ -1,4 +1,6 @@
-import { GENERATION_COST, SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { SIGNUP_BONUS_CREDITS } from '../../../../../functions/domain/credits';
+import { generationCost } from '../../../../../functions/domain/generation-cost';
+import { HEADSHOTS_PER_GENERATION } from '../../../../../functions/domain/slots';
 import { paths } from '../../../config/paths';
 import { useRuntimeConfig } from '../../../lib/runtime-config-context';
 import { useLegalEntity } from '../hooks/use-legal-entity';
@@ -24,10 +26,11 @@ export function TermsPage() {
       <LegalSection id="service" title="The service">
         <p>
           Headshot Studio makes professional headshots from photos you upload, using AI image generation. You
-          pay with credits: a generation of {GENERATION_COST} headshots costs {GENERATION_COST} credits (twice
-          that at high resolution), and a new account receives {SIGNUP_BONUS_CREDITS} free credits once per
-          person. The results are AI-generated images: they are meant to look like you, and we check that they
-          do, but they are not photographs and may differ from you in details.
+          pay with credits: a generation of {HEADSHOTS_PER_GENERATION} headshots costs {generationCost()}{' '}
+          credits ({generationCost({ resolution: 'high' })} at high resolution), and a new account receives{' '}
+          {SIGNUP_BONUS_CREDITS} free credits once per person. The results are AI-generated images: they are
+          meant to look like you, and we check that they do, but they are not photographs and may differ from
+          you in details.
         </p>
       </LegalSection>
 
