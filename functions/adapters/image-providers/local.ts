@@ -22,7 +22,8 @@ import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } 
  *    edge colours decontaminated (./local-matte.ts), so no rim of the old background is left around hair and
  *    shoulders. A matte that cannot be trusted (it misses the face, separates nothing, or would leave a straight
  *    hard edge: a pasted photo) is not used: another reference is, or a soft vignette around the face
- *    (./local-layers.ts).
+ *    (./local-layers.ts). Only the photo's own pixels are shown, never copies of its edge, and nothing below an
+ *    object held in front of the chest (./local-bust.ts).
  * 3. The person, graded per style (./local-grade.ts), is composited on the background's plate
  *    (./local-backdrops.ts): studio, gradient, office or outdoor.
  * 4. A vignette per style; split toning for creative; the "PREVIEW" mark (./local-mark.ts), because these are
@@ -99,7 +100,9 @@ export interface LocalHeadshot {
 /**
  * Renders one local headshot and says how (exported for tests, previews and `npm run bench`). The slot's reference
  * (slot mod references) is cut out when its matte can be trusted; otherwise the other references are tried, best
- * first, and when none can be cut out cleanly, the slot's reference is shown as a soft vignette. Never a photo
+ * first. A reference with an object held in front of the chest gives only a bust ending above it (./local-bust.ts),
+ * used when no other reference can be cut out. When none can be cut out cleanly, the slot's reference is shown as a
+ * soft vignette. Never a photo
  * pasted whole: a cutout whose matte has a straight hard edge of MAX_STRAIGHT_EDGE (./local-layers.ts) of the side or more is
  * not used.
  *
