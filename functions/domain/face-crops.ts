@@ -5,8 +5,8 @@
  * copies of one picture show the same pixels around the face, two photos of a sitting show the same face in another
  * pose, light, hair and background. Pure.
  *
- * The landmarks of one face found in two copies disagree by up to ~17 % in scale (the face mesh on a face shrunk by
- * letterboxing: `biden.jpg`) and by several px in place, and by up to 9° in roll (`person05-1.jpg` cropped against
+ * The landmarks of one face found in two copies disagree by up to a quarter in scale (the face mesh on a face shrunk
+ * by letterboxing: `biden.jpg`), by several px in place, and by up to 9° in roll (`person05-1.jpg` cropped against
  * upscaled), so the comparison searches a range of scales and shifts for the best match, and the crop is not turned
  * by the eye line: a copy of an upright picture is never turned, and the roll measured on it would turn it.
  */

@@ -90,7 +90,7 @@ const COPIES: Record<string, (image: Upright) => Promise<Buffer>> = {
 const KINDS = Object.keys(COPIES);
 
 /** The person a fixture shows: `personNN` of test/fixtures/faces, the name's first word in test/fixtures/photos. */
-const personOf = (name: string) => name.split(/[-.0-9]/)[0]!;
+const personOf = (name: string) => /^(person\d+|[a-z]+)/.exec(name)![1]!;
 
 interface Measured {
   name: string;
