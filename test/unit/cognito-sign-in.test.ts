@@ -118,6 +118,25 @@ describe('a password sign-in against the local Cognito', () => {
     expect(await signIn('gone@example.com', PASSWORD)).toEqual(refused(INCORRECT_CREDENTIALS));
   });
 
+  it("keeps cognito-local's CORS headers on a rewritten answer, so a browser can read it", async () => {
+    const answer = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        origin: 'http://localhost:5173',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: clientId,
+        AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: PASSWORD },
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect(await answer.json()).toEqual({ __type: 'NotAuthorizedException', message: INCORRECT_CREDENTIALS });
+  });
+
   it('says a disabled account is disabled only to its right password', async () => {
     await createUser('off@example.com');
     await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: 'off@example.com' }));

@@ -1,5 +1,11 @@
 import { holdIdleConnections } from '../../support/http';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import { HOST } from '../../support/ports';
 import { cognitoSignInAnswer, type Answer } from './sign-in-answers';
 
@@ -49,7 +55,9 @@ export async function startCognitoFront(options: { port: number; cognitoPort: nu
         const fixed = await cognitoSignInAnswer(answer, (userPoolId, username) =>
           isDisabled(options.cognitoPort, userPoolId, username),
         );
-        res.writeHead(fixed.status, { 'content-type': 'application/x-amz-json-1.1' });
+        // cognito-local's own headers stay (the browser needs its CORS headers); only the body's length changes.
+        const { 'transfer-encoding': _chunked, 'content-length': _length, ...kept } = answer.headers;
+        res.writeHead(fixed.status, { ...kept, 'content-length': String(Buffer.byteLength(fixed.body)) });
         res.end(fixed.body);
         return;
       }
@@ -112,11 +120,12 @@ function forward(
   path: string | undefined,
   headers: Record<string, string | string[] | undefined>,
   body: Buffer,
-): Promise<Answer> {
+): Promise<Answer & { headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const upstream = request({ host: HOST, port, method, path, headers }, (answer) => {
       readAll(answer).then(
-        (data) => resolve({ status: answer.statusCode ?? 502, body: data.toString('utf8') }),
+        (data) =>
+          resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: data.toString('utf8') }),
         reject,
       );
     });
