@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_WRONG_CREDENTIALS } from '../../frontend/src/features/auth/utils/sign-in-errors';
 import {
   expectVisible,
   saveScreenshot,
@@ -115,7 +116,11 @@ describe('accounts', () => {
     await p.getByLabel('Email').fill(`nobody-${randomUUID().slice(0, 8)}@example.com`);
     await p.getByLabel('Password', { exact: true }).fill('Wrong-password-1!');
     await p.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expectVisible(p.getByRole('alert'));
+    // An unknown account reads as a deleted one does: the customer's words, not Cognito's (issue 35).
+    const alert = p.getByRole('alert');
+    await expectVisible(alert);
+    expect((await alert.innerText()).trim()).toBe(SIGN_IN_WRONG_CREDENTIALS);
+    await saveScreenshot(p, 'signin-refused-390', { fullPage: true });
     expect(new URL(p.url()).pathname).toBe('/signin');
   });
 });

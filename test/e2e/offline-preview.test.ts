@@ -32,7 +32,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await screenshotFits(page, name, { style: HIDE_TOASTS });
 }
 
-/** The notice is on screen, with exactly the words of issue 24. */
+/** The notice is on screen, with exactly the words of docs/product-spec.md (issue 35's customer words). */
 async function expectNotice(page: Page): Promise<void> {
   const notice = page.getByTestId('offline-preview-notice');
   await expectVisible(notice);
