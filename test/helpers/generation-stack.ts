@@ -260,7 +260,7 @@ export function useOpenAiGenerationStack(
     expectBalancedAfterTest(user) {
       users.push(user);
     },
-    async userWithPhotos(photos = ['obama.jpg', 'obama2.jpg', 'obama-720p.jpg']) {
+    async userWithPhotos(photos = ['obama.jpg', 'obama2.jpg', 'obama3.jpg']) {
       const created = await newUserWithPhotos(gen.stack.gatewayUrl, photos);
       gen.expectBalancedAfterTest(created.user);
       return created;

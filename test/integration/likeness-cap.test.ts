@@ -54,7 +54,7 @@ describe('a free account replaying photos whose headshots never look like it', (
     const reuploaded = await uploadPhotos(
       gen.stack.gatewayUrl,
       user.idToken,
-      ['obama-720p.jpg', 'obama.jpg', 'obama2.jpg'].map(fixturePhoto),
+      ['obama3.jpg', 'obama.jpg', 'obama2.jpg'].map(fixturePhoto),
     );
     for (const replay of [keys, reuploaded]) {
       const res = await post(user, '/api/generations', startBody(replay));
