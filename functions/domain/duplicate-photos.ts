@@ -24,7 +24,7 @@ export const DUPLICATE_MAX_DISTANCE = 8;
  * Two faces whose aligned crops correlate at least this much ({@link faceCropCorrelation}) are the same picture, when
  * their descriptors also agree ({@link SAME_PICTURE_MIN_COSINE}). Measured on the fixtures
  * (test/unit/duplicate-photos.test.ts; docs/decisions/024-near-duplicates.md): copies resized, recompressed,
- * letterboxed, cropped and upscaled with grain 0.934 or more; two different photos of one person at most 0.881.
+ * letterboxed, cropped and upscaled with grain 0.934 or more; two different photos of one person at most 0.877.
  */
 export const FACE_CROP_MIN_CORRELATION = 0.91;
 

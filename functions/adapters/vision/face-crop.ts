@@ -12,9 +12,10 @@ import type { ChipPoint } from '../support/vision-models/face-chip';
  */
 
 /**
- * How much wider than the identity chip the crop is. The chip alone (zoom 1) is the face from brows to chin, which
- * two photos of one sitting share (correlation up to 0.95 on the fixtures); at 1.5 the hair and background tell them
- * apart (at most 0.88) while a cropped copy still keeps most of it in frame; at 2, tight crops lose too much of it.
+ * How much wider than the identity chip the crop is. The chip alone (zoom 1) is the face from brows to chin, much
+ * alike in two photos of one person (correlation up to 0.91 on the fixtures); at 1.5 the hair and background tell
+ * them apart (at most 0.88) while a cropped copy still keeps most of it in frame; at 2, a cropped copy loses too much
+ * (docs/decisions/024-near-duplicates.md).
  */
 export const FACE_CROP_ZOOM = 1.5;
 
