@@ -5,7 +5,8 @@
  *
  * - `--fast` (`npm run test:fast`): unit, frontend and infrastructure only: no emulator, no browser.
  * - `--times` (`npm run test:times`): after the run, every test file's duration, slowest first, and each project's
- *   total (also written to `test-results/times.json`).
+ *   total (also written to `test-results/times.json`); a whole run (no other argument) also rewrites
+ *   `test/file-durations.json`, the order later runs start their files in (test/sequencer.ts).
  *
  * e2e runs in a vitest process of its own, beside the others: its setup starts a second local stack with the site, and
  * handlers run in-process, so two stacks in one process would share handler modules and SDK clients. Its report is
@@ -113,6 +114,15 @@ const files = lines.filter((line) => line.kind === 'file');
 if (times) {
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/times.json', `${JSON.stringify(files, null, 2)}\n`);
+  // A whole run also records the order the next runs start their files in (test/sequencer.ts): commit it.
+  if (!fast && vitestArgs.length === 0) {
+    const durations = Object.fromEntries(
+      [...files]
+        .sort((a, b) => b.durationMs - a.durationMs || a.file.localeCompare(b.file))
+        .map((f) => [f.file, Math.round(f.durationMs / 100) / 10]),
+    );
+    writeFileSync('test/file-durations.json', `${JSON.stringify(durations, null, 2)}\n`);
+  }
   console.log(`\n${formatTimes(files)}`);
 }
 // The failures again at the very end, so the tail of a long CI log says what failed.

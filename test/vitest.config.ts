@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './sequencer';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,6 +15,8 @@ export default defineConfig({
     // spend much of their time waiting (emulators, the workflow, a browser): test/run.ts runs two at a time beside
     // e2e, which runs one at a time (more was slower, or starved a workflow test: decision 014).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    // Longest recorded file first, across projects (test/sequencer.ts): the files that mostly wait start early.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
