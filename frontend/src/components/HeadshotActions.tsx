@@ -1,12 +1,12 @@
 import { Download, Heart, MoreHorizontal, Trash2, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
-import { useFloatingPlacement } from '../../../hooks/use-floating-placement';
-import { usePending } from '../../../hooks/use-pending';
-import type { Headshot } from '../../../lib/api/contracts';
-import { cx } from '../../../lib/cx';
+import { Spinner } from './ui/Spinner';
+import { useFloatingPlacement } from '../hooks/use-floating-placement';
+import { usePending } from '../hooks/use-pending';
+import type { Headshot } from '../lib/api/contracts';
+import { cx } from '../lib/cx';
 
-/** The menu's texts, docs/product-spec.md §2 "Dashboard" verbatim. */
+/** The menu's texts, docs/product-spec.md §2 ("Step 4, when done" and "Dashboard") verbatim. */
 export const ACTIONS_TEXT = {
   menu: 'Actions',
   favorite: 'Add to favorites',
@@ -21,13 +21,14 @@ export interface HeadshotActionsProps {
   onToggleFavorite: (headshot: Headshot) => void;
   /** Saves the square JPEG; the menu's button spins until it resolves. */
   onDownload: (headshot: Headshot) => Promise<void>;
-  /** Asks to delete it (the dashboard confirms first). */
-  onDelete: (headshot: Headshot) => void;
+  /** Asks to delete it (the dashboard confirms first); absent (the generator's results), the menu has no Delete. */
+  onDelete?: (headshot: Headshot) => void;
 }
 
 /**
- * A gallery card's actions (issue 35 item 6): a '⋯' button under the image, so nothing covers the face, opening
- * a menu of favorite, download and, set apart at its foot, delete; the menu floats inside the viewport
+ * A headshot card's actions (issue 35 item 6), in the dashboard's gallery and the generator's results: a '⋯'
+ * button under the image, so nothing covers the face, opening a menu of favorite, download and, when `onDelete` is
+ * given, delete, set apart at its foot; the menu floats inside the viewport
  * ({@link useFloatingPlacement}), over the card's own image when there is room above. WAI-ARIA menu button pattern
  * (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/): the first item takes the focus, the arrow keys, Home
  * and End move it, Escape and Tab close the menu; a tap or click elsewhere closes it too.
@@ -103,13 +104,17 @@ export function HeadshotActions({ headshot, onToggleFavorite, onDownload, onDele
           disabled={downloading}
           onClick={() => choose(() => void download())}
         />
-        <div role="separator" className="my-1.5 border-t border-slate-100" />
-        <MenuItem
-          icon={Trash2}
-          label={ACTIONS_TEXT.delete}
-          danger
-          onClick={() => choose(() => onDelete(headshot))}
-        />
+        {onDelete && (
+          <>
+            <div role="separator" className="my-1.5 border-t border-slate-100" />
+            <MenuItem
+              icon={Trash2}
+              label={ACTIONS_TEXT.delete}
+              danger
+              onClick={() => choose(() => onDelete(headshot))}
+            />
+          </>
+        )}
       </div>
     </div>
   );

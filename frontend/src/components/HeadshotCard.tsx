@@ -1,29 +1,29 @@
-import { Download, Heart, RefreshCw } from 'lucide-react';
+import { Heart, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { usePending } from '../hooks/use-pending';
 import type { Headshot } from '../lib/api/contracts';
 import { REGENERATE_LABEL } from '../lib/api/regenerate-headshot';
 import { cx } from '../lib/cx';
 import { captionOf, describeHeadshot, formatCreatedAt } from '../lib/headshot-caption';
 import { LikenessBadge } from './ui/LikenessBadge';
 import { PreviewBadge } from './ui/PreviewBadge';
-import { Spinner } from './ui/Spinner';
 
 /**
  * Where a card is shown: `results`, the generator's grid (step 4: numbered, with "Regenerate (1 credit)"), or
- * `gallery`, the dashboard's grid (opens the full-size viewer, shows the date, its actions in a menu).
+ * `gallery`, the dashboard's grid (opens the full-size viewer, shows the date). Both put their actions in a menu
+ * under the image.
  */
 export type HeadshotPlacement = 'results' | 'gallery';
 
-/** Props of {@link HeadshotCard} in the generator's results grid: its actions sit over the image. */
+/**
+ * Props of {@link HeadshotCard} in the generator's results grid: as in the gallery, the actions given (the
+ * generator's menu) sit beside the caption, under the image, so nothing covers the face (issue 35 item 6).
+ */
 export interface ResultsCardProps {
   headshot: Headshot;
   placement: 'results';
-  /** 1-based place in a results grid, for the buttons' names ('Download headshot 3'). */
+  /** 1-based place in a results grid, for the image's text and Regenerate's name ('Headshot 3: …'). */
   position?: number;
-  onToggleFavorite: (headshot: Headshot) => void;
-  /** Saves the full-size JPEG; the card shows a spinner on its button until it resolves. */
-  onDownload: (headshot: Headshot) => Promise<void>;
+  actions: ReactNode;
   /** "Regenerate (1 credit)"; absent, no button. */
   onRegenerate?: (headshot: Headshot) => void;
   /** A regeneration of this headshot is starting. */
@@ -50,22 +50,12 @@ export interface GalleryCardProps {
 /** Props of {@link HeadshotCard}: by {@link HeadshotPlacement}. */
 export type HeadshotCardProps = ResultsCardProps | GalleryCardProps;
 
-/** The accessible names of a results card's buttons, numbered by its place in the grid. */
-function actionNames(position: number, isFavorite: boolean) {
-  return {
-    favorite: `Favorite headshot ${position}`,
-    favoriteTitle: isFavorite ? 'Remove from favorites' : 'Add to favorites',
-    download: `Download headshot ${position}`,
-    regenerate: `${REGENERATE_LABEL}: headshot ${position}`,
-  };
-}
-
 /**
  * One headshot, wherever it is shown (docs/product-spec.md §2: the generator's results and the dashboard's
  * gallery): the square image (lazy in the gallery, so nothing moves as images arrive), a heart on favorites, the
- * style and background badges (hyphens as spaces) and the likeness. In the results grid, favorite and download
- * appear over the image on hover and on keyboard focus, and always on touch screens, which cannot hover; in the
- * gallery the image opens the full-size view and the actions given sit beside the caption, under the image.
+ * style and background badges (hyphens as spaces) and the likeness, and the actions given beside them, under the
+ * image (issue 35 item 6: nothing covers the face). In the results grid the caption also offers Regenerate; in the
+ * gallery the image opens the full-size view and the caption shows the date.
  */
 export function HeadshotCard(props: HeadshotCardProps) {
   const { headshot, placement } = props;
@@ -117,53 +107,18 @@ export function HeadshotCard(props: HeadshotCardProps) {
                 <span className="sr-only">Favorite</span>
               </span>
             )}
-            {results && <ResultsActions {...props} position={position} />}
           </div>
 
-          {results ? (
-            <figcaption className="flex flex-wrap items-center gap-1.5 px-3 py-3">
-              <HeadshotMeta headshot={headshot} />
-              <RegenerateButton {...props} position={position} />
-            </figcaption>
-          ) : (
-            <figcaption className="flex items-start gap-2 px-3 py-3">
-              <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
-                <HeadshotMeta headshot={headshot} showDate />
-              </div>
-              {props.actions}
-            </figcaption>
-          )}
+          <figcaption className="flex items-start gap-2 px-3 py-3">
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
+              <HeadshotMeta headshot={headshot} showDate={!results} />
+              {results && <RegenerateButton {...props} position={position} />}
+            </div>
+            {props.actions}
+          </figcaption>
         </figure>
       </article>
     </li>
-  );
-}
-
-/** A results card's favorite and download, over the image's foot. */
-function ResultsActions({ headshot, position, onToggleFavorite, onDownload }: ResultsCardProps) {
-  const { pending: downloading, run: download } = usePending(() => onDownload(headshot));
-  const names = actionNames(position ?? 0, headshot.isFavorite);
-  return (
-    <div className="absolute inset-x-0 bottom-0 flex items-center justify-end gap-2 p-3">
-      <CardAction
-        label={names.favorite}
-        title={names.favoriteTitle}
-        pressed={headshot.isFavorite}
-        onClick={() => onToggleFavorite(headshot)}
-        tone={headshot.isFavorite ? 'favorite' : 'default'}
-        // A favorite keeps its filled heart in sight.
-        revealed={headshot.isFavorite}
-      >
-        <Heart aria-hidden="true" className={cx('size-5', headshot.isFavorite && 'fill-current')} />
-      </CardAction>
-      <CardAction label={names.download} title="Download" busy={downloading} onClick={() => void download()}>
-        {downloading ? (
-          <Spinner size="sm" label={null} />
-        ) : (
-          <Download aria-hidden="true" className="size-5" />
-        )}
-      </CardAction>
-    </div>
   );
 }
 
@@ -181,7 +136,7 @@ function RegenerateButton({
       type="button"
       onClick={() => onRegenerate(headshot)}
       disabled={regenerating || regenerateUnavailableId !== undefined}
-      aria-label={actionNames(position ?? 0, headshot.isFavorite).regenerate}
+      aria-label={`${REGENERATE_LABEL}: headshot ${position ?? 0}`}
       aria-describedby={regenerateUnavailableId}
       className={cx(
         'ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:opacity-60',
@@ -209,56 +164,6 @@ export function PendingHeadshot({ position }: { position: number }) {
         </div>
       </div>
     </li>
-  );
-}
-
-/** Hidden until the card is hovered or holds keyboard focus; always shown on screens that cannot hover. */
-const HIDDEN_UNTIL_HOVER =
-  'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 ' +
-  '[@media(hover:none)]:opacity-100';
-
-/** A round button over the image. */
-function CardAction({
-  label,
-  title,
-  pressed,
-  busy = false,
-  onClick,
-  tone = 'default',
-  revealed = false,
-  children,
-}: {
-  label: string;
-  title: string;
-  pressed?: boolean;
-  busy?: boolean;
-  onClick: () => void;
-  /** `favorite`: rose heart; `danger`: red on hover. */
-  tone?: 'default' | 'favorite' | 'danger';
-  /** Always visible; otherwise only on hover, keyboard focus and touch screens. */
-  revealed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={title}
-      aria-pressed={pressed}
-      aria-busy={busy || undefined}
-      disabled={busy}
-      onClick={onClick}
-      className={cx(
-        'inline-flex size-10 items-center justify-center rounded-full bg-white/95 shadow-md ring-1 ring-slate-900/5 transition',
-        'hover:bg-white disabled:cursor-wait',
-        revealed ? 'opacity-100' : HIDDEN_UNTIL_HOVER,
-        tone === 'favorite' && 'text-rose-500 hover:text-rose-600',
-        tone === 'danger' && 'text-slate-700 hover:text-red-600',
-        tone === 'default' && 'text-slate-700 hover:text-slate-950',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 

@@ -53,6 +53,12 @@ const finished = (fields: Parameters<typeof generationOf>[0] = {}) =>
     ...fields,
   });
 
+/** Opens a results card's 'Actions' (⋯) menu and returns it. */
+function resultsMenu(card: HTMLElement): HTMLElement {
+  fireEvent.click(within(card).getByRole('button', { name: 'Actions' }));
+  return within(card).getByRole('menu', { name: 'Actions' });
+}
+
 /** The list of files left out under the dropzone: its title, the rule's sentence if any, and each reason. */
 async function dropReport() {
   const list = await screen.findByTestId('drop-report');
@@ -247,16 +253,32 @@ describe('generating', () => {
     expect(within(cards[0]!).getByText('office')).toBeTruthy();
     expect(requestsTo('GET /api/generations/{id}')).toHaveLength(3);
 
-    // Favorite: optimistic, sent to the API.
-    const heart = within(cards[1]!).getByRole('button', { name: 'Favorite headshot 2' });
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
-    fireEvent.click(heart);
-    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    // Nothing covers the face (issue 35 item 6): every button of a card sits in its caption, under the image.
+    for (const card of cards) {
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .every((button) => button.closest('figcaption')),
+      ).toBe(true);
+    }
+    // Favorite, from the card's 'Actions' menu (no Delete in the results): optimistic, sent to the API.
+    const menu = resultsMenu(cards[1]!);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Add to favorites', 'Download']);
+    expect(within(menu).queryByRole('separator')).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Add to favorites' }));
+    expect(await within(cards[1]!).findByTestId('favorite-mark')).toBeTruthy();
     await waitFor(() =>
       expect(requestsTo('PATCH /api/headshots/{id}')).toMatchObject([
         { params: { id: 'H1' }, body: { isFavorite: true } },
       ]),
     );
+    expect(
+      within(resultsMenu(cards[1]!)).getByRole('menuitem', { name: 'Remove from favorites' }),
+    ).toBeTruthy();
 
     // Download asks for a fresh link to that headshot's square and saves the bytes from S3.
     answer('GET /api/headshots/{id}/download', ({ params }) => ({
@@ -265,7 +287,7 @@ describe('generating', () => {
       expiresAt: '2026-01-01T00:15:00.000Z',
     }));
     answerUrl('get', 'https://s3/fresh/:id', () => HttpResponse.arrayBuffer(new ArrayBuffer(8)));
-    fireEvent.click(within(cards[2]!).getByRole('button', { name: 'Download headshot 3' }));
+    fireEvent.click(within(resultsMenu(cards[2]!)).getByRole('menuitem', { name: 'Download' }));
     await waitFor(() =>
       expect(
         requestsTo('GET /api/headshots/{id}/download').map((r) => [
@@ -298,12 +320,13 @@ describe('generating', () => {
     renderWizard();
     await reachStep3('Professional');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Headshots (6 credits)' }));
-    const heart = await screen.findByRole('button', { name: 'Favorite headshot 1' });
+    const [card] = await screen.findAllByTestId('headshot');
 
-    fireEvent.click(heart);
+    fireEvent.click(within(resultsMenu(card!)).getByRole('menuitem', { name: 'Add to favorites' }));
 
     await expectToast('error', 'Failed to update favorite status');
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(within(card!).queryByTestId('favorite-mark')).toBeNull();
+    expect(within(resultsMenu(card!)).getByRole('menuitem', { name: 'Add to favorites' })).toBeTruthy();
   });
 
   it("a 402 → 'Insufficient credits! …' and /pricing", async () => {

@@ -20,7 +20,7 @@ import { DownloadAllButton } from './DownloadAll';
 import { DashboardHeader } from './DashboardHeader';
 import { DashboardIntro, type AccountHistory } from './DashboardIntro';
 import { DeleteHeadshotDialog } from './DeleteHeadshotDialog';
-import { HeadshotActions } from './HeadshotActions';
+import { HeadshotActions } from '../../../components/HeadshotActions';
 import {
   FILTER_OPTIONS,
   filterFromSearch,

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { GenerationProgressBar } from '../../../components/GenerationProgressBar';
 import { ApiError } from '../../../lib/api-client';
 import { meQueryKey, useMe } from '../../../lib/api/get-me';
+import { HeadshotActions } from '../../../components/HeadshotActions';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import { PreviewNotice } from '../../../components/PreviewNotice';
 import { RegenerateReason } from '../../../components/RegenerateReason';
@@ -45,7 +46,7 @@ export interface GenerationStepProps {
  * Step 4 (docs/product-spec.md §2, §4): while the generation runs, 'Generating your headshots', its time line from
  * the provider line's ETA (lib/generation-time.ts: 'Your headshots start in about N minutes' while it waits, else no
  * number), the percent bar and its status text, with the grid below filling in as each headshot is saved; when done, 'Your
- * headshots are ready!', the grid with favorite and download on every headshot, and 'Generate More Headshots'.
+ * headshots are ready!', the grid with an 'Actions' (⋯) menu under every headshot (favorite, download), and 'Generate More Headshots'.
  * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3) —
  * except when the likeness cap stopped it: then it stays, says why and asks for other photos (LikenessNotice).
  */
@@ -289,8 +290,9 @@ function ResultsGrid({
                 headshot={headshot}
                 placement="results"
                 position={positions.get(headshot.id) ?? 0}
-                onToggleFavorite={toggle}
-                onDownload={download}
+                actions={
+                  <HeadshotActions headshot={headshot} onToggleFavorite={toggle} onDownload={download} />
+                }
                 onRegenerate={canRegenerate && !regeneration ? (h) => regenerate.mutate(h.id) : undefined}
                 regenerating={regenerate.isPending && regenerate.variables === headshot.id}
                 regenerateUnavailableId={unavailable ? reasonId : undefined}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { HeadshotActions } from '../../../components/HeadshotActions';
 import { HeadshotCard, PendingHeadshot } from '../../../components/HeadshotCard';
 import type { Headshot } from '../../../lib/api/contracts';
 import { meQueryKey } from '../../../lib/api/get-me';
@@ -47,8 +48,9 @@ export function RegeneratedHeadshot({
         headshot={headshot}
         placement="results"
         position={position}
-        onToggleFavorite={onToggleFavorite}
-        onDownload={onDownload}
+        actions={
+          <HeadshotActions headshot={headshot} onToggleFavorite={onToggleFavorite} onDownload={onDownload} />
+        }
       />
     );
   }
