@@ -278,48 +278,40 @@ describe('the generator wizard', () => {
       for (let i = 0; i < 6; i += 1) await expectVisible(cards.nth(i).getByTestId('preview-badge'));
       await screenshots(page, 'generator-results');
 
-      // Favorite: the buttons appear on hover...
+      // Nothing covers the face (issue 35 item 6): every button of a card sits in its caption, under the image.
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="headshot"] button')].every((b) =>
+            b.closest('figcaption'),
+          ),
+        ),
+      ).toBe(true);
+
+      // Favorite, from the card's 'Actions' (⋯) menu: favorite and download, no Delete in the results.
       const first = cards.first();
-      const heart = first.getByRole('button', { name: 'Favorite headshot 1' });
-      await page.mouse.move(5, 5);
-      await page.waitForFunction(
-        () =>
-          getComputedStyle(document.querySelector('[data-testid="headshot"] button[aria-pressed]')!)
-            .opacity === '0',
-      );
-      await first.hover();
-      await page.waitForFunction(
-        () =>
-          getComputedStyle(document.querySelector('[data-testid="headshot"] button[aria-pressed]')!)
-            .opacity === '1',
-      );
-      await saveScreenshot(page, 'generator-results-hover');
+      await first.getByRole('button', { name: 'Actions' }).click();
+      const menu = first.getByRole('menu', { name: 'Actions' });
+      await expectVisible(menu);
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Add to favorites', 'Download']);
+      await saveScreenshot(page, 'generator-results-menu');
       const patched = page.waitForResponse(
         (r) => r.request().method() === 'PATCH' && /\/api\/headshots\/[^/]+$/.test(new URL(r.url()).pathname),
       );
-      await heart.click();
+      await menu.getByRole('menuitem', { name: 'Add to favorites' }).click();
       const patch = await patched;
       expect(patch.request().postDataJSON()).toEqual({ isFavorite: true });
       expect(patch.status()).toBe(200);
-      expect(await heart.getAttribute('aria-pressed')).toBe('true');
+      await expectVisible(first.getByTestId('favorite-mark'));
+      await first.getByRole('button', { name: 'Actions' }).click();
+      await expectVisible(menu.getByRole('menuitem', { name: 'Remove from favorites' }));
+      await page.keyboard.press('Escape');
 
-      // ...and on keyboard focus.
-      await page.mouse.move(5, 5);
+      // The menu by keyboard, as a keyboard user would: Enter opens it on its first item, ArrowDown reaches Download.
       const second = cards.nth(1);
-      // Tab from the card's heart to its download button, as a keyboard user would.
-      await second.getByRole('button', { name: 'Favorite headshot 2' }).focus();
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        'Download headshot 2',
-      );
-      await page.waitForFunction(
-        () =>
-          getComputedStyle(
-            document
-              .querySelectorAll('[data-testid="headshot"]')[1]!
-              .querySelector('button[title="Download"]')!,
-          ).opacity === '1',
-      );
+      await second.getByRole('button', { name: 'Actions' }).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Download');
       await saveScreenshot(page, 'generator-results-focus');
 
       // Download: the square, named by what it is (issue 28: style, background, place, variant), a real JPEG.

@@ -42,9 +42,14 @@ export function HeadshotActions({ headshot, onToggleFavorite, onDownload, onDele
   const menuId = useId();
   const placement = useFloatingPlacement(open, trigger, menu, 'end');
 
+  // A browser does not focus an element under `visibility: hidden`, which the menu has until its first place is
+  // measured: its first item takes the focus once the menu shows.
+  const shown = open && placement?.visibility !== 'hidden';
+  useEffect(() => {
+    if (shown) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [shown]);
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
