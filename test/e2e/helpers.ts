@@ -193,7 +193,9 @@ export function uniqueEmail(prefix = 'e2e'): string {
 /**
  * Signs a brand-new account up through the real sign-up form (`/signin?mode=signup`, the Amplify Authenticator)
  * and waits until it lands on `/dashboard` signed in with its 6 free credits. Locally the pre-sign-up trigger
- * confirms the account and Amplify signs it in straight away, so no code is asked for.
+ * confirms the account and Amplify signs it in straight away, so no code is asked for. On a touch screen (a
+ * {@link PHONE} context) the button is tapped, as a customer on a phone does (issue 35's acceptance: sign-up by
+ * touch).
  */
 export async function signUpNewUser(
   page: Page,
@@ -205,7 +207,9 @@ export async function signUpNewUser(
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
+  const create = page.getByRole('button', { name: 'Create Account' }).last();
+  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) await create.tap();
+  else await create.click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByRole('link', { name: '6 credits' }).first().waitFor();
   return user;

@@ -13,14 +13,15 @@ import {
   waitForApp,
   waitForPath,
 } from './helpers';
+import { expectWelcomeAndReceipt } from './purchase-mail';
 
 /*
  * The pages a paying customer looks for (issue 27 item 7), in Chromium against the whole local stack: the footer,
  * the pricing page and the packs' checkout note open the Terms of Service, Privacy Policy and Refund Policy; the
  * Privacy Policy states the retention periods the stack enforces; and, on a phone with touch, a pack bought through
  * the local Checkout provider appears in the dashboard's purchase history with its date, pack, amount, status and
- * Stripe's receipt. Screenshots (`E2E_SCREENSHOTS=1`): test-results/screenshots/legal-*-{390,1280}.png,
- * purchase-history-390.png.
+ * Stripe's receipt, and the account's welcome and receipt e-mails arrive in the mail catcher (issue 35).
+ * Screenshots (`E2E_SCREENSHOTS=1`): test-results/screenshots/legal-*-{390,1280}.png, purchase-history-390.png.
  */
 
 const e2e = useBrowser();
@@ -113,8 +114,8 @@ describe('trust pages', () => {
     await page.context().close();
   });
 
-  it('lists a purchase in the dashboard history on a phone (390x844, touch): date, pack, amount, status, receipt', async () => {
-    const { page } = await e2e.newAccount(PHONE);
+  it('lists a purchase in the dashboard history on a phone (390x844, touch): date, pack, amount, status, receipt; the welcome and the receipt e-mails arrive', async () => {
+    const { page, user } = await e2e.newAccount(PHONE);
     const history = page.getByTestId('purchase-history');
     await expectVisible(
       history.getByText('No purchases yet. Credits you buy will be listed here with their receipts.'),
@@ -149,6 +150,13 @@ describe('trust pages', () => {
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toMatch(/^\/receipts\/ch_/);
     await tab.close();
+
+    // Issue 35's acceptance on a phone: the account signed up and bought by touch gets its welcome and its receipt.
+    await expectWelcomeAndReceipt(
+      user,
+      { name: 'Starter Pack', credits: 40, amount: '$35.00' },
+      await receipt.getAttribute('href'),
+    );
 
     await history.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'purchase-history-390', { fullPage: true });
