@@ -6,8 +6,9 @@ import { headshotOf } from './fixtures';
 
 /*
  * A headshot card's 'Actions' (⋯) menu, shared by the dashboard's gallery and the generator's results (issue 35
- * item 6): Delete only where the caller offers it, and the first item focused as the menu opens, as a browser
- * allows it (never while the menu is still under visibility: hidden).
+ * item 6): Delete only where the caller offers it (generator-wizard.test.tsx checks the results' menu has none), and
+ * the first item focused as the menu opens, as a browser allows it (never while the menu is still under
+ * visibility: hidden).
  */
 
 const realFocus = HTMLElement.prototype.focus;
@@ -49,16 +50,6 @@ describe('HeadshotActions', () => {
     const first = within(menu).getAllByRole('menuitem')[0]!;
     expect(first.textContent).toBe('Add to favorites');
     expect(document.activeElement).toBe(first);
-  });
-
-  it('offers favorite and download only when the caller gives no onDelete (the results grid)', () => {
-    const menu = openMenu();
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Add to favorites', 'Download']);
-    expect(within(menu).queryByRole('separator')).toBeNull();
   });
 
   it('sets Delete apart, last, when the caller offers it (the gallery), and asks for it on a tap', () => {
