@@ -60,6 +60,8 @@ describe('POST /api/webhooks/stripe', () => {
         // Stripe's receipt for the charge, kept at fulfilment for the purchase history.
         receiptUrl: expect.stringMatching(/\/receipts\/ch_/),
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // The receipt e-mail's once-only marker, set after the credits land (use-cases/fulfil-checkout.ts).
+        receiptMailedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
     expect(session.payment_intent).toMatch(/^pi_/);
