@@ -44,18 +44,18 @@ describe('offline previews', () => {
     const { page: phone, user } = await e2e.newAccount({ ...PHONE, deviceScaleFactor: 2 });
     const { id } = await seedGenerationFor(phone, { style: 'professional', background: 'studio' });
 
-    // The API says which headshots are previews: every one the local provider made.
-    let last: { status: string; headshots: { preview: boolean }[] } | undefined;
-    const onResponse = async (response: Response) => {
-      if (response.request().method() !== 'GET' || !/\/api\/generations\/[^/]+$/.test(response.url())) return;
-      last = ((await response.json().catch(() => null)) as typeof last) ?? last;
-    };
-    phone.on('response', onResponse);
+    // The API says which headshots are previews: every one the local provider made. Waited for as a response (its
+    // body read before the assertion), not recorded by a listener: the heading can show before a listener's parse ends.
+    const isGenerationRead = (response: Response) =>
+      response.request().method() === 'GET' &&
+      /\/api\/generations\/[^/]+$/.test(response.url()) &&
+      response.ok();
+    const generationRead = phone.waitForResponse(isGenerationRead);
     // The wizard's results screen, as a reload or the e-mail's link opens it (`?step=4&generation=<id>`).
     await phone.goto(siteUrl(`/generator?step=4&generation=${id}`));
+    const last = (await (await generationRead).json()) as { headshots: { preview: boolean }[] };
     await phone.getByRole('heading', { level: 1, name: 'Your headshots are ready!' }).waitFor();
-    phone.off('response', onResponse);
-    expect(last?.headshots.map((h) => h.preview)).toEqual([true, true, true, true, true, true]);
+    expect(last.headshots.map((h) => h.preview)).toEqual([true, true, true, true, true, true]);
 
     await expectNotice(phone);
     const cards = phone.getByTestId('headshot');
