@@ -36,10 +36,14 @@ describe('on a phone', () => {
       await pickMixed(page);
 
       await uploadPhotos(page, [PHOTOS + 'obama2.heic', PHOTOS + 'obama.jpg', PHOTOS + 'obama3.jpg']);
-      // The success toast stands clear of the header (Back, the brand, the credits): at the bottom on a phone.
-      const toastBox = await page.locator('[data-sonner-toast]').first().boundingBox();
+      // The success toast stands clear of the header (Back, the brand, the credits): under it on a phone. Polled, as
+      // the toast slides in from above (sonner's enter transition) and its first boxes are still higher.
       const headerBox = await page.getByRole('banner').boundingBox();
-      expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+      await expect
+        .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1, {
+          timeout: 3_000,
+        })
+        .toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
       await saveScreenshot(page, 'generator-upload-toast-390', {});
 
       // Offline: the banner says so while the browser is offline, and goes once it is back.

@@ -7,13 +7,36 @@ const subscribeToNothing = () => () => undefined;
 /** The header's height when it cannot be measured (before the app renders, in jsdom): AppHeader's 4 rem row. */
 const HEADER_FALLBACK_PX = 64;
 
-/** Calls `onChange` when the page's layout may have moved the header: the page resized or its content changed. */
+/**
+ * Calls `onChange` when the header may have moved or changed size: the page resized, scrolled or changed its content,
+ * or the header itself grew (the wizard's step row, a credits badge loaded later). The page's body alone is not
+ * enough: a page shorter than the screen keeps its body's height while its header grows (e2e, generator-phone: a toast
+ * placed under a header 19 px shorter than the one shown).
+ */
 function subscribeToLayout(onChange: () => void): () => void {
+  let watched: Element | null = null;
+  const observer =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => {
+          watchHeader();
+          onChange();
+        });
+  // The header of the page showing now: a route change replaces it.
+  function watchHeader() {
+    const header = document.querySelector('header');
+    if (header === watched) return;
+    if (watched) observer?.unobserve(watched);
+    if (header) observer?.observe(header);
+    watched = header;
+  }
   window.addEventListener('resize', onChange);
-  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onChange);
+  window.addEventListener('scroll', onChange, { passive: true });
   observer?.observe(document.body);
+  watchHeader();
   return () => {
     window.removeEventListener('resize', onChange);
+    window.removeEventListener('scroll', onChange);
     observer?.disconnect();
   };
 }
