@@ -78,10 +78,13 @@ function vitest(projects: string[], workers: number, logFile?: string): Promise<
 // e2e starts at once beside the other projects, in its own process (its own stack, see above): most of its time is
 // spent waiting on the browser and the workflow, which the other process's work fills.
 const e2eLog = join(summaryDir, 'e2e.log');
+// Three files at a time in the whole run: several integration files mostly wait (a rate-limited provider, the
+// workflow), and a third slot fills that wait on two cores (decision 014, fifth round). The fast tier has no such
+// files: two, one per core.
 const runs = [
   vitest(
     fast ? ['unit', 'frontend', 'infrastructure'] : ['unit', 'frontend', 'integration', 'infrastructure'],
-    2,
+    fast ? 2 : 3,
   ),
   ...(e2eSkipped ? [] : [vitest(['e2e'], 1, e2eLog)]),
 ];

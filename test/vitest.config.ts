@@ -12,8 +12,8 @@ export default defineConfig({
   root,
   test: {
     // vitest's default on a 2-core machine is one worker (cores - 1). The files of a project are independent and
-    // spend much of their time waiting (emulators, the workflow, a browser): test/run.ts runs two at a time beside
-    // e2e, which runs one at a time (more was slower, or starved a workflow test: decision 014).
+    // spend much of their time waiting (emulators, the workflow, a browser): `npm test` (test/run.ts) runs three at a
+    // time beside e2e, which runs one at a time (decision 014); one project alone runs two.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     // Longest recorded file first, across projects (test/sequencer.ts): the files that mostly wait start early.
     sequence: { sequencer: LongestFirstSequencer },
