@@ -75,10 +75,8 @@ describe('photos of different people (mixed_people)', () => {
     expect(button('Continue').disabled).toBe(false);
   });
 
-  it('step 3: Generate is disabled with the sentence above it and a way back to the photos; nothing is started', async () => {
-    // The check answers after the customer has moved on (Continue is open while photos are checked).
-    const checks = held<'POST /api/photo-checks'>();
-    answer('POST /api/photo-checks', checks.reply);
+  /** Renders the wizard, drops two photos and walks to step 3 with Professional and Office chosen. */
+  async function toStep3WithTwoPhotos() {
     renderWizard();
     drop([photo('me.jpg'), photo('someone.jpg')]);
     expect(await screen.findByText('Uploaded photos (2/10)')).toBeTruthy();
@@ -86,6 +84,13 @@ describe('photos of different people (mixed_people)', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Professional' }));
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByRole('radio', { name: 'Office' }));
+  }
+
+  it('step 3: Generate is disabled with the sentence above it and a way back to the photos; nothing is started', async () => {
+    // The check answers after the customer has moved on (Continue is open while photos are checked).
+    const checks = held<'POST /api/photo-checks'>();
+    answer('POST /api/photo-checks', checks.reply);
+    await toStep3WithTwoPhotos();
     expect(button('Generate Headshots (6 credits)').disabled).toBe(false);
 
     await waitFor(() => expect(checks.sent).toBe(true));
@@ -105,13 +110,7 @@ describe('photos of different people (mixed_people)', () => {
   it('a start the server refuses (409 MIXED_PEOPLE) says why and goes back to step 1, photos kept', async () => {
     // The wizard's own check saw one person (say, a photo replaced since); the server judges again.
     answer('POST /api/generations', apiError(409, 'MIXED_PEOPLE', MIXED));
-    renderWizard();
-    drop([photo('me.jpg'), photo('someone.jpg')]);
-    expect(await screen.findByText('Uploaded photos (2/10)')).toBeTruthy();
-    await pressContinue();
-    fireEvent.click(await screen.findByRole('radio', { name: 'Professional' }));
-    fireEvent.click(button('Continue'));
-    fireEvent.click(await screen.findByRole('radio', { name: 'Office' }));
+    await toStep3WithTwoPhotos();
     fireEvent.click(button('Generate Headshots (6 credits)'));
 
     await expectToast('error', MIXED);
