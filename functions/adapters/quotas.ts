@@ -65,6 +65,13 @@ export function quotaRules() {
       windowSeconds: 3600,
       noun: 'regenerations',
     },
+    /** Edit attempts (`POST /api/headshots/{id}/edits`), counted before anything is read, as regenerations. */
+    edits: {
+      name: 'edits',
+      limit: config.QUOTA_EDITS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'edits',
+    },
     /** Payment verifications (`GET /api/checkout/sessions/{id}`): each retrieves the session from Stripe. */
     checkoutVerifications: {
       name: 'checkout-verifications',

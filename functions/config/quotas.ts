@@ -20,6 +20,11 @@ const quotas = defineSettings(
     /** `POST /api/headshots/{id}/regenerate` attempts per hour (default 30; one runs at a time anyway). */
     QUOTA_REGENERATIONS_PER_HOUR: positiveInt(30),
     /**
+     * `POST /api/headshots/{id}/edits` attempts per hour (default 30, the regenerations' figure for the same reason:
+     * an edit is a one-slot generation too, and one runs at a time anyway).
+     */
+    QUOTA_EDITS_PER_HOUR: positiveInt(30),
+    /**
      * `GET /api/checkout/sessions/{id}` calls per hour (default 60: each asks Stripe; the payment result page asks
      * at most 4 times per session, and 10 sessions an hour may be created).
      */
