@@ -1,6 +1,7 @@
 import { namedError } from '../../domain/named-error';
 import type { Background, Style } from '../../domain/styles';
 import type { Resolution } from '../../domain/headshot-variants';
+import type { EditRequest } from '../../domain/edits';
 
 /**
  * The one interface every image provider implements (docs/architecture.md §4): one call makes ONE headshot, so the workflow
@@ -29,6 +30,22 @@ export interface HeadshotRequest {
    * abuse monitoring acts on the caller rather than on our organisation. Absent on generations started before it.
    */
   safetyIdentifier?: string;
+  /**
+   * What the call is for (issue 36): a first `generation` (the default), an `edit` of a finished headshot, or its
+   * `upscale`. The provider chooses its parameters per purpose (docs/openai-image-models.md, "Parameters per use").
+   */
+  purpose?: 'generation' | 'edit' | 'upscale';
+  /**
+   * The headshot to edit (an edit or an upscale): `image` is the source version's (or the original's) stored file, sent
+   * as the call's one input image, and `request` what the customer asked to change (domain/edits.ts).
+   */
+  edit?: { image: Buffer; request: EditRequest };
+  /**
+   * Called with each partial image a streaming provider sends before the final one (PNG bytes, `index` 0-based as
+   * OpenAI's `partial_image_index`); a provider or model that does not stream never calls it. A failure of the
+   * callback does not fail the call (a preview is optional).
+   */
+  onPartialImage?: (image: Buffer, index: number) => Promise<void>;
 }
 
 /** An image provider. */
