@@ -14,8 +14,10 @@ import {
   type GenerationStatus,
 } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
+import type { Outfit } from '../domain/outfits';
 import { type PhotoProblem } from '../domain/photos';
 import type { LikenessStop } from '../domain/likeness-cap';
+import type { EditOrder } from '../domain/edits';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';
 import { batchDelete, queryAll } from './support/query';
@@ -36,6 +38,13 @@ export interface GenerationRecord {
   progress: number;
   style: Style;
   background: Background;
+  /** What the customer chose to wear (domain/outfits.ts); absent on items made before outfits: their own clothing. */
+  outfit?: Outfit;
+  /**
+   * The slot variation a one-slot generation uses (domain/prompts.ts `slotVariation`): a regeneration's is the
+   * regenerated headshot's; absent: each slot uses its own.
+   */
+  variation?: number;
   /** The upload keys the user chose, in their order. */
   referenceKeys: string[];
   /** Head-and-shoulders crops of the best photos (≤ 3, best first), written by PrepareReferences. */
@@ -57,6 +66,11 @@ export interface GenerationRecord {
   resolution?: Resolution;
   /** The headshot a one-slot generation regenerates (shown beside it). */
   regeneratedFrom?: string;
+  /**
+   * The edit a one-slot generation makes (domain/edits.ts, issue 36): CallProvider sends the provider the headshot
+   * (or the version) it names, with the edit prompt, and FinishHeadshot saves a version of it. Absent: not an edit.
+   */
+  edit?: EditOrder;
   /** Credits given back so far (one per slot without a headshot, once closed). */
   creditsRefunded: number;
   /** Headshots saved. */
@@ -97,7 +111,14 @@ function toRecord(item: Record<string, unknown>): GenerationRecord {
 type OptionalStart = Partial<
   Pick<
     GenerationRecord,
-    'slotCount' | 'resolution' | 'regeneratedFrom' | 'referenceSetHash' | 'safetyIdentifier'
+    | 'slotCount'
+    | 'resolution'
+    | 'regeneratedFrom'
+    | 'edit'
+    | 'referenceSetHash'
+    | 'safetyIdentifier'
+    | 'outfit'
+    | 'variation'
   >
 >;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { generationEditSchema } from './edits';
 
 /**
  * The account's routes (docs/architecture.md §3): the caller's profile, preferences, deleting their data, the credit
@@ -18,6 +19,8 @@ export const activeGenerationSchema = z.object({
   headshotsExpected: z.number().check(z.int()),
   /** The headshot a one-slot generation regenerates; null for a generation of 6. */
   regeneratedFrom: z.nullable(z.string()),
+  /** The edit a one-slot generation makes (issue 36); null otherwise. Absent from older answers: read it as null. */
+  edit: z.optional(z.nullable(generationEditSchema)),
   createdAt: z.string(),
 });
 export type ActiveGeneration = z.infer<typeof activeGenerationSchema>;

@@ -35,6 +35,13 @@ export const editRequestSchema = z.discriminatedUnion('kind', [
 export type EditRequestBody = z.infer<typeof editRequestSchema>;
 
 /**
+ * The edit a one-slot generation makes, as `GET /api/generations/{id}` and `GET /api/me` show it: what changes, and
+ * the headshot (the gallery item) whose new version it makes. `null` on a generation that is not an edit.
+ */
+export const generationEditSchema = z.intersection(editRequestSchema, z.object({ headshotId: z.string() }));
+export type GenerationEdit = z.infer<typeof generationEditSchema>;
+
+/**
  * `POST /api/headshots/{id}/edits` body: the edit, and which version of the headshot to edit (absent: the original).
  */
 export const editHeadshotBody = z.object({

@@ -6,6 +6,7 @@ import { RESOLUTIONS } from '../domain/headshot-variants';
 /** The `duplicate` reason's words for a photo number, for clients that number the photos their own way. */
 export { duplicateMessage } from '../domain/photo-checks';
 import { backgroundSchema, headshotSchema, styleSchema } from './headshot';
+import { generationEditSchema } from './edits';
 
 /**
  * The generator's routes (docs/architecture.md §3-§4): presigned uploads, photo checks, starting a generation (or a
@@ -163,6 +164,11 @@ export const generationSchema = z.object({
   headshotsExpected: z.number().check(z.int()),
   /** The headshot a one-slot generation regenerates. */
   regeneratedFrom: z.nullable(z.string()),
+  /**
+   * The edit a one-slot generation makes (issue 36): its headshot is saved as a new version of `edit.headshotId`,
+   * not as a gallery headshot. Null otherwise; absent from older answers: read it as null.
+   */
+  edit: z.optional(z.nullable(generationEditSchema)),
   /** In slot order, filled in as each one is saved. */
   headshots: z.array(headshotSchema),
   creditsReserved: z.number().check(z.int()),

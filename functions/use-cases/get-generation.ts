@@ -96,6 +96,7 @@ export async function viewGeneration(
     queue: queueView(g, now, live),
     headshotsExpected: g.slotCount ?? HEADSHOTS_PER_GENERATION,
     regeneratedFrom: g.regeneratedFrom ?? null,
+    edit: g.edit ? { ...g.edit.request, headshotId: g.edit.headshotId } : null,
     headshots,
     creditsReserved: g.creditsReserved,
     creditsRefunded: g.creditsRefunded,

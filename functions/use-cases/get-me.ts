@@ -6,6 +6,7 @@ import type { ActiveGeneration, Me } from '../contracts';
 import { AccountDeletedError, NoEmailInTokenError } from '../domain/errors';
 import { isTerminal, type GenerationStatus } from '../domain/generation-status';
 import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
+import type { EditOrder } from '../domain/edits';
 
 /** The fields of a generation the caller's account view shows while it is in flight. */
 interface GenerationInFlight {
@@ -15,6 +16,8 @@ interface GenerationInFlight {
   progress: number;
   slotCount?: number;
   regeneratedFrom?: string;
+  /** The edit a one-slot generation makes (domain/edits.ts). */
+  edit?: EditOrder;
   createdAt: string;
 }
 
@@ -81,6 +84,7 @@ async function activeGeneration(
     progress: generation.progress,
     headshotsExpected: generation.slotCount ?? HEADSHOTS_PER_GENERATION,
     regeneratedFrom: generation.regeneratedFrom ?? null,
+    edit: generation.edit ? { ...generation.edit.request, headshotId: generation.edit.headshotId } : null,
     createdAt: generation.createdAt,
   };
 }

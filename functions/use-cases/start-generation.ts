@@ -33,6 +33,8 @@ import { MAX_UPLOAD_BYTES } from '../domain/photos';
 import { checkPhotoSet, mixesPeople, type PhotoFacts } from '../domain/photo-checks';
 import { PROGRESS } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
+import type { Outfit } from '../domain/outfits';
+import type { EditOrder } from '../domain/edits';
 import { generationInFlight } from '../domain/quotas';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
 import { safetyIdentifier } from '../domain/provider-refusals';
@@ -183,6 +185,12 @@ export interface GenerationRequest {
   slots?: readonly number[];
   /** The headshot a one-slot generation regenerates. */
   regeneratedFrom?: string;
+  /** What the customer wears in every slot (domain/outfits.ts); absent: their own clothing. */
+  outfit?: Outfit;
+  /** A one-slot generation's slot variation (domain/prompts.ts `slotVariation`): a regeneration keeps its headshot's. */
+  variation?: number;
+  /** The edit a one-slot generation makes (use-cases/edit-headshot.ts): a new version of its headshot. */
+  edit?: EditOrder;
   /** The canvas of every slot, priced by domain generationCost (`high`: 2 credits a slot); default `standard`. */
   resolution?: Resolution;
   /** The photos' identity ({@link assertReferencesStored}), for the likeness cap. */
@@ -245,6 +253,9 @@ export async function startGeneration(
           creditsReserved: cost,
           ...(resolution === 'high' ? { resolution } : {}),
           ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
+          ...(request.outfit ? { outfit: request.outfit } : {}),
+          ...(request.variation !== undefined ? { variation: request.variation } : {}),
+          ...(request.edit ? { edit: request.edit } : {}),
           referenceSetHash: request.referenceSetHash,
           safetyIdentifier: ports.safetyIdentifier(sub),
         }),

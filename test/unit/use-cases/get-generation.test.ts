@@ -93,6 +93,17 @@ describe('viewGeneration', () => {
     });
   });
 
+  it("names an edit's headshot and what it changes, and no edit on other generations", async () => {
+    const edit = { headshotId: 'headshot-9', sourceVersionId: 'v1', request: { kind: 'upscale' } } as const;
+    const { generation, ports } = world({ slotCount: 1, creditsReserved: 1, edit });
+    expect((await viewGeneration(SUB, generation.id, ports)).edit).toEqual({
+      kind: 'upscale',
+      headshotId: 'headshot-9',
+    });
+    const plain = world({});
+    expect((await viewGeneration(SUB, plain.generation.id, plain.ports)).edit).toBeNull();
+  });
+
   it('shows the place in line computed now while the generation waits', async () => {
     const queue = { position: 7, etaSeconds: 90, at: UPDATED, orderKey: 42 };
     const { generation, ports, asked } = world({ queue }, { live: { position: 3, etaSeconds: 40 } });

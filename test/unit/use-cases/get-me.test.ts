@@ -71,6 +71,7 @@ describe('getMe: the caller’s account', () => {
       progress: 40,
       headshotsExpected: 6,
       regeneratedFrom: null,
+      edit: null,
       createdAt: CREATED,
     });
     generations.set('g1', { ...running, status: 'queued', slotCount: 1, regeneratedFrom: 'h0' });
@@ -78,6 +79,12 @@ describe('getMe: the caller’s account', () => {
       status: 'queued',
       headshotsExpected: 1,
       regeneratedFrom: 'h0',
+    });
+    const edit = { headshotId: 'h0', request: { kind: 'outfit', outfit: 'blazer' } } as const;
+    generations.set('g1', { ...running, slotCount: 1, edit });
+    expect((await getMe({ sub, email: undefined }, ports)).activeGeneration).toMatchObject({
+      headshotsExpected: 1,
+      edit: { kind: 'outfit', outfit: 'blazer', headshotId: 'h0' },
     });
     generations.set('g1', { ...running, status: 'succeeded' });
     expect((await getMe({ sub, email: undefined }, ports)).activeGeneration).toBeNull();
