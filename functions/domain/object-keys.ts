@@ -90,3 +90,20 @@ export function headshotVariantKey(
   const extension = variant === 'original' ? 'png' : 'jpg';
   return `results/${sub}/${generationId}/${variant}/${slot}.${extension}`;
 }
+
+/**
+ * The key of one downloadable file of a headshot's version (an edit's result, issue 36): the edit generation's own
+ * files, beside every headshot's ({@link headshotVariantKey}, slot 0), so the same retention and deletion rules reach
+ * them. A transparent version keeps its alpha channel, so its square and portrait are PNG (`<slot>.png`,
+ * `portrait/<slot>.png`) instead of JPEG; its thumbnail is {@link headshotThumbnailKey} (WebP, which has alpha).
+ */
+export function versionVariantKey(
+  sub: string,
+  generationId: string,
+  slot: number,
+  variant: HeadshotVariant,
+  transparent: boolean,
+): string {
+  const key = headshotVariantKey(sub, generationId, slot, variant);
+  return transparent ? key.replace(/\.jpg$/, '.png') : key;
+}

@@ -74,7 +74,7 @@ export function toHeadshot(item: Record<string, unknown>): HeadshotRecord {
 }
 
 /** The `slots` of a generation (strongly consistent), to tell a repeated save from a closed generation. */
-async function readSlots(sub: string, generationId: string): Promise<Record<string, string>> {
+export async function readSlots(sub: string, generationId: string): Promise<Record<string, string>> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: table(),
@@ -144,22 +144,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
           ConditionExpression: 'attribute_not_exists(SK)',
         },
       },
-      {
-        Update: {
-          TableName: table(),
-          Key: { PK: userPk(input.sub), SK: generationSk(input.generationId) },
-          UpdateExpression: 'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
-          ConditionExpression:
-            'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
-          ExpressionAttributeNames: { '#slot': slotName },
-          ExpressionAttributeValues: {
-            ':id': id,
-            ':now': now,
-            ':one': 1,
-            ':step': PROGRESS.perHeadshot,
-          },
-        },
-      },
+      slotSavedUpdate(input.sub, input.generationId, input.slot, id, now),
       galleryCounterUpdate(input.sub, { headshots: 1, favorites: 0 }),
     ]);
     return { headshotId: id, saved: true };
@@ -171,6 +156,24 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
       `Generation ${input.generationId} closed before slot ${input.slot} was saved`,
     );
   }
+}
+
+/**
+ * The generation's side of a slot's save (a headshot, or a version: ./versions.ts): `slots.<n>` = the saved item's id,
+ * `imagesSaved` + 1 and `progress` + 8, only while the generation is open and the slot is still empty.
+ */
+export function slotSavedUpdate(sub: string, generationId: string, slot: number, id: string, now: string) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: { PK: userPk(sub), SK: generationSk(generationId) },
+      UpdateExpression: 'SET slots.#slot = :id, updatedAt = :now ADD imagesSaved :one, progress :step',
+      ConditionExpression:
+        'attribute_exists(SK) AND attribute_not_exists(closedAt) AND attribute_not_exists(slots.#slot)',
+      ExpressionAttributeNames: { '#slot': String(slot) },
+      ExpressionAttributeValues: { ':id': id, ':now': now, ':one': 1, ':step': PROGRESS.perHeadshot },
+    },
+  };
 }
 
 /** Reads one of `sub`'s headshots (strongly consistent); `undefined` when there is none with that id. */
@@ -226,7 +229,10 @@ export function resultsPrefix(sub: string): string {
  * The keys of a headshot's files (the square, its thumbnail, and the portrait and original when it has them), refusing
  * any key outside the owner's own results prefix.
  */
-export function ownImageKeys(sub: string, headshot: HeadshotRecord): string[] {
+export function ownImageKeys(
+  sub: string,
+  headshot: Pick<HeadshotRecord, 'id' | 'imageKey' | 'thumbnailKey' | 'variants'>,
+): string[] {
   const variants = headshot.variants ? [headshot.variants.portrait.key, headshot.variants.original.key] : [];
   return [headshot.imageKey, headshot.thumbnailKey, ...variants].filter((key) => {
     const own = typeof key === 'string' && key.startsWith(resultsPrefix(sub)) && !key.includes('..');

@@ -11,6 +11,12 @@ export const purchaseSk = (checkoutSessionId: string) => `PURCHASE#${checkoutSes
 export const generationSk = (id: string) => `GENERATION#${id}`;
 export const headshotSk = (id: string) => `HEADSHOT#${id}`;
 /**
+ * A version of a headshot (an edit's result, adapters/headshots/versions.ts): `VERSION#<headshotId>#<versionId>`, so
+ * one Query with `begins_with(SK, 'VERSION#<headshotId>#')` lists a headshot's versions oldest first (ULIDs), and
+ * `begins_with(SK, 'HEADSHOT#')` (the gallery) never sees them.
+ */
+export const versionSk = (headshotId: string, versionId: string) => `VERSION#${headshotId}#${versionId}`;
+/**
  * The gallery's counters (adapters/headshots/stats.ts). `$` sorts right after `#`, so this key is the last of the range
  * `HEADSHOT#` … `HEADSHOT$STATS`: a newest-first Query of that range reads it before the newest headshot, while
  * `begins_with(SK, 'HEADSHOT#')` never sees it.
