@@ -80,7 +80,7 @@ async function main(): Promise<number> {
   const quality = lowestQuality(model);
   const reference = (await normalizePhoto(readFileSync(FIXTURE))).jpeg;
   const plan = planEdit(settings.OPENAI_IMAGE_MODEL, quality);
-  const sent = { ...plan.params, prompt: buildPrompt('professional', 'studio') };
+  const sent = { ...plan.params, prompt: buildPrompt({ style: 'professional', background: 'studio' }) };
   // The output is the portrait canvas (domain/headshot-variants.ts), priced by its pixels.
   const scale = megapixelFactor(canvasSize(model, 'standard'));
   const cost = estimatedEditUsd(model, quality, 1, scale);

@@ -1,20 +1,23 @@
-import { recordStep } from '../adapters/generations';
+import { recordStep, requireGeneration } from '../adapters/generations';
 import { PROGRESS } from '../domain/generation-status';
 import { buildPrompt } from '../domain/prompts';
 import type { Background, Style } from '../domain/styles';
 
-/** What BuildPrompt needs from the outside world: the generation's progress. */
+/** What BuildPrompt needs from the outside world: the generation (its outfit) and its progress. */
 export interface BuildPromptPorts {
+  requireGeneration: typeof requireGeneration;
   recordStep: typeof recordStep;
 }
 
-const adapters: BuildPromptPorts = { recordStep };
+const adapters: BuildPromptPorts = { requireGeneration, recordStep };
 
 /**
- * BuildPrompt (docs/architecture.md §4): the edit prompt from the style and background (domain/prompts.ts), and the
- * generation moves to progress 45, stage `generating`: the image calls start next.
+ * BuildPrompt (docs/architecture.md §4): the prompt of the set's look from the style and background and the
+ * generation's outfit (domain/prompts.ts; the outfit is read from the generation item, so executions need no new
+ * input), and the generation moves to progress 45, stage `generating`: the image calls start next. Each slot's
+ * CallProvider adds the slot's variation (domain/prompts.ts `slotPrompt`).
  *
- * @returns the prompt every slot's provider call uses
+ * @returns the look's prompt, shared by every slot's provider call
  * @throws {GenerationClosedError} when the generation was already compensated (nothing more is made)
  * @throws {GenerationNotFoundError} when it does not exist
  */
@@ -24,7 +27,8 @@ export async function buildGenerationPrompt(
   choice: { style: Style; background: Background },
   ports: BuildPromptPorts = adapters,
 ): Promise<{ prompt: string }> {
-  const prompt = buildPrompt(choice.style, choice.background);
+  const generation = await ports.requireGeneration(userId, generationId);
+  const prompt = buildPrompt({ ...choice, ...(generation.outfit ? { outfit: generation.outfit } : {}) });
   await ports.recordStep(userId, generationId, { stage: 'generating', progress: PROGRESS.generating });
   return { prompt };
 }

@@ -5,6 +5,7 @@ import { returnPermit } from '../adapters/provider-queue/leases';
 import { getObjectBytes, putObject } from '../adapters/storage';
 import { GenerationClosedError } from '../domain/generation-errors';
 import { providerImageKey } from '../domain/object-keys';
+import { slotPrompt, slotVariation } from '../domain/prompts';
 import type { Background, Style } from '../domain/styles';
 import { countProviderCall } from './likeness-cap-before-call';
 import { loadReferences } from './reference-descriptor';
@@ -36,7 +37,10 @@ export interface ProviderCall {
   slot: number;
   style: Style;
   background: Background;
-  /** The edit prompt (domain/prompts.ts). */
+  /**
+   * The set's look (BuildPrompt, domain/prompts.ts `buildPrompt`): the call adds the slot's variation
+   * (`slotPrompt`), so the six calls of a set differ while the workflow's state carries one prompt.
+   */
   prompt: string;
   /** The normalized reference photos' keys in the uploads bucket, best first. */
   references: readonly string[];
@@ -70,7 +74,7 @@ const adapters: CallProviderPorts = {
 
 /**
  * Workflow task CallProvider: reads the generation and the reference photos, counts the call against the likeness
- * cap, asks the provider for one image and writes its bytes, untouched, to the results bucket's `work/` prefix
+ * cap, asks the provider for one image (the look's prompt with the slot's variation, domain/prompts.ts) and writes its bytes, untouched, to the results bucket's `work/` prefix
  * (domain/object-keys.ts `providerImageKey`), which no customer-facing function may read. It does no image work of
  * its own: FinishHeadshot does the likeness check and the encodes.
  *
@@ -115,7 +119,7 @@ export async function callProvider(
   let image: Buffer;
   try {
     image = await provider.generate({
-      prompt: call.prompt,
+      prompt: slotPrompt(call.prompt, slotVariation(current, slot)),
       references: loaded.value,
       style: call.style,
       background: call.background,

@@ -3,8 +3,9 @@ import { buildPromptInput } from './inputs/build-prompt';
 import { withLambdaContext, workflowKeys } from '../common/lambda-context';
 
 /**
- * Workflow task BuildPrompt (function `generation-build-prompt`): the edit prompt from the style and background;
- * progress 45, stage `generating` (use-cases/build-prompt.ts).
+ * Workflow task BuildPrompt (function `generation-build-prompt`): the set's look from the style, the background and
+ * the generation's outfit (each slot's CallProvider adds its variation); progress 45, stage `generating`
+ * (use-cases/build-prompt.ts).
  *
  * Input `{ generationId, userId, style, background }` → output `{ prompt }`.
  *

@@ -105,7 +105,7 @@ describe('openai provider error mapping', () => {
 describe('local provider', () => {
   let references: Buffer[];
   const request = (style: Style, background: Background, slot = 0): HeadshotRequest => ({
-    prompt: buildPrompt(style, background),
+    prompt: buildPrompt({ style, background }),
     references,
     style,
     background,

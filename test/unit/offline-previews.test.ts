@@ -138,7 +138,7 @@ describe('offline previews of every fixture photo', () => {
     '$name, slot $slot, $style on $background: no pasted rectangle',
     async ({ name, slot, style, background }) => {
       const request: HeadshotRequest = {
-        prompt: buildPrompt(style, background),
+        prompt: buildPrompt({ style, background }),
         references: [crops.get(name)!],
         style,
         background,
@@ -183,7 +183,7 @@ describe('offline previews of every fixture photo', () => {
 
   it("prefers the customer's photo without a microphone, and shows the microphone's photo alone as a bust above it", async () => {
     const base = {
-      prompt: buildPrompt('professional', 'studio'),
+      prompt: buildPrompt({ style: 'professional', background: 'studio' }),
       style: 'professional',
       background: 'studio',
     } as const;
@@ -271,7 +271,7 @@ describe('the local provider falls back without pasting a photo', () => {
       .toBuffer();
   }, 60_000);
   const request = (references: Buffer[]): HeadshotRequest => ({
-    prompt: buildPrompt('professional', 'studio'),
+    prompt: buildPrompt({ style: 'professional', background: 'studio' }),
     references,
     style: 'professional',
     background: 'studio',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGenerationPrompt } from '../../../functions/use-cases/build-prompt';
 import { GenerationClosedError, GenerationNotFoundError } from '../../../functions/domain/generation-errors';
 import { PROGRESS } from '../../../functions/domain/generation-status';
-import { buildPrompt } from '../../../functions/domain/prompts';
+import { buildPrompt, OUTFIT_PHRASES } from '../../../functions/domain/prompts';
 import { failing } from './fakes/failures';
 import { FakeGenerations } from './fakes/generations';
 
@@ -14,8 +14,18 @@ describe('buildGenerationPrompt', () => {
     const generations = new FakeGenerations();
     const { id } = generations.seed({ status: 'running', stage: 'preparing', progress: PROGRESS.prepared });
     const answer = await buildGenerationPrompt(SUB, id, CHOICE, generations);
-    expect(answer).toEqual({ prompt: buildPrompt('creative', 'outdoor') });
+    expect(answer).toEqual({ prompt: buildPrompt(CHOICE) });
+    expect(answer.prompt).toContain(OUTFIT_PHRASES['own-clothing']);
     expect(generations.stored(SUB, id)).toMatchObject({ stage: 'generating', progress: PROGRESS.generating });
+  });
+
+  it('dresses the person in the outfit stored on the generation', async () => {
+    const generations = new FakeGenerations();
+    const { id } = generations.seed({ status: 'running', outfit: 'suit-and-tie' });
+    const { prompt } = await buildGenerationPrompt(SUB, id, CHOICE, generations);
+    expect(prompt).toBe(buildPrompt({ ...CHOICE, outfit: 'suit-and-tie' }));
+    expect(prompt).toContain(OUTFIT_PHRASES['suit-and-tie']);
+    expect(prompt).not.toContain(OUTFIT_PHRASES['own-clothing']);
   });
 
   it('refuses a generation compensated meanwhile, and one that is gone', async () => {
@@ -31,7 +41,18 @@ describe('buildGenerationPrompt', () => {
 
   it('fails when the step cannot be recorded (the task is retried)', async () => {
     await expect(
-      buildGenerationPrompt(SUB, 'id', CHOICE, { recordStep: failing(new Error('table down')) }),
+      buildGenerationPrompt(SUB, 'id', CHOICE, {
+        requireGeneration: failing(new Error('table down')),
+        recordStep: failing(new Error('not reached')),
+      }),
     ).rejects.toThrow('table down');
+    const generations = new FakeGenerations();
+    const { id } = generations.seed({ status: 'running' });
+    await expect(
+      buildGenerationPrompt(SUB, id, CHOICE, {
+        requireGeneration: generations.requireGeneration,
+        recordStep: failing(new Error('throttled')),
+      }),
+    ).rejects.toThrow('throttled');
   });
 });

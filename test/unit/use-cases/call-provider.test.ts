@@ -20,6 +20,7 @@ import {
 } from '../../../functions/domain/generation-errors';
 import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
 import { providerImageKey } from '../../../functions/domain/object-keys';
+import { SLOT_VARIATIONS, slotPrompt, variationSentence } from '../../../functions/domain/prompts';
 import { leaseId } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
 import { FakeLikenessCap } from './fakes/likeness-cap';
@@ -120,7 +121,7 @@ describe('callProvider: one provider call under a lease', () => {
     expect(results.get(providerImageKey(sub, id, 2))).toEqual(IMAGE);
     expect(provider.requests).toEqual([
       {
-        prompt: 'a headshot',
+        prompt: slotPrompt('a headshot', 2),
         references: [Buffer.from('face 0'), Buffer.from('face 1')],
         style: 'professional',
         background: 'studio',
@@ -133,6 +134,17 @@ describe('callProvider: one provider call under a lease', () => {
     expect(queue.state().inFlight).toBe(0);
     expect(queue.wakeUps).toEqual([{ reason: 'permit', delaySeconds: 0 }]);
     expect(cap.dayOf(sub, id).calls).toBe(1);
+  });
+
+  it("sends the look's prompt with the slot's own variation, or the one a regeneration names", async () => {
+    const { provider, ports, call } = setup();
+    await callProvider({ ...call, slot: 4 }, ports);
+    expect(provider.requests[0]?.prompt).toBe(`a headshot ${variationSentence(4)}`);
+    expect(provider.requests[0]?.prompt).toContain(SLOT_VARIATIONS[4]!.expression);
+
+    const regeneration = setup({ slotCount: 1, variation: 3 });
+    await callProvider({ ...regeneration.call, slot: 0 }, regeneration.ports);
+    expect(regeneration.provider.requests[0]?.prompt).toBe(`a headshot ${variationSentence(3)}`);
   });
 
   it("sends the generation's safety identifier with the call", async () => {
