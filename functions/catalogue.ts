@@ -140,6 +140,12 @@ const specs: readonly FunctionSpec[] = [
     kind: 'http',
     access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'], secrets: CREATES_USERS },
   },
+  // An edit starts a one-slot generation as a regeneration does: the same reads, spend and start.
+  {
+    handler: 'http/edit-headshot',
+    kind: 'http',
+    access: { table: READ_WRITE, uploads: ['read', 'list'], stateMachine: ['start'], secrets: CREATES_USERS },
+  },
   {
     handler: 'http/delete-my-data',
     kind: 'http',

@@ -14,6 +14,7 @@ import {
 } from './account';
 import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics';
 import { wizardDraftAnswerSchema, wizardDraftSchema } from './draft';
+import { editHeadshotBody } from './edits';
 import {
   createGenerationBody,
   createUploadsBody,
@@ -42,6 +43,7 @@ import { purchasesPageSchema, purchasesQuerySchema } from './purchase';
 export * from './account';
 export * from './analytics';
 export * from './draft';
+export * from './edits';
 export * from './errors';
 export * from './generation';
 export * from './headshot';
@@ -90,6 +92,11 @@ export const apiContracts = {
   'GET /api/headshots/{id}/download': { status: 200, response: headshotDownloadSchema },
   'DELETE /api/headshots/{id}': { status: 204, response: z.undefined() },
   'POST /api/headshots/{id}/regenerate': { status: 202, response: generationStartedSchema },
+  'POST /api/headshots/{id}/edits': {
+    status: 202,
+    body: editHeadshotBody,
+    response: generationStartedSchema,
+  },
   'DELETE /api/me/data': { status: 200, response: deletedDataSchema },
   'GET /api/purchases': { status: 200, query: purchasesQuerySchema, response: purchasesPageSchema },
   'POST /api/analytics/events': {

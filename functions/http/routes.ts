@@ -62,6 +62,8 @@ export const routes = [
     handler: 'http/regenerate-headshot',
     auth: 'jwt',
   },
+  // Edits of a finished headshot (issue 36): a one-slot generation of the headshot itself, saved as a new version.
+  { method: 'POST', path: '/api/headshots/{id}/edits', handler: 'http/edit-headshot', auth: 'jwt' },
   { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
   // Product analytics: public so visits before sign-in count; the handler attaches the sub of a valid token itself.
   { method: 'POST', path: '/api/analytics/events', handler: 'http/analytics-events', auth: 'public' },

@@ -60,15 +60,15 @@ export const SOURCES_TO_FILL_A_COSTLY_ROUTE = 100;
  * How many clients at their per-IP peak it takes to fill a route: every route's steady rate is at least this many
  * times {@link PER_IP_PEAK}, so one caller at the web ACL's limit holds at most 1/10 of any route and the others keep
  * the rest. What a caller may DO is limited per caller `sub` by the quotas in the handlers (functions/adapters/
- * quotas.ts: uploads, photo checks, Checkout Sessions, payment checks, regenerations, data deletions, one generation
+ * quotas.ts: uploads, photo checks, Checkout Sessions, payment checks, regenerations, edits, data deletions, one generation
  * in flight); these throttles only guard the account.
  */
 export const CALLERS_TO_FILL_A_ROUTE = 10;
 
 /**
  * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
- * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 23 routes together allow 1,950/s (the
- * poll 200, 12 routes at this default 1,200, the webhook 100, analytics 50, 6 costly writes × 50 = 300, the wizard
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 24 routes together allow 2,000/s (the
+ * poll 200, 12 routes at this default 1,200, the webhook 100, analytics 50, 7 costly writes × 50 = 350, the wizard
  * draft's 2 writes × 50 = 100), far under
  * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
  * default 1,000 concurrent executions.
@@ -89,7 +89,7 @@ export const COSTLY_WRITE = {
  * The throttle of the wizard draft's writes (`PUT`/`DELETE /api/draft`): an open wizard saves at most once a second
  * while the customer changes it (frontend/src/features/generator/utils/account-draft.ts), so 50/s serves 50 wizards
  * changing in the same second; it is 25 clients at the web ACL's per-IP write limit (2/s), above
- * {@link CALLERS_TO_FILL_A_ROUTE}, and keeps the routes' total under 2,000/s.
+ * {@link CALLERS_TO_FILL_A_ROUTE}, and keeps the routes' total far under the regional quota.
  */
 export const DRAFT_WRITE = { rateLimit: 50, burstLimit: 100 };
 
@@ -98,7 +98,7 @@ export const DRAFT_WRITE = { rateLimit: 50, burstLimit: 100 };
  * 429 above them for all callers together, so none is small enough for one caller to fill:
  * - the wizard's progress poll is the busiest route by far (every open wizard asks every 2 s): 200/s serves 400
  *   wizards at once, above every other route;
- * - the costly writes (uploads, photo checks, Checkout Sessions, generations, regenerations, deleting data; firewall.ts
+ * - the costly writes (uploads, photo checks, Checkout Sessions, generations, regenerations, edits, deleting data; firewall.ts
  *   `COSTLY_WRITE_ROUTES`) get {@link COSTLY_WRITE}: 50/s, 100 addresses or 250 callers at their web ACL limits;
  *   the per-user quotas bound their cost;
  * - the Stripe webhook is protected by its signature, not by a share a flood could fill: the handler verifies the

@@ -20,11 +20,11 @@ import {
  * - `publicWrite`: POSTs to a route without a JWT (product analytics): a page sends a handful per visit;
  * - `writes`: every other POST/PATCH/DELETE under `/api/` (each is authenticated and also quota-limited per user);
  * - `costlyWrites`: the costly write routes ({@link COSTLY_WRITE_ROUTES}) alone: a person's hourly quotas on them
- *   (functions/config/quotas.ts: 100 uploads, 100 photo checks, 30 regenerations, 10 Checkout Sessions, 10 data
- *   deletions) add up to about 250 an hour, about 21 per 5 minutes; 150 lets 7 people behind one address (an office's
+ *   (functions/config/quotas.ts: 100 uploads, 100 photo checks, 30 regenerations, 30 edits, 10 Checkout Sessions, 10
+ *   data deletions) add up to 280 an hour, about 23 per 5 minutes; 150 lets 6 people behind one address (an office's
  *   NAT) each use all of theirs in the same 5 minutes (docs/decisions/021-fair-routes.md);
  * - `costlyWritesPerCaller`: the same routes per caller, counted by the `Authorization` header (the caller's JWT), not
- *   by address: 60 per 5 minutes is about 3 times a person's hourly quotas spent in 5 minutes; above it that caller
+ *   by address: 60 per 5 minutes is over 2.5 times a person's hourly quotas spent in 5 minutes; above it that caller
  *   alone gets 429 with `Retry-After`, before the routes' shared throttles ({@link PER_CALLER_BLOCK_STATUS});
  * - `api`: everything under `/api/`, the wizard's poll included (one GET every 2 s is 150 per 5 minutes);
  * - `site`: any request at all (the SPA's files are cached by the browser after the first visit).
@@ -45,7 +45,7 @@ export const PER_CALLER_BLOCK_STATUS = 429;
 /**
  * The costly write routes (`METHOD /path`, as the route table writes them): each starts work that costs us money or
  * CPU (a presigned upload, a photo check on the vision models, a Checkout Session at Stripe, a generation, a
- * regeneration, a deletion of every object of the caller). Their shared API Gateway throttle is api.ts `COSTLY_WRITE`.
+ * regeneration, an edit, a deletion of every object of the caller). Their shared API Gateway throttle is api.ts `COSTLY_WRITE`.
  */
 export const COSTLY_WRITE_ROUTES = [
   'POST /api/uploads',
@@ -53,6 +53,7 @@ export const COSTLY_WRITE_ROUTES = [
   'POST /api/photo-checks',
   'POST /api/generations',
   'POST /api/headshots/{id}/regenerate',
+  'POST /api/headshots/{id}/edits',
   'DELETE /api/me/data',
 ] as const;
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { BACKGROUNDS, STYLES } from '../../functions/domain/styles';
 import { GALLERY_FILTERS } from '../../functions/domain/gallery';
 import { CREDIT_PACKS } from '../../functions/domain/packs';
+import { OUTFITS } from '../../functions/domain/outfits';
 
 /**
  * fast-check arbitraries for requests a hostile or broken client may send: odd ids, odd queries, odd bodies and
@@ -264,6 +265,42 @@ export const favoriteBody: fc.Arbitrary<unknown> = validOrNot(
       isFavorite: sometimes(fc.boolean()),
       style: fc.string(),
       userId: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+/** Near-valid `POST /api/headshots/{id}/edits` bodies: every kind, and odd kinds, options, colours and versions. */
+export const editBody: fc.Arbitrary<unknown> = validOrNot(
+  fc.record({
+    edit: fc.oneof(
+      fc.record({
+        kind: fc.constant('background'),
+        background: fc.oneof(
+          fc.record({ type: fc.constant('colour'), colour: fc.constantFrom('#1f6feb', '#FFFFFF') }),
+          fc.constant({ type: 'transparent' }),
+        ),
+      }),
+      fc.record({ kind: fc.constant('outfit'), outfit: fc.constantFrom(...OUTFITS) }),
+      fc.constant({ kind: 'upscale' }),
+    ),
+  }),
+  fc.record(
+    {
+      edit: fc.oneof(
+        fc.record(
+          {
+            kind: fc.constantFrom('background', 'outfit', 'retouch', 'reframe', 'crop', ''),
+            background: fc.record({ type: fc.constantFrom('colour', 'preset'), colour: fc.string() }),
+            outfit: fc.string(),
+            strength: fc.constantFrom('natural', 'heavy'),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+      versionId: sometimes(fc.string({ maxLength: 80 })),
+      credits: fc.integer(),
     },
     { requiredKeys: [] },
   ),

@@ -63,6 +63,7 @@ describe('what only the cloud enforces', () => {
       'http/get-checkout-session',
       'http/create-photo-checks',
       'http/regenerate-headshot',
+      'http/edit-headshot',
       'http/delete-my-data',
     ]) {
       const { logicalId } = fns.get(samIdOfHandler(handler))!;

@@ -9,6 +9,7 @@ import {
   body,
   checkoutBody,
   cursorValue,
+  editBody,
   favoriteBody,
   filterValue,
   generationsBody,
@@ -62,6 +63,28 @@ const generationsOf = async (sub: string) =>
 
 async function creditsOf(user: TestUser): Promise<number | undefined> {
   return (await getUser(user.sub))?.credits;
+}
+
+/**
+ * A route that starts a one-slot generation from a headshot (`regenerate`, `edits`), asked for the caller's seeded
+ * headshots (no generation behind them: 404) and another user's: it never spends a credit.
+ */
+function oneSlotStartSpec(action: 'regenerate' | 'edits', nearValid?: fc.Arbitrary<unknown>): FuzzSpec {
+  return {
+    reaches: ['404 NOT_FOUND', ...(nearValid ? ['400 VALIDATION_ERROR'] : []), '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 2),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      return requestOf(
+        'POST',
+        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/${action}`),
+        { auth: authorization(user), ...(nearValid ? { body: body(nearValid) } : {}) },
+      );
+    },
+    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
+  };
 }
 
 const specs: Record<RouteKey, FuzzSpec> = {
@@ -257,21 +280,9 @@ const specs: Record<RouteKey, FuzzSpec> = {
     },
   },
   // Seeded headshots have no generation behind them (→ 404) or photos that are gone: nothing is ever spent.
-  'POST /api/headshots/{id}/regenerate': {
-    reaches: ['404 NOT_FOUND', '401 UNAUTHORIZED'],
-    request: async ({ user, other }) => {
-      const [own, foreign] = await Promise.all([
-        seedHeadshotItems(user.sub, 2),
-        seedHeadshotItems(other.sub, 1),
-      ]);
-      return requestOf(
-        'POST',
-        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/regenerate`),
-        { auth: authorization(user) },
-      );
-    },
-    after: async ({ user }) => expect(await creditsOf(user)).toBe(6),
-  },
+  'POST /api/headshots/{id}/regenerate': oneSlotStartSpec('regenerate'),
+  // The same for an edit, with near-valid edit bodies.
+  'POST /api/headshots/{id}/edits': oneSlotStartSpec('edits', editBody),
   'DELETE /api/me/data': {
     reaches: ['200', '401 UNAUTHORIZED'],
     request: async ({ user }) => {

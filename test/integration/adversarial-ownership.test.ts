@@ -104,6 +104,13 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       status: 404,
       code: 'NOT_FOUND',
     },
+    // An edit too: never of the owner's headshot, never a credit of anyone's.
+    'POST /api/headshots/{id}/edits': {
+      request: (ids) =>
+        json(t, 'POST', `/api/headshots/${ids.headshotId}/edits`, { edit: { kind: 'upscale' } }),
+      status: 404,
+      code: 'NOT_FOUND',
+    },
     'DELETE /api/headshots/{id}': {
       request: (ids) => json(t, 'DELETE', `/api/headshots/${ids.headshotId}`),
       status: 404,

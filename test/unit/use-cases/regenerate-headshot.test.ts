@@ -9,9 +9,8 @@ import { InsufficientCreditsError } from '../../../functions/domain/credits';
 import { ItemNotFoundError, MixedPeopleError, PhotosExpiredError } from '../../../functions/domain/errors';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { failing } from './fakes/failures';
-import { generationStartWorld } from './fakes/generation-start';
+import { finishedHeadshotWorld } from './fakes/finished-headshot';
 import { photoCheckOf } from './fakes/photos';
-import { FakeQuotas } from './fakes/quotas';
 
 const SUB = 'user-1';
 const STARTER = { sub: SUB, email: undefined };
@@ -19,37 +18,14 @@ const KEYS = [`uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/0`];
 
 /** A finished generation of the caller with one headshot, its photo still stored, and the caller's credits. */
 async function world(credits = 1) {
-  const w = generationStartWorld();
-  const quotas = new FakeQuotas();
-  w.ledger.seedUser(SUB, credits);
-  w.buckets.put('uploads', KEYS[0]!, 'photo');
-  const original = w.generations.seed({
-    status: 'succeeded',
-    style: 'creative',
-    background: 'outdoor',
-    referenceKeys: KEYS,
-  });
-  const { headshotId } = await w.generations.saveHeadshot({
-    sub: SUB,
-    generationId: original.id,
-    slot: 2,
-    style: 'creative',
-    background: 'outdoor',
-    imageKey: 'k',
-    thumbnailKey: 't',
-    likeness: 88,
-    provider: 'openai',
-  });
+  const w = await finishedHeadshotWorld(SUB, KEYS, { style: 'creative', background: 'outdoor' }, credits);
   const ports: RegenerateHeadshotPorts = {
     ...w.ports,
-    consumeRegeneration: (sub) => quotas.consumeQuota({ sub }, quotaRules().regenerations),
-    getHeadshot: async (sub, id) => {
-      const headshot = w.generations.headshots.get(id);
-      return headshot?.userId === sub ? headshot : undefined;
-    },
+    consumeRegeneration: (sub) => w.quotas.consumeQuota({ sub }, quotaRules().regenerations),
+    getHeadshot: w.getHeadshot,
     getGeneration: w.generations.getGeneration,
   };
-  return { ...w, quotas, original, headshotId, ports };
+  return { ...w, ports };
 }
 
 describe('regenerateHeadshot', () => {
@@ -69,6 +45,35 @@ describe('regenerateHeadshot', () => {
     });
     expect(executions.started[0]!.slots).toEqual([0]);
     expect(ledger.balance(SUB)).toBe(0);
+  });
+
+  it("keeps the headshot's outfit and the variation of the slot it regenerates, also for a redo of a redo", async () => {
+    const { ports, headshotId, generations } = await world(2);
+    generations.headshots.get(headshotId)!.outfit = 'knitwear';
+    const started = await regenerateHeadshot(STARTER, headshotId, ports);
+    // The headshot came from slot 2: its redo asks for variation 2 in the one-slot generation's slot 0.
+    expect(generations.stored(SUB, started.id)).toMatchObject({ outfit: 'knitwear', variation: 2 });
+
+    const redo = await generations.saveHeadshot({
+      sub: SUB,
+      generationId: started.id,
+      slot: 0,
+      style: 'creative',
+      background: 'outdoor',
+      outfit: 'knitwear',
+      variation: 2,
+      imageKey: 'k2',
+      thumbnailKey: 't2',
+    });
+    generations.stored(SUB, started.id)!.status = 'succeeded';
+    const again = await regenerateHeadshot(STARTER, redo.headshotId, ports);
+    expect(generations.stored(SUB, again.id)).toMatchObject({ outfit: 'knitwear', variation: 2 });
+  });
+
+  it('leaves the outfit out for a headshot made before outfits (its own clothing)', async () => {
+    const { ports, headshotId, generations } = await world();
+    const started = await regenerateHeadshot(STARTER, headshotId, ports);
+    expect(generations.stored(SUB, started.id)!.outfit).toBeUndefined();
   });
 
   it('counts every attempt and refuses past the hourly quota, reading nothing', async () => {
