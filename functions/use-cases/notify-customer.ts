@@ -9,7 +9,7 @@ import { readyMail } from '../domain/ready-mail';
 
 /** Why no e-mail went out. */
 export type ReadyMailSkipped =
-  'not-configured' | 'opted-out' | 'not-finished' | 'regeneration' | 'already-sent' | 'failed';
+  'not-configured' | 'opted-out' | 'not-finished' | 'regeneration' | 'edit' | 'already-sent' | 'failed';
 
 /** What NotifyCustomer answers: whether the mail went out, or why not. */
 export interface ReadyMailOutcome {
@@ -43,8 +43,8 @@ const adapters: NotifyCustomerPorts = {
  * NotifyCustomer, the last step of every path that ends a generation (succeeded, partial, failed): e-mails the
  * customer that their headshots are ready, or what was refunded (domain/ready-mail.ts), unless they turned "E-mail me
  * when my headshots are ready" off. At most once per generation (`notifiedAt` is claimed before sending), and never
- * for "Regenerate (1 credit)": the customer asked for that one headshot on a screen that shows it (issue 27: one
- * ready e-mail per generation). It never throws: a failure is logged and answered `skipped: 'failed'`, the
+ * for "Regenerate (1 credit)" or an edit (issue 36): the customer asked for that one headshot on a screen that shows
+ * it (issue 27: one ready e-mail per generation). It never throws: a failure is logged and answered `skipped: 'failed'`, the
  * generation stays as it is. An SES refusal that comes from the account's setup (adapters/mailer.ts
  * `SES_SETUP_ERRORS`) also counts `MailRefused`, which alarms.
  */
@@ -62,6 +62,7 @@ export async function notifyCustomer(
     if (!generation || !user || !isTerminal(generation.status))
       return { sent: false, skipped: 'not-finished' };
     if (generation.regeneratedFrom !== undefined) return { sent: false, skipped: 'regeneration' };
+    if (generation.edit !== undefined) return { sent: false, skipped: 'edit' };
     if (!user.emailWhenReady) return { sent: false, skipped: 'opted-out' };
     if (!(await ports.claimReadyMail(userId, generationId))) return { sent: false, skipped: 'already-sent' };
     const content = readyMail({

@@ -50,11 +50,15 @@ describe('notifyCustomer', () => {
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it('sends nothing for a regeneration, to a customer who opted out, or before the generation ended', async () => {
+  it('sends nothing for a regeneration or an edit, to a customer who opted out, or before the generation ended', async () => {
     expect(await world({ regeneratedFrom: 'headshot-1' }).notify()).toEqual({
       sent: false,
       skipped: 'regeneration',
     });
+    const edit = { headshotId: 'headshot-1', request: { kind: 'upscale' } } as const;
+    const edited = world({ status: 'failed', slots: {}, creditsRefunded: 1, edit });
+    expect(await edited.notify()).toEqual({ sent: false, skipped: 'edit' });
+    expect(edited.mailer.sent).toEqual([]);
     expect(await world({}, { emailWhenReady: false }).notify()).toEqual({
       sent: false,
       skipped: 'opted-out',
