@@ -1,16 +1,12 @@
 import * as z from 'zod/mini';
-import { OUTFITS } from '../domain/outfits';
 import { HEX_COLOUR, REFRAMINGS, RETOUCH_STRENGTHS } from '../domain/edits';
-import { backgroundSchema, variantLinkSchema } from './headshot';
+import { backgroundSchema, outfitSchema, variantLinkSchema } from './headshot';
 
 /**
  * Edits of a finished headshot and their versions (issue 36, docs/architecture.md §3): `POST
  * /api/headshots/{id}/edits` takes {@link editHeadshotBody} and answers 202 with a generation started (as a
  * regeneration does); `GET /api/headshots/{id}/versions` answers {@link headshotVersionsSchema}.
  */
-
-/** An outfit as the API spells it (domain/outfits.ts). */
-export const outfitSchema = z.enum(OUTFITS);
 
 /** The background an edit puts behind the person (domain/edits.ts `EditBackground`). */
 export const editBackgroundSchema = z.discriminatedUnion('type', [

@@ -5,7 +5,7 @@ import { RESOLUTIONS } from '../domain/headshot-variants';
 
 /** The `duplicate` reason's words for a photo number, for clients that number the photos their own way. */
 export { duplicateMessage } from '../domain/photo-checks';
-import { backgroundSchema, headshotSchema, styleSchema } from './headshot';
+import { backgroundSchema, headshotSchema, outfitSchema, styleSchema } from './headshot';
 import { generationEditSchema } from './edits';
 
 /**
@@ -104,6 +104,11 @@ export const createGenerationBody = z.object({
    * while `GET /api/me` says `highResolution: true`; default `standard`.
    */
   resolution: z._default(z.enum(RESOLUTIONS), 'standard'),
+  /**
+   * What the customer wears in every headshot (docs/product-spec.md §2 step 2 "Outfit", domain/outfits.ts);
+   * absent: `own-clothing`, the clothing of the reference photos.
+   */
+  outfit: z.optional(outfitSchema),
 });
 export type CreateGenerationBody = z.infer<typeof createGenerationBody>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BACKGROUNDS, STYLES } from '../domain/styles';
+import { OUTFITS } from '../domain/outfits';
 import { GALLERY_FILTERS, GALLERY_SORTS, MAX_CURSOR_LENGTH } from '../domain/gallery';
 import { HEADSHOT_VARIANTS } from '../domain/headshot-variants';
 
@@ -13,6 +14,8 @@ import { HEADSHOT_VARIANTS } from '../domain/headshot-variants';
 export const styleSchema = z.enum(STYLES);
 /** `background` of a generation and its headshots (docs/product-spec.md, backgrounds). */
 export const backgroundSchema = z.enum(BACKGROUNDS);
+/** What the person wears in a generation and its headshots (domain/outfits.ts, docs/product-spec.md §2 step 2). */
+export const outfitSchema = z.enum(OUTFITS);
 
 /** A downloadable file of a headshot (docs/product-spec.md §2 "Downloads"): `square`, `portrait` or `original`. */
 export const headshotVariantSchema = z.enum(HEADSHOT_VARIANTS);
@@ -42,6 +45,11 @@ export const headshotSchema = z.object({
   slot: z.number().check(z.int(), z.gte(0)),
   style: styleSchema,
   background: backgroundSchema,
+  /**
+   * What the person wears (issue 36): headshots made before outfits existed say `own-clothing`; answers from servers
+   * before it have none, which clients read the same way.
+   */
+  outfit: z.optional(outfitSchema),
   isFavorite: z.boolean(),
   /** How much it looks like the customer, 0-100; null for headshots made before likeness was measured. */
   likeness: z.nullable(z.number().check(z.gte(0), z.lte(100))),

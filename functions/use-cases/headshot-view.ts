@@ -4,6 +4,7 @@ import type { Headshot } from '../contracts';
 import { ItemNotFoundError } from '../domain/errors';
 import { LOCAL_PROVIDER } from '../domain/headshot-images';
 import { variantFileName } from '../domain/headshot-variants';
+import { DEFAULT_OUTFIT } from '../domain/outfits';
 
 /*
  * The ONE API view of a headshot (functions/contracts `Headshot`), shared by the use cases that answer with
@@ -35,6 +36,7 @@ export function headshotViewer(
     slot: headshot.slot,
     style: headshot.style,
     background: headshot.background,
+    outfit: headshot.outfit ?? DEFAULT_OUTFIT,
     isFavorite: headshot.isFavorite === true,
     likeness: headshot.likeness ?? null,
     preview: headshot.provider === LOCAL_PROVIDER,

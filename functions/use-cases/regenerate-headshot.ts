@@ -36,8 +36,9 @@ const adapters: RegenerateHeadshotPorts = {
 };
 
 /**
- * "Regenerate (1 credit)" (docs/architecture.md §4): a one-slot generation with the style, background and reference
- * photos of the headshot's own generation, through the same workflow; `regeneratedFrom` names the original.
+ * "Regenerate (1 credit)" (docs/architecture.md §4): a one-slot generation with the style, background, outfit and
+ * reference photos of the headshot's own generation and the headshot's slot variation (its pose, framing, expression
+ * and light: domain/prompts.ts), through the same workflow; `regeneratedFrom` names the original.
  *
  * Every attempt counts against the caller's hourly `regenerations` quota before anything is read (each attempt reads
  * the headshot, its generation and HEADs its photos), so one caller's loop costs the table and S3 nothing more once
@@ -72,6 +73,9 @@ export async function regenerateHeadshot(
       referenceKeys: generation.referenceKeys,
       slots: REGENERATE_SLOTS,
       regeneratedFrom: headshot.id,
+      // The redo keeps what the customer chose and the pose they asked to redo (domain/prompts.ts slotVariation).
+      ...(headshot.outfit ? { outfit: headshot.outfit } : {}),
+      variation: headshot.variation ?? headshot.slot,
       referenceSetHash,
     },
     ports,

@@ -5,6 +5,7 @@ import { storageSettings } from '../../config/storage';
 import { GenerationClosedError, GenerationNotFoundError } from '../../domain/generation-errors';
 import { PROGRESS } from '../../domain/generation-status';
 import { type Background, type Style } from '../../domain/styles';
+import type { Outfit } from '../../domain/outfits';
 import type { Resolution } from '../../domain/headshot-variants';
 import { documentClient } from '../support/aws';
 import { generationSk, headshotSk, userPk } from '../support/keys';
@@ -39,6 +40,13 @@ export interface HeadshotRecord {
   slot: number;
   style: Style;
   background: Background;
+  /** What the person wears (domain/outfits.ts); absent on headshots made before outfits: their own clothing. */
+  outfit?: Outfit;
+  /**
+   * The slot variation its prompt named (domain/prompts.ts), when it is not its slot's own: a regeneration's, which
+   * keeps the regenerated headshot's. Absent: variation `slot`.
+   */
+  variation?: number;
   /** Results-bucket key of the 1024×1024 JPEG. */
   imageKey: string;
   /** Results-bucket key of the WebP thumbnail (≤ 384 px). */
@@ -62,6 +70,8 @@ export interface HeadshotRecord {
   /** Credits it cost: 1 (docs/architecture.md §4), or 2 for the high-resolution option. */
   creditsUsed: number;
   createdAt: string;
+  /** How many versions (edits' results, ./versions.ts) it has; absent: none yet. */
+  versionCount?: number;
 }
 
 const HEADSHOT_PREFIX = headshotSk('');
@@ -94,6 +104,8 @@ export type NewHeadshot = { sub: string } & Pick<
   | 'slot'
   | 'style'
   | 'background'
+  | 'outfit'
+  | 'variation'
   | 'imageKey'
   | 'thumbnailKey'
   | 'likeness'
@@ -125,6 +137,8 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     slot: input.slot,
     style: input.style,
     background: input.background,
+    ...(input.outfit === undefined ? {} : { outfit: input.outfit }),
+    ...(input.variation === undefined ? {} : { variation: input.variation }),
     imageKey: input.imageKey,
     thumbnailKey: input.thumbnailKey,
     ...(input.variants === undefined ? {} : { variants: input.variants }),

@@ -46,6 +46,15 @@ describe('createGeneration', () => {
     expect(ledger.balance(SUB)).toBe(6);
   });
 
+  it('stores the chosen outfit on the generation, and none when the body names none (own clothing)', async () => {
+    const { ports, generations } = world(12);
+    const dressed = await createGeneration(STARTER, { ...body([key(0)]), outfit: 'suit-and-tie' }, ports);
+    expect(generations.stored(SUB, dressed.id)!.outfit).toBe('suit-and-tie');
+    generations.stored(SUB, dressed.id)!.status = 'succeeded';
+    const own = await createGeneration(STARTER, body([key(1)]), ports);
+    expect(generations.stored(SUB, own.id)!.outfit).toBeUndefined();
+  });
+
   it('starts a high-resolution one when the image model can make it', async () => {
     const { ports } = world();
     expect((await createGeneration(STARTER, body([key(0)], 'high'), ports)).creditsReserved).toBe(12);

@@ -32,6 +32,13 @@ describe('headshotViewer: the API view of a headshot', () => {
     expect(await headshotViewer(headshots)(record)).toMatchObject({ preview: true, likeness: null });
   });
 
+  it('shows the outfit, and own clothing for a headshot made before outfits', async () => {
+    const headshots = new FakeHeadshots();
+    const viewer = headshotViewer(headshots);
+    expect((await viewer(headshots.seed(sub, '01D', { outfit: 'shirt' }))).outfit).toBe('shirt');
+    expect((await viewer(headshots.seed(sub, '01E'))).outfit).toBe('own-clothing');
+  });
+
   it('fails as the URL signer fails: no view with a missing image address', async () => {
     const headshots = new FakeHeadshots();
     const record = headshots.seed(sub, '01C');
