@@ -54,6 +54,15 @@ export async function downloadHeadshot(
     if (!own) throw error;
     url = own;
   }
+  await saveFile(url, fileName);
+}
+
+/**
+ * Saves the file at `url` (another origin: S3) under `fileName` without leaving the page: its bytes are fetched (the
+ * bucket's CORS allows the site) and saved from a local object URL, since a link's `download` attribute is ignored
+ * across origins; if that fetch fails, the URL itself is opened (a presigned attachment downloads under its name).
+ */
+export async function saveFile(url: string, fileName: string): Promise<void> {
   let blob: Blob;
   try {
     const response = await fetch(url, { mode: 'cors', credentials: 'omit' });

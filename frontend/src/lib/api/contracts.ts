@@ -37,6 +37,14 @@ export {
   type WizardDraft as AccountDraft,
 } from '../../../../functions/contracts/draft';
 export {
+  editHeadshotBody,
+  headshotVersionsSchema,
+  type EditHeadshotBody,
+  type EditRequestBody,
+  type HeadshotVersion,
+  type HeadshotVersions,
+} from '../../../../functions/contracts/edits';
+export {
   deletedDataSchema,
   meSchema,
   preferencesSchema,
