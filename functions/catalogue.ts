@@ -207,8 +207,9 @@ const specs: readonly FunctionSpec[] = [
   // the client gives up at the default model and quality's worst case × 1.5 and the Lambda outlives it by the work
   // around the call, so a slow call fails as the named, retryable ProviderTimeoutError
   // (functions/domain/provider-timeouts.ts; the stack sets it for the configured model, and the vision memory when
-  // the offline provider, which composites with the face models, is configured). It reads the references and writes
-  // the provider's bytes to work/, nothing else.
+  // the offline provider, which composites with the face models, is configured). It reads the references (and, for an
+  // edit, the headshot's own stored file from the results bucket) and writes the provider's bytes to work/, nothing
+  // else.
   {
     name: 'generation-call-provider',
     handler: 'workflow/call-provider',
@@ -219,6 +220,7 @@ const specs: readonly FunctionSpec[] = [
     access: {
       table: READ_WRITE,
       uploads: ['read', 'list'],
+      results: ['read'],
       work: ['write'],
       secrets: ['openAiApiKey'],
     },

@@ -1,9 +1,13 @@
 import { requireGeneration, type GenerationRecord } from '../adapters/generations';
+import { getHeadshot } from '../adapters/headshots/records';
+import { getHeadshotVersion } from '../adapters/headshots/versions';
 import { imageProvider, ProviderThrottledError, type ImageProvider } from '../adapters/image-providers';
 import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
 import { returnPermit } from '../adapters/provider-queue/leases';
 import { getObjectBytes, putObject } from '../adapters/storage';
-import { GenerationClosedError } from '../domain/generation-errors';
+import { editPrompt } from '../domain/edit-prompts';
+import type { EditOrder } from '../domain/edits';
+import { GenerationClosedError, ReferenceMissingError } from '../domain/generation-errors';
 import { providerImageKey } from '../domain/object-keys';
 import { slotPrompt, slotVariation } from '../domain/prompts';
 import type { Background, Style } from '../domain/styles';
@@ -60,6 +64,22 @@ export interface CallProviderPorts {
   putResult: (key: string, bytes: Buffer) => Promise<void>;
   returnPermit: (leaseId: string) => Promise<boolean>;
   wakeDispatcher: typeof wakeDispatcher;
+  /** The headshot an edit names (its files' keys); `undefined` when it is gone. */
+  getHeadshot: (sub: string, id: string) => Promise<StoredFiles | undefined>;
+  /** The version an edit names as its source; `undefined` when it is gone. */
+  getHeadshotVersion: (
+    sub: string,
+    headshotId: string,
+    versionId: string,
+  ) => Promise<StoredFiles | undefined>;
+  /** A stored file's bytes from the results bucket; `undefined` when it is gone. */
+  getResultBytes: (key: string) => Promise<Buffer | undefined>;
+}
+
+/** The keys of a headshot's (or a version's) files: the square, and the original when it has variants. */
+interface StoredFiles {
+  imageKey: string;
+  variants?: { original: { key: string } };
 }
 
 const adapters: CallProviderPorts = {
@@ -70,7 +90,26 @@ const adapters: CallProviderPorts = {
   putResult: (key, bytes) => putObject('results', key, bytes, 'application/octet-stream'),
   returnPermit: (leaseId) => returnPermit(leaseId),
   wakeDispatcher,
+  getHeadshot,
+  getHeadshotVersion,
+  getResultBytes: (key) => getObjectBytes('results', key),
 };
+
+/**
+ * The image an edit sends the provider (issue 36): the stored ORIGINAL file (the provider's whole image, as saved)
+ * of the version it names, or of the headshot itself; the square for a headshot saved before there were variants.
+ *
+ * @throws {ReferenceMissingError} the headshot, the version or its file is gone (deleted meanwhile): no call is made
+ *   and the slot is refunded, as for a reference photo that vanished
+ */
+async function editSource(sub: string, order: EditOrder, ports: CallProviderPorts): Promise<Buffer> {
+  const source = order.sourceVersionId
+    ? await ports.getHeadshotVersion(sub, order.headshotId, order.sourceVersionId)
+    : await ports.getHeadshot(sub, order.headshotId);
+  const bytes = source && (await ports.getResultBytes(source.variants?.original.key ?? source.imageKey));
+  if (!bytes) throw new ReferenceMissingError(`The headshot to edit (${order.headshotId}) is gone`);
+  return bytes;
+}
 
 /**
  * Workflow task CallProvider: reads the generation and the reference photos, counts the call against the likeness
@@ -84,7 +123,7 @@ const adapters: CallProviderPorts = {
  *
  * @throws {GenerationNotFoundError} the generation is gone (no call made)
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; no call made)
- * @throws {ReferenceMissingError} a reference photo is gone (not retried; no call made)
+ * @throws {ReferenceMissingError} a reference photo is gone, or the headshot an edit sends (not retried; no call made)
  * @throws {LikenessStoppedError | ProviderCallCapError} the likeness cap: no call is made, the slot is refunded
  * @throws {ProviderUnavailableError | ProviderTimeoutError | ProviderRejectedError | ProviderInvalidOutputError |
  *   ProviderMisconfiguredError} the provider's failures (domain/slot-outcomes.ts decides what follows)
@@ -113,13 +152,19 @@ export async function callProvider(
   if (existing) return answer('saved', { headshotId: existing });
   if (current.closedAt) throw new GenerationClosedError(`Generation ${generationId} is closed`);
   if (loaded.status === 'rejected') throw loaded.reason;
+  // An edit sends the headshot itself with the edit's prompt (read before the call is counted: a gone source
+  // costs no call).
+  const edit = current.edit && {
+    image: await editSource(userId, current.edit, ports),
+    request: current.edit.request,
+  };
   // The likeness cap: a stopped generation, or a day without calls left, makes no call.
   await ports.countProviderCall(current);
   const provider = ports.imageProvider();
   let image: Buffer;
   try {
     image = await provider.generate({
-      prompt: slotPrompt(call.prompt, slotVariation(current, slot)),
+      prompt: edit ? editPrompt(edit.request) : slotPrompt(call.prompt, slotVariation(current, slot)),
       references: loaded.value,
       style: call.style,
       background: call.background,
@@ -127,6 +172,7 @@ export async function callProvider(
       generationId,
       resolution: current.resolution,
       ...(current.safetyIdentifier ? { safetyIdentifier: current.safetyIdentifier } : {}),
+      ...(edit ? { edit, purpose: edit.request.kind === 'upscale' ? 'upscale' : 'edit' } : {}),
     });
   } catch (error) {
     if (!(error instanceof ProviderThrottledError)) throw error;

@@ -20,6 +20,8 @@ import {
 } from '../../../functions/domain/generation-errors';
 import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
 import { providerImageKey } from '../../../functions/domain/object-keys';
+import { editPrompt } from '../../../functions/domain/edit-prompts';
+import type { EditRequest } from '../../../functions/domain/edits';
 import { SLOT_VARIATIONS, slotPrompt, variationSentence } from '../../../functions/domain/prompts';
 import { leaseId } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
@@ -74,6 +76,29 @@ function setup(fields: Partial<GenerationRecord> = {}) {
     ['ref/1.jpg', Buffer.from('face 1')],
   ]);
   const results = new Map<string, Buffer>();
+  // An edit's sources: the caller's headshot H1 (with its original file) and its version V1.
+  const stored = new Map([
+    ['results/customer-1/G0/original/3.png', Buffer.from('headshot original')],
+    ['results/customer-1/G1/original/0.png', Buffer.from('version original')],
+    ['results/customer-1/G2/0.jpg', Buffer.from('old square')],
+  ]);
+  const files = new Map([
+    [
+      `${sub}|H1`,
+      {
+        imageKey: 'results/customer-1/G0/3.jpg',
+        variants: { original: { key: 'results/customer-1/G0/original/3.png' } },
+      },
+    ],
+    [
+      `${sub}|H1#V1`,
+      {
+        imageKey: 'results/customer-1/G1/0.jpg',
+        variants: { original: { key: 'results/customer-1/G1/original/0.png' } },
+      },
+    ],
+    [`${sub}|H2`, { imageKey: 'results/customer-1/G2/0.jpg' }],
+  ]);
   const lease = leaseId({ generationId: id, slot: 2, call: 0 });
   queue.leases.set(lease, { taskToken: 't', grantedAt: queue.now - 1_000, leaseUntil: queue.now + 600_000 });
   queue.stored = { ...queue.state(), inFlight: 1 };
@@ -92,6 +117,10 @@ function setup(fields: Partial<GenerationRecord> = {}) {
     },
     returnPermit: (leaseIdOf) => queue.returnPermit(leaseIdOf),
     wakeDispatcher: queue.wakeDispatcher,
+    getHeadshot: async (user, headshotId) => files.get(`${user}|${headshotId}`),
+    getHeadshotVersion: async (user, headshotId, versionId) =>
+      files.get(`${user}|${headshotId}#${versionId}`),
+    getResultBytes: async (key) => stored.get(key),
   };
   const call: ProviderCall = {
     generationId: id,
@@ -103,7 +132,7 @@ function setup(fields: Partial<GenerationRecord> = {}) {
     references: ['ref/0.jpg', 'ref/1.jpg'],
     leaseId: lease,
   };
-  return { queue, cap, provider, generations, uploads, results, ports, call, id, lease };
+  return { queue, cap, provider, generations, uploads, results, stored, ports, call, id, lease };
 }
 
 describe('callProvider: one provider call under a lease', () => {
@@ -242,5 +271,62 @@ describe('callProvider: failures after the call', () => {
     const { results, ports, call } = setup();
     await expect(callProvider(call, { ...ports, returnPermit: failing() })).rejects.toThrow('port down');
     expect(results.size).toBe(1);
+  });
+});
+
+describe('callProvider: an edit sends the headshot itself', () => {
+  const edit = (request: EditRequest, sourceVersionId?: string) => ({
+    slotCount: 1,
+    edit: { headshotId: 'H1', ...(sourceVersionId ? { sourceVersionId } : {}), request },
+  });
+  const OUTFIT: EditRequest = { kind: 'outfit', outfit: 'suit-and-tie' };
+
+  it("sends the headshot's original file with the edit's prompt, as an edit", async () => {
+    const { provider, results, ports, call, id } = setup(edit(OUTFIT));
+    expect(await callProvider({ ...call, slot: 0 }, ports)).toMatchObject({ outcome: 'generated' });
+    expect(provider.requests[0]).toMatchObject({
+      prompt: editPrompt(OUTFIT),
+      purpose: 'edit',
+      edit: { image: Buffer.from('headshot original'), request: OUTFIT },
+    });
+    expect(results.get(providerImageKey(sub, id, 0))).toEqual(IMAGE);
+  });
+
+  it("sends the named version's original for an upscale, as an upscale", async () => {
+    const { provider, ports, call } = setup(edit({ kind: 'upscale' }, 'V1'));
+    await callProvider({ ...call, slot: 0 }, ports);
+    expect(provider.requests[0]).toMatchObject({
+      prompt: editPrompt({ kind: 'upscale' }),
+      purpose: 'upscale',
+      edit: { image: Buffer.from('version original'), request: { kind: 'upscale' } },
+    });
+  });
+
+  it('sends the square of a headshot saved before there were variants', async () => {
+    const { provider, ports, call } = setup({ edit: { headshotId: 'H2', request: OUTFIT } });
+    await callProvider({ ...call, slot: 0 }, ports);
+    expect(provider.requests[0]?.edit?.image).toEqual(Buffer.from('old square'));
+  });
+
+  it('makes and counts no call when the headshot, the version or its file is gone', async () => {
+    for (const fields of [
+      { edit: { headshotId: 'H404', request: OUTFIT } },
+      edit(OUTFIT, 'V404'),
+      edit(OUTFIT),
+    ]) {
+      const { provider, cap, stored, ports, call, id } = setup(fields);
+      stored.delete('results/customer-1/G0/original/3.png');
+      await expect(callProvider({ ...call, slot: 0 }, ports)).rejects.toThrow(ReferenceMissingError);
+      expect(provider.requests).toEqual([]);
+      expect(cap.dayOf(sub, id).calls).toBe(0);
+    }
+  });
+
+  it('fails when the results bucket cannot be read, making no call', async () => {
+    const { provider, ports, call } = setup(edit(OUTFIT));
+    await expect(callProvider({ ...call, slot: 0 }, { ...ports, getResultBytes: failing() })).rejects.toThrow(
+      'port down',
+    );
+    expect(provider.requests).toEqual([]);
   });
 });
