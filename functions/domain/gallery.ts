@@ -1,5 +1,6 @@
 import { isUlid } from './object-keys';
 import { STYLES, type Style } from './styles';
+import { DEFAULT_OUTFIT, OUTFITS, type Outfit } from './outfits';
 
 /**
  * Rules of the gallery (docs/product-spec.md §2 Dashboard, docs/architecture.md §2-§3): the filters a user can pick, how each one reads as a
@@ -11,9 +12,10 @@ export const GALLERY_PAGE_SIZE = 30;
 
 /**
  * The dashboard's filter dropdown (docs/product-spec.md §2), as the API spells it: `all` (All Headshots), `favorites` (Favorites
- * Only), and one per style (Professional Style, Business Casual, Creative Style).
+ * Only), one per style (Professional Style, Business Casual, Creative Style) and one per outfit (issue 36: Own
+ * Clothing, Suit and Tie, Blazer, Shirt, Knitwear; domain/outfits.ts, whose names differ from the styles').
  */
-export const GALLERY_FILTERS = ['all', 'favorites', ...STYLES] as const;
+export const GALLERY_FILTERS = ['all', 'favorites', ...STYLES, ...OUTFITS] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
 /**
@@ -53,13 +55,18 @@ export const MAX_CURSOR_LENGTH = 512;
 /** What a headshot needs for {@link matchesFilter}. */
 export interface FilterableHeadshot {
   style: Style | string;
+  /** Absent on headshots made before outfits: the customer's own clothing. */
+  outfit?: Outfit | string;
   isFavorite: boolean;
 }
+
+const isOutfit = (filter: GalleryFilter): filter is Outfit => (OUTFITS as readonly string[]).includes(filter);
 
 /** True when a headshot belongs in the view `filter` (the same rule {@link filterExpressionOf} gives DynamoDB). */
 export function matchesFilter(headshot: FilterableHeadshot, filter: GalleryFilter): boolean {
   if (filter === 'all') return true;
   if (filter === 'favorites') return headshot.isFavorite === true;
+  if (isOutfit(filter)) return (headshot.outfit ?? DEFAULT_OUTFIT) === filter;
   return headshot.style === filter;
 }
 
@@ -71,8 +78,9 @@ export interface FilterExpression {
 }
 
 /**
- * The DynamoDB filter of a view: none for `all`, `#isFavorite = :isFavorite` (true) for `favorites`, and
- * `#style = :style` for a style. Names are always aliased, so reserved words cannot break the expression.
+ * The DynamoDB filter of a view: none for `all`, `#isFavorite = :isFavorite` (true) for `favorites`,
+ * `#style = :style` for a style, and `#outfit = :outfit` for an outfit (own clothing also matches headshots without
+ * one). Names are always aliased, so reserved words cannot break the expression.
  */
 export function filterExpressionOf(filter: GalleryFilter): FilterExpression | undefined {
   if (filter === 'all') return undefined;
@@ -82,6 +90,12 @@ export function filterExpressionOf(filter: GalleryFilter): FilterExpression | un
       names: { '#isFavorite': 'isFavorite' },
       values: { ':isFavorite': true },
     };
+  }
+  if (isOutfit(filter)) {
+    // Headshots made before outfits have none: they wore the customer's own clothing.
+    const expression =
+      filter === DEFAULT_OUTFIT ? 'attribute_not_exists(#outfit) OR #outfit = :outfit' : '#outfit = :outfit';
+    return { expression, names: { '#outfit': 'outfit' }, values: { ':outfit': filter } };
   }
   return { expression: '#style = :style', names: { '#style': 'style' }, values: { ':style': filter } };
 }

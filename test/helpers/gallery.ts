@@ -14,6 +14,7 @@ import type { GalleryFilter } from '../../functions/domain/gallery';
 import { CANVAS_SIZES } from '../../functions/domain/headshot-variants';
 import { HEADSHOT_SIDE, LOCAL_PROVIDER, THUMBNAIL_SIDE } from '../../functions/domain/headshot-images';
 import type { Background, Style } from '../../functions/domain/styles';
+import { OUTFITS } from '../../functions/domain/outfits';
 import {
   headshotImageKey,
   headshotThumbnailKey,
@@ -93,6 +94,8 @@ export async function seedHeadshots(
     slot: i % 6,
     style: STYLES[i % 3]!,
     background: BACKGROUNDS[i % 4]!,
+    // Every outfit; every tenth has none, as headshots made before outfits (their own clothing).
+    ...(i % 10 === 0 ? {} : { outfit: OUTFITS[i % 5]! }),
     imageKey: headshotImageKey(sub, generationId, i),
     thumbnailKey: headshotThumbnailKey(sub, generationId, i),
     isFavorite: options.favoriteEvery ? i % options.favoriteEvery === 0 : false,

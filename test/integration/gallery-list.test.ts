@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { galleryPageSchema } from '../../functions/contracts';
 import { encodeCursor, type GalleryFilter } from '../../functions/domain/gallery';
+import { OUTFITS } from '../../functions/domain/outfits';
 import { type TestUser } from '../helpers/cognito';
 import {
   allPages,
@@ -47,6 +48,7 @@ describe('GET /api/headshots', () => {
       slot: newest.slot,
       style: newest.style,
       background: newest.background,
+      outfit: newest.outfit ?? 'own-clothing',
       isFavorite: newest.isFavorite,
       // Seeded without a face score: the API says so rather than inventing one.
       likeness: null,
@@ -88,13 +90,22 @@ describe('GET /api/headshots', () => {
   });
 
   it('applies each filter on the server: exactly the matching items, newest first, full pages', async () => {
-    const expected: Record<GalleryFilter, string[]> = {
+    const expected = {
       all: seeded.map((h) => h.id),
       favorites: seeded.filter((h) => h.isFavorite).map((h) => h.id),
       professional: seeded.filter((h) => h.style === 'professional').map((h) => h.id),
       'business-casual': seeded.filter((h) => h.style === 'business-casual').map((h) => h.id),
       creative: seeded.filter((h) => h.style === 'creative').map((h) => h.id),
-    };
+      ...Object.fromEntries(
+        OUTFITS.map((outfit) => [
+          outfit,
+          seeded.filter((h) => (h.outfit ?? 'own-clothing') === outfit).map((h) => h.id),
+        ]),
+      ),
+    } as Record<GalleryFilter, string[]>;
+    // Own clothing holds the headshots made before outfits (no outfit attribute) too.
+    expect(expected['own-clothing']).toHaveLength(20);
+    expect(expected.blazer).toHaveLength(20);
     expect(expected.favorites).toHaveLength(15);
     expect(expected.professional).toHaveLength(34);
     for (const [filter, ids] of Object.entries(expected) as [GalleryFilter, string[]][]) {
@@ -110,6 +121,7 @@ describe('GET /api/headshots', () => {
       expect(sizes.at(-1)).toBeGreaterThan(0);
       for (const item of pages.flatMap((p) => p.items)) {
         if (filter === 'favorites') expect(item.isFavorite).toBe(true);
+        else if ((OUTFITS as readonly string[]).includes(filter)) expect(item.outfit).toBe(filter);
         else if (filter !== 'all') expect(item.style).toBe(filter);
       }
     }

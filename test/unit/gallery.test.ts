@@ -58,10 +58,10 @@ describe('gallery cursor', () => {
 
 describe('gallery filters', () => {
   const headshots = [
-    { id: 'a', style: 'professional', isFavorite: true },
-    { id: 'b', style: 'business-casual', isFavorite: false },
+    { id: 'a', style: 'professional', isFavorite: true, outfit: 'suit-and-tie' },
+    { id: 'b', style: 'business-casual', isFavorite: false, outfit: 'knitwear' },
     { id: 'c', style: 'creative', isFavorite: true },
-    { id: 'd', style: 'professional', isFavorite: false },
+    { id: 'd', style: 'professional', isFavorite: false, outfit: 'own-clothing' },
   ];
 
   it.each([
@@ -70,6 +70,11 @@ describe('gallery filters', () => {
     ['professional', ['a', 'd']],
     ['business-casual', ['b']],
     ['creative', ['c']],
+    ['suit-and-tie', ['a']],
+    ['knitwear', ['b']],
+    ['blazer', []],
+    // A headshot made before outfits (c) wore the customer's own clothing.
+    ['own-clothing', ['c', 'd']],
   ] as const)('%s selects %j', (filter, ids) => {
     expect(headshots.filter((h) => matchesFilter(h, filter)).map((h) => h.id)).toEqual(ids);
   });
@@ -88,7 +93,30 @@ describe('gallery filters', () => {
         values: { ':style': style },
       });
     }
-    expect(GALLERY_FILTERS).toEqual(['all', 'favorites', 'professional', 'business-casual', 'creative']);
+    for (const outfit of ['suit-and-tie', 'blazer', 'shirt', 'knitwear'] as const) {
+      expect(filterExpressionOf(outfit)).toEqual({
+        expression: '#outfit = :outfit',
+        names: { '#outfit': 'outfit' },
+        values: { ':outfit': outfit },
+      });
+    }
+    expect(filterExpressionOf('own-clothing')).toEqual({
+      expression: 'attribute_not_exists(#outfit) OR #outfit = :outfit',
+      names: { '#outfit': 'outfit' },
+      values: { ':outfit': 'own-clothing' },
+    });
+    expect(GALLERY_FILTERS).toEqual([
+      'all',
+      'favorites',
+      'professional',
+      'business-casual',
+      'creative',
+      'own-clothing',
+      'suit-and-tie',
+      'blazer',
+      'shirt',
+      'knitwear',
+    ]);
   });
 
   it('parses the query: filter defaults to all; unknown filters and empty cursors are refused', () => {
