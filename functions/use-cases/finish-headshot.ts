@@ -1,10 +1,12 @@
 import { requireGeneration, type GenerationRecord } from '../adapters/generations';
 import { saveHeadshot } from '../adapters/headshots/records';
+import { saveHeadshotVersion } from '../adapters/headshots/versions';
 import { deleteObject, getObjectBytes } from '../adapters/storage';
 import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/support/dynamodb-throttling';
 import { logger } from '../common/logger';
 import { likenessSettings } from '../config/likeness';
 import { GenerationClosedError } from '../domain/generation-errors';
+import { HeadshotDeletedError, isTransparentEdit } from '../domain/headshot-versions';
 import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
 import { providerImageKey } from '../domain/object-keys';
@@ -31,6 +33,7 @@ export class ProviderImageMissingError extends namedError('ProviderImageMissingE
 export interface FinishHeadshotResult {
   slot: number;
   outcome: 'saved';
+  /** The saved item's id: the headshot's, or for an edit (the generation's `edit`) the version's. */
   headshotId: string;
   retryAfterMs: null;
 }
@@ -55,6 +58,7 @@ export interface FinishHeadshotPorts {
   getProviderImage: (key: string) => Promise<Buffer | undefined>;
   deleteProviderImage: (key: string) => Promise<void>;
   saveHeadshot: typeof saveHeadshot;
+  saveHeadshotVersion: typeof saveHeadshotVersion;
   /** Minimum likeness, 0-100 (config LIKENESS_THRESHOLD). */
   likenessThreshold: () => number;
   loadReferences: (keys: readonly string[]) => Promise<Buffer[]>;
@@ -67,6 +71,7 @@ export interface FinishHeadshotPorts {
     providerName: string,
     referenceDescriptor: string | undefined,
     threshold: number,
+    transparent: boolean,
   ) => Promise<MadeHeadshot>;
   storeHeadshotFiles: (
     sub: string,
@@ -82,11 +87,12 @@ const adapters: FinishHeadshotPorts = {
   getProviderImage: (key) => getObjectBytes('results', key),
   deleteProviderImage: (key) => deleteObject('results', key),
   saveHeadshot,
+  saveHeadshotVersion,
   likenessThreshold: () => likenessSettings().LIKENESS_THRESHOLD,
   loadReferences: (keys) => loadReferences(keys),
   currentReferenceDescriptor: (generation, references) => currentReferenceDescriptor(generation, references),
-  makeHeadshotFiles: (image, provider, descriptor, threshold) =>
-    makeHeadshotFiles(image, provider, descriptor, threshold),
+  makeHeadshotFiles: (image, provider, descriptor, threshold, transparent) =>
+    makeHeadshotFiles(image, provider, descriptor, threshold, transparent),
   storeHeadshotFiles: (sub, generationId, slot, made) => storeHeadshotFiles(sub, generationId, slot, made),
   deleteHeadshotFiles: (stored) => deleteHeadshotFiles(stored),
 };
@@ -103,13 +109,19 @@ const RETRIED: ReadonlySet<string> = new Set(DYNAMODB_THROTTLING_ERRORS);
  * deleted whenever the task ends for good (saved, rejected, refused; a failed delete is logged, the bucket's
  * lifecycle ends it in a day); only a DynamoDB throttle, which the Task retries, leaves it for the retry.
  *
- * Safe to run again for the same slot: a saved slot returns its headshot.
+ * An edit's generation (its `edit`, domain/edits.ts; issue 36) saves a VERSION of the edited headshot instead
+ * (adapters/headshots/versions.ts), with the same likeness check and encodes; a transparent edit's files keep their
+ * alpha channel. The gallery's counters are not touched.
+ *
+ * Safe to run again for the same slot: a saved slot returns its headshot (or version).
  *
  * @throws {ProviderInvalidOutputError} the provider's bytes are no image: the slot is refunded
  * @throws {ProviderImageMissingError} nothing to finish (not retried here; the slot goes back in line once, then
  *   is refunded)
  * @throws {GenerationClosedError} the generation was compensated meanwhile (not retried; nothing kept: files stored
  *   before the save found it closed are deleted)
+ * @throws {HeadshotDeletedError} an edit's headshot was deleted meanwhile (not retried; its files are deleted, the
+ *   slot refunded)
  * @throws {ReferenceMissingError} a reference photo needed to recompute the descriptor is gone (not retried)
  * @throws {LikenessRejectedError} (name `LikenessRejected`) the headshot has no face or its likeness to the
  *   customer is under the threshold: nothing is stored; the workflow puts the slot back in line once, then refunds it
@@ -159,6 +171,7 @@ async function finish(
       input.provider,
       referenceDescriptor,
       ports.likenessThreshold(),
+      current.edit !== undefined && isTransparentEdit(current.edit.request),
     );
   } catch (error) {
     if (error instanceof LikenessRejectedError) {
@@ -172,30 +185,63 @@ async function finish(
   const stored = await ports.storeHeadshotFiles(userId, generationId, slot, made);
   let headshotId: string;
   try {
-    ({ headshotId } = await ports.saveHeadshot({
-      sub: userId,
-      generationId,
-      slot,
-      style: input.style,
-      background: input.background,
-      imageKey: stored.imageKey,
-      thumbnailKey: stored.thumbnailKey,
-      likeness: made.likeness,
-      provider: input.provider,
-      variants: stored.variants,
-      resolution: current.resolution,
-      creditsUsed: creditsPerSlot(current),
-    }));
+    headshotId = await saveSlot(input, current, made, stored, ports);
   } catch (error) {
-    // The slot's credit was refunded while the provider worked: its files must not outlive it.
-    if (error instanceof GenerationClosedError) await ports.deleteHeadshotFiles(stored);
+    // The slot's credit was refunded while the provider worked, or the edited headshot is gone: its files must not
+    // outlive it.
+    if (error instanceof GenerationClosedError || error instanceof HeadshotDeletedError) {
+      await ports.deleteHeadshotFiles(stored);
+    }
     throw error;
   }
-  logger.info('Headshot saved', {
+  logger.info(current.edit ? 'Headshot version saved' : 'Headshot saved', {
     headshotId,
     provider: input.provider,
     likeness: made.likeness,
     ms: Date.now() - started,
   });
   return { slot, outcome: 'saved', headshotId, retryAfterMs: null };
+}
+
+/** Saves the slot's item: a version of the edited headshot for an edit's generation, else a gallery headshot. */
+async function saveSlot(
+  input: SlotToFinish,
+  current: GenerationRecord,
+  made: MadeHeadshot,
+  stored: StoredHeadshotFiles,
+  ports: FinishHeadshotPorts,
+): Promise<string> {
+  const common = {
+    sub: input.userId,
+    generationId: input.generationId,
+    slot: input.slot,
+    imageKey: stored.imageKey,
+    thumbnailKey: stored.thumbnailKey,
+    likeness: made.likeness,
+    provider: input.provider,
+    variants: stored.variants,
+    creditsUsed: creditsPerSlot(current),
+  };
+  if (current.edit) {
+    const { versionId } = await ports.saveHeadshotVersion({
+      ...common,
+      headshotId: current.edit.headshotId,
+      ...(current.edit.sourceVersionId === undefined
+        ? {}
+        : { sourceVersionId: current.edit.sourceVersionId }),
+      edit: current.edit.request,
+      transparent: made.transparent,
+    });
+    return versionId;
+  }
+  const { headshotId } = await ports.saveHeadshot({
+    ...common,
+    style: input.style,
+    background: input.background,
+    // The choices its prompt used (domain/prompts.ts): a regeneration of it keeps them.
+    ...(current.outfit ? { outfit: current.outfit } : {}),
+    ...(current.variation === undefined ? {} : { variation: current.variation }),
+    resolution: current.resolution,
+  });
+  return headshotId;
 }

@@ -9,8 +9,13 @@ import type { StoredVariant } from '../adapters/headshots/records';
 import { ProviderInvalidOutputError } from '../adapters/image-providers/types';
 import { deleteObject, putObject } from '../adapters/storage';
 import { LIKENESS_SIDE, locateAndMeasure } from '../adapters/vision/likeness';
-import { planVariants, VARIANT_CONTENT_TYPES, type VariantPlan } from '../domain/headshot-variants';
-import { headshotThumbnailKey, headshotVariantKey } from '../domain/object-keys';
+import {
+  planVariants,
+  VARIANT_CONTENT_TYPES,
+  type HeadshotVariant,
+  type VariantPlan,
+} from '../domain/headshot-variants';
+import { headshotThumbnailKey, versionVariantKey } from '../domain/object-keys';
 
 /**
  * One headshot's files from the provider's image (issue 28, domain/headshot-variants.ts): the face found on the
@@ -45,6 +50,8 @@ export interface MadeHeadshot {
   plan: VariantPlan;
   /** Likeness to the customer, 0-100; `undefined` for a generation prepared before likeness existed. */
   likeness: number | undefined;
+  /** True when the files kept the image's alpha channel (a transparent edit: PNG square and portrait). */
+  transparent: boolean;
 }
 
 /**
@@ -55,6 +62,8 @@ export interface MadeHeadshot {
  * @param providerName for the error message
  * @param referenceDescriptor the customer's descriptor (base64 float32), `undefined` for a legacy generation
  * @param threshold minimum likeness, 0-100
+ * @param transparent keep the image's alpha channel (a transparent edit, domain/headshot-versions.ts): the square and
+ *   the portrait are PNG, the thumbnail a WebP with alpha; the face is still found and measured on white
  * @throws {ProviderInvalidOutputError} the image does not decode
  * @throws {LikenessRejectedError} no face, too little likeness, or a face the square cannot hold (nothing is stored)
  */
@@ -63,11 +72,12 @@ export async function makeHeadshotFiles(
   providerName: string,
   referenceDescriptor: string | undefined,
   threshold: number,
+  transparent = false,
   ports: HeadshotFilesPorts = adapters,
 ): Promise<MadeHeadshot> {
   let canvas;
   try {
-    canvas = await ports.decodeCanvas(image);
+    canvas = await ports.decodeCanvas(image, transparent);
   } catch (error) {
     throw new ProviderInvalidOutputError(
       `The ${providerName} provider returned an undecodable image: ${String(error)}`,
@@ -83,7 +93,7 @@ export async function makeHeadshotFiles(
   if (png.status === 'rejected') throw png.reason;
   const plan = planVariants(canvas, face.value?.eyes);
   const files = await ports.encodeHeadshotFiles(canvas, plan, Promise.resolve(png.value));
-  return { files, plan, likeness: face.value?.likeness };
+  return { files, plan, likeness: face.value?.likeness, transparent };
 }
 
 /** Where {@link storeHeadshotFiles} put a headshot's files: what its item records. */
@@ -95,7 +105,8 @@ export interface StoredHeadshotFiles {
 
 /**
  * Stores the four files of one slot: `results/<sub>/<generationId>/<slot>.jpg` (square),
- * `…/thumbnails/<slot>.webp`, `…/portrait/<slot>.jpg` and `…/original/<slot>.png` (domain/object-keys.ts).
+ * `…/thumbnails/<slot>.webp`, `…/portrait/<slot>.jpg` and `…/original/<slot>.png` (domain/object-keys.ts); a
+ * transparent edit's square and portrait are `.png`, stored as `image/png`.
  * Writing them again for the same slot overwrites the same keys (a retried slot stores nothing twice).
  */
 export async function storeHeadshotFiles(
@@ -105,8 +116,10 @@ export async function storeHeadshotFiles(
   made: MadeHeadshot,
   ports: Pick<HeadshotFilesPorts, 'putObject'> = adapters,
 ): Promise<StoredHeadshotFiles> {
-  const key = (variant: 'square' | 'portrait' | 'original') =>
-    headshotVariantKey(sub, generationId, slot, variant);
+  const key = (variant: HeadshotVariant) =>
+    versionVariantKey(sub, generationId, slot, variant, made.transparent);
+  const type = (variant: HeadshotVariant) =>
+    made.transparent ? 'image/png' : VARIANT_CONTENT_TYPES[variant];
   const stored: StoredHeadshotFiles = {
     imageKey: key('square'),
     thumbnailKey: headshotThumbnailKey(sub, generationId, slot),
@@ -124,20 +137,10 @@ export async function storeHeadshotFiles(
     },
   };
   await Promise.all([
-    ports.putObject('results', stored.imageKey, made.files.square, VARIANT_CONTENT_TYPES.square),
+    ports.putObject('results', stored.imageKey, made.files.square, type('square')),
     ports.putObject('results', stored.thumbnailKey, made.files.thumbnail, 'image/webp'),
-    ports.putObject(
-      'results',
-      stored.variants.portrait.key,
-      made.files.portrait,
-      VARIANT_CONTENT_TYPES.portrait,
-    ),
-    ports.putObject(
-      'results',
-      stored.variants.original.key,
-      made.files.original,
-      VARIANT_CONTENT_TYPES.original,
-    ),
+    ports.putObject('results', stored.variants.portrait.key, made.files.portrait, type('portrait')),
+    ports.putObject('results', stored.variants.original.key, made.files.original, type('original')),
   ]);
   return stored;
 }

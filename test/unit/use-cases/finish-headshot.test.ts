@@ -16,6 +16,8 @@ import {
   loadReferences,
 } from '../../../functions/use-cases/reference-descriptor';
 import { GenerationClosedError, ReferenceMissingError } from '../../../functions/domain/generation-errors';
+import type { EditRequest } from '../../../functions/domain/edits';
+import { HeadshotDeletedError } from '../../../functions/domain/headshot-versions';
 import {
   DESCRIPTOR_MODEL,
   encodeDescriptor,
@@ -25,6 +27,8 @@ import { providerImageKey } from '../../../functions/domain/object-keys';
 import { failing, failingFirst } from './fakes/failures';
 import { FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeHeadshotCodec } from './fakes/headshot-files';
+import { FakeHeadshots } from './fakes/headshots';
+import { FakeHeadshotVersions } from './fakes/headshot-versions';
 import { descriptorOf } from './fakes/photos';
 import { FakeBuckets } from './fakes/storage';
 
@@ -37,6 +41,8 @@ function world(fields: Partial<FakeGeneration> = {}) {
   const generations = new FakeGenerations();
   const buckets = new FakeBuckets();
   const codec = new FakeHeadshotCodec();
+  const gallery = new FakeHeadshots();
+  const versions = new FakeHeadshotVersions((sub, id) => gallery.records.get(`${sub}|${id}`), generations);
   const generation = generations.seed({
     status: 'running',
     progress: 45,
@@ -67,18 +73,31 @@ function world(fields: Partial<FakeGeneration> = {}) {
     getProviderImage: (key) => buckets.getObjectBytes('results', key),
     deleteProviderImage: (key) => buckets.deleteObject('results', key),
     saveHeadshot: generations.saveHeadshot,
+    saveHeadshotVersion: versions.saveHeadshotVersion,
     likenessThreshold: () => 70,
     loadReferences: (keys) => loadReferences(keys, descriptorPorts),
     currentReferenceDescriptor: (g, refs) => currentReferenceDescriptor(g, refs, descriptorPorts),
-    makeHeadshotFiles: (image, provider, descriptor, threshold) =>
-      makeHeadshotFiles(image, provider, descriptor, threshold, files),
+    makeHeadshotFiles: (image, provider, descriptor, threshold, transparent) =>
+      makeHeadshotFiles(image, provider, descriptor, threshold, transparent, files),
     storeHeadshotFiles: (sub, gid, slot, made) => storeHeadshotFiles(sub, gid, slot, made, files),
     deleteHeadshotFiles: (stored) => deleteHeadshotFiles(stored, files),
   };
   const stored = () => generations.stored(SUB, generation.id)!;
   const headshotFiles = () => buckets.keys('results', 'results/');
   const workImage = () => buckets.stored('results', workKey);
-  return { generations, buckets, codec, generation, input, ports, stored, headshotFiles, workImage };
+  return {
+    generations,
+    buckets,
+    codec,
+    generation,
+    input,
+    ports,
+    stored,
+    headshotFiles,
+    workImage,
+    gallery,
+    versions,
+  };
 }
 
 describe('finishHeadshot', () => {
@@ -104,6 +123,16 @@ describe('finishHeadshot', () => {
     const { input, ports, generations } = world({ creditsReserved: 12, resolution: 'high' });
     await finishHeadshot(input, ports);
     expect(generations.headshots.get('headshot-1')).toMatchObject({ creditsUsed: 2, resolution: 'high' });
+  });
+
+  it("records the generation's outfit and a regeneration's variation on the headshot, and neither when absent", async () => {
+    const dressed = world({ outfit: 'blazer', slotCount: 1, creditsReserved: 1, variation: 4 });
+    await finishHeadshot(dressed.input, dressed.ports);
+    expect(dressed.generations.headshots.get('headshot-1')).toMatchObject({ outfit: 'blazer', variation: 4 });
+    const plain = world();
+    await finishHeadshot(plain.input, plain.ports);
+    expect(plain.generations.headshots.get('headshot-1')).not.toHaveProperty('outfit');
+    expect(plain.generations.headshots.get('headshot-1')).not.toHaveProperty('variation');
   });
 
   it('answers the headshot of a slot saved before (a task run again), making nothing', async () => {
@@ -188,5 +217,101 @@ describe('finishHeadshot', () => {
     const { input, ports } = world();
     const stuck = { ...ports, deleteProviderImage: failing(new Error('bucket down')) };
     expect((await finishHeadshot(input, stuck)).outcome).toBe('saved');
+  });
+});
+
+describe('finishHeadshot of an edit (a version, issue 36)', () => {
+  const ROOT = 'headshot-root';
+
+  /** An edit's one-slot generation of `ROOT` (slot 3 as the world's; the slot number does not matter here). */
+  function editWorld(request: EditRequest = { kind: 'outfit', outfit: 'blazer' }, sourceVersionId?: string) {
+    const edit = { headshotId: ROOT, request, ...(sourceVersionId ? { sourceVersionId } : {}) };
+    const w = world({ edit, slotCount: 1, creditsReserved: 1 });
+    w.gallery.seed(SUB, ROOT);
+    return w;
+  }
+
+  it('saves a version of the edited headshot, not a gallery headshot, and records it on the slot', async () => {
+    const { input, ports, generations, gallery, versions, stored, workImage } = editWorld(
+      { kind: 'retouch', strength: 'polished' },
+      'version-0000',
+    );
+    const result = await finishHeadshot(input, ports);
+    expect(result).toEqual({ slot: 3, outcome: 'saved', headshotId: 'version-0001', retryAfterMs: null });
+    expect(generations.headshots.size).toBe(0);
+    expect(stored()).toMatchObject({ slots: { 3: 'version-0001' }, imagesSaved: 1 });
+    expect(await versions.listHeadshotVersions(SUB, ROOT)).toMatchObject([
+      {
+        id: 'version-0001',
+        headshotId: ROOT,
+        sourceVersionId: 'version-0000',
+        edit: { kind: 'retouch', strength: 'polished' },
+        transparent: false,
+        likeness: 90,
+        creditsUsed: 1,
+        imageKey: `results/${SUB}/${input.generationId}/3.jpg`,
+      },
+    ]);
+    expect(gallery.records.get(`${SUB}|${ROOT}`)?.versionCount).toBe(1);
+    expect(workImage()).toBeUndefined();
+  });
+
+  it('keeps the alpha channel of a transparent background: PNG square, portrait and original', async () => {
+    const { input, ports, versions, buckets } = editWorld({
+      kind: 'background',
+      background: { type: 'transparent' },
+    });
+    await finishHeadshot(input, ports);
+    const [version] = await versions.listHeadshotVersions(SUB, ROOT);
+    expect(version).toMatchObject({
+      transparent: true,
+      imageKey: `results/${SUB}/${input.generationId}/3.png`,
+    });
+    expect(version?.variants?.portrait.key).toBe(`results/${SUB}/${input.generationId}/portrait/3.png`);
+    expect(buckets.stored('results', version!.imageKey)?.contentType).toBe('image/png');
+  });
+
+  it('answers the version of a slot saved before (a task run again), saving no second one', async () => {
+    const { input, ports, versions } = editWorld();
+    await finishHeadshot(input, ports);
+    expect((await finishHeadshot(input, ports)).headshotId).toBe('version-0001');
+    expect(await versions.listHeadshotVersions(SUB, ROOT)).toHaveLength(1);
+  });
+
+  it('deletes its files and fails when the headshot was deleted meanwhile (the slot is refunded)', async () => {
+    const { input, ports, gallery, headshotFiles, stored } = editWorld();
+    await gallery.deleteHeadshot(SUB, ROOT);
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(HeadshotDeletedError);
+    expect(headshotFiles()).toEqual([]);
+    expect(stored().slots).toEqual({});
+  });
+
+  it('stores no version that does not look like the customer', async () => {
+    const { input, ports, codec, versions, headshotFiles } = editWorld();
+    codec.scene = { likeness: 50 };
+    await expect(finishHeadshot(input, ports)).rejects.toBeInstanceOf(LikenessRejectedError);
+    expect(await versions.listHeadshotVersions(SUB, ROOT)).toEqual([]);
+    expect(headshotFiles()).toEqual([]);
+  });
+
+  it('deletes its files when the generation closed while the version was saved', async () => {
+    const { input, ports, generations, versions, headshotFiles } = editWorld();
+    const closing: FinishHeadshotPorts = {
+      ...ports,
+      saveHeadshotVersion: async (version) => {
+        await generations.closeGeneration(SUB, input.generationId);
+        return versions.saveHeadshotVersion(version);
+      },
+    };
+    await expect(finishHeadshot(input, closing)).rejects.toBeInstanceOf(GenerationClosedError);
+    expect(headshotFiles()).toEqual([]);
+  });
+
+  it('fails with the table when the version cannot be saved, leaving the slot empty', async () => {
+    const { input, ports, versions, stored } = editWorld();
+    const down = { ...ports, saveHeadshotVersion: failing(new Error('table down')) };
+    await expect(finishHeadshot(input, down)).rejects.toThrow('table down');
+    expect(await versions.listHeadshotVersions(SUB, ROOT)).toEqual([]);
+    expect(stored().slots).toEqual({});
   });
 });

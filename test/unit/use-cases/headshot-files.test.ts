@@ -24,7 +24,7 @@ function world() {
 describe('makeHeadshotFiles', () => {
   it('cuts the square and the portrait around the face it measured, with the likeness', async () => {
     const { codec, ports } = world();
-    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, ports);
+    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, ports);
     expect(made.likeness).toBe(90);
     expect(made.plan).toEqual(planVariants({ width: 1024, height: 1280 }, { x: 512, y: 500 }));
     expect(made.files.original.toString()).toBe('original png');
@@ -33,7 +33,7 @@ describe('makeHeadshotFiles', () => {
 
   it('refuses bytes that are no image as the named provider’s invalid output', async () => {
     const { ports } = world();
-    const making = makeHeadshotFiles(Buffer.from('not an image'), 'openai', DESCRIPTOR, 70, ports);
+    const making = makeHeadshotFiles(Buffer.from('not an image'), 'openai', DESCRIPTOR, 70, false, ports);
     await expect(making).rejects.toBeInstanceOf(ProviderInvalidOutputError);
     await expect(making).rejects.toThrow(/The openai provider returned an undecodable image/);
   });
@@ -41,7 +41,7 @@ describe('makeHeadshotFiles', () => {
   it('refuses a headshot that does not look like the customer, encoding nothing', async () => {
     const { codec, ports } = world();
     codec.scene = { likeness: 40 };
-    const making = makeHeadshotFiles(Buffer.from('canvas'), 'local', DESCRIPTOR, 70, ports);
+    const making = makeHeadshotFiles(Buffer.from('canvas'), 'local', DESCRIPTOR, 70, false, ports);
     await expect(making).rejects.toBeInstanceOf(LikenessRejectedError);
     await expect(making).rejects.toMatchObject({ likeness: 40 });
     expect(codec.encoded).toEqual([]);
@@ -51,14 +51,14 @@ describe('makeHeadshotFiles', () => {
     const { codec, ports } = world();
     codec.scene = {};
     await expect(
-      makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, ports),
+      makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, ports),
     ).rejects.toBeInstanceOf(LikenessRejectedError);
   });
 
   it('frames a generation made before likeness existed by default when no face is found', async () => {
     const { codec, ports } = world();
     codec.scene = {};
-    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', undefined, 70, ports);
+    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', undefined, 70, false, ports);
     expect(made.likeness).toBeUndefined();
     expect(made.plan).toEqual(planVariants({ width: 1024, height: 1280 }, undefined));
   });
@@ -66,16 +66,16 @@ describe('makeHeadshotFiles', () => {
   it('fails when the original cannot be encoded', async () => {
     const { ports } = world();
     const broken = { ...ports, encodeOriginal: failing(new Error('out of memory')) };
-    await expect(makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, broken)).rejects.toThrow(
-      'out of memory',
-    );
+    await expect(
+      makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, broken),
+    ).rejects.toThrow('out of memory');
   });
 });
 
 describe('storeHeadshotFiles and deleteHeadshotFiles', () => {
   it("stores the slot's four files under its generation's folder, with their sizes", async () => {
     const { buckets, ports } = world();
-    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, ports);
+    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, ports);
     const stored = await storeHeadshotFiles(SUB, GENERATION, 2, made, ports);
     const folder = `results/${SUB}/${GENERATION}`;
     expect(stored).toEqual({
@@ -106,7 +106,7 @@ describe('storeHeadshotFiles and deleteHeadshotFiles', () => {
 
   it('fails when a file cannot be stored', async () => {
     const { ports } = world();
-    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, ports);
+    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, ports);
     await expect(
       storeHeadshotFiles(SUB, GENERATION, 0, made, { putObject: failing(new Error('bucket down')) }),
     ).rejects.toThrow('bucket down');
@@ -114,7 +114,7 @@ describe('storeHeadshotFiles and deleteHeadshotFiles', () => {
 
   it('ignores a failing delete (the files of a refunded slot are best effort)', async () => {
     const { ports } = world();
-    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, ports);
+    const made = await makeHeadshotFiles(Buffer.from('canvas'), 'openai', DESCRIPTOR, 70, false, ports);
     const stored = await storeHeadshotFiles(SUB, GENERATION, 0, made, ports);
     await expect(deleteHeadshotFiles(stored, { deleteObject: failing() })).resolves.toBeUndefined();
   });

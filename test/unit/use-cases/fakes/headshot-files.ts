@@ -24,10 +24,10 @@ export class FakeHeadshotCodec {
   /** Threshold and descriptor each measurement was asked with. */
   readonly measured: { referenceDescriptor: string | undefined; threshold: number }[] = [];
 
-  readonly decodeCanvas = async (bytes: Buffer): Promise<HeadshotCanvas> => {
+  readonly decodeCanvas = async (bytes: Buffer, keepAlpha = false): Promise<HeadshotCanvas> => {
     if (bytes.toString() === 'not an image')
       throw new Error('Input buffer contains unsupported image format');
-    return { data: bytes, width: 1024, height: 1280 };
+    return { data: bytes, width: 1024, height: 1280, ...(keepAlpha ? { alpha: true } : {}) };
   };
 
   readonly canvasPixels = async (canvas: HeadshotCanvas, width: number): Promise<ScaledPixels> => ({
