@@ -11,7 +11,7 @@ import { getUser } from './support/users';
 
 /**
  * The wizard's draft kept with the account (docs/architecture.md §2 "wizard draft"): ONE item per user,
- * `PK = USER#<sub>`, `SK = WIZARD_DRAFT`, holding the step, style, background and photos (upload key, file name,
+ * `PK = USER#<sub>`, `SK = WIZARD_DRAFT`, holding the step, style, outfit, background and photos (upload key, file name,
  * small preview) and `expiresAt`, the table's TTL attribute, {@link WIZARD_DRAFT_RETENTION_DAYS} after the last save.
  */
 
@@ -35,6 +35,7 @@ export async function getWizardDraft(sub: string, now = new Date()): Promise<Wiz
     step: Item.step as WizardDraft['step'],
     style: (Item.style ?? null) as WizardDraft['style'],
     background: (Item.background ?? null) as WizardDraft['background'],
+    ...(Item.outfit ? { outfit: Item.outfit as NonNullable<WizardDraft['outfit']> } : {}),
     photos: (Item.photos ?? []) as WizardDraft['photos'],
   };
 }
@@ -55,6 +56,7 @@ export async function putWizardDraft(sub: string, draft: WizardDraft, now = new 
     step: draft.step,
     style: draft.style,
     background: draft.background,
+    ...(draft.outfit ? { outfit: draft.outfit } : {}),
     photos: draft.photos,
     updatedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + WIZARD_DRAFT_RETENTION_DAYS * DAY_SECONDS,

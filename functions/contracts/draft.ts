@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { MAX_UPLOAD_FILES } from '../domain/photos';
-import { backgroundSchema, styleSchema } from './headshot';
+import { backgroundSchema, outfitSchema, styleSchema } from './headshot';
 
 /**
  * The wizard's draft kept with the account (docs/architecture.md §2 "wizard draft", §3 `/draft`): the photos the
- * customer uploaded, the style, the background and the step, so a closed browser or another device resumes the
+ * customer uploaded, the style, the outfit, the background and the step, so a closed browser or another device resumes the
  * generator where it was left (issue 35, item 4).
  */
 
@@ -38,6 +38,8 @@ export const wizardDraftSchema = z.object({
   step: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   style: z.nullable(styleSchema),
   background: z.nullable(backgroundSchema),
+  /** The outfit chosen on step 2 (issue 36); absent in drafts saved before outfits, read as `own-clothing`. */
+  outfit: z.optional(outfitSchema),
   photos: z.array(draftPhotoSchema).check(
     z.maxLength(MAX_UPLOAD_FILES, `Maximum ${MAX_UPLOAD_FILES} photos allowed.`),
     z.refine(

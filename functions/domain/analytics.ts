@@ -16,6 +16,8 @@ export const CLIENT_EVENT_NAMES = [
   'upload_completed',
   'photo_check',
   'generation_started',
+  // The wizard's outfit choice (issue 36): props `{ outfit }`; `generation_started` carries the outfit too.
+  'outfit_chosen',
   'generation_finished',
   'regenerate_started',
   'download',

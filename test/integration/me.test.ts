@@ -119,6 +119,8 @@ describe("the wizard's draft kept with the account (GET/PUT/DELETE /api/draft)",
     step: 3,
     style: 'creative',
     background: 'studio',
+    // The outfit of step 2 (issue 36) is kept with the rest.
+    outfit: 'blazer',
     photos: keys.map((key, n) => ({
       key,
       name: `photo-${n}.jpg`,

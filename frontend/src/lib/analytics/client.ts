@@ -14,6 +14,7 @@ export type AnalyticsEventName =
   | 'upload_completed'
   | 'photo_check'
   | 'generation_started'
+  | 'outfit_chosen'
   | 'generation_finished'
   | 'regenerate_started'
   | 'download'
