@@ -10,6 +10,7 @@ import { backdrop } from './local-backdrops';
 import { grade, GRADES } from './local-grade';
 import { cutoutLayer, eyesInFrame, readReference, vignetteLayer, type PersonLayer } from './local-layers';
 import { previewMark } from './local-mark';
+import { renderLocalEdit } from './local-edits';
 import { ProviderInvalidOutputError, type HeadshotRequest, type ImageProvider } from './types';
 
 /**
@@ -193,13 +194,15 @@ export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buf
   return (await composeLocalHeadshot(request)).jpeg;
 }
 
-/** Creates the offline provider. */
+/** Creates the offline provider: a composite of the customer's photos per slot, or a marked preview of an edit. */
 export function createLocalProvider(options: LocalProviderOptions = {}): ImageProvider {
   const latencyMs = options.latencyMs ?? 0;
   return {
     name: LOCAL_PROVIDER,
     async generate(request: HeadshotRequest): Promise<Buffer> {
       if (latencyMs > 0) await sleep(latencyMs);
+      // An edit is a marked preview made from the headshot itself (./local-edits.ts), not a new composite.
+      if (request.edit) return renderLocalEdit(request.edit.image, request.edit.request);
       return renderLocalHeadshot(request);
     },
   };
