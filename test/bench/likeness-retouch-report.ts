@@ -56,3 +56,26 @@ const best = retouched
   .slice(0, 8);
 console.log('Highest impostor retouched comparisons:');
 for (const c of best) console.log(`  ${f3(c.similarity)} (${c.likeness}) ${c.label}`);
+
+/*
+ * Other ways to score a face against the references, each at its own threshold set as the product's was (decision
+ * 002): halfway between the highest impostor and the lowest genuine score on the photos as they are.
+ */
+console.log('\nAggregations, each at the middle of its gap on the photos as they are (cosine):\n');
+console.log(
+  '| aggregation | photos: genuine min / impostor max | threshold | retouched: genuine min / impostor max | retouched genuine refused | retouched impostors accepted |\n| --- | --- | --- | --- | --- | --- |',
+);
+const RETOUCHED_PROBES = evaluation.PROBES.filter((p) => p !== 'photo' && p !== 'crop');
+for (const [name, aggregate] of Object.entries(evaluation.AGGREGATIONS)) {
+  const photos = gateComparisons(recording, 'photo', aggregate);
+  const changed = RETOUCHED_PROBES.flatMap((p) => gateComparisons(recording, p, aggregate));
+  const lowest = (list: typeof photos) => Math.min(...list.filter((c) => c.genuine).map((c) => c.similarity));
+  const highest = (list: typeof photos) =>
+    Math.max(...list.filter((c) => !c.genuine).map((c) => c.similarity));
+  const threshold = (lowest(photos) + highest(photos)) / 2;
+  const genuine = changed.filter((c) => c.genuine);
+  const impostor = changed.filter((c) => !c.genuine);
+  console.log(
+    `| ${name} | ${f3(lowest(photos))} / ${f3(highest(photos))} | ${f3(threshold)} | ${f3(lowest(changed))} / ${f3(highest(changed))} | ${pct(genuine.filter((c) => c.similarity < threshold).length, genuine.length)} | ${pct(impostor.filter((c) => c.similarity >= threshold).length, impostor.length)} |`,
+  );
+}

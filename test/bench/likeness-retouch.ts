@@ -17,7 +17,7 @@ import {
   cosine,
   decodeDescriptor,
   DEFAULT_LIKENESS_THRESHOLD,
-  likenessOf,
+  likenessFromCosine,
   meanDescriptor,
 } from '../../functions/domain/likeness';
 import type { Comparison } from './identity-metrics';
@@ -65,6 +65,22 @@ interface Reference {
   descriptor: number[];
 }
 
+/** How a face's similarity to a customer's references is computed: a cosine-like score, -1..1. */
+export type Aggregation = (face: readonly number[], references: readonly (readonly number[])[]) => number;
+
+/**
+ * The ways to score a face against several references that the evaluation compares: the product's (the cosine to
+ * the unit mean of the references' descriptors, functions/adapters/vision/likeness.ts), the mean of the cosines to
+ * each reference, and the cosine to the nearest reference.
+ */
+export const AGGREGATIONS = {
+  'mean descriptor (product)': (face, refs) => cosine(face, meanDescriptor(refs)),
+  'mean of cosines': (face, refs) => refs.reduce((sum, r) => sum + cosine(face, r), 0) / refs.length,
+  'nearest reference': (face, refs) => Math.max(...refs.map((r) => cosine(face, r))),
+} satisfies Record<string, Aggregation>;
+/** The product's way, {@link AGGREGATIONS}' first. */
+const PRODUCT_AGGREGATION: Aggregation = AGGREGATIONS['mean descriptor (product)'];
+
 /** Windows of `size` consecutive references (wrapping); one window of all of them when there are not more. */
 function windows(references: readonly Reference[], size: number): Reference[][] {
   if (references.length <= size) return references.length > 0 ? [[...references]] : [];
@@ -76,9 +92,14 @@ function windows(references: readonly Reference[], size: number): Reference[][] 
 /**
  * Every gate comparison of the recording for one probe (see the module comment for which references each face is
  * compared with). A copy in which no face was found is left out (the product refuses it as "no face", and counts it
- * in {@link missingFaces}).
+ * in {@link missingFaces}). The likeness is the product's (`likenessFromCosine`) of the aggregation's score.
  */
-export function gateComparisons(recording: RetouchRecording, probe: Probe, references = 3): GateComparison[] {
+export function gateComparisons(
+  recording: RetouchRecording,
+  probe: Probe,
+  aggregate: Aggregation = PRODUCT_AGGREGATION,
+  references = 3,
+): GateComparison[] {
   const byPerson = new Map<string, Reference[]>();
   for (const photo of recording.photos)
     if (photo.descriptor)
@@ -100,11 +121,14 @@ export function gateComparisons(recording: RetouchRecording, probe: Probe, refer
       ...customers.filter((c) => c.person !== photo.person).map(({ w }) => ({ w, genuine: false })),
     ];
     for (const { w, genuine } of judged) {
-      const reference = meanDescriptor(w.map((r) => r.descriptor));
+      const similarity = aggregate(
+        face,
+        w.map((r) => r.descriptor),
+      );
       out.push({
         label: `${photo.file}:${probe} ~ [${w.map((r) => r.file).join(',')}]`,
-        similarity: cosine(face, reference),
-        likeness: likenessOf(face, reference),
+        similarity,
+        likeness: likenessFromCosine(similarity),
         genuine,
         probe,
       });

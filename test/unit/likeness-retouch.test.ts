@@ -8,6 +8,7 @@ import {
 import { modelVersions } from '../helpers/face-model-recording';
 import { evaluationPhotos } from '../bench/identity-set';
 import {
+  AGGREGATIONS,
   gateComparisons,
   gateOutcome,
   loadRetouchRecording,
@@ -121,5 +122,14 @@ describe('gateComparisons', () => {
     for (const c of comparisons) expect(c.likeness).toBe(likenessFromCosine(c.similarity));
     const outcome = gateOutcome(comparisons);
     expect(outcome).toEqual({ genuine: 5, genuinePassed: 5, impostor: 6, impostorPassed: 0 });
+  });
+
+  it("scores with the aggregation it is given: the product's mean descriptor by default", () => {
+    const product = gateComparisons(tiny, 'smooth');
+    expect(gateComparisons(tiny, 'smooth', AGGREGATIONS['mean descriptor (product)'])).toEqual(product);
+    const nearest = gateComparisons(tiny, 'smooth', AGGREGATIONS['nearest reference']);
+    const meanOfCosines = gateComparisons(tiny, 'smooth', AGGREGATIONS['mean of cosines']);
+    nearest.forEach((c, i) => expect(c.similarity).toBeGreaterThanOrEqual(meanOfCosines[i]!.similarity));
+    expect(nearest.map((c) => c.label)).toEqual(product.map((c) => c.label));
   });
 });
