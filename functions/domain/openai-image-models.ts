@@ -28,6 +28,22 @@
  * - `pricing-guide`: https://developers.openai.com/api/docs/guides/image-generation#cost-and-latency per-image
  *   estimates at 1024×1024 (gpt-image-2: $0.006 / $0.053 / $0.211, calesthio/OpenMontage#256,
  *   theopenco/llmgateway#2105; gpt-image-1 and 1.5 from Portkey-AI/models pricing/openai.json).
+ * - `background`: the SDK 7.57.0 `ImageEditParams.background` ("`gpt-image-2.5-sunburst` and `gpt-image-2.5-flare` …
+ *   support `opaque` and `transparent` backgrounds … For `gpt-image-2` and `gpt-image-2-2026-04-21`, this support is in
+ *   preview. When using `transparent`, set the output format to `png` or `webp`"; openai/openai-python#3703, 2026-08-20,
+ *   turned "not supported" into "preview"); before that gpt-image-2 answered 400 "Transparent background is not
+ *   supported for this model." (`invalid_value`, `image_generation_user_error`: gaoren002/GPT2Image-Pro#2,
+ *   Bike4Mind/bike4mind#885); the 2.6 models take it (the GPT Image 2.6 prompting guide, https://developers.openai.com/
+ *   api/docs/guides/image-prompting?model=gpt-image-2.6: "Both support image generation, editing, and transparent
+ *   backgrounds"), and refuse it only with JPEG output, 400 "Transparent background is not supported for JPEG output
+ *   format" (measured on both 2.6 models, docs.apiyi.com/en/faq/gpt-image-output-format-background, 2026-11-12).
+ * - `complexity`: a 2.6 parameter (`low|medium|high`, "Computation spent planning the image, independently of
+ *   rendering quality", the SDK; `high` when omitted, apidog.com/blog/gpt-image-2-6-api; `low` for "focused edits,
+ *   simple compositions", docs.apiyi.com/api-capabilities/gpt-image-2/gpt-image-2-6; "at no extra charge",
+ *   docs.laozhang.ai/en/api-capabilities/gpt-image-2-6).
+ * - `streaming`: `stream` and `partial_images` 0-3 on the edits endpoint ("the final image may be sent before the full
+ *   number of partial images", the SDK); "each partial image will incur an additional 100 image output tokens" (the
+ *   image generation guide, https://developers.openai.com/api/docs/guides/image-generation#partial-images-cost).
  * - `latency`: gpt-image-2 `high` edits take over two minutes (vercel-labs/ai-cli#63), 143-161 s measured
  *   (garrytan/gstack#1586), up to 235 s at 1536×1024 (help.apiyi.com/en?p=30724); gpt-image-1 `high` 60-180 s,
  *   occasionally 200 s+ (garrytan/gstack#1638); 2.5 Sunburst `high` 33-70 s (yukkcat/chatgpt2api#34).
@@ -39,6 +55,13 @@ export type ImageQuality = 'low' | 'medium' | 'high' | 'xhigh' | 'max' | 'auto';
 export type ImageOutputFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'svg';
 /** An `input_fidelity` value. */
 export type InputFidelity = 'low' | 'high';
+/** A `complexity` value (2.6 models only). */
+export type ImageComplexity = 'low' | 'medium' | 'high';
+/**
+ * Whether a model makes `background: transparent`: `supported`; `preview` (documented as a preview: the product does
+ * not rely on it and cuts the person out itself, docs/decisions/025-openai-parameters.md); `refused` (OpenAI's 400).
+ */
+export type TransparentBackground = 'supported' | 'preview' | 'refused';
 
 /** One OpenAI image model's edit contract. */
 export interface OpenAiImageModel {
@@ -55,6 +78,12 @@ export interface OpenAiImageModel {
   sizes: 'standard' | 'flexible';
   /** `output_format` values it takes (PNG is the default when none is asked). */
   outputFormats: readonly ImageOutputFormat[];
+  /** `background: transparent` (`background`); `opaque` and `auto` every GPT Image model takes. */
+  transparentBackground: TransparentBackground;
+  /** Whether it takes `complexity` (`complexity`: the 2.6 models). */
+  takesComplexity: boolean;
+  /** Most `partial_images` with `stream: true` (`streaming`: 3 on every GPT Image model). */
+  maxPartialImages: number;
   /** Largest `n` (images per call). */
   maxN: number;
   /** Most `image[]` parts per call. */
@@ -76,7 +105,14 @@ const EXTENDED_QUALITIES = ['low', 'medium', 'high', 'xhigh', 'max', 'auto'] as 
 const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const;
 
 /** What every model takes and costs alike: `n` 1-10, up to 16 images (`sdk`), $0.008 per reference image. */
-const EVERY_MODEL = { maxN: 10, maxInputImages: 16, usdPerInputImage: 0.008 } as const;
+const EVERY_MODEL = {
+  maxN: 10,
+  maxInputImages: 16,
+  usdPerInputImage: 0.008,
+  maxPartialImages: 3,
+  takesComplexity: false,
+  transparentBackground: 'supported',
+} as const;
 
 /** The GPT Image 1 generation (1, 1-mini, 1.5, chatgpt-image-latest): standard sizes and qualities, raster output. */
 const GPT_IMAGE_1_GENERATION = {
@@ -101,6 +137,8 @@ const GPT_IMAGE_2_GENERATION = {
   sizes: 'flexible',
   outputFormats: RASTER_FORMATS,
   shutdownDate: null,
+  // A preview on gpt-image-2 since 2026-08-20 (`background`); 2.5 and 2.6 override it.
+  transparentBackground: 'preview',
 } as const;
 
 /**
@@ -109,6 +147,7 @@ const GPT_IMAGE_2_GENERATION = {
  */
 const GPT_IMAGE_2_5_AND_LATER = {
   ...GPT_IMAGE_2_GENERATION,
+  transparentBackground: 'supported',
   qualities: EXTENDED_QUALITIES,
   usdPerImage: { low: 0.009, medium: 0.014, high: 0.056, xhigh: 0.094, max: 0.211 },
 } as const;
@@ -192,7 +231,17 @@ const gptImage26Sunburst: OpenAiImageModel = {
   outputFormats: [...RASTER_FORMATS, 'gif', 'svg'],
   // "50% faster" than 2.5 (images-2.6); kept at 2.5's high bound until measured, so a slow day is not a timeout.
   worstCaseSeconds: { low: 30, medium: 60, high: 120, xhigh: 150, max: 210 },
-  sources: ['sdk', 'deprecations', 'images-2.6', 'images-2.5', 'latency'],
+  takesComplexity: true,
+  sources: [
+    'sdk',
+    'deprecations',
+    'images-2.6',
+    'images-2.5',
+    'latency',
+    'background',
+    'complexity',
+    'streaming',
+  ],
 };
 
 const gptImage26Flare: OpenAiImageModel = {
