@@ -174,6 +174,47 @@ export const refusals = {
       param,
       'string_above_max_length',
     ),
+  /**
+   * A parameter the model does not take (`complexity` before the 2.6 models): OpenAI's 400 `unsupported_parameter`
+   * shape, "Unsupported parameter: 'max_tokens' is not supported with this model." (`invalid_request_error`, `param`
+   * named: farion1231/cc-switch#1448). Inferred for the images endpoint: what it answers `complexity` on a model
+   * without it is not among our sources; the adapter never sends it there.
+   */
+  unsupportedParameter: (param: string) =>
+    refusal(
+      400,
+      `Unsupported parameter: '${param}' is not supported with this model.`,
+      'invalid_request_error',
+      param,
+      'unsupported_parameter',
+    ),
+  /**
+   * `background: transparent` on a model that does not make it: "Transparent background is not supported for this
+   * model." with `invalid_value` and `image_generation_user_error` (gaoren002/GPT2Image-Pro#2, gpt-image-2 before its
+   * preview; Wei-Shaw/sub2api#7150). `param: background` is our reading (the threads show message, code and type).
+   */
+  transparentUnsupported: () =>
+    refusal(
+      400,
+      'Transparent background is not supported for this model.',
+      'image_generation_user_error',
+      'background',
+      'invalid_value',
+    ),
+  /**
+   * `background: transparent` with JPEG output, on every model: "Transparent background is not supported for JPEG
+   * output format" (measured on both 2.6 models, edits and generations: docs.apiyi.com/en/faq/
+   * gpt-image-output-format-background; the API reference: "When using `transparent`, set the output format to `png`
+   * or `webp`"). Type, code and param as the model refusal above (inferred).
+   */
+  transparentWithJpeg: () =>
+    refusal(
+      400,
+      'Transparent background is not supported for JPEG output format',
+      'image_generation_user_error',
+      'background',
+      'invalid_value',
+    ),
   /** `output_compression` with PNG output ("only supported … with the `webp` or `jpeg` output formats", API reference). */
   compressionWithoutLossyFormat: () =>
     refusal(

@@ -7,6 +7,10 @@ import { createBucket, type RateLimit } from './rate-limit';
 import { holdIdleConnections } from '../../support/http';
 import { retrieveModel } from './models';
 import { checkAuthorization, validateEdit, type ImagePart } from './validate';
+import { sendEditStream, type StreamScript } from './stream';
+import { answerSize, editUsage } from './usage';
+
+export { answerSize } from './usage';
 
 export { openAiErrors, refusals, type OpenAiErrorAnswer } from './errors';
 export type { RateLimit } from './rate-limit';
@@ -38,13 +42,25 @@ export interface EditCall {
   outputCompression: number | null;
   /** The `image[]` parts (or the single `image` part). */
   images: ImagePart[];
+  /** `background` as sent (`auto` when none was). */
+  background: 'transparent' | 'opaque' | 'auto';
+  /** `complexity` as sent, `null` when none was. */
+  complexity: string | null;
+  /** Whether the call asked server-sent events (`stream: true`). */
+  stream: boolean;
+  /** `partial_images` as sent (0 when none was). */
+  partialImages: number;
   authorization: string | undefined;
 }
 
 /** What the stand-in answers one call with: a status and JSON body, or `image` (a real edit-like result). */
 /** `image`: the first reference, tinted; `{ image }`: these bytes (e.g. another person's face); else an error. */
+/** `{ stream }`: a streamed call's script (stream.ts): fewer partial images than asked, or an `error` event. */
 export type EditAnswer =
-  'image' | { image: Buffer } | { status: number; body: unknown; headers?: Record<string, string> };
+  | 'image'
+  | { image: Buffer }
+  | { stream: StreamScript }
+  | { status: number; body: unknown; headers?: Record<string, string> };
 
 /** A request the stand-in refused (as OpenAI would have): what was asked and what it answered. */
 export interface Refusal {
@@ -101,22 +117,19 @@ async function readMultipart(req: IncomingMessage): Promise<FormData> {
 }
 
 /**
- * The pixels of the answer for a `size`: OpenAI's image is the size asked ("The size of the generated images", the
- * API reference's `size`: https://developers.openai.com/api/reference/resources/images/methods/edit; the answer's
- * own `size` field echoes it). `auto` is answered at 1024×1024 here (OpenAI picks one of its standard sizes).
- */
-export function answerSize(size: string): { width: number; height: number } {
-  const match = /^(\d+)x(\d+)$/.exec(size);
-  return match ? { width: Number(match[1]), height: Number(match[2]) } : { width: 1024, height: 1024 };
-}
-
-/**
  * An edit-like result: the first reference photo, cropped to the asked size ({@link answerSize}) and tinted, in the
  * asked format (PNG when none was asked, as OpenAI answers; JPEG/WebP at `output_compression` when given), base64.
  */
 async function editedImage(call: EditCall): Promise<string> {
   const { width, height } = answerSize(call.size);
-  const image = sharp(call.images[0]?.bytes).resize(width, height, { fit: 'cover' }).tint('#d9c7b0');
+  let image = sharp(call.images[0]?.bytes).resize(width, height, { fit: 'cover' }).tint('#d9c7b0');
+  if (call.background === 'transparent' && call.outputFormat !== 'jpeg') {
+    // A transparent answer has an alpha channel: the person (an ellipse here) kept, the rest clear.
+    const ellipse = `<svg width="${width}" height="${height}"><ellipse cx="${width / 2}" cy="${height / 2}" rx="${width * 0.35}" ry="${height * 0.45}"/></svg>`;
+    image = sharp(await image.ensureAlpha().png().toBuffer()).composite([
+      { input: Buffer.from(ellipse), blend: 'dest-in' },
+    ]);
+  }
   const quality = call.outputCompression ?? 100;
   const encoded =
     call.outputFormat === 'jpeg'
@@ -125,24 +138,6 @@ async function editedImage(call: EditCall): Promise<string> {
         ? image.webp({ quality: Math.max(1, quality) })
         : image.png();
   return (await encoded.toBuffer()).toString('base64');
-}
-
-/**
- * The `usage` of an edit answer, in OpenAI's shape (the `openai` SDK 7.57.0 `ImagesResponse.Usage`: `input_tokens`,
- * `input_tokens_details { image_tokens, text_tokens }`, `output_tokens`, `total_tokens`). The counts are inferred, not
- * OpenAI's: about 4 characters a text token, 1,024 tokens an input image, and the output's pixels ÷ 1,024 tokens.
- */
-function editUsage(call: EditCall) {
-  const { width, height } = answerSize(call.size);
-  const text = Math.ceil(call.prompt.length / 4);
-  const image = 1024 * call.images.length;
-  const output = Math.round((width * height) / 1024);
-  return {
-    input_tokens: text + image,
-    input_tokens_details: { image_tokens: image, text_tokens: text },
-    output_tokens: output,
-    total_tokens: text + image + output,
-  };
 }
 
 async function imageParts(form: FormData): Promise<ImagePart[]> {
@@ -266,6 +261,10 @@ export async function startFakeOpenAi(
         outputFormat: edit.outputFormat,
         outputCompression: edit.outputCompression,
         images: edit.images,
+        background: edit.background,
+        complexity: edit.complexity,
+        stream: edit.stream,
+        partialImages: edit.partialImages,
         authorization: req.headers.authorization,
       };
       fake.calls.push(call);
@@ -273,7 +272,14 @@ export async function startFakeOpenAi(
       fake.stats.maxInFlight = Math.max(fake.stats.maxInFlight, fake.stats.inFlight);
       try {
         const answer = await fake.answer(call);
-        if (answer === 'image' || 'image' in answer) {
+        if (call.stream && (answer === 'image' || 'stream' in answer)) {
+          const [b64] = await Promise.all([
+            editedImage(call),
+            new Promise((resolve) => setTimeout(resolve, fake.latencyMs)),
+          ]);
+          fake.stats.served += 1;
+          await sendEditStream(res, call, b64, answer === 'image' ? {} : answer.stream, limited.headers);
+        } else if (answer === 'image' || 'image' in answer) {
           const [b64] = await Promise.all([
             answer === 'image' ? editedImage(call) : answer.image.toString('base64'),
             new Promise((resolve) => setTimeout(resolve, fake.latencyMs)),
@@ -284,7 +290,7 @@ export async function startFakeOpenAi(
             200,
             {
               created: Math.floor(fake.clock().getTime() / 1000),
-              background: 'opaque',
+              background: call.background === 'transparent' ? 'transparent' : 'opaque',
               data: [{ b64_json: b64 }],
               output_format: call.outputFormat,
               quality: call.quality,
@@ -293,8 +299,10 @@ export async function startFakeOpenAi(
             },
             limited.headers,
           );
-        } else {
+        } else if ('status' in answer) {
           send(res, answer.status, answer.body, answer.headers);
+        } else {
+          throw new Error('A stream script answers a call that did not ask stream: true');
         }
       } finally {
         fake.stats.inFlight -= 1;

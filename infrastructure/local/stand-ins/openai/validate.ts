@@ -59,6 +59,14 @@ export interface ValidEdit {
   safetyIdentifier: string | null;
   outputFormat: ImageOutputFormat;
   outputCompression: number | null;
+  /** `background` as sent (`auto` when none was, OpenAI's default). */
+  background: 'transparent' | 'opaque' | 'auto';
+  /** `complexity` as sent, `null` when none was (the model's own default). */
+  complexity: string | null;
+  /** Whether `stream` was `true` (server-sent events). */
+  stream: boolean;
+  /** `partial_images` as sent (0 when none was). */
+  partialImages: number;
 }
 
 /**
@@ -159,6 +167,42 @@ function checkParameters(form: FormData, model: OpenAiImageModel): OpenAiErrorAn
   return undefined;
 }
 
+const BACKGROUNDS = ['transparent', 'opaque', 'auto'] as const;
+const COMPLEXITIES = ['low', 'medium', 'high'] as const;
+
+/**
+ * The issue-36 parameters (model table, `background`, `complexity`, `streaming`): `background` one of three, and
+ * `transparent` only on a model that makes it (`preview` counts: OpenAI documents it) and never with JPEG;
+ * `complexity` only on the models that take it; `partial_images` an integer 0-3.
+ */
+function checkIssue36Parameters(form: FormData, model: OpenAiImageModel): OpenAiErrorAnswer | undefined {
+  const background = text(form, 'background');
+  if (background !== null) {
+    if (!(BACKGROUNDS as readonly string[]).includes(background)) {
+      return refusals.invalidValue('background', background, BACKGROUNDS);
+    }
+    if (background === 'transparent') {
+      if (model.transparentBackground === 'refused') return refusals.transparentUnsupported();
+      if (text(form, 'output_format') === 'jpeg') return refusals.transparentWithJpeg();
+    }
+  }
+  const complexity = text(form, 'complexity');
+  if (complexity !== null) {
+    if (!model.takesComplexity) return refusals.unsupportedParameter('complexity');
+    if (!(COMPLEXITIES as readonly string[]).includes(complexity)) {
+      return refusals.invalidValue('complexity', complexity, COMPLEXITIES);
+    }
+  }
+  const partials = text(form, 'partial_images');
+  if (partials !== null) {
+    const value = Number(partials);
+    if (!/^-?\d+$/.test(partials) || value < 0 || value > model.maxPartialImages) {
+      return refusals.integerOutOfRange('partial_images', value, 0, model.maxPartialImages);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Validates one edits request as OpenAI does.
  *
@@ -193,7 +237,7 @@ export function validateEdit(
   }
   const prompt = text(form, 'prompt');
   if (!prompt) return refuse(refusals.missing('prompt'));
-  const problem = checkParameters(form, model);
+  const problem = checkParameters(form, model) ?? checkIssue36Parameters(form, model);
   if (problem) return refuse(problem);
   const compression = text(form, 'output_compression');
   return {
@@ -209,6 +253,10 @@ export function validateEdit(
       safetyIdentifier: text(form, 'safety_identifier'),
       outputFormat: (text(form, 'output_format') as ImageOutputFormat | null) ?? 'png',
       outputCompression: compression === null ? null : Number(compression),
+      background: (text(form, 'background') as ValidEdit['background'] | null) ?? 'auto',
+      complexity: text(form, 'complexity'),
+      stream: text(form, 'stream') === 'true',
+      partialImages: Number(text(form, 'partial_images') ?? '0'),
     },
   };
 }
