@@ -23,6 +23,7 @@ const CONTENT_PARAMS = new Set(['image', 'image[]', 'prompt', 'mask']);
  *   {@link ProviderMisconfiguredError} carrying OpenAI's status, param and code: every slot would fail the same way;
  * - 408 and client timeouts → timeout; 409/5xx and connection errors → unavailable; other 4xx → rejected (the
  *   caller's refusal: domain/provider-refusals.ts counts it against them).
+ * - an `error` event in a stream (no status: openai-stream.ts) → {@link mapStreamError}.
  * The message keeps the status and OpenAI's own text (for logs, never shown to users).
  */
 export function mapOpenAiError(error: unknown, model?: string): Error {
@@ -32,7 +33,8 @@ export function mapOpenAiError(error: unknown, model?: string): Error {
     return new ProviderUnavailableError(`OpenAI connection failed: ${error.message}`);
   }
   if (error instanceof APIError) {
-    const status = error.status ?? 0;
+    if (error.status === undefined) return mapStreamError(error, model);
+    const status = error.status;
     // The SDK's message already starts with the status ("429 Rate limit reached…").
     const text = `OpenAI: ${error.message}`;
     if (status === 429) {
@@ -66,4 +68,24 @@ export function mapOpenAiError(error: unknown, model?: string): Error {
     return new ProviderRejectedError(text);
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * An `error` event mid-stream (the SDK throws it as an `APIError` without a status): OpenAI's own `server_error`
+ * type → unavailable (retried); a configuration parameter named → misconfigured; anything else (e.g.
+ * `moderation_blocked` inside the stream, theopenco/llmgateway#2129) → the caller's refusal, as its HTTP twin.
+ */
+function mapStreamError(error: APIError, model?: string): Error {
+  const text = `OpenAI stream: ${error.message}`;
+  if (error.type === 'server_error') return new ProviderUnavailableError(text);
+  const param = typeof error.param === 'string' && error.param ? error.param : null;
+  if (param !== null && !CONTENT_PARAMS.has(param)) {
+    return new ProviderMisconfiguredError(text, {
+      model: model ?? null,
+      param,
+      code: typeof error.code === 'string' ? error.code : null,
+      status: null,
+    });
+  }
+  return new ProviderRejectedError(text);
 }

@@ -14,10 +14,32 @@ import {
 } from '../../domain/openai-image-models';
 import { providerTimeouts } from '../../domain/provider-timeouts';
 import { mapOpenAiError } from './openai-errors';
-import { planEdit } from './openai-params';
+import { planCall, planEdit } from './openai-params';
+import { readEditStream } from './openai-stream';
 
 export { mapOpenAiError } from './openai-errors';
-export { planEdit } from './openai-params';
+export { planCall, planEdit } from './openai-params';
+
+/** The content type of an input image by its signature (a stored headshot is PNG or JPEG; references are JPEG). */
+function imageType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' {
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'image/png';
+  if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return 'image/jpeg';
+}
+
+/**
+ * The call's input images: an edit or an upscale sends the headshot itself as its one image (issue 36: "one provider
+ * call of the headshot itself"); a first generation sends the reference photos, best first.
+ */
+function inputImages(request: HeadshotRequest) {
+  if (request.edit) {
+    const type = imageType(request.edit.image);
+    return Promise.all([toFile(request.edit.image, `headshot.${type.slice(6)}`, { type })]);
+  }
+  return Promise.all(
+    request.references.map((bytes, i) => toFile(bytes, `reference-${i + 1}.jpg`, { type: 'image/jpeg' })),
+  );
+}
 
 /**
  * The `openai` provider: the official SDK's `images.edit` (POST /v1/images/edits, multipart, the references as
@@ -80,11 +102,7 @@ function reportMisconfiguration(error: ProviderMisconfiguredError, request: Head
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvider {
   const quality = options.quality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
-  const plans = {
-    standard: planEdit(options.model, quality, 'standard'),
-    high: planEdit(options.model, quality, 'high'),
-  };
-  const plan = plans.standard;
+  const plan = planEdit(options.model, quality, 'standard');
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
@@ -114,26 +132,34 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
         reportMisconfiguration(error, request);
         throw error;
       }
-      const images = await Promise.all(
-        request.references.map((bytes, i) => toFile(bytes, `reference-${i + 1}.jpg`, { type: 'image/jpeg' })),
-      );
-      let response: OpenAI.Images.ImagesResponse;
+      const images = await inputImages(request);
+      const { params } = planCall(options.model, quality, {
+        purpose: request.purpose ?? (request.edit ? 'edit' : 'generation'),
+        resolution: request.resolution ?? 'standard',
+        request: request.edit?.request,
+        takesPartialImages: request.onPartialImage !== undefined,
+      });
+      const body = {
+        ...params,
+        image: images,
+        prompt: request.prompt,
+        ...(request.safetyIdentifier ? { safety_identifier: request.safetyIdentifier } : {}),
+      };
       try {
-        const { params } = plans[request.resolution ?? 'standard'];
-        response = await client.images.edit({
-          ...params,
-          image: images,
-          prompt: request.prompt,
-          ...(request.safetyIdentifier ? { safety_identifier: request.safetyIdentifier } : {}),
-        });
+        if (params.stream && request.onPartialImage) {
+          const stream = await client.images.edit({ ...body, stream: true });
+          return await readEditStream(stream, request.onPartialImage);
+        }
+        const response = await client.images.edit({ ...body, stream: undefined });
+        const b64 = response.data?.[0]?.b64_json;
+        if (!b64) throw new ProviderInvalidOutputError('OpenAI answered without b64_json image data');
+        return Buffer.from(b64, 'base64');
       } catch (error) {
+        if (error instanceof ProviderInvalidOutputError) throw error;
         const mapped = mapOpenAiError(error, options.model);
         if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);
         throw mapped;
       }
-      const b64 = response.data?.[0]?.b64_json;
-      if (!b64) throw new ProviderInvalidOutputError('OpenAI answered without b64_json image data');
-      return Buffer.from(b64, 'base64');
     },
   };
 }
