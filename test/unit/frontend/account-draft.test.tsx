@@ -97,6 +97,13 @@ describe('the draft as the account keeps it', () => {
     ]);
     expect(toAccountDraft(wizard)).toEqual(accountDraftOf());
   });
+
+  it('carries a chosen outfit both ways, and leaves own clothing out (what an absent outfit means)', () => {
+    const dressed = fromAccountDraft({ ...accountDraftOf(), outfit: 'blazer' });
+    expect(dressed.outfit).toBe('blazer');
+    expect(toAccountDraft(dressed)).toEqual({ ...accountDraftOf(), outfit: 'blazer' });
+    expect(toAccountDraft({ ...dressed, outfit: 'own-clothing' })).not.toHaveProperty('outfit');
+  });
 });
 
 describe('keeping the draft in step with the account', () => {

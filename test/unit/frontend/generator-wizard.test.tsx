@@ -226,6 +226,8 @@ describe('generating', () => {
     expect(requestsTo('POST /api/generations')[0]?.body).toEqual({
       style: 'business-casual',
       background: 'office',
+      // Step 2's outfit, untouched: the customer's own clothes.
+      outfit: 'own-clothing',
       // The HEIC photo goes up as the JPEG it was turned into.
       referenceKeys: [uploads.keyOf('a.jpg'), uploads.keyOf('b.jpg')],
     });

@@ -1,12 +1,14 @@
 import { apiCall } from '../../../lib/api-client';
 import { generationStartedSchema, type GenerationStarted } from '../../../lib/api/contracts';
-import type { BackgroundId, StyleId } from '../utils/content';
+import type { BackgroundId, OutfitId, StyleId } from '../utils/content';
 
 /** `POST /api/generations` body. */
 export interface CreateGenerationInput {
   style: StyleId;
   background: BackgroundId;
   referenceKeys: string[];
+  /** What the person wears (step 2); absent: their own clothing. */
+  outfit?: OutfitId;
   /** `high`: the high-resolution option (2 credits per headshot); absent: standard. */
   resolution?: 'high';
 }

@@ -11,7 +11,13 @@ import {
 } from '../api/create-generation';
 import { isFinished } from '../../../lib/api/get-generation';
 import { BackgroundStep } from './BackgroundStep';
-import { GENERATOR_TEXT, type BackgroundId, type StyleId } from '../utils/content';
+import {
+  DEFAULT_OUTFIT_ID,
+  GENERATOR_TEXT,
+  type BackgroundId,
+  type OutfitId,
+  type StyleId,
+} from '../utils/content';
 import { insufficientCreditsToast, wizardCost } from '../utils/wizard-rules';
 import { GenerationStep } from './GenerationStep';
 import { StyleStep } from './StyleStep';
@@ -71,6 +77,11 @@ export function GeneratorPage() {
   const checks = usePhotoChecks(uploads.uploadedKeys);
   const [style, setStyle] = useState<StyleId | null>(draft?.style ?? null);
   const [background, setBackground] = useState<BackgroundId | null>(draft?.background ?? null);
+  const [outfit, setOutfit] = useState<OutfitId>(draft?.outfit ?? DEFAULT_OUTFIT_ID);
+  const chooseOutfit = useCallback((chosen: OutfitId) => {
+    setOutfit(chosen);
+    track('outfit_chosen', { outfit: chosen });
+  }, []);
   const credits = me.data?.credits;
   // The customer's generation of 6 still running (in this tab or on another device): the wizard resumes it.
   const active = me.data?.activeGeneration;
@@ -123,6 +134,7 @@ export function GeneratorPage() {
       track('generation_started', {
         style: input.style,
         background: input.background,
+        outfit: input.outfit ?? DEFAULT_OUTFIT_ID,
         photos: input.referenceKeys.length,
       });
       route.push(4, created.id);
@@ -181,6 +193,7 @@ export function GeneratorPage() {
     create.mutate({
       style,
       background,
+      outfit,
       referenceKeys,
       ...(highResolutionOn ? { resolution: 'high' as const } : {}),
     });
@@ -203,6 +216,7 @@ export function GeneratorPage() {
     uploads.clear();
     setStyle(null);
     setBackground(null);
+    setOutfit(DEFAULT_OUTFIT_ID);
     resetCreate();
     push(1);
   }, [generationId, queryClient, resetCreate, uploads, push]);
@@ -235,10 +249,10 @@ export function GeneratorPage() {
   const { photos } = uploads;
   useEffect(() => {
     if (step > 3) return;
-    const draft = { step: step as 1 | 2 | 3, style, background, photos };
+    const draft = { step: step as 1 | 2 | 3, style, background, outfit, photos };
     saveDraft(draft);
     accountDraft.keep(draft);
-  }, [step, style, background, photos]);
+  }, [step, style, background, outfit, photos]);
 
   const { clear: clearPhotos } = uploads;
   const discard = useCallback(() => {
@@ -277,7 +291,15 @@ export function GeneratorPage() {
             <ActiveGenerationNotice progress={running6.progress} onView={() => push(4, running6.id)} />
           )}
           {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => push(2)} />}
-          {step === 2 && <StyleStep value={style} onChange={setStyle} onContinue={() => push(3)} />}
+          {step === 2 && (
+            <StyleStep
+              value={style}
+              onChange={setStyle}
+              outfit={outfit}
+              onOutfitChange={chooseOutfit}
+              onContinue={() => push(3)}
+            />
+          )}
           {step === 3 && (
             <BackgroundStep
               value={background}

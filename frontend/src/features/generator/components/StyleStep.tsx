@@ -1,19 +1,27 @@
 import { Button } from '../../../components/ui/Button';
-import { STYLE_CHOICE, type StyleId } from '../utils/content';
+import { STYLE_CHOICE, type OutfitId, type StyleId } from '../utils/content';
 import { ChoiceStep } from './ChoiceStep';
+import { OutfitChoice } from './OutfitChoice';
 import { StepFooter } from './StepLayout';
 
 /** Props of {@link StyleStep}. */
 export interface StyleStepProps {
   value: StyleId | null;
   onChange: (style: StyleId) => void;
+  /** The outfit (issue 36), chosen on the same step: the style's feel and the clothing go together. */
+  outfit: OutfitId;
+  onOutfitChange: (outfit: OutfitId) => void;
   onContinue: () => void;
 }
 
-/** Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images; Continue needs a choice. */
-export function StyleStep({ value, onChange, onContinue }: StyleStepProps) {
+/**
+ * Step 2 'Choose your style' (docs/product-spec.md §2): the three style cards with example images, then the outfit;
+ * Continue needs a style (the outfit always has one).
+ */
+export function StyleStep({ value, onChange, outfit, onOutfitChange, onContinue }: StyleStepProps) {
   return (
     <ChoiceStep {...STYLE_CHOICE} value={value} onChange={onChange}>
+      <OutfitChoice value={outfit} onChange={onOutfitChange} />
       <StepFooter hint={value ? undefined : 'Choose a style to continue.'}>
         <Button size="lg" disabled={!value} onClick={onContinue} className="w-full sm:w-auto">
           Continue

@@ -8,6 +8,7 @@ import { deleteAccountDraft } from '../api/delete-draft';
 import { getAccountDraft } from '../api/get-draft';
 import { saveAccountDraft } from '../api/save-draft';
 import type { Photo } from '../hooks/use-photo-uploads';
+import { DEFAULT_OUTFIT_ID } from './content';
 import { loadDraft, saveDraft, type WizardDraft } from './wizard-draft';
 
 /**
@@ -44,6 +45,8 @@ export function toAccountDraft(draft: WizardDraft): AccountDraft {
     step: draft.step,
     style: draft.style,
     background: draft.background,
+    // Own clothing is what an absent outfit means: left out, a draft kept before outfits reads as unchanged.
+    ...(draft.outfit && draft.outfit !== DEFAULT_OUTFIT_ID ? { outfit: draft.outfit } : {}),
     photos: draft.photos
       .filter((p) => p.status === 'uploaded' && p.key)
       .map((p) => ({
@@ -60,6 +63,7 @@ export function fromAccountDraft(draft: AccountDraft): WizardDraft {
     step: draft.step,
     style: draft.style,
     background: draft.background,
+    ...(draft.outfit ? { outfit: draft.outfit } : {}),
     photos: draft.photos.map((p) => ({
       id: `account-${p.key}`,
       name: p.name,

@@ -1,4 +1,5 @@
 import { aboutMinutes } from '../../../lib/generation-time';
+import { DEFAULT_OUTFIT, type Outfit } from '../../../../../functions/domain/outfits';
 
 /**
  * The generator wizard's fixed content (docs/product-spec.md §2 "Generator wizard", §9): every user-facing string verbatim, the
@@ -15,6 +16,12 @@ export const TOTAL_STEPS = 4;
 export type StyleId = 'professional' | 'business-casual' | 'creative';
 /** A background as `POST /api/generations` spells it. */
 export type BackgroundId = 'office' | 'studio' | 'outdoor' | 'gradient';
+
+/** An outfit as `POST /api/generations` spells it (functions/domain/outfits.ts). */
+export type OutfitId = Outfit;
+
+/** The outfit the wizard starts with: the clothes in the customer's own photos. */
+export const DEFAULT_OUTFIT_ID: OutfitId = DEFAULT_OUTFIT;
 
 /** One selectable card of step 2 or step 3. */
 export interface WizardOption<Id extends string> {
@@ -166,4 +173,21 @@ export const BACKGROUND_CHOICE = {
   legend: 'Background',
   options: BACKGROUND_OPTIONS,
   columns: 4,
+} as const;
+
+/**
+ * Step 2's outfit choice (docs/product-spec.md §2 step 2, issue 36): a compact row of choices under the style cards,
+ * independent of the style; every label verbatim from the spec.
+ */
+export const OUTFIT_CHOICE = {
+  id: 'outfit-title',
+  title: 'Outfit',
+  hint: 'What you wear in all 6 headshots. The style sets the overall feel.',
+  options: [
+    { id: 'own-clothing', label: 'Keep my own clothes' },
+    { id: 'suit-and-tie', label: 'Suit and tie' },
+    { id: 'blazer', label: 'Blazer' },
+    { id: 'shirt', label: 'Shirt' },
+    { id: 'knitwear', label: 'Knitwear' },
+  ] as const satisfies readonly { id: OutfitId; label: string }[],
 } as const;

@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import type { BackgroundId, StyleId } from './content';
+import { OUTFIT_CHOICE, type BackgroundId, type OutfitId, type StyleId } from './content';
 import type { Photo } from '../hooks/use-photo-uploads';
 import { WIZARD_DRAFT_KEY } from '../../../lib/checkout-return';
 
 /**
  * The wizard's draft, kept for the tab in `sessionStorage` so leaving the wizard — to buy credits on Stripe's page,
  * to the dashboard, or by reloading — loses nothing: the stored photos (their upload keys, a small preview and any
- * check results on them), the style, the background and the step. Cleared once a generation delivered its
+ * check results on them), the style, the outfit, the background and the step. Cleared once a generation delivered its
  * headshots (a failed one returns to step 3 with the same choices, after a reload too), on 'Generate More
  * Headshots', and when the person confirms leaving with Back. Photos still uploading are not kept (their bytes live
  * only in this page).
@@ -15,6 +15,8 @@ export interface WizardDraft {
   step: 1 | 2 | 3;
   style: StyleId | null;
   background: BackgroundId | null;
+  /** Step 2's outfit; absent in drafts kept before outfits (the wizard then starts at own clothing). */
+  outfit?: OutfitId;
   /** Stored photos only; `previewUrl` is a small `data:` URL that survives the page. */
   photos: Photo[];
 }
@@ -41,6 +43,7 @@ const draftSchema = z.object({
   step: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   style: z.enum(['professional', 'business-casual', 'creative']).nullable(),
   background: z.enum(['office', 'studio', 'outdoor', 'gradient']).nullable(),
+  outfit: z.enum(OUTFIT_CHOICE.options.map((o) => o.id)).optional(),
   photos: z.array(photoSchema).max(10),
 });
 
