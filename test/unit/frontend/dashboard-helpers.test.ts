@@ -9,6 +9,7 @@ import {
 describe('dashboard helpers (the filter in the URL, names, captions, dates)', () => {
   it('maps the URL to a filter and back, with all as the clean default', () => {
     expect(filterFromSearch(new URLSearchParams('filter=creative'))).toBe('creative');
+    expect(filterFromSearch(new URLSearchParams('filter=suit-and-tie'))).toBe('suit-and-tie');
     expect(filterFromSearch(new URLSearchParams('filter=selfies'))).toBe('all');
     expect(filterFromSearch(new URLSearchParams(''))).toBe('all');
     expect(searchWithFilter(new URLSearchParams('x=1'), 'favorites').toString()).toBe('x=1&filter=favorites');

@@ -132,6 +132,11 @@ describe('the dashboard', () => {
       'Professional Style',
       'Business Casual',
       'Creative Style',
+      'Outfit: Own Clothes',
+      'Outfit: Suit and Tie',
+      'Outfit: Blazer',
+      'Outfit: Shirt',
+      'Outfit: Knitwear',
     ]);
 
     const [first, second] = cards();
@@ -359,6 +364,13 @@ describe('the dashboard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show all headshots' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    // An outfit (issue 36) filters the same way: the server is asked for it and the URL keeps it.
+    fireEvent.change(select, { target: { value: 'blazer' } });
+    await waitFor(() =>
+      expect(requestsTo('GET /api/headshots').at(-1)!.url.searchParams.get('filter')).toBe('blazer'),
+    );
+    expect(router.state.location.search).toBe('?filter=blazer');
   });
 
   it('toggles a favorite at once and rolls back with a toast when the server refuses', async () => {

@@ -2,8 +2,22 @@
  * The dashboard's filter and order, kept in the URL (docs/product-spec.md §2), and the greeting's name. Pure.
  */
 
-/** The filters, as the API (`GET /api/headshots?filter=`) and the URL (`/dashboard?filter=`) spell them. */
-export const GALLERY_FILTERS = ['all', 'favorites', 'professional', 'business-casual', 'creative'] as const;
+/**
+ * The filters, as the API (`GET /api/headshots?filter=`) and the URL (`/dashboard?filter=`) spell them: the styles,
+ * then the outfits (issue 36; functions/domain/gallery.ts).
+ */
+export const GALLERY_FILTERS = [
+  'all',
+  'favorites',
+  'professional',
+  'business-casual',
+  'creative',
+  'own-clothing',
+  'suit-and-tie',
+  'blazer',
+  'shirt',
+  'knitwear',
+] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 
 /** The gallery's orders, as the API (`sort=`) and the URL (`/dashboard?sort=`) spell them. */
@@ -52,6 +66,11 @@ const filterChoice = urlChoice(
     professional: 'Professional Style',
     'business-casual': 'Business Casual',
     creative: 'Creative Style',
+    'own-clothing': 'Outfit: Own Clothes',
+    'suit-and-tie': 'Outfit: Suit and Tie',
+    blazer: 'Outfit: Blazer',
+    shirt: 'Outfit: Shirt',
+    knitwear: 'Outfit: Knitwear',
   },
   'all',
 );
