@@ -32,12 +32,13 @@ async function plate(svg: string, side: number, defocus: number, random: () => n
     .raw()
     .toBuffer();
   // Film grain: ±3 levels, the same on all channels (luma noise looks like grain, chroma noise like dirt).
-  for (let i = 0; i < side * side; i++) {
+  // A clamped view of the same bytes: writing v + n clamps it to 0-255 as Math.max/Math.min would.
+  const clamped = new Uint8ClampedArray(scaled.buffer, scaled.byteOffset, scaled.length);
+  for (let i = 0, j = 0; i < side * side; i++, j += 3) {
     const n = Math.round((random() - 0.5) * 6);
-    for (let c = 0; c < 3; c++) {
-      const j = i * 3 + c;
-      scaled[j] = Math.max(0, Math.min(255, scaled[j]! + n));
-    }
+    clamped[j] = clamped[j]! + n;
+    clamped[j + 1] = clamped[j + 1]! + n;
+    clamped[j + 2] = clamped[j + 2]! + n;
   }
   return scaled;
 }

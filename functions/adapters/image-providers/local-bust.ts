@@ -1,5 +1,5 @@
 import { EYE_LINE, FACE_SHARE, type Frame, type FramingFace } from '../../domain/framing';
-import { frameOverflow, framePixelSource } from '../support/crop';
+import { frameOverflow, frameMapping } from '../support/crop';
 import type { RgbImage } from '../support/pixels';
 import { faceAxes } from './local-cutout';
 
@@ -67,10 +67,14 @@ export function bustCoverage(
   };
   const edge = (distance: number, width: number) => (width === 0 ? 1 : smoothstep(0, width, distance));
   const axes = bust ? faceAxes(bust.face) : undefined;
-  const source = framePixelSource(frame, side);
+  // framePixelSource's map, unrolled: the same arithmetic without an object per pixel (1.6 M per render).
+  const { scale, cos, sin, ox, oy, pivot } = frameMapping(frame, side);
   for (let y = 0; y < side; y++) {
+    const ry = oy + (y + 0.5) * scale;
     for (let x = 0; x < side; x++) {
-      const { x: px, y: py } = source(x, y);
+      const rx = ox + (x + 0.5) * scale;
+      const px = pivot.x + rx * cos - ry * sin;
+      const py = pivot.y + rx * sin + ry * cos;
       let keep =
         edge(px, reach.left) *
         edge(width - px, reach.right) *

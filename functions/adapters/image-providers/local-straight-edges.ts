@@ -58,7 +58,7 @@ export function longestStraightEdge(alpha: Buffer, width: number, height: number
       const bin = Math.round(degrees) % ANGLES;
       bins[i] = bin;
       // One vote for the line through this pixel along its own normal, and one each for the neighbouring angles.
-      for (const b of [bin - 1, bin, bin + 1]) {
+      for (let b = bin - 1; b <= bin + 1; b++) {
         const a = (b + ANGLES) % ANGLES;
         const rho = Math.round(x * cos[a]! + y * sin[a]!);
         votes[a * (2 * rhoMax + 1) + rho + rhoMax]!++;

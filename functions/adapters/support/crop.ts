@@ -129,6 +129,26 @@ async function transform(
 }
 
 /**
+ * The coefficients of {@link framePixelSource}'s map, for loops over every pixel that must not allocate a point per
+ * pixel: the photo's point of the square's pixel (x, y) is `pivot + R(rx, ry)` with `rx = ox + (x + 0.5) × scale`,
+ * `ry = oy + (y + 0.5) × scale` and R the rotation by (`cos`, `sin`): `(rx·cos − ry·sin, rx·sin + ry·cos)`.
+ *
+ * @param frame the frame given to {@link extractFrame}
+ * @param side the framed square's side, px
+ */
+export function frameMapping(frame: Frame, side: number) {
+  const r = (-frame.angle * Math.PI) / 180;
+  return {
+    scale: frame.side / side,
+    cos: Math.cos(r),
+    sin: Math.sin(r),
+    ox: frame.left - frame.pivot.x,
+    oy: frame.top - frame.pivot.y,
+    pivot: frame.pivot,
+  };
+}
+
+/**
  * Where each pixel of a framed square came from: a map from the square's px (`x`, `y`, 0 to `side`, at the pixel's
  * centre) to the photo's own, unrotated px, the inverse of {@link extractFrame}'s rotation and scaling. A point
  * outside 0…width × 0…height of the photo is a copy of its edge.
@@ -137,11 +157,7 @@ async function transform(
  * @param side the framed square's side, px
  */
 export function framePixelSource(frame: Frame, side: number): (x: number, y: number) => FramePoint {
-  const scale = frame.side / side;
-  const r = (-frame.angle * Math.PI) / 180;
-  const [cos, sin] = [Math.cos(r), Math.sin(r)];
-  const ox = frame.left - frame.pivot.x;
-  const oy = frame.top - frame.pivot.y;
+  const { scale, cos, sin, ox, oy } = frameMapping(frame, side);
   return (x, y) => {
     const rx = ox + (x + 0.5) * scale;
     const ry = oy + (y + 0.5) * scale;
