@@ -7,7 +7,8 @@ const likeness = defineSettings(
   z.object({
     /**
      * Minimum likeness (0-100) of a delivered headshot to the customer's reference photos: under it, or without a
-     * face, the slot is generated once more, then refunded (functions/domain/likeness.ts for the calibration).
+     * face, the slot is generated once more, then refunded (functions/domain/likeness.ts for the calibration, on
+     * photos and on retouched faces: docs/decisions/002-identity-model.md, 026-likeness-under-retouching.md).
      */
     LIKENESS_THRESHOLD: z._default(
       z.coerce.number().check(z.int(), z.gte(0), z.lte(100)),
