@@ -122,6 +122,7 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/list-headshots', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
   { handler: 'http/update-headshot', kind: 'http', access: { table: READ_WRITE, results: ['read'] } },
   { handler: 'http/download-headshot', kind: 'http', access: { table: ['read'], results: ['read'] } },
+  { handler: 'http/list-headshot-versions', kind: 'http', access: { table: ['read'], results: ['read'] } },
   { handler: 'http/list-purchases', kind: 'http', access: { table: ['read'] } },
   // The wizard's draft: its one item, written only while the account is not being deleted (a ConditionCheck, and a
   // GetItem of the user item to say why not) and deleted when an empty draft is saved; reading it heads each upload
@@ -132,6 +133,12 @@ const specs: readonly FunctionSpec[] = [
 
   {
     handler: 'http/delete-headshot',
+    kind: 'http',
+    access: { table: ['read', 'write', 'delete'], results: ['delete'] },
+  },
+  // A version: its files, then its item with the headshot's versionCount − 1 in one transaction (issue 36).
+  {
+    handler: 'http/delete-headshot-version',
     kind: 'http',
     access: { table: ['read', 'write', 'delete'], results: ['delete'] },
   },

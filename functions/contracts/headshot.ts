@@ -74,6 +74,11 @@ export const headshotSchema = z.object({
    * PNG for headshots made since issue 28 (older ones have only the square).
    */
   variants: z.array(variantLinkSchema),
+  /**
+   * How many versions (edits' results, issue 36) it has; the gallery shows '1 version' / 'N versions'. Answers from
+   * servers before versions have none, which clients read as 0.
+   */
+  versionCount: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 export type Headshot = z.infer<typeof headshotSchema>;
 
@@ -103,9 +108,11 @@ export type GalleryPage = z.infer<typeof galleryPageSchema>;
 export const updateHeadshotBody = z.strictObject({ isFavorite: z.boolean() });
 export type UpdateHeadshotBody = z.infer<typeof updateHeadshotBody>;
 
-/** `GET /api/headshots/{id}/download` query: which file (default the square). */
+/** `GET /api/headshots/{id}/download` query: which file (default the square), of which version (default none). */
 export const headshotDownloadQuerySchema = z.object({
   variant: z._default(headshotVariantSchema, 'square'),
+  /** A version's id (issue 36): its file instead of the headshot's own. */
+  version: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 /** `GET /api/headshots/{id}/download` 200: a presigned attachment GET valid 15 minutes (`expiresAt`, ISO 8601). */

@@ -14,7 +14,7 @@ import {
 } from './account';
 import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics';
 import { wizardDraftAnswerSchema, wizardDraftSchema } from './draft';
-import { editHeadshotBody } from './edits';
+import { editHeadshotBody, headshotVersionsSchema } from './edits';
 import {
   createGenerationBody,
   createUploadsBody,
@@ -97,6 +97,8 @@ export const apiContracts = {
     body: editHeadshotBody,
     response: generationStartedSchema,
   },
+  'GET /api/headshots/{id}/versions': { status: 200, response: headshotVersionsSchema },
+  'DELETE /api/headshots/{id}/versions/{versionId}': { status: 204, response: z.undefined() },
   'DELETE /api/me/data': { status: 200, response: deletedDataSchema },
   'GET /api/purchases': { status: 200, query: purchasesQuerySchema, response: purchasesPageSchema },
   'POST /api/analytics/events': {

@@ -64,6 +64,19 @@ export const routes = [
   },
   // Edits of a finished headshot (issue 36): a one-slot generation of the headshot itself, saved as a new version.
   { method: 'POST', path: '/api/headshots/{id}/edits', handler: 'http/edit-headshot', auth: 'jwt' },
+  // A headshot's versions (issue 36): listed oldest first, each downloadable (`download?version=`) and deletable.
+  {
+    method: 'GET',
+    path: '/api/headshots/{id}/versions',
+    handler: 'http/list-headshot-versions',
+    auth: 'jwt',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/headshots/{id}/versions/{versionId}',
+    handler: 'http/delete-headshot-version',
+    auth: 'jwt',
+  },
   { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
   // Product analytics: public so visits before sign-in count; the handler attaches the sub of a valid token itself.
   { method: 'POST', path: '/api/analytics/events', handler: 'http/analytics-events', auth: 'public' },

@@ -43,6 +43,7 @@ export function headshotViewer(
     createdAt: headshot.createdAt,
     ...(await ports.headshotUrls(headshot)),
     fileName: variantFileName(headshot, 'square'),
+    versionCount: headshot.versionCount ?? 0,
   });
 }
 

@@ -101,6 +101,8 @@ const NEVER_MADE_CALLS: Record<string, string> = {
     'its quota subject is the caller’s IP (anon#ip-…), and consumeQuota reads the user item only for a signed-in subject’s refused transaction.',
   'http-delete-headshot reads objects':
     'it imports headshotNotFound from use-cases/headshot-view.ts, whose default ports name headshotUrls (presigned GETs); a deleted headshot is never shown.',
+  'http-delete-headshot-version reads objects':
+    'it imports headshotNotFound from use-cases/headshot-view.ts, whose default ports name headshotUrls (presigned GETs); a deleted version is never shown.',
 };
 
 describe('function catalogue', () => {
@@ -234,7 +236,7 @@ describe('function catalogue', () => {
     expect(flagged.sort()).toEqual(Object.keys(NEVER_MADE_CALLS).sort());
   });
 
-  it('deletes only where the product deletes: one headshot, all my data, my account, the wizard’s draft, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
+  it('deletes only where the product deletes: one headshot, one version, all my data, my account, the wizard’s draft, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
@@ -244,6 +246,7 @@ describe('function catalogue', () => {
         'http-delete-account',
         'http-delete-draft',
         'http-delete-headshot',
+        'http-delete-headshot-version',
         'http-delete-my-data',
         'http-save-draft',
         'provider-dispatcher',
@@ -263,6 +266,7 @@ describe('function catalogue', () => {
         'generation-sweeper',
         'http-delete-account',
         'http-delete-headshot',
+        'http-delete-headshot-version',
         'http-delete-my-data',
         'local-object-expiry',
       ].sort(),

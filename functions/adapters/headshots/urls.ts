@@ -1,5 +1,6 @@
 import { HEADSHOT_SIDE } from '../../domain/headshot-images';
 import { VARIANT_CONTENT_TYPES, variantFileName, type HeadshotVariant } from '../../domain/headshot-variants';
+import { versionContentType } from '../../domain/headshot-versions';
 import type { HeadshotRecord } from './records';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../../domain/presigned-urls';
 import { presignGet, reuseScope, type GetOverrides } from '../support/url-signer';
@@ -38,7 +39,7 @@ export interface VariantLink {
 
 /** The stored files of a headshot: the 1024² square always, the others when it was made with them. */
 export function storedVariants(
-  headshot: HeadshotRecord,
+  headshot: Pick<HeadshotRecord, 'imageKey' | 'variants'>,
 ): { variant: HeadshotVariant; key: string; width: number; height: number }[] {
   const side = HEADSHOT_SIDE;
   const square = { variant: 'square' as const, key: headshot.imageKey, width: side, height: side };
@@ -132,4 +133,57 @@ export async function presignHeadshotDownload(
     contentType: VARIANT_CONTENT_TYPES[variant],
   });
   return { url, fileName };
+}
+
+/** A version's stored files (./versions.ts): what {@link versionUrls} and {@link presignVersionDownload} sign. */
+export type VersionFiles = Pick<HeadshotRecord, 'imageKey' | 'thumbnailKey' | 'variants'> & {
+  transparent: boolean;
+};
+
+/**
+ * The presigned inline GET URLs of a version's files (issue 36), valid at least {@link DOWNLOAD_URL_TTL_SECONDS} and
+ * reused within the signer's window, as a headshot's. `fileNameOf` names each file (domain/headshot-versions.ts
+ * `versionFileName`: it needs the root headshot and the version's place, which the caller knows).
+ *
+ * @param now epoch ms (tests)
+ */
+export async function versionUrls(
+  version: VersionFiles,
+  fileNameOf: (variant: HeadshotVariant) => string,
+  now = Date.now(),
+): Promise<Omit<HeadshotUrls, 'downloadUrl'>> {
+  const files = storedVariants(version);
+  const [thumbnailUrl, ...urls] = await Promise.all([
+    presign(version.thumbnailKey, { reuse: true }, now),
+    ...files.map((file) => presign(file.key, { reuse: true }, now)),
+  ]);
+  const variants = files.map(({ variant, width, height }, i) => ({
+    variant,
+    width,
+    height,
+    fileName: fileNameOf(variant),
+    url: urls[i]!,
+  }));
+  return { thumbnailUrl, imageUrl: urls[0]!, variants };
+}
+
+/**
+ * A presigned GET of one stored file of a version that S3 answers as an attachment named `fileName`, with its content
+ * type (domain/headshot-versions.ts `versionContentType`: PNG for a transparent version), signed now and valid
+ * exactly {@link DOWNLOAD_URL_TTL_SECONDS}.
+ *
+ * @returns the URL, or `undefined` when the version has no such file
+ */
+export async function presignVersionDownload(
+  version: VersionFiles,
+  variant: HeadshotVariant,
+  fileName: string,
+): Promise<string | undefined> {
+  const stored = storedVariants(version).find((v) => v.variant === variant);
+  if (!stored) return undefined;
+  return presign(stored.key, {
+    reuse: false,
+    disposition: `attachment; filename="${fileName}"`,
+    contentType: versionContentType(variant, version.transparent),
+  });
 }

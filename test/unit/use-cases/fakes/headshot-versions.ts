@@ -4,7 +4,9 @@ import type {
   NewHeadshotVersion,
 } from '../../../../functions/adapters/headshots/versions';
 import { GenerationClosedError } from '../../../../functions/domain/generation-errors';
+import { storedVariants, type VersionFiles } from '../../../../functions/adapters/headshots/urls';
 import { HeadshotDeletedError } from '../../../../functions/domain/headshot-versions';
+import type { HeadshotVariant } from '../../../../functions/domain/headshot-variants';
 import type { FakeGenerations } from './generations';
 
 /** The live root headshot item of a version (mutable: its `versionCount` is bumped), or `undefined` when gone. */
@@ -14,7 +16,8 @@ export type RootOf = (sub: string, headshotId: string) => HeadshotRecord | undef
  * A user's headshot versions in memory (adapters/headshots/versions.ts) with the adapter's rules: a save needs the
  * root headshot (else `HeadshotDeletedError`) and, given {@link FakeGenerations}, an open generation whose slot is
  * empty (else `GenerationClosedError`; a saved slot returns its version), and bumps the root's `versionCount`; a
- * deletion takes the files (recorded in {@link deletedKeys}) and the count down. Ids sort like ULIDs.
+ * deletion takes the files (recorded in {@link deletedKeys}) and the count down. Ids sort like ULIDs. URLs say which
+ * key they sign: `https://results.test/<key>?inline|attachment`.
  */
 export class FakeHeadshotVersions {
   readonly records = new Map<string, HeadshotVersionRecord>();
@@ -93,6 +96,27 @@ export class FakeHeadshotVersions {
     return true;
   };
 
+  readonly versionUrls = async (version: VersionFiles, fileNameOf: (variant: HeadshotVariant) => string) => ({
+    thumbnailUrl: urlOf(version.thumbnailKey, 'inline'),
+    imageUrl: urlOf(version.imageKey, 'inline'),
+    variants: storedVariants(version).map(({ variant, key, width, height }) => ({
+      variant,
+      width,
+      height,
+      fileName: fileNameOf(variant),
+      url: urlOf(key, 'inline'),
+    })),
+  });
+
+  readonly presignVersionDownload = async (
+    version: VersionFiles,
+    variant: HeadshotVariant,
+    _fileName: string,
+  ) => {
+    const stored = storedVariants(version).find((v) => v.variant === variant);
+    return stored ? urlOf(stored.key, 'attachment') : undefined;
+  };
+
   readonly deleteHeadshotVersions = async (sub: string, headshotId: string) => {
     const versions = await this.listHeadshotVersions(sub, headshotId);
     for (const version of versions) {
@@ -102,6 +126,9 @@ export class FakeHeadshotVersions {
     return versions.length;
   };
 }
+
+/** A test URL for a results-bucket key, as fakes/headshots.ts signs them. */
+const urlOf = (key: string, kind: string) => `https://results.test/${key}?${kind}`;
 
 /** A version's files: square, thumbnail, and the portrait and original when it has them. */
 function filesOf(version: HeadshotVersionRecord): string[] {
