@@ -161,7 +161,10 @@ export async function startGeneration(
   gatewayUrl: string,
   user: TestUser,
   keys: string[],
-  choice: { style: string; background: string } = { style: 'professional', background: 'studio' },
+  choice: { style: string; background: string; outfit?: string } = {
+    style: 'professional',
+    background: 'studio',
+  },
 ): Promise<string> {
   const res = await api(gatewayUrl, user.idToken, 'POST', '/api/generations', {
     ...choice,

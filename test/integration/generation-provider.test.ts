@@ -11,7 +11,7 @@ import { headObject } from '../../functions/adapters/storage';
 import { slotRefundRef } from '../../functions/domain/slots';
 import { DEFAULT_LIKENESS_THRESHOLD } from '../../functions/domain/likeness';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
-import { STYLE_PHRASES } from '../../functions/domain/prompts';
+import { OUTFIT_PHRASES, SLOT_VARIATIONS, STYLE_PHRASES } from '../../functions/domain/prompts';
 import { type TestUser } from '../helpers/cognito';
 import {
   api,
@@ -76,7 +76,11 @@ describe('POST /api/generations when Step Functions refuses to start', () => {
 describe('the openai provider against a local Images API', () => {
   it('makes 6 headshots with 6 edit calls, each sending the 3 references as image[] parts', async () => {
     const { user, keys } = await gen.userWithPhotos();
-    const id = await generate(user, keys);
+    const id = await startGeneration(gen.stack.gatewayUrl, user, keys, {
+      style: 'business-casual',
+      background: 'studio',
+      outfit: 'suit-and-tie',
+    });
     const { final, seen } = await pollGeneration(gen.stack.gatewayUrl, user.idToken, id);
     expectMonotonicProgress(seen);
     expect(final).toMatchObject({ status: 'succeeded', progress: 100, creditsRefunded: 0 });
@@ -97,6 +101,8 @@ describe('the openai provider against a local Images API', () => {
         authorization: 'Bearer sk-test-headshots',
       });
       expect(call.prompt).toContain(STYLE_PHRASES['business-casual']);
+      // The wizard's outfit reaches every call (issue 36).
+      expect(call.prompt).toContain(OUTFIT_PHRASES['suit-and-tie']);
       expect(call.images.map((i) => [i.name, i.type])).toEqual([
         ['reference-1.jpg', 'image/jpeg'],
         ['reference-2.jpg', 'image/jpeg'],
@@ -105,6 +111,17 @@ describe('the openai provider against a local Images API', () => {
       // The references are the normalized copies: JPEG, long edge ≤ 1024 px.
       const meta = await sharp(call.images[0]!.bytes).metadata();
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1024);
+    }
+    // Six different requests, not six copies (issue 36): each prompt names another slot's variation, and every
+    // headshot was still likeness-checked on its own.
+    expect(new Set(gen.fake.calls.map((call) => call.prompt)).size).toBe(6);
+    const variations = gen.fake.calls.map((call) =>
+      SLOT_VARIATIONS.findIndex((v) => call.prompt.includes(`Expression: ${v.expression}.`)),
+    );
+    expect([...variations].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const headshot of final.headshots) {
+      expect(headshot.likeness).toBeGreaterThanOrEqual(DEFAULT_LIKENESS_THRESHOLD);
+      expect(headshot.outfit).toBe('suit-and-tie');
     }
     // The provider's PNG canvas is stored as the product's 1024×1024 JPEG square (and the other files).
     const image = Buffer.from(await (await fetch(final.headshots[0]!.imageUrl)).arrayBuffer());
