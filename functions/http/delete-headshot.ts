@@ -5,8 +5,8 @@ import { headshotIdOf } from './headshot-view';
 /**
  * `DELETE /api/headshots/{id}` (jwt, owner only) → 204, no body.
  *
- * Deletes the headshot's full-size JPEG and WebP thumbnail from the results bucket, then its item. The credit it
- * cost is not refunded (it was delivered).
+ * Deletes the headshot's versions (issue 36) with their files, then its own files from the results bucket and its
+ * item. The credits they cost are not refunded (they were delivered).
  *
  * Errors: 404 `NOT_FOUND` for an unknown (or already deleted) id and for another user's headshot alike (nothing
  * changes).

@@ -1,5 +1,6 @@
 import { deleteGeneration } from '../adapters/generations';
 import { deleteHeadshot } from '../adapters/headshots/changes';
+import { deleteHeadshotVersions } from '../adapters/headshots/versions';
 import {
   deleteReferenceDescriptor,
   deleteRetentionMarker,
@@ -16,6 +17,8 @@ export interface RetentionPorts {
   deleteRetentionMarker: typeof deleteRetentionMarker;
   headshotIdsOfGeneration: typeof headshotIdsOfGeneration;
   deleteHeadshot: typeof deleteHeadshot;
+  /** Every version of a headshot (issue 36): they expire with it. */
+  deleteHeadshotVersions: typeof deleteHeadshotVersions;
   deleteGeneration: typeof deleteGeneration;
 }
 
@@ -27,6 +30,7 @@ export const retentionAdapters: RetentionPorts = {
   deleteRetentionMarker,
   headshotIdsOfGeneration,
   deleteHeadshot,
+  deleteHeadshotVersions,
   deleteGeneration,
 };
 
@@ -58,8 +62,10 @@ export interface ExpiryResult {
 
 /**
  * Deletes the headshots whose retention period ended before `nowMs` (domain/retention.ts
- * `HEADSHOT_RETENTION_DAYS`, counted from their generation), as the gallery's delete does — the four files, the item
- * and the gallery's counters — then the generation item and its retention marker. A failure part way leaves the
+ * `HEADSHOT_RETENTION_DAYS`, counted from their generation), as the gallery's delete does — its versions (issue 36:
+ * they belong to the headshot and go with it, whenever they were made), the four files, the item and the gallery's
+ * counters — then the generation item and its retention marker. An edit's generation has no headshots of its own:
+ * only its item and marker go. A failure part way leaves the
  * marker, so the next run finishes the job.
  *
  * @param options.limit at most this many generations per run (the next run continues), default 100
@@ -75,6 +81,7 @@ export async function expireHeadshots(
     if (result.generations >= limit) break;
     const { userId: sub, generationId } = marker;
     for (const id of await ports.headshotIdsOfGeneration(sub, generationId)) {
+      await ports.deleteHeadshotVersions(sub, id);
       if (await ports.deleteHeadshot(sub, id)) result.headshots++;
     }
     await ports.deleteGeneration(sub, generationId);

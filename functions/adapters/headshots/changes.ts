@@ -5,6 +5,7 @@ import { batchDelete } from '../support/query';
 import { cancellationCodes, transactWrite } from '../support/transactions';
 import { getHeadshot, listHeadshotKeys, ownImageKeys, type HeadshotRecord } from './records';
 import { deleteGalleryStats, galleryCounterUpdate } from './stats';
+import { listVersionKeys } from './versions';
 
 /**
  * Changes to one headshot from the gallery (docs/architecture.md, API): favorite, delete. Each is one DynamoDB
@@ -102,15 +103,15 @@ async function deleteHeadshotItem(sub: string, read: HeadshotRecord): Promise<vo
 }
 
 /**
- * Deletes every headshot item of `sub` (BatchWriteItem, which has no room for the counters), then the gallery's
- * stats item, so nothing of the gallery is left and the next read counts again. The images are deleted with the
- * user's objects (adapters/user-objects.ts).
+ * Deletes every headshot item of `sub` and every version item (./versions.ts; BatchWriteItem, which has no room for
+ * the counters), then the gallery's stats item, so nothing of the gallery is left and the next read counts again.
+ * The images (versions' too, under the same prefix) are deleted with the user's objects (adapters/user-objects.ts).
  *
- * @returns how many headshot items were deleted
+ * @returns how many headshot items were deleted (versions are not counted: the gallery counts headshots)
  */
 export async function deleteAllHeadshotItems(sub: string): Promise<number> {
   const keys = await listHeadshotKeys(sub);
-  await batchDelete(keys);
+  await batchDelete([...keys, ...(await listVersionKeys(sub))]);
   await deleteGalleryStats(sub);
   return keys.length;
 }

@@ -7,6 +7,7 @@ import {
 import { headshotExpiry } from '../../../functions/domain/retention';
 import { failing } from './fakes/failures';
 import { FakeGenerations } from './fakes/generations';
+import { FakeHeadshotVersions } from './fakes/headshot-versions';
 import { FakeMarkers, retentionPortsOf } from './fakes/markers';
 
 const SUB = 'user-1';
@@ -18,7 +19,11 @@ const id = (n: number) => `01KDWYDY00ZZZZZZZZZZZZZZ${String(n).padStart(2, '0')}
 function world() {
   const generations = new FakeGenerations();
   const markers = new FakeMarkers();
-  const ports: RetentionPorts = retentionPortsOf(generations, markers);
+  const versions = new FakeHeadshotVersions((sub, headshotId) => {
+    const headshot = generations.headshots.get(headshotId);
+    return headshot?.userId === sub ? headshot : undefined;
+  });
+  const ports: RetentionPorts = retentionPortsOf(generations, markers, versions);
   /** A succeeded generation created at `createdAt` with `count` headshots, retired (its marker written). */
   const retired = async (n: number, count: number, createdAt = CREATED) => {
     const generation = generations.seed({
@@ -43,7 +48,7 @@ function world() {
     await retireGeneration(SUB, generation.id, createdAt, ports);
     return generation;
   };
-  return { generations, markers, ports, retired };
+  return { generations, markers, versions, ports, retired };
 }
 
 describe('retireGeneration', () => {
@@ -71,6 +76,27 @@ describe('expireHeadshots', () => {
     expect(generations.stored(SUB, gid)).toBeUndefined();
     expect(generations.headshots.size).toBe(0);
     expect(markers.retention.size).toBe(0);
+  });
+
+  it("deletes a headshot's versions with it, whenever they were made (issue 36)", async () => {
+    const { generations, versions, ports, retired } = world();
+    await retired(1, 2);
+    const [first, second] = [...generations.headshots.keys()];
+    versions.seed(SUB, first!, '01V1', { createdAt: new Date(EXPIRED - 1000).toISOString() });
+    versions.seed(SUB, second!, '01V2');
+    versions.seed('someone-else', first!, '01V3');
+    await expireHeadshots(EXPIRED, {}, ports);
+    expect([...versions.records.values()].map((v) => v.id)).toEqual(['01V3']);
+    expect(versions.deletedKeys).toHaveLength(4);
+  });
+
+  it('keeps the headshot when its versions cannot be deleted, so the next run finishes the job', async () => {
+    const { generations, markers, ports, retired } = world();
+    await retired(1, 1);
+    const broken = { ...ports, deleteHeadshotVersions: failing(new Error('table down')) };
+    await expect(expireHeadshots(EXPIRED, {}, broken)).rejects.toThrow('table down');
+    expect(generations.headshots.size).toBe(1);
+    expect(markers.retention.size).toBe(1);
   });
 
   it('keeps headshots still inside their retention period', async () => {

@@ -3,6 +3,7 @@ import type { DueMarker } from '../../../../functions/adapters/sweeper';
 import { headshotExpiry } from '../../../../functions/domain/retention';
 import type { RetentionPorts } from '../../../../functions/use-cases/expire-headshots';
 import type { FakeGenerations } from './generations';
+import { FakeHeadshotVersions } from './headshot-versions';
 
 /** The markers of `map` whose key (time first) is before `cutoff`, in key order, read as the loop goes. */
 async function* due<T>(map: Map<string, T>, cutoff: string): AsyncGenerator<T> {
@@ -60,7 +61,11 @@ export class FakeMarkers {
 }
 
 /** Retention's ports (use-cases/expire-headshots.ts) on in-memory generations and markers. */
-export function retentionPortsOf(generations: FakeGenerations, markers: FakeMarkers): RetentionPorts {
+export function retentionPortsOf(
+  generations: FakeGenerations,
+  markers: FakeMarkers,
+  versions = new FakeHeadshotVersions(() => undefined),
+): RetentionPorts {
   return {
     deleteReferenceDescriptor: generations.deleteReferenceDescriptor,
     putRetentionMarker: markers.putRetentionMarker,
@@ -68,6 +73,7 @@ export function retentionPortsOf(generations: FakeGenerations, markers: FakeMark
     deleteRetentionMarker: markers.deleteRetentionMarker,
     headshotIdsOfGeneration: generations.headshotIdsOfGeneration,
     deleteHeadshot: generations.deleteHeadshot,
+    deleteHeadshotVersions: versions.deleteHeadshotVersions,
     deleteGeneration: generations.deleteGeneration,
   };
 }
