@@ -112,6 +112,7 @@ export function HeadshotCard(props: HeadshotCardProps) {
           <figcaption className="flex items-start gap-2 px-3 py-3">
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
               <HeadshotMeta headshot={headshot} showDate={!results} />
+              {!results && <VersionCount count={headshot.versionCount ?? 0} />}
               {results && <RegenerateButton {...props} position={position} />}
             </div>
             {props.actions}
@@ -119,6 +120,19 @@ export function HeadshotCard(props: HeadshotCardProps) {
         </figure>
       </article>
     </li>
+  );
+}
+
+/**
+ * '1 version' / 'N versions' under a gallery card whose headshot has edits' results (docs/product-spec.md §2 "Edit a
+ * headshot": the gallery counts headshots, not versions); nothing without any.
+ */
+function VersionCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span data-testid="version-count" className="w-full text-xs text-slate-600">
+      {count === 1 ? '1 version' : `${count} versions`}
+    </span>
   );
 }
 

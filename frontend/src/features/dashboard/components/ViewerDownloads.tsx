@@ -1,7 +1,12 @@
 import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import type { HeadshotVariant, VariantLink } from '../../../lib/api/contracts';
 import { VARIANT_LABELS } from '../../../lib/download-headshot';
+import type { HeadshotVersion } from '../api/get-versions';
+import { downloadVersion } from '../utils/download-version';
+import { EDIT_TEXT } from '../utils/edit-options';
 
 /** Props of {@link ViewerDownloads}. */
 export interface ViewerDownloadsProps {
@@ -64,4 +69,28 @@ export function ViewerDownloads({
 function formatOf(file: VariantLink, transparent: boolean): string {
   if (transparent) return 'PNG with transparency';
   return file.fileName.toLowerCase().endsWith('.png') ? 'PNG' : 'JPEG';
+}
+
+/** 'Download for' of a version: its files (PNG with transparency for a transparent one), saved under their names. */
+export function VersionDownloads({ headingId, version }: { headingId: string; version: HeadshotVersion }) {
+  const [downloading, setDownloading] = useState<HeadshotVariant | null>(null);
+  const save = async (variant: HeadshotVariant) => {
+    setDownloading(variant);
+    try {
+      await downloadVersion(version, variant);
+    } catch {
+      toast.error(EDIT_TEXT.downloadFailed);
+    } finally {
+      setDownloading(null);
+    }
+  };
+  return (
+    <ViewerDownloads
+      headingId={headingId}
+      variants={version.variants}
+      transparent={version.transparent}
+      downloading={downloading}
+      onDownload={(variant) => void save(variant)}
+    />
+  );
 }

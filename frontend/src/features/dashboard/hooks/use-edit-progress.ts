@@ -4,6 +4,7 @@ import type { Generation } from '../../../lib/api/contracts';
 import { isFinished } from '../../../lib/api/get-generation';
 import { meQueryKey } from '../../../lib/api/get-me';
 import { useAuth } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { useGeneration } from '../../../hooks/use-generation';
 import { useVersions, versionsQueryKey, type HeadshotVersion } from '../api/get-versions';
 
@@ -79,8 +80,9 @@ export function useEditProgress(headshotId: string, generationId: string | null)
   useEffect(() => {
     if (!finished) return;
     void queryClient.invalidateQueries({ queryKey: versionsQueryKey(sub, headshotId) });
-    // A refund puts the credit back on the balance.
+    // A refund puts the credit back on the balance; a delivered version changes the gallery card's versions count.
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.headshots.all });
   }, [finished, queryClient, sub, headshotId]);
   if (generationId === null) return null;
   return editOutcome(generation, versions);

@@ -86,6 +86,7 @@ export const EDIT_TEXT = {
   versions: 'Versions',
   original: 'Original',
   deleteVersion: 'Delete version',
+  downloadFailed: "We couldn't download that version. Please try again.",
   deleteVersionBody:
     "The version's files are deleted for good. The original and the other versions are kept.",
 } as const;
