@@ -34,7 +34,7 @@ let e2eSkipped = fast;
 if (!fast && !browser) {
   if (process.env.CI === 'true') {
     console.error(
-      'e2e: FAILED — no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium). CI must run the browser tests: `apt-get install -y chromium`.',
+      'e2e: FAILED — no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium). CI must run the browser tests: `apt-get install -y chromium-headless-shell`.',
     );
     process.exit(1);
   }
