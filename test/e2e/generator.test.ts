@@ -84,7 +84,7 @@ describe('the generator wizard', () => {
   async function expectDraftResumedElsewhere(draftSaves: unknown[]): Promise<void> {
     await expect
       .poll(() => draftSaves.at(-1), { timeout: 10_000 })
-      .toMatchObject({ step: 3, style: 'professional', background: 'office' });
+      .toMatchObject({ step: 3, style: 'professional', background: 'office', outfit: 'blazer' });
     const phone = await e2e.newPage(PHONE);
     await phone.goto(siteUrl('/signin?returnTo=%2Fgenerator'));
     await signInThroughForm(phone, user);
@@ -95,6 +95,7 @@ describe('the generator wizard', () => {
     await back.click();
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Choose your style' }));
     expect(await phone.getByRole('radio', { name: 'Professional' }).isChecked()).toBe(true);
+    expect(await phone.getByRole('radio', { name: 'Blazer' }).isChecked()).toBe(true);
     await back.click();
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Upload your photos' }));
     await imagesLoaded(phone);
@@ -181,6 +182,10 @@ describe('the generator wizard', () => {
       expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
       await page.getByText('Professional', { exact: true }).click();
       expect(await page.getByRole('radio', { name: 'Professional' }).isChecked()).toBe(true);
+      // The outfit (issue 36): own clothes by default, a blazer chosen.
+      expect(await page.getByRole('radio', { name: 'Keep my own clothes' }).isChecked()).toBe(true);
+      await page.getByText('Blazer', { exact: true }).click();
+      expect(await page.getByRole('radio', { name: 'Blazer' }).isChecked()).toBe(true);
       await screenshots(page, 'generator-step2');
 
       // Step 3.
@@ -229,6 +234,7 @@ describe('the generator wizard', () => {
       );
       await generate.click();
       expect((await created).status()).toBe(202);
+      expect((await created).request().postDataJSON()).toMatchObject({ outfit: 'blazer' });
 
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Generating your headshots' }));
       // No fixed duration (issue 35): the time line states a number only from the line's ETA.
