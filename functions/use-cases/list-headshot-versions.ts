@@ -68,3 +68,27 @@ export async function listHeadshotVersions(
     versions: await Promise.all(found.map((version, i) => toVersionView(root, version, i + 1, ports))),
   };
 }
+
+/**
+ * The views of the versions an edit's generation saved (`GET /api/generations/{id}` `versions`, issue 36): of the
+ * edited headshot's versions, those whose ids its slots hold, each named by its place among all of them. None while
+ * nothing is saved, and none once the headshot is gone.
+ */
+export async function savedVersionViews(
+  sub: string,
+  headshotId: string,
+  versionIds: readonly string[],
+  ports: ListHeadshotVersionsPorts = adapters,
+): Promise<HeadshotVersion[]> {
+  if (versionIds.length === 0) return [];
+  const [root, found] = await Promise.all([
+    ports.getHeadshot(sub, headshotId),
+    ports.listHeadshotVersions(sub, headshotId),
+  ]);
+  if (!root) return [];
+  return Promise.all(
+    found.flatMap((version, i) =>
+      versionIds.includes(version.id) ? [toVersionView(root, version, i + 1, ports)] : [],
+    ),
+  );
+}

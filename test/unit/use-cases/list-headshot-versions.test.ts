@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ItemNotFoundError } from '../../../functions/domain/errors';
 import {
   listHeadshotVersions,
+  savedVersionViews,
   type ListHeadshotVersionsPorts,
 } from '../../../functions/use-cases/list-headshot-versions';
 import { failing } from './fakes/failures';
@@ -74,5 +75,25 @@ describe('listHeadshotVersions', () => {
     await expect(
       listHeadshotVersions(SUB, '01A', { ...ports, versionUrls: failing(new Error('signer down')) }),
     ).rejects.toThrow('signer down');
+  });
+});
+
+describe('savedVersionViews: the versions an edit generation saved', () => {
+  it('answers the saved ones, named by their place among all the versions', async () => {
+    const { versions, ports } = world();
+    versions.seed(SUB, '01A', '01V1');
+    versions.seed(SUB, '01A', '01V2');
+    const views = await savedVersionViews(SUB, '01A', ['01V2'], ports);
+    expect(views.map((v) => v.id)).toEqual(['01V2']);
+    expect(views[0]!.variants[0]!.fileName).toBe('headshot-professional-studio-1-v2-square.jpg');
+  });
+
+  it('answers none before anything is saved, and none once the headshot is gone', async () => {
+    const { versions, headshots, ports } = world();
+    versions.seed(SUB, '01A', '01V1');
+    const listing = { ...ports, listHeadshotVersions: failing(new Error('not asked')) };
+    expect(await savedVersionViews(SUB, '01A', [], listing)).toEqual([]);
+    await headshots.deleteHeadshot(SUB, '01A');
+    expect(await savedVersionViews(SUB, '01A', ['01V1'], ports)).toEqual([]);
   });
 });
