@@ -2,12 +2,26 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/support/aws';
-import { newGenerationItem } from '../../functions/adapters/generations';
-import { deleteHeadshot, setFavorite } from '../../functions/adapters/headshots/changes';
-import { saveHeadshot } from '../../functions/adapters/headshots/records';
+import { closeGeneration, newGenerationItem } from '../../functions/adapters/generations';
+import {
+  deleteAllHeadshotItems,
+  deleteHeadshot,
+  setFavorite,
+} from '../../functions/adapters/headshots/changes';
+import { getHeadshot, saveHeadshot } from '../../functions/adapters/headshots/records';
+import {
+  deleteHeadshotVersion,
+  deleteHeadshotVersions,
+  getHeadshotVersion,
+  listHeadshotVersions,
+  listVersionKeys,
+  saveHeadshotVersion,
+} from '../../functions/adapters/headshots/versions';
+import { GenerationClosedError } from '../../functions/domain/generation-errors';
+import { HeadshotDeletedError } from '../../functions/domain/headshot-versions';
 import { galleryCounterUpdate, readGalleryStats } from '../../functions/adapters/headshots/stats';
 import { deleteMyData } from '../../functions/use-cases/delete-my-data';
-import { GALLERY_STATS_SK, PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
+import { GALLERY_STATS_SK, generationSk, PROFILE_SK, userPk } from '../../functions/adapters/support/keys';
 import { ensureUser } from '../../functions/adapters/user-creation';
 import { storageSettings } from '../../functions/config/storage';
 import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
@@ -165,6 +179,63 @@ describe('gallery counters', () => {
     expect(await deleteHeadshot(sub, c!)).toBe(false);
     expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 0 });
     expect(await counters(sub)).toEqual({ headshotCount: 2, favoriteCount: 0, galleryCounted: true });
+  });
+
+  it('keeps versions beside the gallery: a save counts on its headshot only, needs it and an open generation, and deletes take them', async () => {
+    const sub = await newUser();
+    const generationId = await openGeneration(sub);
+    const [{ headshotId: root }, { headshotId: other }] = await Promise.all([
+      save(sub, generationId, 0),
+      save(sub, generationId, 1),
+    ]);
+    const edits = await Promise.all([0, 1, 2, 3].map(() => openGeneration(sub)));
+    const saveVersion = (headshotId: string, editGenerationId: string) =>
+      saveHeadshotVersion({
+        sub,
+        headshotId,
+        generationId: editGenerationId,
+        slot: 0,
+        edit: { kind: 'upscale' },
+        transparent: false,
+        imageKey: headshotImageKey(sub, editGenerationId, 0),
+        thumbnailKey: headshotThumbnailKey(sub, editGenerationId, 0),
+        likeness: 90,
+        provider: 'openai',
+      });
+    const v1 = await saveVersion(root, edits[0]!);
+    expect(v1.saved).toBe(true);
+    // A retried task finds the slot saved: the same version, nothing counted twice.
+    expect(await saveVersion(root, edits[0]!)).toEqual({ versionId: v1.versionId, saved: false });
+    const v2 = await saveVersion(root, edits[1]!);
+    expect((await listHeadshotVersions(sub, root)).map((v) => v.id)).toEqual([v1.versionId, v2.versionId]);
+    expect((await getHeadshot(sub, root))?.versionCount).toBe(2);
+    expect((await item(sub, generationSk(edits[0]!)))?.slots).toEqual({ 0: v1.versionId });
+    expect(await readGalleryStats(sub)).toEqual({ total: 2, favorites: 0 });
+    expect(await getHeadshotVersion(sub, root, v1.versionId)).toMatchObject({
+      headshotId: root,
+      edit: { kind: 'upscale' },
+      transparent: false,
+      creditsUsed: 1,
+    });
+    expect(await getHeadshotVersion(crypto.randomUUID(), root, v1.versionId)).toBeUndefined();
+
+    expect(await deleteHeadshotVersion(sub, root, v1.versionId)).toBe(true);
+    expect(await deleteHeadshotVersion(sub, root, v1.versionId)).toBe(false);
+    expect((await getHeadshot(sub, root))?.versionCount).toBe(1);
+
+    // A deleted headshot refuses the save, writing nothing; so does a closed generation.
+    await deleteHeadshot(sub, other);
+    await expect(saveVersion(other, edits[2]!)).rejects.toBeInstanceOf(HeadshotDeletedError);
+    expect((await item(sub, generationSk(edits[2]!)))?.slots).toEqual({});
+    expect(await listHeadshotVersions(sub, other)).toEqual([]);
+    await closeGeneration(sub, edits[3]!);
+    await expect(saveVersion(root, edits[3]!)).rejects.toBeInstanceOf(GenerationClosedError);
+
+    expect(await deleteHeadshotVersions(sub, root)).toBe(1);
+    await saveVersion(root, edits[2]!);
+    expect(await deleteAllHeadshotItems(sub)).toBe(1);
+    expect(await listVersionKeys(sub)).toEqual([]);
+    expect(await readGalleryStats(sub)).toEqual({ total: 0, favorites: 0 });
   });
 
   it('counts concurrent favorite toggles exactly', async () => {
