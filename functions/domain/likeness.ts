@@ -10,9 +10,9 @@
  * set (the `different_person` flag) separates the same way, at cosine {@link DIFFERENT_PERSON_COSINE}.
  *
  * The gate holds for retouched faces too (docs/decisions/026-likeness-under-retouching.md; `npm run
- * eval:likeness-retouch`): the same photos smoothed, relit, colour-graded, on a new background, upscaled and all of
- * these at once, each in a 512 px headshot square, pass 1,633 of 1,639 times (the retouches an edit asks for: every
- * time) and no impostor changed the same way passes (0 of 11,374; highest cosine 0.928). Lost detail (smoothing, an
+ * eval:likeness-retouch`): the same photos smoothed, relit, colour-graded, on a new background or transparent, upscaled and all of
+ * these at once, each in a 512 px headshot square, pass 1,782 of 1,788 times (the retouches an edit asks for: every
+ * time) and no impostor changed the same way passes (0 of 12,408; highest cosine 0.928). Lost detail (smoothing, an
  * upscale) is what lowers a genuine face's cosine; test/unit/likeness-retouch.test.ts replays the measurement.
  *
  * The 0-100 likeness customers see is linear in cosine through two calibration points: the gate's threshold maps to

@@ -17,10 +17,19 @@ export const HEADSHOT_CROP_SIDE = 512;
  * filter over the face, as a "polished" retouch evens skin), `relight` (a directional light: brightness from ×1.35 on
  * one side to ×0.7 on the other, and a gamma of 1.3), `grade` (a colour grade: warm tint, saturation ×1.4, contrast
  * ×1.25), `background` (the person cut out with the product's matte and put on a plain studio colour, as a
- * background edit), `upscale` (the square shrunk to a quarter and enlarged back with Lanczos, then sharpened, as an
+ * background edit), `transparent` (the person cut out the same way on white: a transparent edit as the gate sees it,
+ * flattened on white by functions/adapters/headshot-files.ts `canvasPixels`), `upscale` (the square shrunk to a quarter and enlarged back with Lanczos, then sharpened, as an
  * upscale of a small image).
  */
-export const SINGLE_RETOUCHES = ['crop', 'smooth', 'relight', 'grade', 'background', 'upscale'] as const;
+export const SINGLE_RETOUCHES = [
+  'crop',
+  'smooth',
+  'relight',
+  'grade',
+  'background',
+  'transparent',
+  'upscale',
+] as const;
 /**
  * Harder versions of two single changes, beyond what a "natural" or "polished" edit asks for, to see where the gate
  * gives way: `smooth-heavy` (a median twice as wide, about 1/20 of the face: a beauty filter's plastic skin) and
@@ -44,6 +53,7 @@ const STEPS: Record<Retouch, readonly SingleRetouch[]> = {
   relight: ['relight'],
   grade: ['grade'],
   background: ['background'],
+  transparent: ['transparent'],
   upscale: ['upscale'],
   'smooth-heavy': ['smooth-heavy'],
   'relight-hard': ['relight-hard'],
@@ -147,10 +157,10 @@ function grade(image: RgbImage): Promise<RgbImage> {
   );
 }
 
-/** The person on a plain studio blue-grey (#46566e) through the product's matte and compositing. */
-async function background(image: RgbImage, matte: Buffer): Promise<RgbImage> {
+/** The person on a plain colour (RGB) through the product's matte and compositing. */
+function background(image: RgbImage, matte: Buffer, colour: readonly [number, number, number]): RgbImage {
   const backdrop = Buffer.alloc(image.data.length);
-  for (let i = 0; i < backdrop.length; i += 3) backdrop.set([0x46, 0x56, 0x6e], i);
+  for (let i = 0; i < backdrop.length; i += 3) backdrop.set(colour, i);
   return { ...image, data: composite(image.data, matte, backdrop) };
 }
 
@@ -179,7 +189,9 @@ export async function retouch(image: RgbImage, how: Retouch, context: RetouchCon
     else if (step === 'relight') out = relight(out, 1.35, 0.7, 1.3);
     else if (step === 'relight-hard') out = relight(out, 1.5, 0.55, 1.5);
     else if (step === 'grade') out = await grade(out);
-    else if (step === 'background') out = await background(out, await context.matte());
+    // A studio blue-grey (#46566e); white for a transparent edit.
+    else if (step === 'background') out = background(out, await context.matte(), [0x46, 0x56, 0x6e]);
+    else if (step === 'transparent') out = background(out, await context.matte(), [255, 255, 255]);
     else out = await upscale(out);
   }
   return out;
