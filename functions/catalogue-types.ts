@@ -52,6 +52,11 @@ export interface FunctionAccess {
    * CallProvider and FinishHeadshot tasks. No customer-facing function gets it, so no presigned URL can reach it.
    */
   work?: readonly ObjectAccess[];
+  /**
+   * In the results bucket under `partial/` (domain/object-keys.ts, PARTIAL_PREFIX): the latest partial image of a
+   * streaming slot. Written by CallProvider, deleted by FinishHeadshot, read only by the generation view to presign it.
+   */
+  partial?: readonly ObjectAccess[];
   secrets?: readonly SecretName[];
   stateMachine?: readonly StateMachineAccess[];
   /** On the user pool the stack creates. */

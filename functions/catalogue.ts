@@ -110,7 +110,7 @@ const specs: readonly FunctionSpec[] = [
   {
     handler: 'http/get-generation',
     kind: 'http',
-    access: { table: READ_WRITE, results: ['read'], stateMachine: ['describe'] },
+    access: { table: READ_WRITE, results: ['read'], partial: ['read', 'list'], stateMachine: ['describe'] },
   },
   {
     handler: 'http/create-photo-checks',
@@ -229,6 +229,7 @@ const specs: readonly FunctionSpec[] = [
       uploads: ['read', 'list'],
       results: ['read'],
       work: ['write'],
+      partial: ['write', 'delete'],
       secrets: ['openAiApiKey'],
     },
   },
@@ -245,6 +246,7 @@ const specs: readonly FunctionSpec[] = [
       uploads: ['read', 'list'],
       results: ['write', 'delete'],
       work: ['read', 'delete', 'list'],
+      partial: ['delete'],
     },
   },
   smallTask('generation-finalize', 'workflow/finalize', 30, { table: READ_WRITE }),

@@ -176,6 +176,14 @@ export const generationSchema = z.object({
   edit: z.optional(z.nullable(generationEditSchema)),
   /** In slot order, filled in as each one is saved. */
   headshots: z.array(headshotSchema),
+  /**
+   * While an edit's slot is unfinished, the latest partial image the model streamed (issue 36): a presigned URL (as
+   * the headshots', until `urlsExpireAt`) and OpenAI's 0-based `partial_image_index`. A preview, never a result: it
+   * has not passed the likeness check. Empty otherwise; absent from older answers: read it as empty.
+   */
+  partialPreviews: z.optional(
+    z.array(z.object({ slot: z.number().check(z.int()), url: z.string(), index: z.number().check(z.int()) })),
+  ),
   creditsReserved: z.number().check(z.int()),
   creditsRefunded: z.number().check(z.int()),
   createdAt: z.string(),

@@ -76,6 +76,29 @@ export function providerImageKey(sub: string, generationId: string, slot: number
 }
 
 /**
+ * The key prefix of the latest partial image of a slot while the provider streams it (results bucket, issue 36): a
+ * sibling of {@link WORK_PREFIX}, expiring like it; only the generation view reads it (to presign it), CallProvider
+ * writes it and FinishHeadshot deletes it.
+ */
+export const PARTIAL_PREFIX = 'partial/';
+
+/** OpenAI's largest `partial_images` (3: indexes 0-2), so a slot's partial keys are known without listing them. */
+export const MAX_PARTIAL_IMAGES = 3;
+
+/**
+ * The key of a slot's partial image `index` (`partial/<sub>/<generationId>/<slot>/<index>.png`; the index is in the
+ * key because the S3 stand-in keeps no user metadata, and one List of {@link partialImagesPrefix} answers every slot).
+ */
+export function partialImageKey(sub: string, generationId: string, slot: number, index: number): string {
+  return `${partialImagesPrefix(sub, generationId)}${slot}/${index}.png`;
+}
+
+/** The prefix of every partial image of a generation. */
+export function partialImagesPrefix(sub: string, generationId: string): string {
+  return `${PARTIAL_PREFIX}${sub}/${generationId}/`;
+}
+
+/**
  * The key of one downloadable file of a headshot: the square is {@link headshotImageKey} (the key headshots had
  * before there were variants), the portrait `…/portrait/<slot>.jpg`, the original `…/original/<slot>.png`. All under
  * the generation's folder, so deleting the headshot, the user's prefix or the generation's files takes them along.

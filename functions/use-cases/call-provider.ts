@@ -4,6 +4,7 @@ import { getHeadshotVersion } from '../adapters/headshots/versions';
 import { imageProvider, ProviderThrottledError, type ImageProvider } from '../adapters/image-providers';
 import { wakeDispatcher } from '../adapters/provider-queue/callbacks';
 import { returnPermit } from '../adapters/provider-queue/leases';
+import { putPartialImage } from '../adapters/partial-images';
 import { getObjectBytes, putObject } from '../adapters/storage';
 import { editPrompt } from '../domain/edit-prompts';
 import type { EditOrder } from '../domain/edits';
@@ -74,6 +75,8 @@ export interface CallProviderPorts {
   ) => Promise<StoredFiles | undefined>;
   /** A stored file's bytes from the results bucket; `undefined` when it is gone. */
   getResultBytes: (key: string) => Promise<Buffer | undefined>;
+  /** Keeps an edit's latest partial image (adapters/partial-images.ts; the generation view presigns it). */
+  putPartialImage: typeof putPartialImage;
 }
 
 /** The keys of a headshot's (or a version's) files: the square, and the original when it has variants. */
@@ -93,6 +96,7 @@ const adapters: CallProviderPorts = {
   getHeadshot,
   getHeadshotVersion,
   getResultBytes: (key) => getObjectBytes('results', key),
+  putPartialImage,
 };
 
 /**
@@ -173,6 +177,13 @@ export async function callProvider(
       resolution: current.resolution,
       ...(current.safetyIdentifier ? { safetyIdentifier: current.safetyIdentifier } : {}),
       ...(edit ? { edit, purpose: edit.request.kind === 'upscale' ? 'upscale' : 'edit' } : {}),
+      // Only an edit streams its preview (docs/decisions/025-openai-parameters.md: one slot, the customer watching).
+      ...(edit
+        ? {
+            onPartialImage: (png: Buffer, index: number) =>
+              ports.putPartialImage(userId, generationId, slot, index, png),
+          }
+        : {}),
     });
   } catch (error) {
     if (!(error instanceof ProviderThrottledError)) throw error;

@@ -9,7 +9,7 @@ import { GenerationClosedError } from '../domain/generation-errors';
 import { HeadshotDeletedError, isTransparentEdit } from '../domain/headshot-versions';
 import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
-import { providerImageKey } from '../domain/object-keys';
+import { MAX_PARTIAL_IMAGES, partialImageKey, providerImageKey } from '../domain/object-keys';
 import type { Background, Style } from '../domain/styles';
 import { creditsPerSlot } from './compensate-generation';
 import {
@@ -131,10 +131,16 @@ export async function finishHeadshot(
   ports: FinishHeadshotPorts = adapters,
 ): Promise<FinishHeadshotResult> {
   const workKey = providerImageKey(input.userId, input.generationId, input.slot);
+  // The slot's partial images (an edit's preview, issue 36) go with the provider image: the slot is finished.
+  const partialKeys = Array.from({ length: MAX_PARTIAL_IMAGES }, (_, index) =>
+    partialImageKey(input.userId, input.generationId, input.slot, index),
+  );
   const discard = () =>
-    ports.deleteProviderImage(workKey).catch((error: unknown) => {
-      logger.warn('The provider image stays in work/ until it expires', { error: error as Error });
-    });
+    Promise.all([workKey, ...partialKeys].map((key) => ports.deleteProviderImage(key))).catch(
+      (error: unknown) => {
+        logger.warn('The provider image stays in work/ until it expires', { error: error as Error });
+      },
+    );
   try {
     const result = await finish(input, workKey, ports);
     await discard();

@@ -1,8 +1,10 @@
 import { getGeneration, type GenerationRecord } from '../adapters/generations';
 import { getHeadshots, type HeadshotRecord } from '../adapters/headshots/records';
+import { latestPartialImages } from '../adapters/partial-images';
 import { livePlace } from '../adapters/provider-queue/positions';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
 import type { Generation } from '../contracts/generation';
+import { logger } from '../common/logger';
 import { ItemNotFoundError } from '../domain/errors';
 import { isTerminal } from '../domain/generation-status';
 import { isUlid } from '../domain/object-keys';
@@ -27,6 +29,8 @@ export interface GetGenerationPorts {
   livePlace: (orderKey: number, generationId: string) => Promise<QueuePlace | undefined>;
   /** The clock, epoch ms. */
   now: () => number;
+  /** Each slot's latest partial image, presigned (adapters/partial-images.ts). */
+  latestPartialImages: typeof latestPartialImages;
 }
 
 const adapters: GetGenerationPorts = {
@@ -35,6 +39,7 @@ const adapters: GetGenerationPorts = {
   getHeadshots,
   livePlace,
   now: Date.now,
+  latestPartialImages,
 };
 
 /** A generation as `GET /api/generations/{id}` shows it, with its headshots' records (the route makes their views). */
@@ -57,11 +62,22 @@ export function queueView(g: GenerationRecord, now: number, live?: QueuePlace): 
   return { position: g.queue.position, etaSeconds: Math.max(0, g.queue.etaSeconds - elapsed) };
 }
 
+/** The running edit's latest partial images; none when they cannot be listed (a preview never fails the poll). */
+function partialPreviews(g: GenerationRecord, ports: GetGenerationPorts) {
+  return ports.latestPartialImages(g.userId, g.id).catch((error: unknown) => {
+    logger.warn('Partial previews could not be listed: the poll answers without them', {
+      error: error as Error,
+    });
+    return [];
+  });
+}
+
 /**
  * `GET /api/generations/{id}`: the caller's generation, reconciled with its execution first when it has not changed
  * for a minute (use-cases/reconcile-generation.ts: a timed-out or aborted one ends failed and refunded), with its
  * headshots in slot order and, while it waits for the image provider, its place in line computed now from the
- * line's counters (two small reads, whatever the line's length).
+ * line's counters (two small reads, whatever the line's length), and, while an edit runs, the latest partial image of
+ * each unfinished slot (`partialPreviews`, presigned).
  *
  * @param id the path's id
  * @throws {ItemNotFoundError} ({@link GENERATION_NOT_FOUND}) for an id that is no ULID, an unknown generation and
@@ -80,9 +96,12 @@ export async function viewGeneration(
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([, headshotId]) => headshotId);
   const waiting = !isTerminal(g.status) && !g.admittedAt && g.queue?.orderKey !== undefined;
-  const [headshots, live] = await Promise.all([
+  // Only a running edit streams partial images (docs/decisions/025-openai-parameters.md): one List, no more.
+  const streaming = Boolean(g.edit) && !isTerminal(g.status) && Boolean(g.admittedAt);
+  const [headshots, live, partials] = await Promise.all([
     ports.getHeadshots(g.userId, ids),
     waiting ? ports.livePlace(g.queue!.orderKey!, g.id) : undefined,
+    streaming ? partialPreviews(g, ports) : [],
   ]);
   const now = ports.now();
   return {
@@ -98,6 +117,8 @@ export async function viewGeneration(
     regeneratedFrom: g.regeneratedFrom ?? null,
     edit: g.edit ? { ...g.edit.request, headshotId: g.edit.headshotId } : null,
     headshots,
+    // A finished slot shows its headshot (or nothing, refused): never the preview it replaced.
+    partialPreviews: partials.filter((p) => g.slots[String(p.slot)] === undefined),
     creditsReserved: g.creditsReserved,
     creditsRefunded: g.creditsRefunded,
     createdAt: g.createdAt,

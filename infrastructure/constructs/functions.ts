@@ -16,7 +16,7 @@ import { cognitoActions, objectActions, STATE_MACHINE_ACTIONS, tableActions } fr
 import { acknowledgeWildcardResources } from './nag';
 import { pascalCase } from './naming';
 import { SECRET_ENV, type Secrets } from './secrets';
-import { RESULTS_PREFIX, UPLOADS_PREFIX, WORK_PREFIX } from './storage';
+import { PARTIAL_PREFIX, RESULTS_PREFIX, UPLOADS_PREFIX, WORK_PREFIX } from './storage';
 import { SynthRefusal } from './refusal';
 
 /** Properties of {@link Functions}. */
@@ -285,6 +285,12 @@ export function grantDeclaredAccess(
     WORK_PREFIX,
     access.work,
     'Provider images wait under work/<user sub>/<generation>/<slot>, chosen at run time; the grant stops at the work/ prefix, which no customer-facing function is granted.',
+  );
+  objectGrant(
+    props.results,
+    PARTIAL_PREFIX,
+    access.partial,
+    'A streaming slot keeps its latest partial image under partial/<user sub>/<generation>/<slot>, chosen at run time; the grant stops at the partial/ prefix, read only by the generation view to presign it.',
   );
   for (const secret of access.secrets ?? []) props.secrets?.secrets[secret].grantRead(role);
 }

@@ -3,7 +3,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { stackOutput } from './naming';
 import { Construct } from 'constructs';
 import { InvalidContextError } from './refusal';
-import { WORK_PREFIX } from '../../functions/domain/object-keys';
+import { PARTIAL_PREFIX, WORK_PREFIX } from '../../functions/domain/object-keys';
 import {
   ACCESS_LOG_RETENTION_DAYS,
   DEV_ACCESS_LOG_RETENTION_DAYS,
@@ -31,7 +31,7 @@ export const RESULTS_PREFIX = 'results/';
  * FinishHeadshot tasks (`work/<sub>/<generation>/<slot>`): FinishHeadshot deletes each one, and anything left expires
  * after WORK_RETENTION_DAYS.
  */
-export { WORK_PREFIX };
+export { PARTIAL_PREFIX, WORK_PREFIX };
 /**
  * Days after which the results bucket's lifecycle deletes a headshot's files under `results/`: the retention period
  * plus a day, so the generation sweeper, which deletes the headshot (files, item, counters) when the period ends, goes
@@ -124,6 +124,8 @@ export class Storage extends Construct {
       bucketName: this.resultsBucketName,
       lifecycleRules: [
         { id: 'expire-work', prefix: WORK_PREFIX, expiration: Duration.days(WORK_RETENTION_DAYS) },
+        // A streaming slot's latest partial image (issue 36): deleted when the slot finishes, else gone like work/.
+        { id: 'expire-partial', prefix: PARTIAL_PREFIX, expiration: Duration.days(WORK_RETENTION_DAYS) },
         { id: 'expire-headshots', prefix: RESULTS_PREFIX, expiration: Duration.days(RESULTS_EXPIRY_DAYS) },
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],

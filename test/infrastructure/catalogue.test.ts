@@ -187,7 +187,12 @@ describe('function catalogue', () => {
       if (table.includes('read')) expect(can.tableRead, `${name} table read`).toBe(true);
       if (table.includes('write')) expect(can.tableWrite, `${name} table write`).toBe(true);
       if (table.includes('delete')) expect(can.tableDelete, `${name} table delete`).toBe(true);
-      for (const ops of [access.uploads ?? [], access.results ?? [], access.work ?? []]) {
+      for (const ops of [
+        access.uploads ?? [],
+        access.results ?? [],
+        access.work ?? [],
+        access.partial ?? [],
+      ]) {
         if (ops.includes('read')) expect(can.s3Read, `${name} s3 read`).toBe(true);
         if (ops.includes('write')) expect(can.s3Write, `${name} s3 write`).toBe(true);
         if (ops.includes('delete')) expect(can.s3Delete, `${name} s3 delete`).toBe(true);
@@ -216,7 +221,12 @@ describe('function catalogue', () => {
       need(!can.tableDelete || table.includes('delete'), name, 'deletes from the table');
       // Which bucket and prefix a call names is decided at run time, where the local IAM check decides each call
       // against the synthesized role (test/integration/local-iam.test.ts); here some object grant covers each kind.
-      const objects = [access.uploads ?? [], access.results ?? [], access.work ?? []].flat();
+      const objects = [
+        access.uploads ?? [],
+        access.results ?? [],
+        access.work ?? [],
+        access.partial ?? [],
+      ].flat();
       need(!can.s3Read || objects.includes('read'), name, 'reads objects');
       need(!can.s3Write || objects.includes('write'), name, 'writes objects');
       need(!can.s3Delete || objects.includes('delete'), name, 'deletes objects');

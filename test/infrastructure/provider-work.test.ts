@@ -61,9 +61,14 @@ const payloadKeys = (name: string) =>
     .sort();
 
 describe('the provider call and the finishing, split', () => {
-  it('grants the call function the references, work/ writes and the OpenAI key, and nothing of results/', () => {
+  it("grants the call function the references, an edit's source from results/, work/ and partial/ writes and the OpenAI key", () => {
     const call = statementsOf('GenerationCallProvider');
-    expect(objectGrants(call)).toEqual({ uploads: ['s3:GetObject'], work: ['s3:PutObject'] });
+    expect(objectGrants(call)).toEqual({
+      uploads: ['s3:GetObject'],
+      results: ['s3:GetObject'],
+      work: ['s3:PutObject'],
+      partial: ['s3:DeleteObject', 's3:PutObject'],
+    });
     expect(secretsOf(call)).toEqual([expect.stringMatching(/OpenAi/i)]);
   });
 
@@ -73,6 +78,7 @@ describe('the provider call and the finishing, split', () => {
       uploads: ['s3:GetObject'],
       results: ['s3:DeleteObject', 's3:PutObject'],
       work: ['s3:DeleteObject', 's3:GetObject'],
+      partial: ['s3:DeleteObject'],
     });
     expect(secretsOf(finish)).toEqual([]);
   });
@@ -80,6 +86,20 @@ describe('the provider call and the finishing, split', () => {
   it('lets no other function touch work/: no presigned URL a customer gets can reach it', () => {
     const holders = [...fns.keys()].filter((id) => objectGrants(statementsOf(id)).work);
     expect(holders.sort()).toEqual(['GenerationCallProvider', 'GenerationFinishHeadshot']);
+  });
+
+  it("lets only the generation view read partial/ (to presign an edit's preview), and expires it after 1 day", () => {
+    const readers = [...fns.keys()].filter((id) =>
+      objectGrants(statementsOf(id)).partial?.includes('s3:GetObject'),
+    );
+    expect(readers).toEqual(['HttpGetGeneration']);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'partial/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 
   it('expires work/ after 1 day in the results bucket', () => {

@@ -19,7 +19,7 @@ import {
   ReferenceMissingError,
 } from '../../../functions/domain/generation-errors';
 import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
-import { providerImageKey } from '../../../functions/domain/object-keys';
+import { partialImageKey, providerImageKey } from '../../../functions/domain/object-keys';
 import { editPrompt } from '../../../functions/domain/edit-prompts';
 import type { EditRequest } from '../../../functions/domain/edits';
 import { SLOT_VARIATIONS, slotPrompt, variationSentence } from '../../../functions/domain/prompts';
@@ -121,6 +121,9 @@ function setup(fields: Partial<GenerationRecord> = {}) {
     getHeadshotVersion: async (user, headshotId, versionId) =>
       files.get(`${user}|${headshotId}#${versionId}`),
     getResultBytes: async (key) => stored.get(key),
+    putPartialImage: async (user, generationId, slot, index, png) => {
+      results.set(partialImageKey(user, generationId, slot, index), png);
+    },
   };
   const call: ProviderCall = {
     generationId: id,
@@ -290,6 +293,16 @@ describe('callProvider: an edit sends the headshot itself', () => {
       edit: { image: Buffer.from('headshot original'), request: OUTFIT },
     });
     expect(results.get(providerImageKey(sub, id, 0))).toEqual(IMAGE);
+  });
+
+  it('takes partial images for an edit only, kept under partial/ (a first generation streams none)', async () => {
+    const { provider, results, ports, call, id } = setup(edit(OUTFIT));
+    await callProvider({ ...call, slot: 0 }, ports);
+    await provider.requests[0]!.onPartialImage!(Buffer.from('partial 1'), 1);
+    expect(results.get(partialImageKey(sub, id, 0, 1))).toEqual(Buffer.from('partial 1'));
+    const plain = setup();
+    await callProvider(plain.call, plain.ports);
+    expect(plain.provider.requests[0]!.onPartialImage).toBeUndefined();
   });
 
   it("sends the named version's original for an upscale, as an upscale", async () => {

@@ -23,7 +23,7 @@ import {
   encodeDescriptor,
   LikenessRejectedError,
 } from '../../../functions/domain/likeness';
-import { providerImageKey } from '../../../functions/domain/object-keys';
+import { partialImageKey, providerImageKey } from '../../../functions/domain/object-keys';
 import { failing, failingFirst } from './fakes/failures';
 import { FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeHeadshotCodec } from './fakes/headshot-files';
@@ -185,6 +185,17 @@ describe('finishHeadshot', () => {
     expect(headshotFiles()).toEqual([]);
     expect(stored().slots).toEqual({});
     expect(workImage()).toBeUndefined();
+  });
+
+  it("deletes the slot's partial images (an edit's preview) whether it saves or refuses the headshot", async () => {
+    for (const likeness of [90, 69]) {
+      const { input, ports, codec, buckets } = world();
+      codec.scene = { likeness };
+      const partial = partialImageKey(SUB, input.generationId, 3, 1);
+      buckets.put('results', partial, 'partial', 'image/png');
+      await finishHeadshot(input, ports).catch(() => undefined);
+      expect(buckets.stored('results', partial)).toBeUndefined();
+    }
   });
 
   it("recomputes an earlier model's descriptor from the references before measuring", async () => {

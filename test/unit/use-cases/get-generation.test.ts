@@ -10,6 +10,7 @@ import {
 } from '../../../functions/use-cases/get-generation';
 import { RECONCILE_AFTER_MS, reconcileGeneration } from '../../../functions/use-cases/reconcile-generation';
 import { ItemNotFoundError } from '../../../functions/domain/errors';
+import type { PartialPreview } from '../../../functions/adapters/partial-images';
 import { failing } from './fakes/failures';
 import { compensationPortsOf, FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeLedger } from './fakes/ledger';
@@ -21,7 +22,7 @@ const NOW = Date.parse(UPDATED) + 10_000;
 /** A generation of `fields`, its execution's status, and the line's live place (when it can be computed). */
 function world(
   fields: Partial<FakeGeneration> = {},
-  options: { execution?: string; live?: QueuePlace } = {},
+  options: { execution?: string; live?: QueuePlace; partials?: PartialPreview[] } = {},
 ) {
   const generations = new FakeGenerations();
   const ledger = new FakeLedger();
@@ -30,6 +31,7 @@ function world(
   void ledger.spendCredits({ sub: SUB, amount: generation.creditsReserved, ref: generation.id });
   let clock = NOW;
   const asked: number[] = [];
+  const listed: string[] = [];
   const ports: GetGenerationPorts = {
     getGeneration: generations.getGeneration,
     reconcileGeneration: (record) =>
@@ -46,9 +48,13 @@ function world(
       return options.live;
     },
     now: () => clock,
+    latestPartialImages: async (sub, id) => {
+      listed.push(id);
+      return options.partials ?? [];
+    },
   };
   const later = (ms: number) => (clock += ms);
-  return { generations, ledger, generation, ports, asked, later };
+  return { generations, ledger, generation, ports, asked, listed, later };
 }
 
 async function saveSlots(generations: FakeGenerations, id: string, slots: number[]) {
@@ -140,6 +146,31 @@ describe('viewGeneration', () => {
         new ItemNotFoundError(GENERATION_NOT_FOUND),
       );
     }
+  });
+
+  it("shows a running edit's latest partial image until its slot is saved; lists none for other generations", async () => {
+    const edit = { headshotId: 'headshot-9', request: { kind: 'upscale' } } as const;
+    const partials = [{ slot: 0, url: 'https://results/partial/0/1.png', index: 1 }];
+    const running = world({ slotCount: 1, edit, admittedAt: UPDATED }, { partials });
+    expect((await viewGeneration(SUB, running.generation.id, running.ports)).partialPreviews).toEqual(
+      partials,
+    );
+    await saveSlots(running.generations, running.generation.id, [0]);
+    expect((await viewGeneration(SUB, running.generation.id, running.ports)).partialPreviews).toEqual([]);
+    const plain = world({ admittedAt: UPDATED }, { partials });
+    const queued = world({ slotCount: 1, edit }, { partials });
+    const ended = world({ slotCount: 1, edit, admittedAt: UPDATED, status: 'failed' }, { partials });
+    for (const other of [plain, queued, ended]) {
+      expect((await viewGeneration(SUB, other.generation.id, other.ports)).partialPreviews).toEqual([]);
+      expect(other.listed).toEqual([]);
+    }
+  });
+
+  it('answers without partial previews when they cannot be listed', async () => {
+    const edit = { headshotId: 'headshot-9', request: { kind: 'upscale' } } as const;
+    const { generation, ports } = world({ slotCount: 1, edit, admittedAt: UPDATED });
+    const broken = { ...ports, latestPartialImages: failing(new Error('bucket down')) };
+    expect((await viewGeneration(SUB, generation.id, broken)).partialPreviews).toEqual([]);
   });
 
   it('fails when the headshots cannot be read', async () => {
