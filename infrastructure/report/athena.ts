@@ -4,7 +4,7 @@ import {
   GetQueryResultsCommand,
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { FUNNEL_STEPS, type FunnelRow } from './funnel';
+import { FUNNEL_STEPS, OUTFIT_NOT_RECORDED, type FunnelRow, type OutfitRow } from './funnel';
 
 /** Where the cloud analytics live: the stack's outputs `AnalyticsDatabase`, `AnalyticsTable`, `AnalyticsWorkGroup`. */
 export interface AthenaTarget {
@@ -55,18 +55,34 @@ FROM people`;
 }
 
 /**
- * Runs the funnel query in Athena and returns the rows.
+ * Generations started per outfit (`generation_started`'s `outfit` prop, issue 36) over the window's partitions, as
+ * `outfitMix` counts them locally. `element_at` answers NULL for a map without the key (a subscript would fail the
+ * query: https://trino.io/docs/current/functions/map.html#element_at).
+ *
+ * @throws {Error} for a database or table name that is not a plain identifier
+ */
+export function outfitQuery(
+  target: Pick<AthenaTarget, 'database' | 'table'>,
+  dates: readonly string[],
+): string {
+  if (!IDENT.test(target.database) || !IDENT.test(target.table))
+    throw new Error('Invalid database or table name');
+  return `SELECT coalesce(element_at(props, 'outfit'), '${OUTFIT_NOT_RECORDED}') AS outfit, count(*) AS generations
+FROM "${target.database}"."${target.table}"
+WHERE dt BETWEEN '${dates[0]!}' AND '${dates[dates.length - 1]!}' AND event_name = 'generation_started'
+GROUP BY 1 ORDER BY 2 DESC`;
+}
+
+/**
+ * Runs one query in Athena and answers its data rows (the header row left out), each as its cells' text.
  *
  * @throws {Error} when the query fails or is cancelled, with Athena's reason
  */
-export async function athenaFunnel(target: AthenaTarget, dates: readonly string[]): Promise<FunnelRow[]> {
+async function runQuery(target: AthenaTarget, sql: string): Promise<string[][]> {
   const athena = new AthenaClient(target.region ? { region: target.region } : {});
   try {
     const { QueryExecutionId } = await athena.send(
-      new StartQueryExecutionCommand({
-        QueryString: funnelQuery(target, dates),
-        WorkGroup: target.workGroup,
-      }),
+      new StartQueryExecutionCommand({ QueryString: sql, WorkGroup: target.workGroup }),
     );
     for (;;) {
       const { QueryExecution } = await athena.send(new GetQueryExecutionCommand({ QueryExecutionId }));
@@ -78,18 +94,43 @@ export async function athenaFunnel(target: AthenaTarget, dates: readonly string[
     }
     const results = await athena.send(new GetQueryResultsCommand({ QueryExecutionId }));
     // Row 0 is the header.
-    const counts = (results.ResultSet?.Rows?.[1]?.Data ?? []).map((d) => Number(d.VarCharValue ?? 0));
-    return FUNNEL_STEPS.map((step, i) => {
-      const count = counts[i] ?? 0;
-      const previous = counts[i - 1];
-      return {
-        label: step.label,
-        count,
-        fromPrevious: i === 0 || !previous ? null : count / previous,
-        fromVisitors: i === 0 || !counts[0] ? null : count / counts[0],
-      };
-    });
+    return (results.ResultSet?.Rows ?? [])
+      .slice(1)
+      .map((row) => (row.Data ?? []).map((d) => d.VarCharValue ?? ''));
   } finally {
     athena.destroy();
   }
+}
+
+/**
+ * Runs the outfit query ({@link outfitQuery}) in Athena.
+ *
+ * @throws {Error} when the query fails or is cancelled, with Athena's reason
+ */
+export async function athenaOutfitMix(target: AthenaTarget, dates: readonly string[]): Promise<OutfitRow[]> {
+  const rows = await runQuery(target, outfitQuery(target, dates));
+  return rows.map(([outfit, generations]) => ({
+    outfit: outfit ?? '',
+    generations: Number(generations ?? 0),
+  }));
+}
+
+/**
+ * Runs the funnel query in Athena and returns the rows.
+ *
+ * @throws {Error} when the query fails or is cancelled, with Athena's reason
+ */
+export async function athenaFunnel(target: AthenaTarget, dates: readonly string[]): Promise<FunnelRow[]> {
+  const rows = await runQuery(target, funnelQuery(target, dates));
+  const counts = (rows[0] ?? []).map((cell) => Number(cell || 0));
+  return FUNNEL_STEPS.map((step, i) => {
+    const count = counts[i] ?? 0;
+    const previous = counts[i - 1];
+    return {
+      label: step.label,
+      count,
+      fromPrevious: i === 0 || !previous ? null : count / previous,
+      fromVisitors: i === 0 || !counts[0] ? null : count / counts[0],
+    };
+  });
 }

@@ -1,14 +1,21 @@
 /**
  * `npm run report -- funnel [--days 7] [--cloud] [--dir <folder>]`: the acquisition funnel (visitors → sign-ups →
- * first generation → first purchase) with conversion rates, from the local analytics files (`.local/analytics` or
+ * first generation → first purchase) with conversion rates, then the generations started per outfit (issue 36), from the local analytics files (`.local/analytics` or
  * `ANALYTICS_DIR`) or, with `--cloud`, from Athena (`ANALYTICS_DATABASE`, `ANALYTICS_TABLE`,
  * `ANALYTICS_WORKGROUP`: the stack's outputs of the same names).
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../local/support/paths';
-import { athenaFunnel } from './athena';
-import { computeFunnel, formatFunnel, readLocalRecords, windowDates } from './funnel';
+import { athenaFunnel, athenaOutfitMix } from './athena';
+import {
+  computeFunnel,
+  formatFunnel,
+  formatOutfitMix,
+  outfitMix,
+  readLocalRecords,
+  windowDates,
+} from './funnel';
 
 const USAGE = 'usage: npm run report -- funnel [--days 7] [--cloud] [--dir <folder>]';
 
@@ -41,12 +48,17 @@ async function main(argv: string[]): Promise<number> {
       { database: ANALYTICS_DATABASE, table: ANALYTICS_TABLE, workGroup: ANALYTICS_WORKGROUP },
       dates,
     );
+    const target = { database: ANALYTICS_DATABASE, table: ANALYTICS_TABLE, workGroup: ANALYTICS_WORKGROUP };
     process.stdout.write(formatFunnel(rows, `Funnel, last ${days} days, ${window}, from Athena`));
+    process.stdout.write(`\n${formatOutfitMix(await athenaOutfitMix(target, dates))}`);
     return 0;
   }
   const dir = values.dir ?? process.env.ANALYTICS_DIR ?? join(REPO_ROOT, '.local', 'analytics');
-  const rows = computeFunnel(readLocalRecords(dir, dates));
-  process.stdout.write(formatFunnel(rows, `Funnel, last ${days} days, ${window}, from ${dir}`));
+  const records = readLocalRecords(dir, dates);
+  process.stdout.write(
+    formatFunnel(computeFunnel(records), `Funnel, last ${days} days, ${window}, from ${dir}`),
+  );
+  process.stdout.write(`\n${formatOutfitMix(outfitMix(records))}`);
   return 0;
 }
 

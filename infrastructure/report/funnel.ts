@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsRecord } from '../../functions/domain/analytics';
+import { OUTFITS } from '../../functions/domain/outfits';
 
 /**
  * The acquisition funnel (docs/architecture.md, "Analytics"): visitors → sign-ups → first generation → first
@@ -27,7 +28,47 @@ export interface FunnelRow {
 }
 
 /** What the funnel reads of each stored record (`AnalyticsRecord`); files may hold names it does not know. */
-type FunnelInput = Pick<AnalyticsRecord, 'anonymous_id' | 'user_sub'> & { event_name: string };
+type FunnelInput = Pick<AnalyticsRecord, 'anonymous_id' | 'user_sub'> & {
+  event_name: string;
+  props?: Record<string, string>;
+};
+
+const percent = (x: number | null) => (x === null ? '' : `${(x * 100).toFixed(1)}%`);
+
+/** The outfit of a `generation_started` sent before the wizard had one (or by an older client). */
+export const OUTFIT_NOT_RECORDED = 'not recorded';
+
+/** Generations started with one outfit (issue 36: `generation_started` carries `outfit`). */
+export interface OutfitRow {
+  outfit: string;
+  generations: number;
+}
+
+/**
+ * Generations started per outfit over records (already limited to the window): every outfit of
+ * functions/domain/outfits.ts in its order (0 included), then {@link OUTFIT_NOT_RECORDED} when some carried none.
+ */
+export function outfitMix(records: Iterable<FunnelInput>): OutfitRow[] {
+  const counts = new Map<string, number>(OUTFITS.map((outfit) => [outfit, 0]));
+  for (const r of records) {
+    if (r.event_name !== 'generation_started') continue;
+    const outfit = r.props?.outfit ?? OUTFIT_NOT_RECORDED;
+    counts.set(outfit, (counts.get(outfit) ?? 0) + 1);
+  }
+  if (counts.get(OUTFIT_NOT_RECORDED) === 0) counts.delete(OUTFIT_NOT_RECORDED);
+  return [...counts].map(([outfit, generations]) => ({ outfit, generations }));
+}
+
+/** The outfit mix as text: one line per outfit with its generations and share of all. */
+export function formatOutfitMix(rows: readonly OutfitRow[]): string {
+  const total = rows.reduce((sum, r) => sum + r.generations, 0);
+  const width = Math.max(...rows.map((r) => r.outfit.length));
+  const lines = rows.map(
+    (r) =>
+      `${r.outfit.padEnd(width)} ${String(r.generations).padStart(7)}   ${percent(total ? r.generations / total : null).padStart(6)}`,
+  );
+  return `Generations by outfit\n${lines.join('\n')}\n`;
+}
 
 /** Counts the funnel over records (already limited to the window). */
 export function computeFunnel(records: Iterable<FunnelInput>): FunnelRow[] {
@@ -100,8 +141,6 @@ export function readLocalRecords(dir: string, dates: readonly string[]): FunnelI
   }
   return records;
 }
-
-const percent = (x: number | null) => (x === null ? '' : `${(x * 100).toFixed(1)}%`);
 
 /** The report as text: one line per step with its count and conversion rates. */
 export function formatFunnel(rows: readonly FunnelRow[], title: string): string {

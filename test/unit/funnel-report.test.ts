@@ -3,11 +3,17 @@ import { writeFileSync } from 'node:fs';
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computeFunnel, windowDates } from '../../infrastructure/report/funnel';
-import { funnelQuery } from '../../infrastructure/report/athena';
+import { computeFunnel, outfitMix, windowDates } from '../../infrastructure/report/funnel';
+import { funnelQuery, outfitQuery } from '../../infrastructure/report/athena';
 import { testTempDir } from '../helpers/temp-dir';
 
-type Seed = { event_name: string; anonymous_id: string | null; user_sub: string | null; received_at: string };
+type Seed = {
+  event_name: string;
+  anonymous_id: string | null;
+  user_sub: string | null;
+  received_at: string;
+  props?: Record<string, string>;
+};
 
 const today = new Date().toISOString().slice(0, 10);
 const longAgo = '2020-01-01';
@@ -24,12 +30,14 @@ function seed(): Seed[] {
     rows.push({ event_name: 'page_view', anonymous_id: `a${i}`, user_sub: null, received_at: at });
   for (const i of [0, 1, 2, 3])
     rows.push({ event_name: 'sign_up', anonymous_id: `a${i}`, user_sub: `u${i}`, received_at: at });
+  // Two generations in a blazer, one sent before the wizard had an outfit.
   for (const i of [0, 1, 2])
     rows.push({
       event_name: 'generation_started',
       anonymous_id: `a${i}`,
       user_sub: `u${i}`,
       received_at: at,
+      ...(i < 2 ? { props: { outfit: 'blazer' } } : {}),
     });
   rows.push({ event_name: 'generation_started', anonymous_id: 'a0', user_sub: 'u0', received_at: at });
   for (const i of [0, 1, 3])
@@ -74,6 +82,27 @@ describe('funnel report', () => {
     expect(out).toMatch(/^Sign-ups\s+4\s+40\.0% of previous step\s+40\.0% of visitors$/m);
     expect(out).toMatch(/^First generation\s+3\s+75\.0% of previous step\s+30\.0% of visitors$/m);
     expect(out).toMatch(/^First purchase\s+2\s+66\.7% of previous step\s+20\.0% of visitors$/m);
+    expect(out).toMatch(/^Generations by outfit$/m);
+    expect(out).toMatch(/^blazer\s+2\s+50\.0%$/m);
+    expect(out).toMatch(/^not recorded\s+2\s+50\.0%$/m);
+  });
+
+  it('counts generations per outfit: every outfit listed, and those sent without one apart', () => {
+    expect(outfitMix(seed())).toEqual([
+      { outfit: 'own-clothing', generations: 0 },
+      { outfit: 'suit-and-tie', generations: 0 },
+      { outfit: 'blazer', generations: 2 },
+      { outfit: 'shirt', generations: 0 },
+      { outfit: 'knitwear', generations: 0 },
+      { outfit: 'not recorded', generations: 2 },
+    ]);
+    const sql = outfitQuery({ database: 'headshot_analytics', table: 'events' }, [
+      '2026-03-04',
+      '2026-03-10',
+    ]);
+    expect(sql).toContain("element_at(props, 'outfit')");
+    expect(sql).toContain(`dt BETWEEN '2026-03-04' AND '2026-03-10' AND event_name = 'generation_started'`);
+    expect(() => outfitQuery({ database: 'events', table: 'x y' }, ['2026-03-04'])).toThrow();
   });
 
   it('the Athena query scans only the window partitions and refuses odd identifiers', () => {
