@@ -18,7 +18,7 @@ import {
   type RecordedPhoto,
   type RetouchRecording,
 } from '../bench/likeness-retouch';
-import { RETOUCHES } from '../bench/likeness-retouch-transforms';
+import { HEADSHOT_CROP_SIDE, headshotCrop, retouch, RETOUCHES } from '../bench/likeness-retouch-transforms';
 
 /**
  * The likeness gate under retouching (docs/decisions/026-likeness-under-retouching.md, issue 36's acceptance: at
@@ -131,5 +131,55 @@ describe('gateComparisons', () => {
     const meanOfCosines = gateComparisons(tiny, 'smooth', AGGREGATIONS['mean of cosines']);
     nearest.forEach((c, i) => expect(c.similarity).toBeGreaterThanOrEqual(meanOfCosines[i]!.similarity));
     expect(nearest.map((c) => c.label)).toEqual(product.map((c) => c.label));
+  });
+});
+
+describe('the retouches', () => {
+  // A 512 px square, mid-grey with a lighter "face" box, and a matte that keeps only that box.
+  const side = HEADSHOT_CROP_SIDE;
+  const face = { x: 156, y: 106, width: 200, height: 250 };
+  const inFace = (i: number) => {
+    const x = i % side;
+    const y = Math.floor(i / side);
+    return x >= face.x && x < face.x + face.width && y >= face.y && y < face.y + face.height;
+  };
+  const square = {
+    width: side,
+    height: side,
+    data: Buffer.from(
+      Array.from({ length: side * side * 3 }, (_, j) => (inFace(Math.floor(j / 3)) ? 180 : 110)),
+    ),
+  };
+  const matte = Buffer.from(Array.from({ length: side * side }, (_, i) => (inFace(i) ? 255 : 0)));
+  const context = { face, matte: () => Promise.resolve(matte) };
+  const pixel = (image: { data: Buffer }, x: number, y: number) => [
+    ...image.data.subarray((y * side + x) * 3, (y * side + x) * 3 + 3),
+  ];
+
+  it('keep the square its size and leave `crop` unchanged', async () => {
+    for (const how of RETOUCHES) {
+      const out = await retouch(square, how, context);
+      expect([out.width, out.height, out.data.length], how).toEqual([side, side, side * side * 3]);
+    }
+    expect((await retouch(square, 'crop', context)).data.equals(square.data)).toBe(true);
+  });
+
+  it('light one side more than the other, and put the person on a new background or on white', async () => {
+    const lit = await retouch(square, 'relight', context);
+    expect(pixel(lit, 5, 5)[0]!).toBeGreaterThan(pixel(lit, side - 5, 5)[0]!);
+    expect(pixel(await retouch(square, 'background', context), 5, 5)).toEqual([0x46, 0x56, 0x6e]);
+    const cut = await retouch(square, 'transparent', context);
+    expect(pixel(cut, 5, 5)).toEqual([255, 255, 255]);
+    expect(pixel(cut, face.x + 100, face.y + 100)).toEqual([180, 180, 180]);
+  });
+
+  it('frame a head-and-shoulders square around the face, the face mapped into it', async () => {
+    const photo = { width: 1000, height: 800, data: Buffer.alloc(1000 * 800 * 3, 128) };
+    const { image, face: mapped } = await headshotCrop(photo, { x: 400, y: 200, width: 150, height: 200 });
+    expect([image.width, image.height]).toEqual([side, side]);
+    // 2.6 face heights (520 px) shown at 512 px: the face keeps its proportions, inside the square.
+    expect(mapped.height / mapped.width).toBeCloseTo(200 / 150, 5);
+    expect(mapped.x).toBeGreaterThan(0);
+    expect(mapped.y + mapped.height).toBeLessThan(side);
   });
 });
