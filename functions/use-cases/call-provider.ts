@@ -117,9 +117,10 @@ async function editSource(sub: string, order: EditOrder, ports: CallProviderPort
 
 /**
  * Workflow task CallProvider: reads the generation and the reference photos, counts the call against the likeness
- * cap, asks the provider for one image (the look's prompt with the slot's variation, domain/prompts.ts) and writes its bytes, untouched, to the results bucket's `work/` prefix
- * (domain/object-keys.ts `providerImageKey`), which no customer-facing function may read. It does no image work of
- * its own: FinishHeadshot does the likeness check and the encodes.
+ * cap, asks the provider for one image (the look's prompt with the slot's variation, domain/prompts.ts) and writes
+ * its bytes, untouched, to the results bucket's `work/` prefix (domain/object-keys.ts `providerImageKey`), which no
+ * customer-facing function may read. It does no image work of its own: FinishHeadshot does the likeness check and the
+ * encodes.
  *
  * Safe to run again for the same slot: a saved slot returns its headshot without calling the provider. Once the image
  * is stored, the lease's permit goes back and the dispatcher is woken. A 429 is an expected answer, not a failure:
