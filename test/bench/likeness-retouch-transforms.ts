@@ -43,6 +43,7 @@ export const HARD_RETOUCHES = ['smooth-heavy', 'relight-hard'] as const;
 export const COMBINED_RETOUCHES = ['polished', 'edited', 'all', 'heavy'] as const;
 /** Every change the evaluation makes. */
 export const RETOUCHES = [...SINGLE_RETOUCHES, ...HARD_RETOUCHES, ...COMBINED_RETOUCHES] as const;
+/** One of {@link RETOUCHES}. */
 export type Retouch = (typeof RETOUCHES)[number];
 type SingleRetouch = (typeof SINGLE_RETOUCHES)[number] | (typeof HARD_RETOUCHES)[number];
 
