@@ -7,7 +7,7 @@ import { batchPutItems, headshotSeedItem } from '../helpers/headshot-items';
 import { newGenerationItem, type GenerationRecord } from '../../functions/adapters/generations';
 import { saveHeadshot } from '../../functions/adapters/headshots/records';
 import { finalizeGeneration } from '../../functions/use-cases/compensate-generation';
-import { userPk } from '../../functions/adapters/support/keys';
+import { userPk, versionSk } from '../../functions/adapters/support/keys';
 import { spendCredits } from '../../functions/adapters/ledger';
 import { putObject } from '../../functions/adapters/storage';
 import { storageSettings } from '../../functions/config/storage';
@@ -84,6 +84,38 @@ export async function seedHeadshotItems(sub: string, count: number): Promise<str
     });
     ids.push(id);
     return item;
+  });
+  await batchPutItems(storageSettings().TABLE_NAME, items);
+  return ids;
+}
+
+/**
+ * `count` bare version items of `sub`'s headshot `headshotId` (issue 36), shaped like `saveHeadshotVersion` writes
+ * them (an upscale of the original, files under a fresh edit generation's folder), without images or the root's
+ * `versionCount` (a list and a deletion need neither).
+ *
+ * @returns their ids, oldest first
+ */
+export async function seedVersionItems(sub: string, headshotId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => ulid());
+  const items = ids.map((id) => {
+    const generationId = ulid();
+    return {
+      PK: userPk(sub),
+      SK: versionSk(headshotId, id),
+      type: 'headshot-version',
+      id,
+      headshotId,
+      userId: sub,
+      generationId,
+      slot: 0,
+      edit: { kind: 'upscale' },
+      transparent: false,
+      imageKey: headshotImageKey(sub, generationId, 0),
+      thumbnailKey: headshotThumbnailKey(sub, generationId, 0),
+      creditsUsed: 1,
+      createdAt: new Date().toISOString(),
+    };
   });
   await batchPutItems(storageSettings().TABLE_NAME, items);
   return ids;

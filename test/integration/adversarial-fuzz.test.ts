@@ -21,7 +21,7 @@ import { draftFuzzSpecs } from '../adversarial/draft-specs';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { authorization, fixed, requestOf, stripeEvents, webhookRequest } from '../adversarial/route-requests';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
-import { seedGeneration, seedHeadshotItems } from '../adversarial/seed';
+import { seedGeneration, seedHeadshotItems, seedVersionItems } from '../adversarial/seed';
 import { type TestUser } from '../helpers/cognito';
 import { signedUpUser } from '../helpers/gallery';
 import { userItems } from '../helpers/table';
@@ -261,6 +261,47 @@ const specs: Record<RouteKey, FuzzSpec> = {
       return requestOf(
         'GET',
         pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/download`),
+        { auth: authorization(user) },
+      );
+    },
+  },
+  // A headshot's versions (issue 36): the caller's own listed, anyone else's or a malformed id 404.
+  'GET /api/headshots/{id}/versions': {
+    reaches: ['200', '404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [own, foreign] = await Promise.all([
+        seedHeadshotItems(user.sub, 2),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      await seedVersionItems(user.sub, own[0]!, 2);
+      return requestOf(
+        'GET',
+        pathId([...own, ...foreign]).map((i) => `/api/headshots/${i}/versions`),
+        { auth: authorization(user) },
+      );
+    },
+  },
+  // One version: the caller's own deleted (204), another headshot's, another user's or a malformed id 404.
+  'DELETE /api/headshots/{id}/versions/{versionId}': {
+    reaches: ['204', '404 NOT_FOUND', '401 UNAUTHORIZED'],
+    request: async ({ user, other }) => {
+      const [[own], [foreign]] = await Promise.all([
+        seedHeadshotItems(user.sub, 1),
+        seedHeadshotItems(other.sub, 1),
+      ]);
+      const [mine, theirs] = await Promise.all([
+        seedVersionItems(user.sub, own!, 6),
+        seedVersionItems(other.sub, foreign!, 1),
+      ]);
+      return requestOf(
+        'DELETE',
+        fc
+          .oneof(
+            fc.tuple(pathId([own!, foreign!]), pathId([...mine, ...theirs])),
+            // Half the requests name one of the caller's own versions, so deletions (204) are reached.
+            fc.tuple(fc.constant(own!), fc.constantFrom(...mine)),
+          )
+          .map(([id, versionId]) => `/api/headshots/${id}/versions/${versionId}`),
         { auth: authorization(user) },
       );
     },

@@ -3,7 +3,7 @@ import { encodeCursor } from '../../functions/domain/gallery';
 import { routes, type RouteDefinition } from '../../functions/http/routes';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { expectApiContract, send, type RawRequest, type RawResponse } from '../adversarial/requests';
-import { seedGeneration, snapshotOwned } from '../adversarial/seed';
+import { seedGeneration, seedVersionItems, snapshotOwned } from '../adversarial/seed';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos } from '../helpers/generation';
 
@@ -24,6 +24,8 @@ type RouteKey = `${RouteDefinition['method']} ${RouteDefinition['path']}`;
 interface OwnerIds {
   generationId: string;
   headshotId: string;
+  /** A version of that headshot (issue 36). */
+  versionId: string;
   sessionId: string;
   uploadKey: string;
   cursor: string;
@@ -111,6 +113,17 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
       status: 404,
       code: 'NOT_FOUND',
     },
+    // A headshot's versions: never listed, downloaded or deleted for anyone but its owner.
+    'GET /api/headshots/{id}/versions': {
+      request: (ids) => json(t, 'GET', `/api/headshots/${ids.headshotId}/versions`),
+      status: 404,
+      code: 'NOT_FOUND',
+    },
+    'DELETE /api/headshots/{id}/versions/{versionId}': {
+      request: (ids) => json(t, 'DELETE', `/api/headshots/${ids.headshotId}/versions/${ids.versionId}`),
+      status: 404,
+      code: 'NOT_FOUND',
+    },
     'DELETE /api/headshots/{id}': {
       request: (ids) => json(t, 'DELETE', `/api/headshots/${ids.headshotId}`),
       status: 404,
@@ -168,6 +181,7 @@ describe("every route × another user's ids", () => {
       const ids: OwnerIds = {
         generationId: generation.id,
         headshotId: headshotIds[0]!,
+        versionId: (await seedVersionItems(owner.sub, headshotIds[0]!, 1))[0]!,
         sessionId: ((await session.json()) as { id: string }).id,
         uploadKey: uploadKey!,
         // The cursor the server would hand the owner for the page after their newest headshot.
@@ -182,6 +196,23 @@ describe("every route × another user's ids", () => {
       ).toBe(200);
       expect(
         (await api(gatewayUrl, owner.idToken, 'GET', `/api/checkout/sessions/${ids.sessionId}`)).status,
+      ).toBe(200);
+      const ownVersions = await api(
+        gatewayUrl,
+        owner.idToken,
+        'GET',
+        `/api/headshots/${ids.headshotId}/versions`,
+      );
+      expect(await ownVersions.json()).toMatchObject({ versions: [{ id: ids.versionId }] });
+      expect(
+        (
+          await api(
+            gatewayUrl,
+            owner.idToken,
+            'GET',
+            `/api/headshots/${ids.headshotId}/download?version=${ids.versionId}`,
+          )
+        ).status,
       ).toBe(200);
       expect(
         (await api(gatewayUrl, owner.idToken, 'GET', `/api/headshots?cursor=${ids.cursor}`)).status,
