@@ -59,6 +59,8 @@ describe('GET /api/headshots', () => {
       imageUrl: expect.any(String),
       downloadUrl: expect.any(String),
       fileName: `headshot-${newest.style}-${newest.background}-${newest.slot + 1}-square.jpg`,
+      // Seeded without edits: no versions (issue 36).
+      versionCount: 0,
       // Seeded like a headshot made before issue 28: only the square to download.
       variants: [
         {
