@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { normalizePhoto } from '../functions/adapters/images';
-import { createOpenAiProvider, planEdit } from '../functions/adapters/image-providers/openai';
+import { createOpenAiProvider, planCall, planEdit } from '../functions/adapters/image-providers/openai';
 import { createModelCalendar, ProviderModelNotFoundError } from '../functions/adapters/provider-calendar';
 import { daysUntil } from '../functions/domain/provider-calendar';
 import { parseImageProviderSettings } from '../functions/config/image-provider';
 import { estimatedEditUsd, lowestQuality, openAiImageModel } from '../functions/domain/openai-image-models';
 import { canvasSize, megapixelFactor, takesHighResolution } from '../functions/domain/headshot-variants';
+import { partialImagesUsd } from '../functions/domain/openai-image-purposes';
 import { buildPrompt } from '../functions/domain/prompts';
 import { REPO_ROOT } from './constructs/naming';
 
@@ -74,6 +75,33 @@ async function shutdownLine(options: {
 const usd = (value: number | undefined) =>
   value === undefined ? 'unknown (model not in the table)' : `$${value.toFixed(3)}`;
 
+/**
+ * Prints what an edit and an upscale would send and cost (docs/decisions/025-openai-parameters.md): the parameters per
+ * use, the output priced by its pixels, the headshot as the one input image, and the partial images' output tokens.
+ */
+function printUseCosts(modelId: string, configured: Parameters<typeof planCall>[1]): void {
+  const model = openAiImageModel(modelId);
+  for (const purpose of ['edit', 'upscale'] as const) {
+    const { params } = planCall(modelId, configured, {
+      purpose,
+      resolution: 'standard',
+      request: purpose === 'upscale' ? { kind: 'upscale' } : { kind: 'outfit', outfit: 'blazer' },
+      takesPartialImages: true,
+    });
+    const [width, height] = params.size.split('x').map(Number) as [number, number];
+    const output = estimatedEditUsd(
+      model,
+      params.quality ?? configured,
+      1,
+      megapixelFactor({ width, height }),
+    );
+    const partials = partialImagesUsd(params.partial_images ?? 0);
+    console.log(
+      `Estimated cost of one ${purpose} (${JSON.stringify(params)}): ${usd(output === undefined ? undefined : output + partials)}`,
+    );
+  }
+}
+
 async function main(): Promise<number> {
   const settings = parseImageProviderSettings({ ...process.env, IMAGE_PROVIDER: 'openai' });
   const model = openAiImageModel(settings.OPENAI_IMAGE_MODEL);
@@ -109,6 +137,7 @@ async function main(): Promise<number> {
       `Estimated cost of one high-resolution generation (${planEdit(settings.OPENAI_IMAGE_MODEL, quality, 'high').params.size}): ${usd(high === undefined ? undefined : high * 6)}`,
     );
   }
+  printUseCosts(settings.OPENAI_IMAGE_MODEL, settings.OPENAI_IMAGE_QUALITY);
   if (!settings.OPENAI_API_KEY) {
     console.log('Shutdown:   not checked (GET /v1/models needs a key)');
     console.log('No OPENAI_API_KEY: nothing sent. Set it to send this one edit.');

@@ -40,6 +40,11 @@ describe('npm run check:provider', () => {
     expect(out).toMatch(/Images: {5}1 \(image\[\]: reference-1\.jpg, image\/jpeg, \d+ bytes/);
     expect(out).toMatch(/Estimated cost of this check: \$0\.\d{3}/);
     expect(out).toContain('No OPENAI_API_KEY: nothing sent');
+    // An edit at 1024x1280 high with 2 partials, an upscale at 2560x3200 (decision 025).
+    expect(out).toMatch(
+      /Estimated cost of one edit \(.*"complexity":"low".*"partial_images":2.*\): \$0\.084/,
+    );
+    expect(out).toMatch(/Estimated cost of one upscale \(.*"size":"2560x3200".*\): \$0\.452/);
     expect(out).toContain('Shutdown:   not checked');
     expect(fake.calls).toHaveLength(0);
     expect(fake.modelReads).toHaveLength(0);
