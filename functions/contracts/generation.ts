@@ -6,7 +6,7 @@ import { RESOLUTIONS } from '../domain/headshot-variants';
 /** The `duplicate` reason's words for a photo number, for clients that number the photos their own way. */
 export { duplicateMessage } from '../domain/photo-checks';
 import { backgroundSchema, headshotSchema, outfitSchema, styleSchema } from './headshot';
-import { generationEditSchema } from './edits';
+import { generationEditSchema, headshotVersionSchema } from './edits';
 
 /**
  * The generator's routes (docs/architecture.md §3-§4): presigned uploads, photo checks, starting a generation (or a
@@ -176,6 +176,12 @@ export const generationSchema = z.object({
   edit: z.optional(z.nullable(generationEditSchema)),
   /** In slot order, filled in as each one is saved. */
   headshots: z.array(headshotSchema),
+  /**
+   * An edit's result (issue 36): the version its slot saved, once saved (an edit saves a version of the headshot,
+   * never a gallery headshot, so `headshots` stays empty). Empty for other generations; absent from older answers:
+   * read it as empty.
+   */
+  versions: z.optional(z.array(headshotVersionSchema)),
   /**
    * While an edit's slot is unfinished, the latest partial image the model streamed (issue 36): a presigned URL (as
    * the headshots', until `urlsExpireAt`) and OpenAI's 0-based `partial_image_index`. A preview, never a result: it

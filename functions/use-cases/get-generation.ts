@@ -3,12 +3,14 @@ import { getHeadshots, type HeadshotRecord } from '../adapters/headshots/records
 import { latestPartialImages } from '../adapters/partial-images';
 import { livePlace } from '../adapters/provider-queue/positions';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../adapters/storage';
+import type { HeadshotVersion } from '../contracts/edits';
 import type { Generation } from '../contracts/generation';
 import { logger } from '../common/logger';
 import { ItemNotFoundError } from '../domain/errors';
 import { isTerminal } from '../domain/generation-status';
 import { isUlid } from '../domain/object-keys';
 import { HEADSHOTS_PER_GENERATION } from '../domain/slots';
+import { savedVersionViews } from './list-headshot-versions';
 import { reconcileGeneration } from './reconcile-generation';
 
 /** The answer for an unknown generation and for another user's alike (never says which). */
@@ -31,6 +33,12 @@ export interface GetGenerationPorts {
   now: () => number;
   /** Each slot's latest partial image, presigned (adapters/partial-images.ts). */
   latestPartialImages: typeof latestPartialImages;
+  /** The views of the versions an edit saved (use-cases/list-headshot-versions.ts). */
+  savedVersionViews: (
+    sub: string,
+    headshotId: string,
+    versionIds: readonly string[],
+  ) => Promise<HeadshotVersion[]>;
 }
 
 const adapters: GetGenerationPorts = {
@@ -40,6 +48,7 @@ const adapters: GetGenerationPorts = {
   livePlace,
   now: Date.now,
   latestPartialImages,
+  savedVersionViews: (sub, headshotId, versionIds) => savedVersionViews(sub, headshotId, versionIds),
 };
 
 /** A generation as `GET /api/generations/{id}` shows it, with its headshots' records (the route makes their views). */
@@ -77,7 +86,8 @@ function partialPreviews(g: GenerationRecord, ports: GetGenerationPorts) {
  * for a minute (use-cases/reconcile-generation.ts: a timed-out or aborted one ends failed and refunded), with its
  * headshots in slot order and, while it waits for the image provider, its place in line computed now from the
  * line's counters (two small reads, whatever the line's length), and, while an edit runs, the latest partial image of
- * each unfinished slot (`partialPreviews`, presigned).
+ * each unfinished slot (`partialPreviews`, presigned). An edit answers the version it saved as `versions` (issue 36)
+ * and no headshots.
  *
  * @param id the path's id
  * @throws {ItemNotFoundError} ({@link GENERATION_NOT_FOUND}) for an id that is no ULID, an unknown generation and
@@ -98,8 +108,10 @@ export async function viewGeneration(
   const waiting = !isTerminal(g.status) && !g.admittedAt && g.queue?.orderKey !== undefined;
   // Only a running edit streams partial images (docs/decisions/025-openai-parameters.md): one List, no more.
   const streaming = Boolean(g.edit) && !isTerminal(g.status) && Boolean(g.admittedAt);
-  const [headshots, live, partials] = await Promise.all([
-    ports.getHeadshots(g.userId, ids),
+  // An edit's slots hold version ids (FinishHeadshot saves a version of the headshot), not headshots.
+  const [headshots, versions, live, partials] = await Promise.all([
+    g.edit ? [] : ports.getHeadshots(g.userId, ids),
+    g.edit ? ports.savedVersionViews(g.userId, g.edit.headshotId, ids) : [],
     waiting ? ports.livePlace(g.queue!.orderKey!, g.id) : undefined,
     streaming ? partialPreviews(g, ports) : [],
   ]);
@@ -117,6 +129,7 @@ export async function viewGeneration(
     regeneratedFrom: g.regeneratedFrom ?? null,
     edit: g.edit ? { ...g.edit.request, headshotId: g.edit.headshotId } : null,
     headshots,
+    versions,
     // A finished slot shows its headshot (or nothing, refused): never the preview it replaced.
     partialPreviews: partials.filter((p) => g.slots[String(p.slot)] === undefined),
     creditsReserved: g.creditsReserved,

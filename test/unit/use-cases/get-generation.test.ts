@@ -11,6 +11,7 @@ import {
 import { RECONCILE_AFTER_MS, reconcileGeneration } from '../../../functions/use-cases/reconcile-generation';
 import { ItemNotFoundError } from '../../../functions/domain/errors';
 import type { PartialPreview } from '../../../functions/adapters/partial-images';
+import type { HeadshotVersion } from '../../../functions/contracts/edits';
 import { failing } from './fakes/failures';
 import { compensationPortsOf, FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeLedger } from './fakes/ledger';
@@ -18,6 +19,21 @@ import { FakeLedger } from './fakes/ledger';
 const SUB = 'user-1';
 const UPDATED = '2026-01-01T00:00:00.000Z';
 const NOW = Date.parse(UPDATED) + 10_000;
+/** A version's view as use-cases/list-headshot-versions.ts makes it (its id and headshot filled in per call). */
+const VERSION_VIEW: HeadshotVersion = {
+  id: '',
+  headshotId: '',
+  sourceVersionId: null,
+  generationId: 'g',
+  edit: { kind: 'upscale' },
+  likeness: 90,
+  preview: false,
+  transparent: false,
+  createdAt: UPDATED,
+  thumbnailUrl: 't',
+  imageUrl: 'i',
+  variants: [],
+};
 
 /** A generation of `fields`, its execution's status, and the line's live place (when it can be computed). */
 function world(
@@ -32,6 +48,7 @@ function world(
   let clock = NOW;
   const asked: number[] = [];
   const listed: string[] = [];
+  const versionsAsked: { headshotId: string; versionIds: string[] }[] = [];
   const ports: GetGenerationPorts = {
     getGeneration: generations.getGeneration,
     reconcileGeneration: (record) =>
@@ -52,9 +69,13 @@ function world(
       listed.push(id);
       return options.partials ?? [];
     },
+    savedVersionViews: async (_sub, headshotId, versionIds) => {
+      versionsAsked.push({ headshotId, versionIds: [...versionIds] });
+      return versionIds.map((id) => ({ ...VERSION_VIEW, id, headshotId }));
+    },
   };
   const later = (ms: number) => (clock += ms);
-  return { generations, ledger, generation, ports, asked, listed, later };
+  return { generations, ledger, generation, ports, asked, listed, versionsAsked, later };
 }
 
 async function saveSlots(generations: FakeGenerations, id: string, slots: number[]) {
@@ -108,6 +129,33 @@ describe('viewGeneration', () => {
     });
     const plain = world({});
     expect((await viewGeneration(SUB, plain.generation.id, plain.ports)).edit).toBeNull();
+  });
+
+  it("answers an edit's saved version as versions, and no headshots (issue 36)", async () => {
+    const edit = { headshotId: 'headshot-9', request: { kind: 'upscale' } } as const;
+    const { generation, generations, ports, versionsAsked } = world({
+      slotCount: 1,
+      creditsReserved: 1,
+      edit,
+    });
+    generations.stored(SUB, generation.id)!.slots = { 0: 'version-1' };
+    const view = await viewGeneration(SUB, generation.id, {
+      ...ports,
+      getHeadshots: failing(new Error('not asked')),
+    });
+    expect(view.headshots).toEqual([]);
+    expect(view.versions).toEqual([{ ...VERSION_VIEW, id: 'version-1', headshotId: 'headshot-9' }]);
+    expect(versionsAsked).toEqual([{ headshotId: 'headshot-9', versionIds: ['version-1'] }]);
+    const plain = world({});
+    expect((await viewGeneration(SUB, plain.generation.id, plain.ports)).versions).toEqual([]);
+    expect(plain.versionsAsked).toEqual([]);
+  });
+
+  it('fails when the versions cannot be read', async () => {
+    const edit = { headshotId: 'headshot-9', request: { kind: 'upscale' } } as const;
+    const { generation, ports } = world({ slotCount: 1, creditsReserved: 1, edit });
+    const down = { ...ports, savedVersionViews: failing(new Error('table down')) };
+    await expect(viewGeneration(SUB, generation.id, down)).rejects.toThrow('table down');
   });
 
   it('shows the place in line computed now while the generation waits', async () => {
