@@ -124,8 +124,8 @@ describe('the parameters per use (the model table decides what is sent)', () => 
 });
 
 describe('the adapter against the strict stand-in', () => {
-  // One model of each kind: standard sizes with transparency, a transparency preview, no complexity, the default.
-  const kinds = ['gpt-image-1.5', 'gpt-image-2', 'gpt-image-2.5-flare', DEFAULT_OPENAI_IMAGE_MODEL];
+  // One model of each kind: standard sizes, no complexity, the default (gpt-image-2's preview: the test after).
+  const kinds = ['gpt-image-1.5', 'gpt-image-2.5-flare', DEFAULT_OPENAI_IMAGE_MODEL];
 
   it('the kinds tested are live models of the table', () => {
     for (const id of kinds) {
@@ -161,6 +161,16 @@ describe('the adapter against the strict stand-in', () => {
     const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);
     expect(data[3]).toBe(0); // the corner is clear
+  });
+
+  it('gpt-image-2 (transparency a preview): asked an opaque backdrop, the person cut out here, alpha kept', async () => {
+    const image = await provider('gpt-image-2').generate(edit(transparent));
+    expect(stand().calls[0]).toMatchObject({ background: 'opaque' });
+    const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ channels: 4, width: 1024, height: 1280 });
+    // The corner is background (clear), the middle of the face is the person (opaque).
+    expect(data[3]).toBeLessThan(64);
+    expect(data[(640 * 1024 + 512) * 4 + 3]).toBeGreaterThan(192);
   });
 
   it('keeps going with the final image when fewer partials arrive than asked', async () => {

@@ -16,6 +16,8 @@ import { providerTimeouts } from '../../domain/provider-timeouts';
 import { mapOpenAiError } from './openai-errors';
 import { planCall, planEdit } from './openai-params';
 import { readEditStream } from './openai-stream';
+import { cutOutPerson } from './openai-cutout';
+import { needsLocalCutout } from '../../domain/openai-image-purposes';
 
 export { mapOpenAiError } from './openai-errors';
 export { planCall, planEdit } from './openai-params';
@@ -145,21 +147,28 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
         prompt: request.prompt,
         ...(request.safetyIdentifier ? { safety_identifier: request.safetyIdentifier } : {}),
       };
+      let image: Buffer;
       try {
         if (params.stream && request.onPartialImage) {
           const stream = await client.images.edit({ ...body, stream: true });
-          return await readEditStream(stream, request.onPartialImage);
+          image = await readEditStream(stream, request.onPartialImage);
+        } else {
+          const response = await client.images.edit({ ...body, stream: undefined });
+          const b64 = response.data?.[0]?.b64_json;
+          if (!b64) throw new ProviderInvalidOutputError('OpenAI answered without b64_json image data');
+          image = Buffer.from(b64, 'base64');
         }
-        const response = await client.images.edit({ ...body, stream: undefined });
-        const b64 = response.data?.[0]?.b64_json;
-        if (!b64) throw new ProviderInvalidOutputError('OpenAI answered without b64_json image data');
-        return Buffer.from(b64, 'base64');
       } catch (error) {
         if (error instanceof ProviderInvalidOutputError) throw error;
         const mapped = mapOpenAiError(error, options.model);
         if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);
         throw mapped;
       }
+      // A transparent edit the model was asked on an opaque backdrop: the person is cut out here (decision 025).
+      if (!needsLocalCutout(plan.model, request.edit?.request)) return image;
+      return cutOutPerson(image).catch((error: unknown) => {
+        throw new ProviderInvalidOutputError(`The person could not be cut out: ${(error as Error).message}`);
+      });
     },
   };
 }
