@@ -83,6 +83,8 @@ export interface ObjectExpiryRule {
 export const OBJECT_EXPIRY_RULES: readonly ObjectExpiryRule[] = [
   { bucket: 'uploads', prefix: 'uploads/', days: UPLOAD_RETENTION_DAYS },
   { bucket: 'results', prefix: 'work/', days: WORK_RETENTION_DAYS },
+  // A streaming slot's latest partial image (issue 36, decision 025): gone like work/ when its slot did not delete it.
+  { bucket: 'results', prefix: 'partial/', days: WORK_RETENTION_DAYS },
   { bucket: 'results', prefix: 'results/', days: HEADSHOT_RETENTION_DAYS + HEADSHOT_FILES_BACKSTOP_DAYS },
 ];
 
