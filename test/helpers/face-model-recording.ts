@@ -24,6 +24,9 @@ import type { RgbImage } from '../../functions/adapters/support/pixels';
  *
  * Record again (prunes what no test uses any more):
  *   FACE_MODEL_RECORD=1 npm test && node --import tsx test/helpers/face-model-recording.ts merge
+ * Or add what some test files see to the recording, keeping the rest (after a change that gives a few tests new
+ * pixels, without a whole run):
+ *   FACE_MODEL_RECORD=1 npx vitest run … <files> && node --import tsx test/helpers/face-model-recording.ts merge --keep
  * `FACE_MODEL=real` turns the replay off (every image through the models).
  */
 
@@ -127,9 +130,12 @@ export function installRecordedFaceModel(
   return () => void use(previous);
 }
 
-/** Replaces the recording with exactly the images record mode saw (so unused answers are pruned). */
-export function merge(): { images: number; bytes: number } {
-  const answers: Record<string, Recorded> = {};
+/**
+ * Replaces the recording with exactly the images record mode saw (so unused answers are pruned), or with `keep`, adds
+ * them to the answers it already holds.
+ */
+export function merge({ keep = false }: { keep?: boolean } = {}): { images: number; bytes: number } {
+  const answers: Record<string, Recorded> = keep ? Object.fromEntries(load()) : {};
   for (const name of existsSync(SEEN) ? readdirSync(SEEN) : []) {
     for (const line of readFileSync(join(SEEN, name), 'utf8').split('\n').filter(Boolean)) {
       const [key, answer] = JSON.parse(line) as [string, Recorded];
@@ -149,6 +155,6 @@ export function merge(): { images: number; bytes: number } {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'merge') {
-  const { images, bytes } = merge();
+  const { images, bytes } = merge({ keep: process.argv.includes('--keep') });
   console.log(`face-model recording: ${images} images, ${(bytes / 1024).toFixed(0)} KiB (${RECORDING})`);
 }
