@@ -1,6 +1,13 @@
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { headObject } from '../../functions/adapters/storage';
+import sharp from 'sharp';
+import { newGenerationItem } from '../../functions/adapters/generations';
+import { saveHeadshotVersion } from '../../functions/adapters/headshots/versions';
+import { headObject, putObject } from '../../functions/adapters/storage';
+import { storageSettings } from '../../functions/config/storage';
+import type { HeadshotVersions } from '../../functions/contracts/edits';
+import { versionVariantKey, headshotThumbnailKey } from '../../functions/domain/object-keys';
+import { batchPutItems } from '../helpers/headshot-items';
 import { api } from '../helpers/generation';
 import {
   itemsByKind,
@@ -105,6 +112,92 @@ describe('favorites, downloads and deleting one headshot', () => {
     ] as const) {
       expect((await api(gatewayUrl, user.idToken, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
+  });
+
+  it('versions (issue 36): listed oldest first, downloaded under -v<k>- names, deleted one by one and with their headshot', async () => {
+    const user = await signedUpUser();
+    const [h] = await seedHeadshots(user.sub, 1, { withImages: 1 });
+    const { jpeg, webp } = await sampleImages();
+    const png = await sharp({
+      create: { width: 64, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    /** An edit's one-slot generation and its saved version, its square and thumbnail stored as FinishHeadshot does. */
+    const saveVersion = async (transparent: boolean) => {
+      const generationId = ulid();
+      const now = new Date().toISOString();
+      const item = { id: generationId, sub: user.sub, style: 'creative', background: 'office', now } as const;
+      await batchPutItems(storageSettings().TABLE_NAME, [newGenerationItem({ ...item, referenceKeys: [] })]);
+      const imageKey = versionVariantKey(user.sub, generationId, 0, 'square', transparent);
+      const thumbnailKey = headshotThumbnailKey(user.sub, generationId, 0);
+      await putObject(
+        'results',
+        imageKey,
+        transparent ? png : jpeg,
+        transparent ? 'image/png' : 'image/jpeg',
+      );
+      await putObject('results', thumbnailKey, webp, 'image/webp');
+      const edit = transparent
+        ? ({ kind: 'background', background: { type: 'transparent' } } as const)
+        : ({ kind: 'upscale' } as const);
+      const { versionId } = await saveHeadshotVersion({
+        sub: user.sub,
+        headshotId: h!.id,
+        generationId,
+        slot: 0,
+        edit,
+        transparent,
+        imageKey,
+        thumbnailKey,
+      });
+      return { versionId, imageKey, thumbnailKey };
+    };
+    const v1 = await saveVersion(false);
+    const v2 = await saveVersion(true);
+
+    const listed = await api(gatewayUrl, user.idToken, 'GET', `/api/headshots/${h!.id}/versions`);
+    expect(listed.status).toBe(200);
+    const { versions } = (await listed.json()) as HeadshotVersions;
+    expect(versions.map((v) => [v.id, v.transparent])).toEqual([
+      [v1.versionId, false],
+      [v2.versionId, true],
+    ]);
+    expect((await fetch(versions[1]!.imageUrl)).status).toBe(200);
+    expect((await listPage(user, 'all')).items[0]).toMatchObject({ id: h!.id, versionCount: 2 });
+
+    const name = `headshot-${h!.style}-${h!.background}-${h!.slot + 1}-v2-square.png`;
+    const download = await api(
+      gatewayUrl,
+      user.idToken,
+      'GET',
+      `/api/headshots/${h!.id}/download?variant=square&version=${v2.versionId}`,
+    );
+    expect(download.status).toBe(200);
+    const { url, fileName } = (await download.json()) as { url: string; fileName: string };
+    expect(fileName).toBe(name);
+    const file = await fetch(url);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+
+    const deleted = await api(
+      gatewayUrl,
+      user.idToken,
+      'DELETE',
+      `/api/headshots/${h!.id}/versions/${v1.versionId}`,
+    );
+    expect(deleted.status).toBe(204);
+    expect(await headObject('results', v1.imageKey)).toBeUndefined();
+    expect(await headObject('results', v1.thumbnailKey)).toBeUndefined();
+    expect(await headObject('results', v2.imageKey)).toBeDefined();
+    expect((await listPage(user, 'all')).items[0]).toMatchObject({ versionCount: 1 });
+
+    // Deleting the headshot deletes its remaining versions and their files.
+    expect((await api(gatewayUrl, user.idToken, 'DELETE', `/api/headshots/${h!.id}`)).status).toBe(204);
+    expect(await headObject('results', v2.imageKey)).toBeUndefined();
+    expect(await headObject('results', v2.thumbnailKey)).toBeUndefined();
+    expect((await api(gatewayUrl, user.idToken, 'GET', `/api/headshots/${h!.id}/versions`)).status).toBe(404);
   });
 
   it("another user's ids → 404 on every route, and nothing changes", async () => {
