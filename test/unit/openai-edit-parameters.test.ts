@@ -186,6 +186,19 @@ describe('the adapter against the strict stand-in', () => {
     expect((await sharp(image).metadata()).height).toBe(1280);
   });
 
+  it('streams a scripted image (another face) as the final image of a streamed call', async () => {
+    stand().answer = () => ({ image: photo });
+    const partials: number[] = [];
+    const image = await provider().generate({
+      ...edit(colour),
+      onPartialImage: async (_, i) => {
+        partials.push(i);
+      },
+    });
+    expect(image.equals(photo)).toBe(true);
+    expect(partials).toEqual([0, 1]);
+  });
+
   it('a failing onPartialImage does not fail the call', async () => {
     const image = await provider().generate({
       ...edit(colour),

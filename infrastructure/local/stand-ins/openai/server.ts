@@ -272,13 +272,15 @@ export async function startFakeOpenAi(
       fake.stats.maxInFlight = Math.max(fake.stats.maxInFlight, fake.stats.inFlight);
       try {
         const answer = await fake.answer(call);
-        if (call.stream && (answer === 'image' || 'stream' in answer)) {
+        if (call.stream && (answer === 'image' || 'stream' in answer || 'image' in answer)) {
+          // A scripted image (another person's face) streams as the final image, as a made one does.
           const [b64] = await Promise.all([
-            editedImage(call),
+            answer !== 'image' && 'image' in answer ? answer.image.toString('base64') : editedImage(call),
             new Promise((resolve) => setTimeout(resolve, fake.latencyMs)),
           ]);
           fake.stats.served += 1;
-          await sendEditStream(res, call, b64, answer === 'image' ? {} : answer.stream, limited.headers);
+          const script = answer !== 'image' && 'stream' in answer ? answer.stream : {};
+          await sendEditStream(res, call, b64, script, limited.headers);
         } else if (answer === 'image' || 'image' in answer) {
           const [b64] = await Promise.all([
             answer === 'image' ? editedImage(call) : answer.image.toString('base64'),
