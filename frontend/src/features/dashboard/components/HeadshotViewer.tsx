@@ -53,7 +53,8 @@ export function HeadshotViewer({
     <Modal labelledBy={titleId} onClose={onClose} className="max-w-3xl">
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-6">
         <h2 id={titleId} className="text-base font-semibold capitalize">
-          {captionOf(headshot.style)} headshot{name ? `, ${name}` : ''}
+          {captionOf(headshot.style)} headshot
+          {name && <span className="normal-case">, {name}</span>}
         </h2>
         <CloseButton onClick={onClose} />
       </div>
@@ -69,7 +70,13 @@ export function HeadshotViewer({
         running={running}
       />
       <div className="flex flex-wrap items-center gap-2 px-4 py-4 sm:px-6">
-        <HeadshotMeta headshot={headshot} showDate />
+        <HeadshotMeta
+          // A version's own likeness and preview mark (its date is the headshot's: the strip dates nothing).
+          headshot={
+            selected ? { ...headshot, likeness: selected.likeness, preview: selected.preview } : headshot
+          }
+          showDate
+        />
         <div className="ml-auto flex gap-2">
           <Button
             variant="secondary"
