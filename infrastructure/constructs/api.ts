@@ -67,8 +67,8 @@ export const CALLERS_TO_FILL_A_ROUTE = 10;
 
 /**
  * Default stage throttling (every route without its own below, all reads): 10 callers × 10/s = 100/s steady, burst
- * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 24 routes together allow 2,000/s (the
- * poll 200, 12 routes at this default 1,200, the webhook 100, analytics 50, 7 costly writes × 50 = 350, the wizard
+ * 200. Account guard: API Gateway's regional quota is 10,000 requests/s; the 26 routes together allow 2,200/s (the
+ * poll 200, 14 routes at this default 1,400, the webhook 100, analytics 50, 7 costly writes × 50 = 350, the wizard
  * draft's 2 writes × 50 = 100), far under
  * it, and at their typical durations (reads ~0.1 s, writes ≤ 1 s, photo checks a few seconds) within Lambda's
  * default 1,000 concurrent executions.

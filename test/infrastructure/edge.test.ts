@@ -147,8 +147,9 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
       (sum, key) => sum + (settings[key]?.ThrottlingRateLimit ?? DEFAULT_THROTTLE.rateLimit),
       0,
     );
-    // 2,000/s with the 24 routes of today; a route added at the default adds 100/s, so leave room.
-    expect(total).toBeLessThanOrEqual(2_000);
+    // 2,200/s with the 26 routes of today (api.ts DEFAULT_THROTTLE's sum); a route added at the default adds 100/s:
+    // room for three more before this asks for a look, still a quarter of the regional 10,000/s.
+    expect(total).toBeLessThanOrEqual(2_500);
     // The stage names its routes: CloudFormation must create them first.
     expect(JSON.stringify(stage.DependsOn)).toMatch(/ApiGetApiGenerationsId/);
   });
