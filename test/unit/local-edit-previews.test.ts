@@ -27,7 +27,13 @@ function difference(a: Buffer, b: Buffer, rect = { left: 0, top: 0, width: WIDTH
   return sum / (rect.width * rect.height * 3);
 }
 
-const render = (request: EditRequest) => renderLocalEdit(source, request);
+// Each preview once per file: every render runs the face models on the headshot (not in their recording).
+const rendered = new Map<string, Promise<Buffer>>();
+function render(request: EditRequest): Promise<Buffer> {
+  const key = JSON.stringify(request);
+  if (!rendered.has(key)) rendered.set(key, renderLocalEdit(source, request));
+  return rendered.get(key)!;
+}
 
 beforeAll(async () => {
   source = await sharp(`${FIXTURE_PHOTOS}obama.jpg`)
