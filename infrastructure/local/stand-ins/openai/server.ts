@@ -273,14 +273,15 @@ export async function startFakeOpenAi(
       try {
         const answer = await fake.answer(call);
         if (call.stream && (answer === 'image' || 'stream' in answer || 'image' in answer)) {
-          // A scripted image (another person's face) streams as the final image, as a made one does.
-          const [b64] = await Promise.all([
-            answer !== 'image' && 'image' in answer ? answer.image.toString('base64') : editedImage(call),
-            new Promise((resolve) => setTimeout(resolve, fake.latencyMs)),
-          ]);
+          // A scripted image (another person's face) streams as the final image, as a made one does; the latency is
+          // spread over the partials and the final (stream.ts), so a preview shows before the result.
+          const b64 =
+            answer !== 'image' && 'image' in answer
+              ? answer.image.toString('base64')
+              : await editedImage(call);
           fake.stats.served += 1;
           const script = answer !== 'image' && 'stream' in answer ? answer.stream : {};
-          await sendEditStream(res, call, b64, script, limited.headers);
+          await sendEditStream(res, call, b64, { latencyMs: fake.latencyMs, ...script }, limited.headers);
         } else if (answer === 'image' || 'image' in answer) {
           const [b64] = await Promise.all([
             answer === 'image' ? editedImage(call) : answer.image.toString('base64'),

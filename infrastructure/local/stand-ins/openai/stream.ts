@@ -23,6 +23,8 @@ export interface StreamScript {
    * body is OpenAI's error object, e.g. `moderation_blocked` inside a stream, theopenco/llmgateway#2129).
    */
   error?: { message: string; type: string; param: string | null; code: string | null };
+  /** The call's latency, spread evenly before each partial and the final event (ms; default 0). */
+  latencyMs?: number;
 }
 
 function frame(res: ServerResponse, event: string, data: unknown): void {
@@ -56,6 +58,7 @@ export async function sendEditStream(
   headers: Record<string, string>,
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers });
+  res.flushHeaders();
   const count = Math.min(script.partials ?? call.partialImages, call.partialImages);
   const common = {
     background: call.background === 'transparent' ? 'transparent' : 'opaque',
@@ -64,7 +67,9 @@ export async function sendEditStream(
     quality: call.quality,
     size: call.size === 'auto' ? '1024x1024' : call.size,
   };
+  const pause = () => new Promise((resolve) => setTimeout(resolve, (script.latencyMs ?? 0) / (count + 1)));
   for (let index = 0; index < count; index += 1) {
+    await pause();
     const b64 = await partialImage(finalB64, index, count);
     frame(res, 'image_edit.partial_image', {
       type: 'image_edit.partial_image',
@@ -73,6 +78,7 @@ export async function sendEditStream(
       partial_image_index: index,
     });
   }
+  await pause();
   if (script.error) {
     frame(res, 'error', { type: 'error', error: script.error });
   } else {
