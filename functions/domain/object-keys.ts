@@ -10,7 +10,8 @@
  *   `results/<sub>/<generationId>/original/<slot>.png` (the provider's whole image, PNG); and, under `work/`, the
  *   provider's raw image of a slot between the CallProvider and FinishHeadshot tasks,
  *   `work/<sub>/<generationId>/<slot>` (no customer-facing function may read `work/`; it expires after a day,
- *   infrastructure/constructs/storage.ts).
+ *   infrastructure/constructs/storage.ts); and, under `partial/`, an edit's latest partial image while the provider
+ *   streams it, `partial/<sub>/<generationId>/<slot>/<index>.png` (read only by the generation view, to presign it).
  */
 import type { HeadshotVariant } from './headshot-variants';
 

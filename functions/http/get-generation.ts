@@ -5,7 +5,7 @@ import { toHeadshot } from './headshot-view';
 
 /**
  * `GET /api/generations/{id}` (jwt, owner only) → 200 `{ id, status, stage, progress, style, background, error, queue,
- * headshotsExpected: 6 (1 when regenerating), regeneratedFrom, headshots: Headshot[] (functions/contracts), creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
+ * headshotsExpected: 6 (1 when regenerating), regeneratedFrom, headshots: Headshot[] (functions/contracts), partialPreviews: { slot, url, index }[] (a running edit's latest partial image per unfinished slot: a preview, not yet likeness-checked), creditsReserved, creditsRefunded, createdAt, updatedAt, completedAt, urlsExpireAt }`.
  *
  * `status`: queued | running | succeeded | partial | failed (the last three are final: stop polling).
  * `stage`: queued | preparing | generating | done | failed. `progress`: 0-100 (5 queued, 10-30 preparing, 45
