@@ -1,11 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
 import { putObject } from '../../functions/adapters/storage';
-import { documentClient } from '../../functions/adapters/support/aws';
-import { headshotSk, userPk } from '../../functions/adapters/support/keys';
 import {
   headshotImageKey,
   headshotThumbnailKey,
@@ -14,6 +11,7 @@ import {
 } from '../../functions/domain/object-keys';
 import { fixturePhoto } from '../helpers/generation';
 import { generationItem } from '../helpers/generation-items';
+import { batchPutItems, headshotSeedItem } from '../helpers/headshot-items';
 import { signedInSub } from './seed';
 
 /*
@@ -62,35 +60,24 @@ export async function seedEditableHeadshot(page: Page, face = 'obama.jpg'): Prom
     putObject('results', headshotImageKey(sub, generationId, 0), squareJpeg, 'image/jpeg'),
     putObject('results', headshotThumbnailKey(sub, generationId, 0), thumbnail, 'image/webp'),
   ]);
-  const table = process.env.TABLE_NAME!;
-  const id = ulid();
-  await documentClient().send(new PutCommand({ TableName: table, Item: item }));
-  await documentClient().send(
-    new PutCommand({
-      TableName: table,
-      Item: {
-        PK: userPk(sub),
-        SK: headshotSk(id),
-        type: 'headshot',
-        id,
-        userId: sub,
-        generationId,
-        slot: 0,
-        style: 'professional',
-        background: 'office',
-        imageKey: headshotImageKey(sub, generationId, 0),
-        thumbnailKey: headshotThumbnailKey(sub, generationId, 0),
-        variants: {
-          portrait: { key: key('portrait'), width: 1024, height: 1280, bytes: portrait.length },
-          original: { key: key('original'), width: 1024, height: 1280, bytes: original.length },
-        },
-        isFavorite: false,
-        likeness: 90,
-        provider: 'local',
-        creditsUsed: 1,
-        createdAt: new Date().toISOString(),
+  const { id, item: headshot } = headshotSeedItem(sub, 0, {
+    style: 'professional',
+    background: 'office',
+    isFavorite: false,
+    createdAt: new Date().toISOString(),
+    generationId,
+  });
+  await batchPutItems(process.env.TABLE_NAME!, [
+    item,
+    {
+      ...headshot,
+      variants: {
+        portrait: { key: key('portrait'), width: 1024, height: 1280, bytes: portrait.length },
+        original: { key: key('original'), width: 1024, height: 1280, bytes: original.length },
       },
-    }),
-  );
+      likeness: 90,
+      provider: 'local',
+    },
+  ]);
   return id;
 }

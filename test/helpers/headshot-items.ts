@@ -7,16 +7,22 @@ import { headshotImageKey, headshotThumbnailKey } from '../../functions/domain/o
 
 /**
  * The `i`-th of a run of headshot items for `sub`, shaped like the ones the workflow saves (docs/architecture.md §2):
- * a fresh id and generation id, slot `i % 6`, its object keys, 1 credit used. The caller picks the fields a test
- * or a bench varies.
+ * a fresh id and generation id (or `fields.generationId`), slot `i % 6`, its object keys, 1 credit used. The caller
+ * picks the fields a test or a bench varies.
  */
 export function headshotSeedItem(
   sub: string,
   i: number,
-  fields: { style: Style; background: Background; isFavorite: boolean; createdAt: string },
+  fields: {
+    style: Style;
+    background: Background;
+    isFavorite: boolean;
+    createdAt: string;
+    generationId?: string;
+  },
 ): { id: string; item: Record<string, unknown> } {
   const id = ulid();
-  const generationId = ulid();
+  const generationId = fields.generationId ?? ulid();
   const slot = i % 6;
   const item = {
     PK: userPk(sub),
