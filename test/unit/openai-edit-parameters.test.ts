@@ -199,6 +199,24 @@ describe('the adapter against the strict stand-in', () => {
     expect(partials).toEqual([0, 1]);
   });
 
+  it('bounds the whole stream by the client timeout: a stream that outlasts it is a ProviderTimeoutError', async () => {
+    stand().latencyMs = 3_000;
+    try {
+      const slow = createOpenAiProvider({
+        apiKey: KEY,
+        baseURL: stand().baseURL,
+        model: DEFAULT_OPENAI_IMAGE_MODEL,
+        timeoutMs: 300,
+      });
+      const error = await slow
+        .generate({ ...edit(colour), onPartialImage: async () => undefined })
+        .catch((e) => e);
+      expect(error).toMatchObject({ name: 'ProviderTimeoutError' });
+    } finally {
+      stand().latencyMs = 0;
+    }
+  });
+
   it('a failing onPartialImage does not fail the call', async () => {
     const image = await provider().generate({
       ...edit(colour),

@@ -2,6 +2,7 @@ import OpenAI, { toFile, type ClientOptions } from 'openai';
 import {
   ProviderInvalidOutputError,
   ProviderMisconfiguredError,
+  ProviderTimeoutError,
   type HeadshotRequest,
   type ImageProvider,
 } from './types';
@@ -82,6 +83,30 @@ export function supportsInputFidelity(model: string): boolean {
   return planEdit(model, 'high').params.input_fidelity === 'high';
 }
 
+/**
+ * A streamed edit under the same client timeout as a plain one: the SDK's `timeout` ends when the answer's headers
+ * arrive, and a stream's headers come at once, so the whole stream is bounded here (an abort past `timeoutMs` is the
+ * named, retryable {@link ProviderTimeoutError}, never a Lambda killed mid-stream).
+ */
+async function streamedEdit(
+  client: OpenAI,
+  body: OpenAI.Images.ImageEditParamsStreaming,
+  onPartialImage: (image: Buffer, index: number) => Promise<void>,
+  timeoutMs: number,
+): Promise<Buffer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const stream = await client.images.edit(body, { signal: controller.signal });
+    return await readEditStream(stream, onPartialImage);
+  } catch (error) {
+    if (controller.signal.aborted) throw new ProviderTimeoutError('OpenAI image stream timed out');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Counts and logs a misconfiguration with what OpenAI named, so the alarm's first look says what to fix. */
 function reportMisconfiguration(error: ProviderMisconfiguredError, request: HeadshotRequest): void {
   const { model, param, code, status } = error.details;
@@ -105,11 +130,12 @@ function reportMisconfiguration(error: ProviderMisconfiguredError, request: Head
 export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvider {
   const quality = options.quality ?? DEFAULT_OPENAI_IMAGE_QUALITY;
   const plan = planEdit(options.model, quality, 'standard');
+  const timeoutMs = options.timeoutMs ?? providerTimeouts(options.model, quality).clientSeconds * 1000;
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 0,
-    timeout: options.timeoutMs ?? providerTimeouts(options.model, quality).clientSeconds * 1000,
+    timeout: timeoutMs,
     ...options.clientOptions,
   });
   if (!plan.model) {
@@ -150,8 +176,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
       let image: Buffer;
       try {
         if (params.stream && request.onPartialImage) {
-          const stream = await client.images.edit({ ...body, stream: true });
-          image = await readEditStream(stream, request.onPartialImage);
+          image = await streamedEdit(client, { ...body, stream: true }, request.onPartialImage, timeoutMs);
         } else {
           const response = await client.images.edit({ ...body, stream: undefined });
           const b64 = response.data?.[0]?.b64_json;
@@ -159,7 +184,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ImageProvi
           image = Buffer.from(b64, 'base64');
         }
       } catch (error) {
-        if (error instanceof ProviderInvalidOutputError) throw error;
+        if (error instanceof ProviderInvalidOutputError || error instanceof ProviderTimeoutError) throw error;
         const mapped = mapOpenAiError(error, options.model);
         if (mapped instanceof ProviderMisconfiguredError) reportMisconfiguration(mapped, request);
         throw mapped;
