@@ -4,22 +4,14 @@ import { getHeadshotVersion } from '../adapters/headshots/versions';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import type { GenerationStarted } from '../contracts';
 import { EDIT_SLOTS, type EditOrder, type EditRequest } from '../domain/edits';
+import { ItemNotFoundError } from '../domain/errors';
 import {
-  InvalidUploadError,
-  ItemNotFoundError,
-  PhotosExpiredError,
-  UploadMissingError,
-} from '../domain/errors';
-import {
-  assertReferencesStored,
   startGeneration,
   startGenerationAdapters,
   type StartGenerationPorts,
   type Starter,
 } from './start-generation';
-
-/** The 404 of an edit: the same words as a regeneration's, never saying whether the headshot or the version is gone. */
-export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
+import { HEADSHOT_NOT_FOUND, storedPhotoSetHash } from './stored-photo-set';
 
 /** What an edit asks for: what to change and, when a version (not the original) is edited, which one. */
 export interface EditAsked {
@@ -48,24 +40,6 @@ const adapters: EditHeadshotPorts = {
   getHeadshotVersion,
   getGeneration,
 };
-
-/**
- * The content hash of the photos the headshot was made from, or {PhotosExpiredError} when they are gone: an edit is
- * likeness-checked against them, as the headshot was.
- */
-async function storedReferences(
-  sub: string,
-  generation: GenerationRecord,
-  ports: StartGenerationPorts,
-): Promise<string> {
-  try {
-    return await assertReferencesStored(sub, generation.referenceKeys, ports);
-  } catch (error) {
-    if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
-      throw new PhotosExpiredError();
-    throw error;
-  }
-}
 
 /**
  * An edit of a finished headshot (issue 36, docs/architecture.md §4, docs/product-spec.md §2 "Edit a headshot"): a
@@ -101,7 +75,7 @@ export async function editHeadshot(
     throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await ports.getGeneration(sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  const referenceSetHash = await storedReferences(sub, generation, ports);
+  const referenceSetHash = await storedPhotoSetHash(sub, generation.referenceKeys, ports);
   const edit: EditOrder = {
     headshotId: headshot.id,
     ...(asked.versionId === undefined ? {} : { sourceVersionId: asked.versionId }),

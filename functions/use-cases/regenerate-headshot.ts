@@ -2,23 +2,16 @@ import { getGeneration } from '../adapters/generations';
 import { getHeadshot } from '../adapters/headshots/records';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import type { GenerationStarted } from '../contracts';
-import {
-  InvalidUploadError,
-  ItemNotFoundError,
-  PhotosExpiredError,
-  UploadMissingError,
-} from '../domain/errors';
+import { ItemNotFoundError } from '../domain/errors';
 import { REGENERATE_SLOTS } from '../domain/slots';
 import {
-  assertReferencesStored,
   startGeneration,
   startGenerationAdapters,
   type StartGenerationPorts,
   type Starter,
 } from './start-generation';
 
-/** The message of a headshot that is not the caller's (or is gone): never says which. */
-export const HEADSHOT_NOT_FOUND = 'Headshot not found.';
+import { HEADSHOT_NOT_FOUND, storedPhotoSetHash } from './stored-photo-set';
 
 /** What a regeneration needs from the outside world: its quota, the headshot and its generation, and the start's. */
 export interface RegenerateHeadshotPorts extends StartGenerationPorts {
@@ -59,12 +52,7 @@ export async function regenerateHeadshot(
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await ports.getGeneration(starter.sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
-  const hashing = assertReferencesStored(starter.sub, generation.referenceKeys, ports);
-  const referenceSetHash = await hashing.catch((error: unknown) => {
-    if (error instanceof UploadMissingError || error instanceof InvalidUploadError)
-      throw new PhotosExpiredError();
-    throw error;
-  });
+  const referenceSetHash = await storedPhotoSetHash(starter.sub, generation.referenceKeys, ports);
   return startGeneration(
     starter,
     {

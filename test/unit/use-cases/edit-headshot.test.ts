@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { quotaRules } from '../../../functions/adapters/quotas';
 import {
   editHeadshot,
-  HEADSHOT_NOT_FOUND,
   type EditAsked,
   type EditHeadshotPorts,
 } from '../../../functions/use-cases/edit-headshot';
+import { HEADSHOT_NOT_FOUND } from '../../../functions/use-cases/stored-photo-set';
 import { InsufficientCreditsError } from '../../../functions/domain/credits';
 import { EDIT_SLOTS } from '../../../functions/domain/edits';
 import { ItemNotFoundError, PhotosExpiredError } from '../../../functions/domain/errors';

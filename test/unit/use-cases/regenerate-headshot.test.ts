@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { quotaRules } from '../../../functions/adapters/quotas';
 import {
-  HEADSHOT_NOT_FOUND,
   regenerateHeadshot,
   type RegenerateHeadshotPorts,
 } from '../../../functions/use-cases/regenerate-headshot';
+import { HEADSHOT_NOT_FOUND } from '../../../functions/use-cases/stored-photo-set';
 import { InsufficientCreditsError } from '../../../functions/domain/credits';
 import { ItemNotFoundError, MixedPeopleError, PhotosExpiredError } from '../../../functions/domain/errors';
 import { QuotaExceededError } from '../../../functions/domain/quotas';
