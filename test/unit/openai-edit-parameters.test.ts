@@ -140,6 +140,7 @@ describe('the adapter against the strict stand-in', () => {
       const partials: number[] = [];
       const image = await provider(id).generate({
         ...edit(transparent),
+        safetyIdentifier: 'e'.repeat(64),
         onPartialImage: async (_, index) => {
           partials.push(index);
         },
@@ -148,7 +149,7 @@ describe('the adapter against the strict stand-in', () => {
       expect(stand().calls).toHaveLength(1);
       expect(stand().calls[0]!.images).toHaveLength(1);
       expect(stand().calls[0]!.images[0]!.type).toBe('image/png');
-      expect(stand().calls[0]!.stream).toBe(true);
+      expect(stand().calls[0]).toMatchObject({ stream: true, safetyIdentifier: 'e'.repeat(64) });
       expect(partials).toEqual([0, 1]);
       expect((await sharp(image).metadata()).format).toBe('png');
     },
