@@ -75,7 +75,7 @@ describe("the Versions strip's words", () => {
 
 describe("editOutcome: what an edit's generation came to", () => {
   const previews = (list: PartialPreview[]) =>
-    generationOf({ id: 'G1', headshotsExpected: 1, creditsReserved: 1, ...{ partialPreviews: list } });
+    generationOf({ id: 'G1', headshotsExpected: 1, creditsReserved: 1, partialPreviews: list });
 
   it('runs with the latest partial image of slot 0 while the model streams', () => {
     const generation = previews([

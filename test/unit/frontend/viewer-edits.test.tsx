@@ -87,6 +87,46 @@ describe('the viewer: edits and versions', () => {
     );
   });
 
+  it("shows the model's latest partial image marked 'Preview' while the edit runs, replaced only once delivered", async () => {
+    const v1 = versionOf(1, { generationId: 'G2', edit: { kind: 'outfit', outfit: 'blazer' } });
+    let step = 0;
+    renderViewer(
+      () => (step === 2 ? [v1] : []),
+      () =>
+        generationOf({
+          id: 'G2',
+          headshotsExpected: 1,
+          creditsReserved: 1,
+          ...(step === 2 ? { status: 'succeeded', progress: 100 } : { status: 'running', progress: 60 }),
+          partialPreviews:
+            step === 0
+              ? [{ slot: 0, url: 'https://s3/p/0', index: 0 }]
+              : step === 1
+                ? [{ slot: 0, url: 'https://s3/p/1', index: 1 }]
+                : [],
+        }),
+    );
+    await editOutfit();
+    const preview = await screen.findByTestId('edit-partial-preview');
+    expect(preview.getAttribute('src')).toBe('https://s3/p/0');
+    expect(preview.getAttribute('alt')).toBe('Preview: the edit is still being made and checked');
+    expect(screen.getByTestId('edit-preview-mark').textContent).toBe('Preview');
+    step = 1;
+    await waitFor(
+      () => expect(screen.getByTestId('edit-partial-preview').getAttribute('src')).toBe('https://s3/p/1'),
+      {
+        timeout: 5000,
+      },
+    );
+    step = 2;
+    await screen.findByText('Your new version is ready.', undefined, { timeout: 5000 });
+    expect(screen.queryByTestId('edit-partial-preview')).toBeNull();
+    expect(screen.queryByTestId('edit-preview-mark')).toBeNull();
+    expect(screen.getByRole('img', { name: /v1: Outfit: blazer$/ }).getAttribute('src')).toBe(
+      'https://s3/i/V1',
+    );
+  });
+
   it('says a refused edit was not delivered and its credit refunded, and adds no version', async () => {
     renderViewer(
       () => [],

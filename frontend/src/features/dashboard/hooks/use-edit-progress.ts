@@ -12,11 +12,7 @@ import { useVersions, versionsQueryKey, type HeadshotVersion } from '../api/get-
  * A partial image the model streamed for a slot still being made (issue 36 item 5; `GET /api/generations/{id}`
  * `partialPreviews`): a presigned URL of the latest one and its index in the stream.
  */
-export interface PartialPreview {
-  slot: number;
-  url: string;
-  index: number;
-}
+export type PartialPreview = NonNullable<Generation['partialPreviews']>[number];
 
 /** Where an edit is, as the viewer says it (docs/product-spec.md §2 "Edit a headshot"). */
 export type EditOutcome =
@@ -27,14 +23,9 @@ export type EditOutcome =
   /** Not delivered, the credit refunded; `likeness` when its face did not pass the likeness check. */
   | { state: 'refunded'; likeness: boolean };
 
-/**
- * The latest partial image of slot 0 of an edit, or null. The field comes with the streaming provider (part E of
- * issue 36); an answer without it has none.
- */
+/** The latest partial image of slot 0 of an edit, or null (none streamed, or an answer from before they existed). */
 export function latestPartialPreview(generation: Generation | undefined): PartialPreview | null {
-  const previews = (generation as (Generation & { partialPreviews?: PartialPreview[] }) | undefined)
-    ?.partialPreviews;
-  if (!previews?.length) return null;
+  const previews = generation?.partialPreviews ?? [];
   return previews
     .filter((p) => p.slot === 0)
     .reduce<PartialPreview | null>(
