@@ -92,6 +92,11 @@ export interface GenerationRecord {
   safetyIdentifier?: string;
   /** Set when its provider calls stopped: photos failing likeness, the day's calls used up, or refusals. */
   likenessStop?: LikenessStop;
+  /**
+   * Its headshots refused by the likeness check, `<slot>.<attempt>` (the item's string set, written by
+   * adapters/likeness-cap.ts); absent when none was.
+   */
+  likenessRejections?: ReadonlySet<string>;
   /** Set once, when the generation stops accepting headshots (see the module comment). */
   closedAt?: string;
   completedAt?: string;

@@ -193,6 +193,36 @@ export function likenessStopError(stop: LikenessStop, delivered: number, expecte
 }
 
 /**
+ * True when every slot of a generation that delivered nothing failed the likeness check at least once (`rejections`:
+ * the generation item's `likenessRejections`, `<slot>.<attempt>`): its headshots were made and refused for not looking
+ * like the customer, not lost to the image service. Mostly a one-slot generation (a regeneration or an edit, whose slot
+ * is made again once and then refunded), which refuses too few headshots to stop the generation (rule 2).
+ *
+ * @param slotCount the generation's slots (6, or 1 for a regeneration or an edit)
+ */
+export function refusedForLikeness(rejections: Iterable<string> | undefined, slotCount: number): boolean {
+  const refused = new Set([...(rejections ?? [])].map((key) => key.split('.')[0]));
+  return (
+    slotCount > 0 && Array.from({ length: slotCount }, (_, slot) => String(slot)).every((s) => refused.has(s))
+  );
+}
+
+/**
+ * The error of a generation that delivered nothing because its headshots did not look like the customer, without a
+ * stop ({@link refusedForLikeness}): code `LIKENESS_MISMATCH`, and words for one headshot or several
+ * (docs/product-spec.md §2, "Regenerate" and "Edit a headshot").
+ */
+export function likenessRefusedError(slotCount: number): GenerationError {
+  return {
+    code: 'LIKENESS_MISMATCH',
+    message:
+      slotCount === 1
+        ? "This headshot didn't look enough like you, so it was not delivered. 1 credit has been refunded."
+        : `Your headshots didn't look enough like you, so none was delivered. ${slotCount} credits have been refunded. ${OTHER_PHOTOS}`,
+  };
+}
+
+/**
  * `POST /api/generations` (or a regeneration) with photos whose headshots kept failing the likeness check: refused
  * before anything is spent (HTTP 409 `PHOTOS_DONT_MATCH`).
  */

@@ -8,7 +8,7 @@ import {
 } from '../adapters/generations';
 import { refundCredits } from '../adapters/ledger';
 import { countMetric, type RefundReason } from '../common/metrics';
-import { likenessStopError } from '../domain/likeness-cap';
+import { likenessRefusedError, likenessStopError, refusedForLikeness } from '../domain/likeness-cap';
 import { finalStatus, isTerminal, PROGRESS } from '../domain/generation-status';
 import { HEADSHOTS_PER_GENERATION, missingSlots, slotRefundRef } from '../domain/slots';
 import { generationErrorOf, NoHeadshotsError, type GenerationError } from '../domain/generation-errors';
@@ -133,7 +133,9 @@ export async function compensateGeneration(
  * the failure) with an error the UI can show — the failure's own message for user-facing errors
  * (`NoUsablePhotosError`: 'None of your photos could be used: …'), a generic one otherwise, never internals
  * (domain/generation-errors.ts `generationErrorOf`); a generation the likeness cap stopped gets the cap's message
- * (domain/likeness-cap.ts), which says why, what was refunded and asks for other photos. A generation that already
+ * (domain/likeness-cap.ts), which says why, what was refunded and asks for other photos; one that delivered nothing
+ * because every slot's headshot failed the likeness check (a regeneration or an edit, usually) gets
+ * `LIKENESS_MISMATCH` with words for that (domain/likeness-cap.ts `likenessRefusedError`). A generation that already
  * ended keeps its status and error.
  *
  * @param failure the Catch's `{ Error, Cause }` (absent fields allowed)
@@ -147,13 +149,12 @@ export async function markGenerationFailed(
   ports: CompensationPorts = compensationAdapters,
 ): Promise<{ status: GenerationRecord['status']; error: GenerationError }> {
   const current = await ports.requireGeneration(sub, id);
+  const slotCount = current.slotCount ?? HEADSHOTS_PER_GENERATION;
   const error = current.likenessStop
-    ? likenessStopError(
-        current.likenessStop,
-        Object.keys(current.slots).length,
-        current.slotCount ?? HEADSHOTS_PER_GENERATION,
-      )
-    : generationErrorOf(failure?.Error, failure?.Cause);
+    ? likenessStopError(current.likenessStop, Object.keys(current.slots).length, slotCount)
+    : failure?.Error === 'NoHeadshotsError' && refusedForLikeness(current.likenessRejections, slotCount)
+      ? likenessRefusedError(slotCount)
+      : generationErrorOf(failure?.Error, failure?.Cause);
   await ports.markFailed(sub, id, error);
   const generation = await ports.requireGeneration(sub, id);
   return { status: generation.status, error: generation.error ?? error };

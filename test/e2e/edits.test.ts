@@ -186,10 +186,12 @@ describe('edits of a finished headshot', () => {
       const sheet = page.getByRole('dialog', { name: 'Edit this headshot' });
       await choice(sheet, 'Upscale').click();
       await sheet.getByRole('button', { name: 'Edit (1 credit)' }).click();
-      // Refused after the likeness check: the generation names no reason a person could act on, so the viewer says
-      // the edit was not delivered and the credit came back.
+      // Refused after the likeness check (made again once, refused again): the generation ends LIKENESS_MISMATCH, so
+      // the viewer says why the edit was not delivered and that the credit came back.
       await other
-        .getByText(/^This edit .* Your credit has been refunded\.$/)
+        .getByText(
+          'This edit was not delivered: it did not look enough like you. Your credit has been refunded.',
+        )
         .waitFor({ timeout: EDIT_TIMEOUT_MS });
       await expectCredits(page, 3);
       expect(await other.getByTestId('versions-strip').count()).toBe(0);

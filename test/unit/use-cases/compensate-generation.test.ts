@@ -11,7 +11,11 @@ import {
   GenerationNotFoundError,
   NoHeadshotsError,
 } from '../../../functions/domain/generation-errors';
-import { likenessStopError } from '../../../functions/domain/likeness-cap';
+import {
+  likenessRefusedError,
+  likenessStopError,
+  refusedForLikeness,
+} from '../../../functions/domain/likeness-cap';
 import { failingFirst } from './fakes/failures';
 import { compensationPortsOf, FakeGenerations, type FakeGeneration } from './fakes/generations';
 import { FakeLedger } from './fakes/ledger';
@@ -190,6 +194,28 @@ describe('markGenerationFailed', () => {
     const { ports, id } = world({ likenessStop: 'limit' });
     const failed = await markGenerationFailed(SUB, id, { Error: 'NoHeadshotsError' }, ports);
     expect(failed.error).toEqual(likenessStopError('limit', 0, 6));
+  });
+
+  it('says a one-slot generation (an edit, a regeneration) whose headshot failed the likeness check was refused for it', async () => {
+    const { ports, id } = world({
+      slotCount: 1,
+      creditsReserved: 1,
+      likenessRejections: new Set(['0.0', '0.1']),
+    });
+    const failed = await markGenerationFailed(SUB, id, { Error: 'NoHeadshotsError' }, ports);
+    expect(failed.error).toEqual(likenessRefusedError(1));
+    expect(failed.error.code).toBe('LIKENESS_MISMATCH');
+    expect(failed.error.message).toBe(
+      "This headshot didn't look enough like you, so it was not delivered. 1 credit has been refunded.",
+    );
+  });
+
+  it('keeps the image service failure of a generation whose slots were not all refused for likeness', async () => {
+    const { ports, id } = world({ likenessRejections: new Set(['0.0', '1.0']) });
+    const failed = await markGenerationFailed(SUB, id, { Error: 'NoHeadshotsError' }, ports);
+    expect(failed.error.code).toBe('PROVIDER_FAILED');
+    expect(refusedForLikeness(['0.0', '1.0'], 2)).toBe(true);
+    expect(refusedForLikeness(undefined, 1)).toBe(false);
   });
 
   it('keeps the status and error of a generation that already ended', async () => {
