@@ -79,7 +79,7 @@ describe('HeadshotStudioStack (dev)', () => {
       }
     });
 
-    it('grants least privilege: public handlers nothing, no Scan, S3 only under uploads/, results/ and work/', () => {
+    it('grants least privilege: public handlers nothing, no Scan, S3 only under uploads/, results/, work/ and partial/', () => {
       const fns = appFunctions(template);
       for (const handler of routeHandlers) {
         const auths = new Set(routes.filter((r) => r.handler === handler).map((r) => r.auth));
@@ -104,7 +104,7 @@ describe('HeadshotStudioStack (dev)', () => {
           ).toBe(false);
           if (statement.Action.some((a) => /^s3:(Get|Put|Delete)Object$/.test(a))) {
             for (const resource of statement.Resource) {
-              expect(JSON.stringify(resource), id).toMatch(/\/(uploads|results|work)\/\*"\]\]\}$/);
+              expect(JSON.stringify(resource), id).toMatch(/\/(uploads|results|work|partial)\/\*"\]\]\}$/);
             }
           }
         }
@@ -121,7 +121,11 @@ describe('HeadshotStudioStack (dev)', () => {
           )
           .map(([id]) => id)
           .sort();
-      expect(callers('states:StartExecution')).toEqual(['HttpCreateGeneration', 'HttpRegenerateHeadshot']);
+      expect(callers('states:StartExecution')).toEqual([
+        'HttpCreateGeneration',
+        'HttpEditHeadshot',
+        'HttpRegenerateHeadshot',
+      ]);
       expect(callers('states:DescribeExecution')).toEqual(['HttpGetGeneration']);
       for (const id of ['HttpCreateGeneration', 'HttpGetGeneration']) {
         const { logicalId, resource } = fns.get(id)!;
@@ -153,6 +157,8 @@ describe('HeadshotStudioStack (dev)', () => {
           // The wizard's draft: discarded, or saved empty.
           'HttpDeleteDraft',
           'HttpDeleteHeadshot',
+          // One version of a headshot (issue 36).
+          'HttpDeleteHeadshotVersion',
           'HttpDeleteMyData',
           'HttpSaveDraft',
           'ProviderDispatcher',
@@ -161,11 +167,14 @@ describe('HeadshotStudioStack (dev)', () => {
       );
       expect(holders('s3:DeleteObject')).toEqual(
         [
+          // A streaming edit's older partial images, under partial/ only (issue 36).
+          'GenerationCallProvider',
           'GenerationFinishHeadshot',
           // Headshots past their retention (docs/decisions/011-retention.md).
           'GenerationSweeper',
           'HttpDeleteAccount',
           'HttpDeleteHeadshot',
+          'HttpDeleteHeadshotVersion',
           'HttpDeleteMyData',
         ].sort(),
       );
@@ -220,6 +229,8 @@ describe('HeadshotStudioStack (dev)', () => {
         [
           'CognitoPostConfirmation',
           'HttpCreateGeneration',
+          // An edit starts a generation as a regeneration does (issue 36).
+          'HttpEditHeadshot',
           'HttpGetCheckoutSession',
           'HttpMe',
           'HttpRegenerateHeadshot',
