@@ -5,6 +5,7 @@ import { GENERATION_COST } from '../../functions/domain/credits';
 import type { GenerationStatus } from '../../functions/domain/generation-status';
 import { uploadKey } from '../../functions/domain/object-keys';
 import type { Background, Style } from '../../functions/domain/styles';
+import type { EditOrder } from '../../functions/domain/edits';
 
 /*
  * Generations seeded straight into the shared local stack's table, for the integration tests that need one in a
@@ -29,6 +30,8 @@ export interface GenerationSeed {
   slotCount?: number;
   /** The headshot a regeneration remakes. */
   regeneratedFrom?: string;
+  /** The edit a one-slot generation makes (domain/edits.ts `EditOrder`). */
+  edit?: EditOrder;
 }
 
 /**
@@ -50,6 +53,7 @@ export function generationItem(
     now: new Date(createdAt).toISOString(),
     slotCount: seed.slotCount,
     regeneratedFrom: seed.regeneratedFrom,
+    ...(seed.edit ? { edit: seed.edit } : {}),
   });
   return { id, item: seed.status ? { ...item, status: seed.status } : item };
 }

@@ -92,6 +92,7 @@ describe('GET /api/me activeGeneration', () => {
       progress: 53,
       headshotsExpected: 6,
       regeneratedFrom: null,
+      edit: null,
       createdAt: expect.any(String),
     });
 
@@ -104,6 +105,17 @@ describe('GET /api/me activeGeneration', () => {
       status: 'queued',
       headshotsExpected: 1,
       regeneratedFrom: '01J0000000000000000000000A',
+    });
+
+    // An edit of a finished headshot (issue 36) says which headshot and what it changes.
+    const request = { kind: 'retouch', strength: 'natural' } as const;
+    await putGeneration(user.sub, 'running', {
+      slotCount: 1,
+      edit: { headshotId: '01J0000000000000000000000B', request },
+    });
+    expect((await (await me(user.idToken)).json()).activeGeneration).toMatchObject({
+      headshotsExpected: 1,
+      edit: { ...request, headshotId: '01J0000000000000000000000B' },
     });
 
     for (const ended of ['succeeded', 'partial', 'failed'] as const) {
