@@ -32,6 +32,7 @@ import {
   updateHeadshotBody,
 } from './headshot';
 import { purchasesPageSchema, purchasesQuerySchema } from './purchase';
+import { teamRouteContracts } from './teams';
 
 /**
  * THE contracts of the HTTP API (docs/architecture.md §3): zod schemas of every route's request and response, and
@@ -48,6 +49,7 @@ export * from './errors';
 export * from './generation';
 export * from './headshot';
 export * from './purchase';
+export * from './teams';
 
 /** A route as `"<METHOD> <path>"`, exactly as in the route table (`functions/http/routes.ts`). */
 export type RouteKey = KeyOf<(typeof routes)[number]>;
@@ -65,8 +67,15 @@ export interface RouteContract {
   response: z.ZodMiniType;
 }
 
+/** The team routes' contracts of the routes the route table has (contracts/teams.ts `teamRouteContracts`). */
+type RoutedTeamContracts = Pick<
+  typeof teamRouteContracts,
+  Extract<keyof typeof teamRouteContracts, RouteKey>
+>;
+
 /** Every route's contract, keyed like the route table; a route without one fails the type check. */
 export const apiContracts = {
+  ...(teamRouteContracts as RoutedTeamContracts),
   'GET /api/health': { status: 200, response: healthSchema },
   'GET /api/packs': { status: 200, response: packsSchema },
   'GET /api/me': { status: 200, response: meSchema },

@@ -21,6 +21,21 @@ import { PhotosDontMatchError } from '../domain/likeness-cap';
 import { PhotosRefusedError } from '../domain/provider-refusals';
 import { QuotaExceededError } from '../domain/quotas';
 import { PurchaseNotFoundError } from '../domain/reversals';
+import {
+  EmailNotVerifiedError,
+  InvitationNotFoundError,
+  InviteUnusableError,
+  InviteWrongAddressError,
+  InviteWrongDomainError,
+  LookLockedError,
+  TeamAllowanceUsedError,
+  TeamDomainNotAllowedError,
+  TeamForbiddenError,
+  TeamMemberNotFoundError,
+  TeamNoSeatsError,
+  TeamNotFoundError,
+  TeamOwnerCannotLeaveError,
+} from '../domain/team-errors';
 
 export type { ApiErrorBody };
 
@@ -111,6 +126,39 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(
     PurchaseNotFoundError,
     () => new HttpError(409, 'PURCHASE_NOT_FOUND', 'No purchase is known for this payment yet.'),
+  ),
+  // Teams (docs/teams.md "Errors"): a non-member always gets TEAM_NOT_FOUND, never TEAM_FORBIDDEN.
+  map(TeamNotFoundError, as(404, 'TEAM_NOT_FOUND')),
+  map(TeamForbiddenError, as(403, 'TEAM_FORBIDDEN')),
+  map(TeamMemberNotFoundError, as(404, 'TEAM_MEMBER_NOT_FOUND')),
+  map(TeamOwnerCannotLeaveError, as(409, 'TEAM_OWNER_CANNOT_LEAVE')),
+  map(
+    TeamDomainNotAllowedError,
+    (error) => new HttpError(400, 'TEAM_DOMAIN_NOT_ALLOWED', error.message, { domain: error.domain }),
+  ),
+  map(
+    InviteUnusableError,
+    (error) => new HttpError(error.code === 'INVITE_NOT_FOUND' ? 404 : 410, error.code, error.message),
+  ),
+  map(
+    InviteWrongDomainError,
+    (error) => new HttpError(403, 'INVITE_WRONG_DOMAIN', error.message, { domains: error.domains }),
+  ),
+  map(InviteWrongAddressError, as(403, 'INVITE_WRONG_ADDRESS')),
+  map(InvitationNotFoundError, as(404, 'INVITATION_NOT_FOUND')),
+  map(EmailNotVerifiedError, as(403, 'EMAIL_NOT_VERIFIED')),
+  map(LookLockedError, (error) => new HttpError(400, 'LOOK_LOCKED', error.message, { field: error.field })),
+  map(
+    TeamAllowanceUsedError,
+    (error) => new HttpError(409, 'TEAM_ALLOWANCE_USED', error.message, { kind: error.kind }),
+  ),
+  map(
+    TeamNoSeatsError,
+    (error) =>
+      new HttpError(402, 'TEAM_NO_SEATS', error.message, {
+        required: error.required,
+        balance: error.balance,
+      }),
   ),
   map(WorkflowStartFailedError, as(502, 'WORKFLOW_START_FAILED')),
   map(CheckoutFailedError, as(502, 'CHECKOUT_FAILED')),

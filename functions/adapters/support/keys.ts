@@ -49,3 +49,33 @@ export const sweepSk = (deadline: string, sub: string, generationId: string) =>
  * (docs/decisions/011-retention.md). Its sort key is {@link sweepSk}'s shape, with the expiry as the date.
  */
 export const RETENTION_PK = 'RETENTION#headshots';
+
+/*
+ * Teams (issue 37, docs/teams.md "Items"): everything of a team lives under `PK = TEAM#<teamId>` (a ULID), so a Query
+ * of one partition is scoped to that team by construction; the team's own ledger uses the same sort keys as a user's
+ * ({@link ledgerSk}, {@link ledgerRefSk}, {@link purchaseSk}, {@link pendingPurchaseSk}) under that partition.
+ */
+export const teamPk = (teamId: string) => `TEAM#${teamId}`;
+/** The team itself: name, owner, allowed domains, look, balance (credits), creditsOwed, createdAt. */
+export const TEAM_SK = 'TEAM';
+/** A member (current or gone): role, e-mail, membership, joinedAt, allowance counters, sharedCount. */
+export const teamMemberSk = (sub: string) => `MEMBER#${sub}`;
+/** `begins_with(SK, MEMBER_PREFIX)`: the team's members. */
+export const MEMBER_PREFIX = 'MEMBER#';
+/** "My teams": under the user's partition, written in the same transaction as the member item. */
+export const userTeamSk = (teamId: string) => `TEAM#${teamId}`;
+/** `begins_with(SK, USER_TEAM_PREFIX)` under `USER#<sub>`: the caller's teams. */
+export const USER_TEAM_PREFIX = 'TEAM#';
+/** An invitation link (the SHA-256 of its token, expiry, cap, uses, domainsOnly, revokedAt, email for a personal one). */
+export const inviteLinkSk = (linkId: string) => `INVITELINK#${linkId}`;
+export const INVITE_LINK_PREFIX = 'INVITELINK#';
+/** Finds a link by its token: `INVITE#<sha256 of the token>` / `INVITE` → teamId, linkId (TTL a day past expiry). */
+export const inviteTokenPk = (tokenHash: string) => `INVITE#${tokenHash}`;
+export const INVITE_TOKEN_SK = 'INVITE';
+/** An e-mail invitation, by the normalised address: linkId (its personal link), sentAt, sends, acceptedAt. */
+export const invitationSk = (email: string) => `INVITATION#${email}`;
+export const INVITATION_PREFIX = 'INVITATION#';
+/** A headshot a member shared with the team: `begins_with(SK, 'SHARED#<sub>#')` is one member's shares. */
+export const sharedSk = (sub: string, headshotId: string) => `SHARED#${sub}#${headshotId}`;
+export const SHARED_PREFIX = 'SHARED#';
+export const memberSharedPrefix = (sub: string) => `SHARED#${sub}#`;
