@@ -130,6 +130,21 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/get-draft', kind: 'http', access: { table: ['read'], uploads: ['read', 'list'] } },
   { handler: 'http/save-draft', kind: 'http', access: { table: ['read', 'write', 'delete'] } },
   { handler: 'http/delete-draft', kind: 'http', access: { table: ['delete'] } },
+  // Teams (docs/teams.md): every route reads the caller's member item first; quotas are transactions (write).
+  { handler: 'http/create-team', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/list-teams', kind: 'http', access: { table: ['read'] } },
+  { handler: 'http/get-team', kind: 'http', access: { table: ['read'] } },
+  { handler: 'http/update-team', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/set-team-member-role', kind: 'http', access: { table: READ_WRITE } },
+  // Leaving or removal deletes the "my teams" item and the member's shared headshots' items.
+  { handler: 'http/remove-team-member', kind: 'http', access: { table: ['read', 'write', 'delete'] } },
+  { handler: 'http/create-invite-link', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/list-invite-links', kind: 'http', access: { table: ['read'] } },
+  { handler: 'http/revoke-invite-link', kind: 'http', access: { table: READ_WRITE } },
+  { handler: 'http/send-invitations', kind: 'http', access: { table: READ_WRITE, mail: true } },
+  { handler: 'http/resend-invitation', kind: 'http', access: { table: READ_WRITE, mail: true } },
+  { handler: 'http/get-invite', kind: 'http', access: { table: ['read'] } },
+  { handler: 'http/accept-invite', kind: 'http', access: { table: READ_WRITE } },
 
   {
     handler: 'http/delete-headshot',

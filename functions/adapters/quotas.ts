@@ -79,6 +79,22 @@ export function quotaRules() {
       windowSeconds: 3600,
       noun: 'payment checks',
     },
+    /** Teams created (`POST /api/teams`), per UTC day. */
+    teams: { name: 'teams', limit: config.QUOTA_TEAMS_PER_DAY, windowSeconds: 86_400, noun: 'new teams' },
+    /** Invitation e-mails sent or resent (`POST /api/teams/{teamId}/invitations…`): one unit per address. */
+    teamInvitations: {
+      name: 'team-invitations',
+      limit: config.QUOTA_TEAM_INVITATIONS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'team invitations',
+    },
+    /** Invitations accepted (`POST /api/invites/{token}/accept`), counted before the link is read. */
+    teamJoins: {
+      name: 'team-joins',
+      limit: config.QUOTA_TEAM_JOINS_PER_HOUR,
+      windowSeconds: 3600,
+      noun: 'team joins',
+    },
   } satisfies Record<string, QuotaRule>;
 }
 

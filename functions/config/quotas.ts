@@ -29,6 +29,18 @@ const quotas = defineSettings(
      * at most 4 times per session, and 10 sessions an hour may be created).
      */
     QUOTA_CHECKOUT_VERIFICATIONS_PER_HOUR: positiveInt(60),
+    /**
+     * Teams a person may create per UTC day (default 10; docs/teams.md "Invitations"): a team costs nothing until
+     * seats are bought, so this only keeps one account from filling the table with empty teams.
+     */
+    QUOTA_TEAMS_PER_DAY: positiveInt(10),
+    /**
+     * Team invitation e-mails (sends and resends) one person may have sent per hour (default 100: two full requests
+     * of 50; each is an SES message to someone who did not ask for it, so it is the team routes' costly one).
+     */
+    QUOTA_TEAM_INVITATIONS_PER_HOUR: positiveInt(100),
+    /** Invitations one person may accept per hour (default 20): joining is free, so this only slows a link scraper. */
+    QUOTA_TEAM_JOINS_PER_HOUR: positiveInt(20),
     /** Provider calls per credit paid for, per UTC day (default 2: the headshot and one likeness retry). */
     QUOTA_PROVIDER_CALLS_PER_CREDIT: positiveInt(2),
     /** Failed likeness checks in one generation that stop it and refuse its photos (default 3 of 6). */

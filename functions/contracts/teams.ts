@@ -235,10 +235,11 @@ export type SendInvitationsBody = z.input<typeof sendInvitationsBody>;
 /**
  * `POST /api/teams/{teamId}/invitations` 200: what happened to each address. `sent`: invited now; `alreadyMembers`:
  * in the team; `alreadyInvited`: invited before (use resend); `wrongDomain`: outside the team's allowed domains;
- * `invalid`: not an address.
+ * `invalid`: not an address; `failed`: the mail service failed (the invitation is kept: use resend).
  */
 export const invitationsSentSchema = z.object({
   sent: z.array(z.string()),
+  failed: z.array(z.string()),
   alreadyMembers: z.array(z.string()),
   alreadyInvited: z.array(z.string()),
   wrongDomain: z.array(z.string()),

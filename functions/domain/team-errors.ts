@@ -30,6 +30,11 @@ export const TEAM_ERROR_MESSAGES = {
   TEAM_ALLOWANCE_USED_GENERATION: 'You have already made your team headshots.',
   TEAM_ALLOWANCE_USED_EDITS: 'You have used all {n} of your team edits.',
   TEAM_NO_SEATS: "Your team has no seats left. Ask your team's owner to buy more.",
+  TEAM_NO_DOMAINS: "Add your company's e-mail domains to the team first, then limit a link to them.",
+  TOO_MANY_INVITE_LINKS: 'This team has {n} open invitation links. Turn one off before creating another.',
+  TOO_MANY_INVITEES: 'Invite at most {n} addresses at a time.',
+  INVITATION_SEND_LIMIT: 'This address has been sent {n} invitations already. Wait for them to answer.',
+  INVITATION_NOT_SENT: 'The invitation could not be sent. Please try again in a few minutes.',
 } as const;
 
 /** {@link TEAM_ERROR_MESSAGES}'s `{name}` placeholders filled in. */
@@ -174,5 +179,45 @@ export class TeamNoSeatsError extends Error {
     readonly required: number,
   ) {
     super(TEAM_ERROR_MESSAGES.TEAM_NO_SEATS);
+  }
+}
+
+/** 400 `TEAM_NO_DOMAINS`: a domains-only link for a team without allowed domains. */
+export class TeamNoDomainsError extends Error {
+  override readonly name = 'TeamNoDomainsError';
+  constructor() {
+    super(TEAM_ERROR_MESSAGES.TEAM_NO_DOMAINS);
+  }
+}
+
+/** 409 `TOO_MANY_INVITE_LINKS`: the team already has `max` open links. */
+export class TooManyInviteLinksError extends Error {
+  override readonly name = 'TooManyInviteLinksError';
+  constructor(readonly max: number) {
+    super(teamMessage('TOO_MANY_INVITE_LINKS', { n: max }));
+  }
+}
+
+/** 400 `TOO_MANY_INVITEES`: one request names more than `max` addresses. */
+export class TooManyInviteesError extends Error {
+  override readonly name = 'TooManyInviteesError';
+  constructor(readonly max: number) {
+    super(teamMessage('TOO_MANY_INVITEES', { n: max }));
+  }
+}
+
+/** 409 `INVITATION_SEND_LIMIT`: the address was sent the most invitations one address may get. */
+export class InvitationSendLimitError extends Error {
+  override readonly name = 'InvitationSendLimitError';
+  constructor(readonly max: number) {
+    super(teamMessage('INVITATION_SEND_LIMIT', { n: max }));
+  }
+}
+
+/** 502 `INVITATION_NOT_SENT`: the mail service refused or failed; the invitation is kept, to resend. */
+export class InvitationNotSentError extends Error {
+  override readonly name = 'InvitationNotSentError';
+  constructor() {
+    super(TEAM_ERROR_MESSAGES.INVITATION_NOT_SENT);
   }
 }

@@ -24,6 +24,8 @@ import { PurchaseNotFoundError } from '../domain/reversals';
 import {
   EmailNotVerifiedError,
   InvitationNotFoundError,
+  InvitationNotSentError,
+  InvitationSendLimitError,
   InviteUnusableError,
   InviteWrongAddressError,
   InviteWrongDomainError,
@@ -34,7 +36,10 @@ import {
   TeamMemberNotFoundError,
   TeamNoSeatsError,
   TeamNotFoundError,
+  TeamNoDomainsError,
   TeamOwnerCannotLeaveError,
+  TooManyInviteLinksError,
+  TooManyInviteesError,
 } from '../domain/team-errors';
 
 export type { ApiErrorBody };
@@ -160,6 +165,11 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
         balance: error.balance,
       }),
   ),
+  map(TeamNoDomainsError, as(400, 'TEAM_NO_DOMAINS')),
+  map(TooManyInviteLinksError, as(409, 'TOO_MANY_INVITE_LINKS')),
+  map(TooManyInviteesError, as(400, 'TOO_MANY_INVITEES')),
+  map(InvitationSendLimitError, as(409, 'INVITATION_SEND_LIMIT')),
+  map(InvitationNotSentError, as(502, 'INVITATION_NOT_SENT')),
   map(WorkflowStartFailedError, as(502, 'WORKFLOW_START_FAILED')),
   map(CheckoutFailedError, as(502, 'CHECKOUT_FAILED')),
   map(CheckoutUnavailableError, as(502, 'CHECKOUT_UNAVAILABLE')),

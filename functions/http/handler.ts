@@ -143,6 +143,11 @@ export function parseQuery<S extends z.core.$ZodType>(event: HttpEvent, schema: 
 export interface Caller {
   sub: string;
   email: string | undefined;
+  /**
+   * The ID token's `email_verified` (API Gateway passes claims as strings: `"true"`); false when absent (an access
+   * token carries no e-mail). Joining a team needs it (docs/teams.md "Invitations").
+   */
+  emailVerified: boolean;
 }
 
 /**
@@ -156,5 +161,10 @@ export function callerOf(event: HttpEvent): Caller {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '') throw unauthorized();
   const email = claims?.email;
-  return { sub, email: typeof email === 'string' ? email : undefined };
+  const verified = claims?.email_verified;
+  return {
+    sub,
+    email: typeof email === 'string' ? email : undefined,
+    emailVerified: verified === true || verified === 'true',
+  };
 }

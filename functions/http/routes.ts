@@ -78,6 +78,51 @@ export const routes = [
     auth: 'jwt',
   },
   { method: 'DELETE', path: '/api/me/data', handler: 'http/delete-my-data', auth: 'jwt' },
+  // Teams (issue 37, docs/teams.md): a team, its members and roles, its invitation links and e-mail invitations.
+  { method: 'POST', path: '/api/teams', handler: 'http/create-team', auth: 'jwt' },
+  { method: 'GET', path: '/api/teams', handler: 'http/list-teams', auth: 'jwt' },
+  { method: 'GET', path: '/api/teams/{teamId}', handler: 'http/get-team', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/teams/{teamId}', handler: 'http/update-team', auth: 'jwt' },
+  {
+    method: 'PUT',
+    path: '/api/teams/{teamId}/members/{sub}',
+    handler: 'http/set-team-member-role',
+    auth: 'jwt',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/teams/{teamId}/members/{sub}',
+    handler: 'http/remove-team-member',
+    auth: 'jwt',
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/invite-links',
+    handler: 'http/create-invite-link',
+    auth: 'jwt',
+  },
+  { method: 'GET', path: '/api/teams/{teamId}/invite-links', handler: 'http/list-invite-links', auth: 'jwt' },
+  {
+    method: 'DELETE',
+    path: '/api/teams/{teamId}/invite-links/{linkId}',
+    handler: 'http/revoke-invite-link',
+    auth: 'jwt',
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/invitations',
+    handler: 'http/send-invitations',
+    auth: 'jwt',
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/invitations/{email}/resend',
+    handler: 'http/resend-invitation',
+    auth: 'jwt',
+  },
+  // The join page: public preview (the team's name and the link's state, nothing else), then the signed-in accept.
+  { method: 'GET', path: '/api/invites/{token}', handler: 'http/get-invite', auth: 'public' },
+  { method: 'POST', path: '/api/invites/{token}/accept', handler: 'http/accept-invite', auth: 'jwt' },
   // Product analytics: public so visits before sign-in count; the handler attaches the sub of a valid token itself.
   { method: 'POST', path: '/api/analytics/events', handler: 'http/analytics-events', auth: 'public' },
 ] as const satisfies readonly RouteDefinition[];
