@@ -1,5 +1,5 @@
 import type { InvitePreview } from '../contracts/teams';
-import { previewInvite } from '../use-cases/join-team';
+import { previewInvite } from '../use-cases/preview-invite';
 import { httpHandler, json } from './handler';
 import { pathParam } from './team-path';
 

@@ -1,5 +1,5 @@
 import type { Team } from '../contracts/teams';
-import { getTeam } from '../use-cases/teams';
+import { getTeam } from '../use-cases/read-teams';
 import { callerOf, httpHandler, json } from './handler';
 import { teamIdOf } from './team-path';
 

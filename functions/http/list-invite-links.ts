@@ -1,5 +1,5 @@
 import type { InviteLinkView } from '../contracts/teams';
-import { listInviteLinks } from '../use-cases/invite-links';
+import { listInviteLinks } from '../use-cases/list-invite-links';
 import { callerOf, httpHandler, json } from './handler';
 import { teamIdOf } from './team-path';
 

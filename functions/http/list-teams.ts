@@ -1,5 +1,5 @@
 import type { Teams } from '../contracts/teams';
-import { listTeams } from '../use-cases/teams';
+import { listTeams } from '../use-cases/read-teams';
 import { callerOf, httpHandler, json } from './handler';
 
 /** `GET /api/teams` (jwt) → 200 `{ items: [{ teamId, name, role, joinedAt }] }`: the caller's teams (docs/teams.md). */

@@ -1,4 +1,4 @@
-import { removeMember } from '../use-cases/team-members';
+import { removeMember } from '../use-cases/remove-team-member';
 import { callerOf, httpHandler, noContent } from './handler';
 import { pathParam, teamIdOf } from './team-path';
 

@@ -5,7 +5,7 @@ import {
   revokeInviteLink as storeRevoke,
 } from '../adapters/teams/invites';
 import { siteSettings } from '../config/site';
-import type { CreatedInviteLink, CreateInviteLinkBody, InviteLinkView } from '../contracts/teams';
+import type { CreatedInviteLink, CreateInviteLinkBody } from '../contracts/teams';
 import { TeamNoDomainsError, TooManyInviteLinksError } from '../domain/team-errors';
 import { inviteTokenHash, newInviteToken } from '../domain/team-invite-tokens';
 import {
@@ -15,6 +15,7 @@ import {
   inviteLinkStatus,
   type InviteLink,
 } from '../domain/team-invites';
+import { linkView } from './list-invite-links';
 import { teamAccess, teamAccessAdapters, type TeamAccessPorts } from './team-access';
 
 /**
@@ -52,19 +53,6 @@ const adapters: InviteLinksPorts = {
 
 const DAY_MS = 86_400_000;
 
-/** A link as the admins see it at `nowMs`. */
-export function linkView(link: InviteLink, nowMs: number): InviteLinkView {
-  return {
-    linkId: link.linkId,
-    createdAt: link.createdAt,
-    expiresAt: link.expiresAt,
-    cap: link.cap,
-    uses: link.uses,
-    domainsOnly: link.domainsOnly,
-    status: inviteLinkStatus(link, nowMs),
-  };
-}
-
 /**
  * `POST /api/teams/{teamId}/invite-links` (owner/admin): a new link, its URL answered this once.
  *
@@ -99,23 +87,6 @@ export async function createInviteLink(
   const token = ports.newToken();
   await ports.putInviteLink(teamId, link, inviteTokenHash(token), sub);
   return { link: linkView(link, now.getTime()), url: ports.joinUrl(token) };
-}
-
-/**
- * `GET /api/teams/{teamId}/invite-links` (owner/admin): the team's links (not the personal links of e-mail
- * invitations), newest first.
- */
-export async function listInviteLinks(
-  teamId: string,
-  sub: string,
-  ports: InviteLinksPorts = adapters,
-): Promise<{ items: InviteLinkView[] }> {
-  await teamAccess(teamId, sub, 'manage-invites', ports);
-  const nowMs = ports.now().getTime();
-  const links = (await ports.readLinks(teamId)).filter((l) => l.email === undefined);
-  return {
-    items: links.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((l) => linkView(l, nowMs)),
-  };
 }
 
 /**

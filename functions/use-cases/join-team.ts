@@ -1,10 +1,11 @@
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { findInvite, joinTeam, JoinRefusedError } from '../adapters/teams/invites';
 import { getMember, getTeam, type MemberRecord } from '../adapters/teams/records';
-import type { InviteAccepted, InvitePreview } from '../contracts/teams';
+import type { InviteAccepted } from '../contracts/teams';
+import { invite } from './preview-invite';
 import { NoEmailInTokenError } from '../domain/errors';
 import { InviteUnusableError, TeamNotFoundError } from '../domain/team-errors';
-import { INVITE_TOKEN_PATTERN, inviteTokenHash } from '../domain/team-invite-tokens';
+import { inviteTokenHash } from '../domain/team-invite-tokens';
 import { assertMayJoin, inviteLinkStatus, normaliseInvitee } from '../domain/team-invites';
 
 /**
@@ -31,30 +32,6 @@ const adapters: JoinTeamPorts = {
   joinTeam,
   now: () => new Date(),
 };
-
-/** The link and team of a token, or 404 `INVITE_NOT_FOUND` (malformed, unknown, or its team gone). */
-async function invite(token: string, ports: Pick<JoinTeamPorts, 'findInvite' | 'getTeam'>) {
-  const found = INVITE_TOKEN_PATTERN.test(token) ? await ports.findInvite(inviteTokenHash(token)) : undefined;
-  const team = found && (await ports.getTeam(found.teamId));
-  if (!found || !team) throw new InviteUnusableError('INVITE_NOT_FOUND');
-  return { link: found.link, team };
-}
-
-/**
- * `GET /api/invites/{token}` (public): the team's name and whether the link can still be used — nothing about its
- * members.
- *
- * @throws {InviteUnusableError} `INVITE_NOT_FOUND`
- */
-export async function previewInvite(token: string, ports: JoinTeamPorts = adapters): Promise<InvitePreview> {
-  const { link, team } = await invite(token, ports);
-  return {
-    teamName: team.name,
-    status: inviteLinkStatus(link, ports.now().getTime()),
-    requiredDomains: link.domainsOnly ? team.allowedDomains : [],
-    personal: link.email !== undefined,
-  };
-}
 
 /** The person joining: the ID token's `sub`, `email` and `email_verified`. */
 export interface Joining {

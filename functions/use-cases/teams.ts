@@ -1,43 +1,35 @@
 import { ulid } from 'ulid';
 import { consumeQuota, quotaRules } from '../adapters/quotas';
 import { createTeam as storeTeam, updateTeam as storeChanges } from '../adapters/teams/changes';
-import { listInvitations } from '../adapters/teams/invites';
-import { listMembers, listMyTeams, type MemberRecord, type TeamRecord } from '../adapters/teams/records';
-import type { CreateTeamBody, Team, Teams, UpdateTeamBody } from '../contracts/teams';
+import type { MemberRecord, TeamRecord } from '../adapters/teams/records';
+import type { CreateTeamBody, Team, UpdateTeamBody } from '../contracts/teams';
 import { NoEmailInTokenError } from '../domain/errors';
 import { allowedDomains } from '../domain/team-domains';
 import { normaliseLook, openLook } from '../domain/team-look';
-import { may, normaliseTeamName } from '../domain/teams';
-import { teamAccess, teamAccessAdapters, type TeamAccessPorts } from './team-access';
+import { normaliseTeamName } from '../domain/teams';
+import { readTeamsAdapters, viewFor, type ReadTeamsPorts } from './read-teams';
+import { teamAccess } from './team-access';
 import { teamView } from './team-view';
 
 /**
- * A team itself (docs/teams.md "Routes"): creating one, the caller's teams, reading and editing one.
+ * A team itself (docs/teams.md "Routes"): creating one and editing one (reading: use-cases/read-teams.ts).
  */
 
 /** What these use cases need from the outside world. */
-export interface TeamsPorts extends TeamAccessPorts {
+export interface TeamsPorts extends ReadTeamsPorts {
   /** Counts one team created against the caller's daily quota; throws `QuotaExceededError` when used up. */
   countTeamCreated: (sub: string) => Promise<unknown>;
   storeTeam: typeof storeTeam;
   storeChanges: typeof storeChanges;
-  listMembers: typeof listMembers;
-  listInvitations: typeof listInvitations;
-  listMyTeams: typeof listMyTeams;
   newId: () => string;
-  now: () => Date;
 }
 
 const adapters: TeamsPorts = {
-  ...teamAccessAdapters,
+  ...readTeamsAdapters,
   countTeamCreated: (sub) => consumeQuota({ sub }, quotaRules().teams),
   storeTeam,
   storeChanges,
-  listMembers,
-  listInvitations,
-  listMyTeams,
   newId: ulid,
-  now: () => new Date(),
 };
 
 /** The caller as the team routes know them: `sub` and the e-mail of their ID token. */
@@ -93,43 +85,6 @@ export async function createTeam(
   };
   await ports.storeTeam(team, owner);
   return teamView(team, owner, { members: [owner], invitations: [] }, ports.now().getTime());
-}
-
-/** `GET /api/teams`: the caller's current teams, oldest joined first. */
-export async function listTeams(
-  sub: string,
-  ports: Pick<TeamsPorts, 'listMyTeams'> = adapters,
-): Promise<Teams> {
-  const mine = await ports.listMyTeams(sub);
-  return {
-    items: mine
-      .map(({ team, member }) => ({
-        teamId: team.teamId,
-        name: team.name,
-        role: member.role,
-        joinedAt: member.joinedAt,
-      }))
-      .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt)),
-  };
-}
-
-/**
- * `GET /api/teams/{teamId}`: the team as the caller may see it.
- *
- * @throws {TeamNotFoundError} for a non-member
- */
-export async function getTeam(teamId: string, sub: string, ports: TeamsPorts = adapters): Promise<Team> {
-  const { team, member } = await teamAccess(teamId, sub, 'view-team', ports);
-  return viewFor(team, member, ports);
-}
-
-async function viewFor(team: TeamRecord, member: MemberRecord, ports: TeamsPorts): Promise<Team> {
-  const running = may(member.role, 'view-members')
-    ? await Promise.all([ports.listMembers(team.teamId), ports.listInvitations(team.teamId)]).then(
-        ([members, invitations]) => ({ members, invitations }),
-      )
-    : null;
-  return teamView(team, member, running, ports.now().getTime());
 }
 
 /**

@@ -246,7 +246,7 @@ describe('function catalogue', () => {
     expect(flagged.sort()).toEqual(Object.keys(NEVER_MADE_CALLS).sort());
   });
 
-  it('deletes only where the product deletes: one headshot, one version, all my data, my account, the wizard’s draft, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
+  it('deletes only where the product deletes: one headshot, one version, all my data, my account, the wizard’s draft, a team membership, slot results, queue tickets and leases, sweep markers, headshots past their retention', () => {
     const deleters = (pick: (f: FunctionEntry) => readonly string[] | undefined) =>
       catalogue.filter((f) => pick(f)?.includes('delete')).map((f) => f.name);
     expect(deleters((f) => f.access.table).sort()).toEqual(
@@ -258,6 +258,8 @@ describe('function catalogue', () => {
         'http-delete-headshot',
         'http-delete-headshot-version',
         'http-delete-my-data',
+        // Leaving or removal from a team: "my teams" and the member's shared headshots (docs/teams.md).
+        'http-remove-team-member',
         'http-save-draft',
         'provider-dispatcher',
         'provider-lease-reaper',

@@ -147,9 +147,10 @@ describe('the edge: WAF, CloudFront-only API, throttles', () => {
       (sum, key) => sum + (settings[key]?.ThrottlingRateLimit ?? DEFAULT_THROTTLE.rateLimit),
       0,
     );
-    // 2,200/s with the 26 routes of today (api.ts DEFAULT_THROTTLE's sum); a route added at the default adds 100/s:
-    // room for three more before this asks for a look, still a quarter of the regional 10,000/s.
-    expect(total).toBeLessThanOrEqual(2_500);
+    // 3,500/s with the 39 routes of today (api.ts DEFAULT_THROTTLE's sum: issue 37's team routes added 13 at the
+    // default 100/s, and its seats, sharing and gallery add 6 more); a route added at the default adds 100/s: room
+    // for the teams' 6 and nine more before this asks for a look, still half the regional 10,000/s.
+    expect(total).toBeLessThanOrEqual(5_000);
     // The stage names its routes: CloudFormation must create them first.
     expect(JSON.stringify(stage.DependsOn)).toMatch(/ApiGetApiGenerationsId/);
   });

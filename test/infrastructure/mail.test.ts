@@ -7,12 +7,17 @@ import { appFunctions, roleStatements, testStack } from './helpers';
  * the configured address.
  */
 
-/** The functions that send mail: notify (ready), the post-confirmation trigger (welcome), fulfilment's two (receipt). */
+/**
+ * The functions that send mail: notify (ready), the post-confirmation trigger (welcome), fulfilment's two (receipt),
+ * and the team invitations' two (send and resend, docs/teams.md "Invitations").
+ */
 const MAILERS = [
   'GenerationNotifyCustomer',
   'CognitoPostConfirmation',
   'WebhooksStripe',
   'HttpGetCheckoutSession',
+  'HttpSendInvitations',
+  'HttpResendInvitation',
 ];
 
 const sendsMail = (template: ReturnType<typeof testStack>['template'], logicalId: string) =>

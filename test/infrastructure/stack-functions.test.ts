@@ -88,8 +88,13 @@ describe('HeadshotStudioStack (dev)', () => {
           (s) => s.Action,
         );
         // The analytics route counts requests per IP in the table and puts records into its stream: nothing else.
+        // A team invitation's preview reads its link and team (docs/teams.md "Invitations"): reads only.
         const allowed =
-          handler === 'http/analytics-events' ? /^(logs|xray|dynamodb|firehose):/ : /^(logs|xray):/;
+          handler === 'http/analytics-events'
+            ? /^(logs|xray|dynamodb|firehose):/
+            : handler === 'http/get-invite'
+              ? /^(logs|xray|dynamodb:(GetItem|BatchGetItem|Query))/
+              : /^(logs|xray):/;
         expect(
           actions.filter((a) => !allowed.test(a)),
           handler,
@@ -160,6 +165,8 @@ describe('HeadshotStudioStack (dev)', () => {
           // One version of a headshot (issue 36).
           'HttpDeleteHeadshotVersion',
           'HttpDeleteMyData',
+          // Leaving or removal from a team: "my teams" and the member's shared headshots (docs/teams.md).
+          'HttpRemoveTeamMember',
           'HttpSaveDraft',
           'ProviderDispatcher',
           'ProviderLeaseReaper',

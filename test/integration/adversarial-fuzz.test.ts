@@ -18,6 +18,7 @@ import {
   uploadsBody,
 } from '../adversarial/arbitraries';
 import { draftFuzzSpecs } from '../adversarial/draft-specs';
+import { teamFuzzSpecs } from '../adversarial/team-specs';
 import { checkLedgersAfterEachTest } from '../adversarial/ledgers';
 import { authorization, fixed, requestOf, stripeEvents, webhookRequest } from '../adversarial/route-requests';
 import { expectApiContract, send, type RawRequest } from '../adversarial/requests';
@@ -372,6 +373,7 @@ const specs: Record<RouteKey, FuzzSpec> = {
       }),
   },
   ...draftFuzzSpecs(gatewayUrl),
+  ...teamFuzzSpecs(gatewayUrl),
 };
 
 describe('fuzzing the route table: never a 5xx, always the JSON error shape', () => {

@@ -156,8 +156,21 @@ function attempts(intruder: TestUser): Record<RouteKey, Attempt> {
     'POST /api/analytics/events': {
       notApplicable: "takes no id: events are attributed to the caller's own token, never to a named user",
     },
+    ...teamRoutesElsewhere,
   };
 }
+
+/**
+ * The team routes take a team's id, not a user's: who may call them is teams-access.test.ts's subject (a
+ * non-member, another team's member and a plain member on every team route: 404/403, nothing seen or changed).
+ */
+const TEAMS =
+  'a team id, not a user’s: teams-access.test.ts calls it as a non-member, another team’s member and a plain member';
+const teamRoutesElsewhere: Record<string, Attempt> = Object.fromEntries(
+  routes
+    .filter((r) => r.path.startsWith('/api/teams') || r.path.startsWith('/api/invites/'))
+    .map((r) => [`${r.method} ${r.path}`, { notApplicable: TEAMS }]),
+);
 
 async function signedUp(): Promise<TestUser> {
   const user = await createTestUser(pool);

@@ -1,16 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createInviteLink,
-  listInviteLinks,
   revokeInviteLink,
   type InviteLinksPorts,
 } from '../../functions/use-cases/invite-links';
+import { listInviteLinks } from '../../functions/use-cases/list-invite-links';
 import {
   resendInvitation,
   sendInvitations,
   type SendInvitationsPorts,
 } from '../../functions/use-cases/send-invitations';
-import { acceptInvite, previewInvite, type JoinTeamPorts } from '../../functions/use-cases/join-team';
+import { acceptInvite, type JoinTeamPorts } from '../../functions/use-cases/join-team';
+import { previewInvite } from '../../functions/use-cases/preview-invite';
 import { createTeam } from '../../functions/use-cases/teams';
 import {
   EmailNotVerifiedError,

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTeam, getTeam, listTeams, updateTeam, type TeamsPorts } from '../../functions/use-cases/teams';
-import { removeMember, setMemberRole } from '../../functions/use-cases/team-members';
+import { createTeam, updateTeam, type TeamsPorts } from '../../functions/use-cases/teams';
+import { getTeam, listTeams } from '../../functions/use-cases/read-teams';
+import { setMemberRole } from '../../functions/use-cases/team-members';
+import { removeMember } from '../../functions/use-cases/remove-team-member';
 import {
   TeamDomainNotAllowedError,
   TeamForbiddenError,
@@ -187,9 +189,7 @@ describe('roles and leaving', () => {
     await removeMember('T1', 'member', 'member', store);
     expect(store.members.get('T1/member')).toMatchObject({ membership: 'left', generationsUsed: 1 });
     expect([...store.shared]).toEqual(['T1/admin/H2']);
-    await expect(
-      getTeam('T1', 'member', { ...store, countTeamCreated: vi.fn(), newId: () => 'x' }),
-    ).rejects.toThrow(TeamNotFoundError);
+    await expect(getTeam('T1', 'member', store)).rejects.toThrow(TeamNotFoundError);
   });
 
   it('lets an admin remove a member but not an admin; the owner removes admins; nobody removes the owner', async () => {
