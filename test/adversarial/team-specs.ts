@@ -24,8 +24,7 @@ type TeamRoute =
   | 'GET /api/invites/{token}'
   | 'POST /api/invites/{token}/accept';
 
-/** Near-valid looks: right lists, empty ones, unknown values, colours right and wrong. */
-const lookBody = fc.record(
+const wrongLook = fc.record(
   {
     styles: fc.array(fc.constantFrom(...STYLES, 'casual'), { maxLength: 4 }),
     backgrounds: fc.array(
@@ -39,19 +38,40 @@ const lookBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const rightLook = fc.record({
+  styles: fc.subarray([...STYLES], { minLength: 1 }),
+  backgrounds: fc.constantFrom(
+    [{ type: 'colour', colour: '#1f6feb' }],
+    [
+      { type: 'preset', background: 'studio' },
+      { type: 'preset', background: 'office' },
+    ],
+  ),
+  outfits: fc.subarray([...OUTFITS], { minLength: 1 }),
+});
+/** Near-valid looks: mostly right, sometimes empty lists, unknown values or wrong colours. */
+const lookBody = fc.oneof({ weight: 2, arbitrary: rightLook }, { weight: 1, arbitrary: wrongLook });
 
-/** Names and domains, right and wrong (public webmail, not domains, too many). */
+/** Names and domains: mostly right (or a public webmail domain), sometimes wrong (not domains, too long, too many). */
 const teamFields = {
   name: fc.oneof(
-    fc.constantFrom('Acme', '  Acme  Corp ', '', ' ', 'x'.repeat(81)),
-    fc.string({ maxLength: 90 }),
+    { weight: 3, arbitrary: fc.constantFrom('Acme', '  Acme  Corp ') },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(fc.constantFrom('', ' ', 'x'.repeat(81)), fc.string({ maxLength: 90 })),
+    },
   ),
-  allowedDomains: fc.array(
-    fc.oneof(
-      fc.constantFrom('acme.com', '@Acme.co.uk', 'gmail.com', 'mailinator.com', 'acme', '-x.com'),
-      fc.string(),
-    ),
-    { maxLength: 12 },
+  allowedDomains: fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.array(fc.constantFrom('acme.com', '@Acme.co.uk', 'gmail.com'), { maxLength: 3 }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.oneof(fc.constantFrom('acme', '-x.com', 'mailinator.com'), fc.string()), {
+        maxLength: 12,
+      }),
+    },
   ),
 };
 

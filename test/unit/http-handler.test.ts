@@ -51,7 +51,12 @@ describe('HTTP handler helpers', () => {
   it('reads the caller from verified JWT claims and refuses events without them', () => {
     const withClaims = httpEvent('me', { sub: 'abc' });
     withClaims.requestContext.authorizer.jwt.claims.email = 'a@b.co';
-    expect(callerOf(withClaims)).toEqual({ sub: 'abc', email: 'a@b.co' });
+    // The sample is an ID token of a confirmed address: API Gateway passes `email_verified` as the string "true".
+    expect(callerOf(withClaims)).toEqual({ sub: 'abc', email: 'a@b.co', emailVerified: true });
+    withClaims.requestContext.authorizer.jwt.claims.email_verified = 'false';
+    expect(callerOf(withClaims).emailVerified).toBe(false);
+    delete withClaims.requestContext.authorizer.jwt.claims.email_verified;
+    expect(callerOf(withClaims).emailVerified).toBe(false);
     expect(() => callerOf({ requestContext: {} } as never)).toThrow(HttpError);
   });
 });
