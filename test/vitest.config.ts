@@ -22,13 +22,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // The files of a worker share one module graph, as the infrastructure project's do: each file loading the
+          // handlers, the SDK and the face models again cost about a third of this project's CPU (decision 014,
+          // seventh round). What a file changes it puts back: configuration and the SDK clients built from it
+          // (`resetConfigForTests`), the face-model replay installed once (test/helpers/face-model-recording.ts).
+          isolate: false,
           include: ['test/unit/**/*.test.{ts,tsx}'],
           exclude: ['test/unit/frontend/**'],
           environment: 'node',
           setupFiles: ['test/unit/setup-backend.ts'],
           testTimeout: 30_000,
           // Handlers log unhandled errors on purpose in some tests; keep the report readable.
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+          env: {
+            POWERTOOLS_LOG_LEVEL: 'SILENT',
+            POWERTOOLS_METRICS_DISABLED: 'true',
+            // Exposes @aws/lambda-invoke-store's own reset (`InvokeStore._testing`): the SDK makes the process's
+            // per-invocation store on its first call, and local-lambda-log-context.test.ts needs the concurrent one.
+            AWS_LAMBDA_BENCHMARK_MODE: '1',
+          },
         },
       },
       {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { analyticsSettings } from '../config/analytics';
 import { runtimeSettings } from '../config/runtime';
+import { onConfigReset } from '../config/settings';
 import {
   partitionDate,
   toServerRecord,
@@ -23,6 +24,7 @@ import { awsClient } from './support/aws';
 const FIREHOSE_BATCH = 500;
 
 let firehose: FirehoseClient | undefined;
+onConfigReset(() => (firehose = undefined));
 const firehoseClient = () =>
   (firehose ??= awsClient(new FirehoseClient({ region: runtimeSettings().AWS_REGION })));
 

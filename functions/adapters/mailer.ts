@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { runtimeSettings } from '../config/runtime';
 import { mailSettings } from '../config/mail';
+import { onConfigReset } from '../config/settings';
 import type { MailContent } from '../domain/ready-mail';
 import { awsClient } from './support/aws';
 
@@ -17,6 +18,7 @@ export function mailTransport(): 'ses' | 'none' {
 }
 
 let ses: SESv2Client | undefined;
+onConfigReset(() => (ses = undefined));
 
 /**
  * Sends `content` to `to`.

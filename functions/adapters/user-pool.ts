@@ -4,9 +4,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoSettings } from '../config/cognito';
 import { runtimeSettings } from '../config/runtime';
+import { onConfigReset } from '../config/settings';
 import { awsClient } from './support/aws';
 
 let client: CognitoIdentityProviderClient | undefined;
+onConfigReset(() => (client = undefined));
 
 /**
  * Deletes a user from the app's Cognito user pool (`AdminDeleteUser`; the emulator's endpoint comes from

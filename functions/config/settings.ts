@@ -85,3 +85,12 @@ export function defineSettings<S extends z.ZodMiniType>(schema: S): SettingsGrou
 export function resetConfigForTests(): void {
   for (const reset of resets) reset();
 }
+
+/**
+ * Registers `forget` to run with {@link resetConfigForTests}: what a module built from the settings (an AWS SDK client
+ * with its region and endpoint) is forgotten with them, so the next call builds it from the new ones. Tests only, as
+ * that reset is.
+ */
+export function onConfigReset(forget: () => void): void {
+  resets.push(forget);
+}

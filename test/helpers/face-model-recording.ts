@@ -100,7 +100,7 @@ export function recordedFaceModel(real: FaceModelRunner): FaceModelRunner {
   const answers = load();
   const record = process.env.FACE_MODEL_RECORD === '1';
   if (record) mkdirSync(SEEN, { recursive: true });
-  return async (image) => {
+  const replay: FaceModelRunner = async (image) => {
     const key = imageKey(image);
     let answer = answers.get(key);
     if (answer) replayStats.replayed++;
@@ -112,7 +112,12 @@ export function recordedFaceModel(real: FaceModelRunner): FaceModelRunner {
     if (record) appendFileSync(join(SEEN, `${process.pid}.jsonl`), `${JSON.stringify([key, answer])}\n`);
     return answer;
   };
+  REPLAYS.add(replay);
+  return replay;
 }
+
+/** The runners {@link recordedFaceModel} made in this process. */
+const REPLAYS = new WeakSet<FaceModelRunner>();
 
 /**
  * Installs {@link recordedFaceModel} in front of whatever runner `current` returns now (unless `FACE_MODEL=real`).
@@ -126,6 +131,9 @@ export function installRecordedFaceModel(
 ): () => void {
   if (process.env.FACE_MODEL === 'real') return () => undefined;
   const previous = current();
+  // Files that share a module graph (a project with `isolate: false`) each run the setup file: the recording is
+  // read and put in front once per process.
+  if (previous && REPLAYS.has(previous)) return () => undefined;
   use(recordedFaceModel(previous ?? here));
   return () => void use(previous);
 }

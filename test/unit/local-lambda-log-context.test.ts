@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InvokeStore } from '@aws/lambda-invoke-store';
 import { logger } from '../../functions/common/logger';
 import { createLambdaRuntime } from '../../infrastructure/local/stand-ins/lambda/runtime';
 
@@ -24,6 +25,13 @@ interface LogLine {
   function_request_id?: string;
   tag?: string;
 }
+
+// The files of the unit project share a process (isolate: false), and the AWS SDK makes the process's invoke store on
+// its first call, a single-invocation one while AWS_LAMBDA_MAX_CONCURRENCY is unset: this file starts from none, so
+// the runtime makes the concurrent one, and leaves none behind (the package's reset, exposed by the unit project's
+// AWS_LAMBDA_BENCHMARK_MODE).
+beforeAll(() => InvokeStore._testing?.reset());
+afterAll(() => InvokeStore._testing?.reset());
 
 let lines: LogLine[];
 let previous: string | undefined;

@@ -4,6 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { runtimeSettings } from '../../config/runtime';
+import { onConfigReset } from '../../config/settings';
 import { retryThrottledTransactions } from './dynamodb-throttling';
 import { tracedClient } from '../../common/tracer';
 
@@ -51,6 +52,13 @@ let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sfn: SFNClient | undefined;
 let sqs: SQSClient | undefined;
+// A test that points the process at other endpoints resets the configuration; the clients go with it.
+onConfigReset(() => {
+  dynamo = undefined;
+  s3 = undefined;
+  sfn = undefined;
+  sqs = undefined;
+});
 
 /**
  * The DynamoDB document client (marshalls plain JS objects; `undefined` attributes are dropped). A transaction
