@@ -52,6 +52,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * What every e2e browser context starts from: a visitor who prefers reduced motion, which the SPA honours everywhere
+ * (`motion-reduce:` variants, frontend/src/index.css). The journeys assert states, not motion, and the spinners, the
+ * generation's ping and the landing gallery's marquee otherwise keep Chromium compositing frames through every wait:
+ * on `generator.test.ts` its GPU process spent 4.5 s of CPU with motion and 1.1 s without (decision 014, seventh
+ * round). `prerendered.test.ts` (the marquee and its pause switch) and `accessibility.test.ts` (the page every visitor
+ * gets, audited) make their own contexts, with motion.
+ */
+export const CONTEXT_DEFAULTS = { reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+
 /** A phone's browser context: a 390×844 CSS px viewport with touch, the phone every e2e file tests on. */
 export const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -109,7 +119,7 @@ export function useBrowser(): E2eBrowser {
       return page;
     },
     async newPage(options) {
-      const context = await e2e.browser.newContext(options);
+      const context = await e2e.browser.newContext({ ...CONTEXT_DEFAULTS, ...options });
       return e2e.watch(await context.newPage());
     },
     async newAccount(options, user) {

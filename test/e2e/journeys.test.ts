@@ -7,7 +7,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GENERATION_TIMEOUT, PHOTOS } from './generator-support';
-import { saveScreenshot, signUpNewUser, siteUrl, useBrowser, waitForApp } from './helpers';
+import { CONTEXT_DEFAULTS, saveScreenshot, signUpNewUser, siteUrl, useBrowser, waitForApp } from './helpers';
 import { seedGenerationFor } from './seed';
 
 /*
@@ -38,7 +38,7 @@ async function newPage(context: BrowserContext, width = 1280, height = 900): Pro
 describe('product analytics', () => {
   it('page views reach .local/analytics; with Do Not Track on, none do', async () => {
     const probe = `/probe-${Date.now()}`;
-    const tracked = await e2e.browser.newContext();
+    const tracked = await e2e.browser.newContext(CONTEXT_DEFAULTS);
     const page = await newPage(tracked);
     await page.goto(siteUrl(`${probe}-tracked`));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -54,7 +54,7 @@ describe('product analytics', () => {
       .toBe(true);
     await tracked.close();
 
-    const dnt = await e2e.browser.newContext();
+    const dnt = await e2e.browser.newContext(CONTEXT_DEFAULTS);
     await dnt.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' });
     });
@@ -82,7 +82,7 @@ describe('product analytics', () => {
 
 describe('a signed-in journey', () => {
   it('Buy More from step 3 → pay → Start Generating → step 3 as left; generate; regenerate one → 7, credits −1', async () => {
-    const context = await e2e.browser.newContext({ acceptDownloads: true });
+    const context = await e2e.browser.newContext({ ...CONTEXT_DEFAULTS, acceptDownloads: true });
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
 
@@ -146,7 +146,7 @@ describe('a signed-in journey', () => {
   });
 
   it('the payment countdown reads "Redirecting to dashboard in N seconds..." at 3 and 2, "1 second" at 1, then /dashboard', async () => {
-    const context = await e2e.browser.newContext();
+    const context = await e2e.browser.newContext(CONTEXT_DEFAULTS);
     const page = await newPage(context);
     await signUpNewUser(page, inject('baseUrl'));
     await page.goto(siteUrl('/pricing'));
@@ -208,7 +208,7 @@ describe('session tokens', () => {
   it('refreshes a short-lived session within 30 s of expiry instead of signing the user out', async () => {
     await tokenLifetime(40);
     try {
-      const context = await e2e.browser.newContext();
+      const context = await e2e.browser.newContext(CONTEXT_DEFAULTS);
       const page = await newPage(context);
       const refreshes: string[] = [];
       page.on('request', (r) => {

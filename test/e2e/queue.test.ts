@@ -7,7 +7,7 @@ import { storageSettings } from '../../functions/config/storage';
 import { createTestUser, type TestUser } from '../helpers/cognito';
 import { api, fixturePhoto, uploadPhotos, type GenerationView } from '../helpers/generation';
 import { HIDE_TOASTS, PHOTOS } from './generator-support';
-import { launchBrowser, saveScreenshot, signUpNewUser } from './helpers';
+import { CONTEXT_DEFAULTS, launchBrowser, saveScreenshot, signUpNewUser } from './helpers';
 import { holdProviderUntil } from './provider-pause';
 
 /*
@@ -72,7 +72,7 @@ describe('a generation that waits for the image provider', () => {
   let page: Page;
 
   it('shows its place in line under the progress bar, then its headshots', { timeout: 240_000 }, async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(CONTEXT_DEFAULTS);
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     const errors: string[] = [];
