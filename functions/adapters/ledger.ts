@@ -8,10 +8,19 @@ import {
   UserNotFoundError,
   type LedgerReason,
 } from '../domain/credits';
+import { ledgerAccount, type AccountRef, type LedgerAccount } from '../domain/ledger-account';
+import { TeamNotFoundError } from '../domain/team-errors';
 import { documentClient } from './support/aws';
-import { PROFILE_SK, userPk } from './support/keys';
 import { getUser, type UserRecord } from './support/users';
-import { ledgerPut, markerPut, type TransactItem } from './support/ledger-items';
+import {
+  accountHead,
+  accountPk,
+  ledgerPut,
+  markerPut,
+  readAccountBalance,
+  type AccountBalance,
+  type TransactItem,
+} from './support/ledger-items';
 import { queryAll } from './support/query';
 import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
@@ -26,16 +35,24 @@ export interface LedgerEntry {
 
 /** An item written in the same transaction as a credit change (the purchase or generation it belongs to). */
 export interface RelatedItem {
-  /** The full item, including `PK` and `SK` (which must be under the same user). */
+  /** The full item, including `PK` and `SK` (which must be under the account's partition). */
   item: Record<string, unknown>;
   /** Defaults to `attribute_not_exists(SK)`: the related item is new. */
   conditionExpression?: string;
 }
 
-/** A credit change request. */
-export interface CreditChange {
-  /** The Cognito `sub` of the user whose balance changes. */
-  sub: string;
+/**
+ * Whose ledger a credit change moves: a customer's (`sub`, as every change before teams) or any account
+ * (domain/ledger-account.ts: a team's for a seat purchase, a team generation and their refunds).
+ */
+export type CreditChangeAccount =
+  { sub: string; account?: undefined } | { account: LedgerAccount; sub?: undefined };
+
+/** A credit change request (see {@link CreditChangeAccount} for whose). */
+export type CreditChange = CreditChangeAccount & CreditChangeFields;
+
+/** What a credit change moves, whoever's ledger it is. */
+export interface CreditChangeFields {
   /** Credits, a positive whole number; the sign comes from the operation. */
   amount: number;
   /**
@@ -45,9 +62,9 @@ export interface CreditChange {
   ref: string;
   related?: RelatedItem;
   /**
-   * An extra condition (ANDed) and SET clauses on the user item, in the same transaction: e.g. "no generation in
-   * flight" and "no account deletion in progress" for a spend. Its names and values must not clash with the
-   * ledger's own (`:delta`, `:now`, `:amount`).
+   * An extra condition (ANDed) and SET clauses on the account's head item (the user item, or the team item), in the
+   * same transaction: e.g. "no generation in flight" and "no account deletion in progress" for a spend. Its names and
+   * values must not clash with the ledger's own (`#balance`, `:delta`, `:now`, `:amount`, `:owedSeen`, `:owedAfter`).
    */
   profileGuard?: ProfileGuard;
   /** More items committed in the same transaction (a quota counter, a ConditionCheck on another item). */
@@ -71,9 +88,9 @@ export interface ProfileGuard {
 export class CreditChangeGuardError extends Error {
   override readonly name = 'CreditChangeGuardError';
   constructor(
-    /** `profile` when the user item's guard failed, else the index in `extraItems` of the first failed item. */
+    /** `profile` when the head item's guard failed, else the index in `extraItems` of the first failed item. */
     readonly failed: 'profile' | number,
-    /** The user item after the failure (strongly consistent read). */
+    /** The user item after the failure (strongly consistent read); `undefined` for a team's ledger. */
     readonly user: UserRecord | undefined,
   ) {
     super(`Credit change refused by its guard (${String(failed)})`);
@@ -97,6 +114,13 @@ const table = () => storageSettings().TABLE_NAME;
 
 // The user item's reading is shared plumbing (adapters/support/users.ts); re-exported for the ledger's callers.
 export { getUser, type UserRecord };
+// Any account's balance and debt (adapters/support/ledger-items.ts), for the reversals' use cases.
+export { readAccountBalance, type AccountBalance };
+
+/** The account a change moves. */
+export function accountOf(change: CreditChangeAccount): LedgerAccount {
+  return change.account ?? ledgerAccount(change.sub);
+}
 
 /**
  * One attempt of a credit change. A change that gives credits (`sign` 1) first pays what the account owes
@@ -110,7 +134,9 @@ async function attemptChange(
   sign: 1 | -1,
   owed: number,
 ): Promise<CreditChangeResult> {
-  const { sub, amount, ref, related, profileGuard, extraItems = [] } = change;
+  const { amount, ref, related, profileGuard, extraItems = [] } = change;
+  const account = accountOf(change);
+  const head = accountHead(account);
   const spend = sign === -1;
   const settle = spend ? 0 : settlement(owed, amount);
   const delta = sign * amount - settle;
@@ -118,7 +144,7 @@ async function attemptChange(
     const now = new Date().toISOString();
     const entryId = ulid();
     const sets = [
-      'credits = credits + :delta',
+      '#balance = #balance + :delta',
       'updatedAt = :now',
       ...(settle > 0 ? ['creditsOwed = :owedAfter'] : []),
       ...(profileGuard?.set ? [profileGuard.set] : []),
@@ -127,15 +153,15 @@ async function attemptChange(
       {
         Update: {
           TableName: table(),
-          Key: { PK: userPk(sub), SK: PROFILE_SK },
+          Key: head.Key,
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: [
             'attribute_exists(PK)',
-            ...(spend ? ['credits >= :amount'] : []),
+            ...(spend ? ['#balance >= :amount'] : []),
             ...(spend ? [] : ['(attribute_not_exists(creditsOwed) OR creditsOwed = :owedSeen)']),
             ...(profileGuard ? [`(${profileGuard.condition})`] : []),
           ].join(' AND '),
-          ...(profileGuard?.names ? { ExpressionAttributeNames: profileGuard.names } : {}),
+          ExpressionAttributeNames: { '#balance': head.balance, ...profileGuard?.names },
           ExpressionAttributeValues: {
             ':delta': delta,
             ':now': now,
@@ -145,8 +171,8 @@ async function attemptChange(
           },
         },
       },
-      markerPut(sub, reason, ref, entryId, now),
-      ledgerPut(sub, entryId, sign * amount, reason, ref, now),
+      markerPut(account, reason, ref, entryId, now),
+      ledgerPut(account, entryId, sign * amount, reason, ref, now),
     ];
     if (related) {
       items.push({
@@ -159,11 +185,23 @@ async function attemptChange(
     }
     items.push(...extraItems);
     // Last, so the indices of the items above (and the callers' extraItems) stay as they are.
-    if (settle > 0) items.push(ledgerPut(sub, ulid(), -settle, 'debt_settlement', `${reason}#${ref}`, now));
+    if (settle > 0)
+      items.push(ledgerPut(account, ulid(), -settle, 'debt_settlement', `${reason}#${ref}`, now));
     await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-    const user = await getUser(sub);
-    return { applied: true, balance: user?.credits ?? 0 };
+    return { applied: true, balance: (await readAccountBalance(account))?.balance ?? 0 };
   });
+}
+
+/** The account's head after a refused change: the user item (its guard's callers read it), or the team's balance. */
+async function headAfter(account: LedgerAccount): Promise<{
+  user: UserRecord | undefined;
+  balance: AccountBalance | undefined;
+}> {
+  if (account.kind === 'user') {
+    const user = await getUser(account.sub);
+    return { user, balance: user && { balance: user.credits, creditsOwed: user.creditsOwed } };
+  }
+  return { user: undefined, balance: await readAccountBalance(account) };
 }
 
 async function applyChange(
@@ -172,9 +210,10 @@ async function applyChange(
   sign: 1 | -1,
 ): Promise<CreditChangeResult> {
   assertCreditAmount(change.amount);
-  const { sub, amount, related, profileGuard } = change;
-  if (related && related.item.PK !== userPk(sub))
-    throw new Error('A related item must belong to the same user');
+  const { amount, related, profileGuard } = change;
+  const account = accountOf(change);
+  if (related && related.item.PK !== accountPk(account))
+    throw new Error("A related item must belong to the account's partition");
   const spend = sign === -1;
   // Most accounts owe nothing: the first attempt assumes so, and reads the debt only when the condition says otherwise.
   let owed = 0;
@@ -188,17 +227,17 @@ async function applyChange(
       const relatedCode = related ? codes[3] : undefined;
       const first = related ? 4 : 3;
       const extraCodes = codes.slice(first, first + (change.extraItems?.length ?? 0));
-      const user = await getUser(sub);
-      if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: user?.credits ?? 0 };
+      const { user, balance } = await headAfter(account);
+      if (markerCode === 'ConditionalCheckFailed') return { applied: false, balance: balance?.balance ?? 0 };
       if (balanceCode === 'ConditionalCheckFailed') {
-        if (!user) throw new UserNotFoundError();
-        if (!spend && user.creditsOwed !== owed && attempt < 8) {
-          owed = user.creditsOwed;
+        if (!balance) throw account.kind === 'user' ? new UserNotFoundError() : new TeamNotFoundError();
+        if (!spend && balance.creditsOwed !== owed && attempt < 8) {
+          owed = balance.creditsOwed;
           continue;
         }
-        if (spend && user.credits < amount) throw new InsufficientCreditsError(user.credits, amount);
+        if (spend && balance.balance < amount) throw new InsufficientCreditsError(balance.balance, amount);
         if (profileGuard) throw new CreditChangeGuardError('profile', user);
-        throw new InsufficientCreditsError(user.credits, amount);
+        throw new InsufficientCreditsError(balance.balance, amount);
       }
       const failedExtra = extraCodes.indexOf('ConditionalCheckFailed');
       if (failedExtra >= 0) throw new CreditChangeGuardError(failedExtra, user);
@@ -265,11 +304,14 @@ export function restoreCredits(change: CreditChange): Promise<CreditChangeResult
   return applyChange(change, 'reversal_restored', 1);
 }
 
-/** The user's ledger, newest first (all pages). For audits and tests of the invariant credits = Σ deltas. */
-export async function listLedger(sub: string): Promise<LedgerEntry[]> {
+/**
+ * An account's ledger, newest first (all pages): a customer's (`sub`) or a team's. For audits and tests of the
+ * invariant balance = Σ deltas.
+ */
+export async function listLedger(owner: AccountRef): Promise<LedgerEntry[]> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': 'LEDGER#' },
+    ExpressionAttributeValues: { ':pk': accountPk(owner), ':prefix': 'LEDGER#' },
     ScanIndexForward: false,
     ConsistentRead: true,
   });

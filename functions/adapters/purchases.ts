@@ -1,11 +1,16 @@
 import { GetCommand, PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
 import type { ExpectedPurchase } from '../domain/checkout';
+import type { AccountRef } from '../domain/ledger-account';
+import type { SeatPurchaseFields } from '../domain/team-checkout';
 import { documentClient } from './support/aws';
-import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk, userPk } from './support/keys';
+import { accountPk } from './support/ledger-items';
+import { PAYMENT_INTENT_SK, paymentIntentPk, pendingPurchaseSk, purchaseSk } from './support/keys';
 
 /**
- * Pending purchases and payment-intent lookups (docs/architecture.md §8 "Money"):
+ * Pending purchases and payment-intent lookups (docs/architecture.md §8 "Money"), of a customer's ledger
+ * (`USER#<sub>`) or a team's (`TEAM#<teamId>`, its seat purchases: docs/teams.md "Items"), named by an
+ * {@link AccountRef} (a string is a customer's `sub`):
  *
  * - `USER#<sub>` / `PENDING_PURCHASE#<sessionId>`: pack, price (cents), credits and currency when the Checkout
  *   Session was created; fulfilment checks the paid session against it. Kept 90 days (`expiresAt`), long after a
@@ -24,7 +29,7 @@ const PENDING_DAYS = 90;
 
 /** Records what a new Checkout Session sells. Idempotent (a replayed creation writes the same values). */
 export async function putPendingPurchase(
-  sub: string,
+  owner: AccountRef,
   checkoutSessionId: string,
   expected: ExpectedPurchase,
   now = new Date(),
@@ -33,7 +38,7 @@ export async function putPendingPurchase(
     new PutCommand({
       TableName: table(),
       Item: {
-        PK: userPk(sub),
+        PK: accountPk(owner),
         SK: pendingPurchaseSk(checkoutSessionId),
         type: 'pendingPurchase',
         checkoutSessionId,
@@ -47,13 +52,13 @@ export async function putPendingPurchase(
 
 /** The pending purchase of a session, or `undefined` (a session created before they existed, or elsewhere). */
 export async function getPendingPurchase(
-  sub: string,
+  owner: AccountRef,
   checkoutSessionId: string,
 ): Promise<ExpectedPurchase | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: table(),
-      Key: { PK: userPk(sub), SK: pendingPurchaseSk(checkoutSessionId) },
+      Key: { PK: accountPk(owner), SK: pendingPurchaseSk(checkoutSessionId) },
       ConsistentRead: true,
     }),
   );
@@ -63,14 +68,20 @@ export async function getPendingPurchase(
     credits: Number(Item.credits),
     priceCents: Number(Item.priceCents),
     currency: String(Item.currency),
+    ...(typeof Item.quantity === 'number' ? { quantity: Item.quantity } : {}),
+    ...(typeof Item.buyerSub === 'string' ? { buyerSub: Item.buyerSub } : {}),
   };
 }
 
-/** The lookup item of a payment intent, for the fulfilment transaction (new, or the same purchase's on a replay). */
+/**
+ * The lookup item of a payment intent, for the fulfilment transaction (new, or the same purchase's on a replay): the
+ * buyer's `sub`, and for a team's seat purchase the team whose ledger it filled (`teamId`).
+ */
 export function paymentIntentLookupPut(
   paymentIntentId: string,
   sub: string,
   checkoutSessionId: string,
+  teamId?: string,
 ): TransactItem {
   return {
     Put: {
@@ -81,6 +92,7 @@ export function paymentIntentLookupPut(
         type: 'paymentIntent',
         userId: sub,
         checkoutSessionId,
+        ...(teamId === undefined ? {} : { teamId }),
       },
       ConditionExpression: 'attribute_not_exists(PK) OR checkoutSessionId = :session',
       ExpressionAttributeValues: { ':session': checkoutSessionId },
@@ -88,10 +100,16 @@ export function paymentIntentLookupPut(
   };
 }
 
-/** The buyer and Checkout Session a payment intent paid for, or `undefined` when it is not (yet) fulfilled here. */
-export async function findPaymentIntent(
-  paymentIntentId: string,
-): Promise<{ sub: string; checkoutSessionId: string } | undefined> {
+/** What a payment intent paid for: its buyer, Checkout Session and, for a seat purchase, the team (docs/teams.md). */
+export interface PaymentIntentLookup {
+  sub: string;
+  checkoutSessionId: string;
+  /** Present for a team's seat purchase: the purchase is under `TEAM#<teamId>` (domain/ledger-account.ts). */
+  teamId?: string;
+}
+
+/** What a payment intent paid for, or `undefined` when it is not (yet) fulfilled here. */
+export async function findPaymentIntent(paymentIntentId: string): Promise<PaymentIntentLookup | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: table(),
@@ -99,10 +117,18 @@ export async function findPaymentIntent(
       ConsistentRead: true,
     }),
   );
-  return Item ? { sub: String(Item.userId), checkoutSessionId: String(Item.checkoutSessionId) } : undefined;
+  if (!Item) return undefined;
+  return {
+    sub: String(Item.userId),
+    checkoutSessionId: String(Item.checkoutSessionId),
+    ...(typeof Item.teamId === 'string' ? { teamId: Item.teamId } : {}),
+  };
 }
 
-/** The purchase item (docs/architecture.md §2): `PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`. */
+/**
+ * The purchase item (docs/architecture.md §2): `PK USER#<sub>` (or `TEAM#<teamId>` for seats), `SK
+ * PURCHASE#<checkoutSessionId>`.
+ */
 export interface PurchaseRecord {
   checkoutSessionId: string;
   packId: string;
@@ -129,6 +155,8 @@ export interface PurchaseRecord {
   receiptUrl: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
+  /** A team's seat purchase (docs/teams.md "Money"): the seats, and the owner or admin who paid. */
+  team?: SeatPurchaseFields;
 }
 
 /** A purchase item as read from the table (`PK USER#<sub>`, `SK PURCHASE#<checkoutSessionId>`). */
@@ -151,17 +179,26 @@ export function purchaseRecordOf(sessionId: string, Item: Record<string, unknown
       : {}),
     receiptUrl: typeof Item.receiptUrl === 'string' ? Item.receiptUrl : null,
     createdAt: String(Item.createdAt),
+    ...(typeof Item.seats === 'number'
+      ? {
+          team: {
+            seats: Item.seats,
+            buyerSub: String(Item.buyerSub ?? ''),
+            buyerEmail: String(Item.buyerEmail ?? ''),
+          },
+        }
+      : {}),
   };
 }
 
 const PURCHASE_PREFIX = purchaseSk('');
 
 /**
- * Every purchase of `sub` (`PK USER#<sub>`, `SK` beginning with `PURCHASE#`), following `LastEvaluatedKey` until the
- * Query ends: the history needs them all to order them by time (domain/purchase-history.ts). Eventually consistent,
- * like any list.
+ * Every purchase of an account (`PK USER#<sub>` or `TEAM#<teamId>`, `SK` beginning with `PURCHASE#`), following
+ * `LastEvaluatedKey` until the Query ends: the history needs them all to order them by time
+ * (domain/purchase-history.ts). Eventually consistent, like any list.
  */
-export async function readAllPurchases(sub: string): Promise<PurchaseRecord[]> {
+export async function readAllPurchases(owner: AccountRef): Promise<PurchaseRecord[]> {
   const purchases: PurchaseRecord[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -169,7 +206,7 @@ export async function readAllPurchases(sub: string): Promise<PurchaseRecord[]> {
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPk(sub), ':prefix': PURCHASE_PREFIX },
+        ExpressionAttributeValues: { ':pk': accountPk(owner), ':prefix': PURCHASE_PREFIX },
         ExclusiveStartKey: start,
       }),
     );
@@ -182,11 +219,11 @@ export async function readAllPurchases(sub: string): Promise<PurchaseRecord[]> {
 }
 
 /** The purchase of a session, or `undefined` (strongly consistent read). */
-export async function getPurchase(sub: string, sessionId: string): Promise<PurchaseRecord | undefined> {
+export async function getPurchase(owner: AccountRef, sessionId: string): Promise<PurchaseRecord | undefined> {
   const { Item } = await documentClient().send(
     new GetCommand({
       TableName: storageSettings().TABLE_NAME,
-      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
+      Key: { PK: accountPk(owner), SK: purchaseSk(sessionId) },
       ConsistentRead: true,
     }),
   );
@@ -195,10 +232,11 @@ export async function getPurchase(sub: string, sessionId: string): Promise<Purch
 
 /**
  * The purchase item of a fulfilled session (status `completed`, nothing reversed yet), with PK/SK, for the ledger
- * transaction that grants its credits (`grantCredits({ related: { item } })`), so both exist or neither does.
+ * transaction that grants its credits (`grantCredits({ related: { item } })`), so both exist or neither does. A seat
+ * purchase's `team` fields are stored flat (`seats`, `buyerSub`, `buyerEmail`), as docs/teams.md "Items" lists them.
  */
 export function purchaseItem(
-  sub: string,
+  owner: AccountRef,
   purchase: Omit<
     PurchaseRecord,
     | 'status'
@@ -211,11 +249,13 @@ export function purchaseItem(
     | 'disputeStatus'
   >,
 ): Record<string, unknown> {
+  const { team, ...fields } = purchase;
   return {
-    PK: userPk(sub),
+    PK: accountPk(owner),
     SK: purchaseSk(purchase.checkoutSessionId),
     type: 'purchase',
-    ...purchase,
+    ...fields,
+    ...team,
     status: 'completed',
     creditsReversed: 0,
     createdAt: new Date().toISOString(),

@@ -1,7 +1,9 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { storageSettings } from '../config/storage';
+import { ledgerAccount, type AccountRef } from '../domain/ledger-account';
 import { documentClient } from './support/aws';
-import { PROFILE_SK, purchaseSk, userPk } from './support/keys';
+import { purchaseSk } from './support/keys';
+import { accountHead, accountPk } from './support/ledger-items';
 import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -51,7 +53,7 @@ export interface PurchaseStateChange {
  * both apply.
  */
 export function purchaseReversalUpdate(
-  sub: string,
+  owner: AccountRef,
   sessionId: string,
   prev: number,
   target: number,
@@ -76,7 +78,7 @@ export function purchaseReversalUpdate(
   return {
     Update: {
       TableName: table(),
-      Key: { PK: userPk(sub), SK: purchaseSk(sessionId) },
+      Key: { PK: accountPk(owner), SK: purchaseSk(sessionId) },
       UpdateExpression: `SET ${sets.join(', ')}${failedRefund ? ' ADD failedRefunds :failedRefund' : ''}`,
       ConditionExpression:
         'attribute_exists(SK) AND (creditsReversed = :prev OR (attribute_not_exists(creditsReversed) AND :prev = :zero))' +
@@ -105,7 +107,10 @@ const flagValues = (owed: number) => ({
   ':owed': owed,
 });
 
-/** The `profileGuard` of a reversal larger than the balance: the account is flagged for `owed` credits. */
+/**
+ * The `profileGuard` of a reversal larger than the balance: the account (the user item, or a team's item) is flagged
+ * for `owed` credits.
+ */
 export function shortfallFlag(owed: number) {
   return { condition: 'attribute_exists(PK)', set: FLAG_SET, values: flagValues(owed) };
 }
@@ -114,17 +119,24 @@ export function shortfallFlag(owed: number) {
  * A reversal the balance cannot cover at all (it is 0): the purchase's update and the account's flag
  * (`flaggedAt`, `flagReason`, `creditsOwed`) in one transaction, conditional on the balance still being 0.
  *
+ * @param owner a customer's `sub` or any account (a team's: its `balance`, docs/teams.md "Money")
  * @throws {PurchaseChangedError} when the purchase moved or the balance is no longer 0
  */
-export async function flagUncoveredReversal(sub: string, update: TransactItem, owed: number): Promise<void> {
+export async function flagUncoveredReversal(
+  owner: AccountRef,
+  update: TransactItem,
+  owed: number,
+): Promise<void> {
+  const head = accountHead(ledgerAccount(owner));
   await commit([
     update,
     {
       Update: {
         TableName: table(),
-        Key: { PK: userPk(sub), SK: PROFILE_SK },
+        Key: head.Key,
         UpdateExpression: `SET ${FLAG_SET}`,
-        ConditionExpression: 'attribute_exists(PK) AND credits = :zeroOwed',
+        ConditionExpression: 'attribute_exists(PK) AND #balance = :zeroOwed',
+        ExpressionAttributeNames: { '#balance': head.balance },
         ExpressionAttributeValues: flagValues(owed),
       },
     },

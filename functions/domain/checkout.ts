@@ -36,6 +36,7 @@ export function lineItemDescription(pack: CreditPack): string {
  */
 export type CheckoutMetadata = {
   user_id: string;
+  /** `team-seats` for a team's seat purchase (domain/team-checkout.ts), else the pack's id. */
   pack_id: string;
   /** Credits of the pack, as a decimal string. */
   credits: string;
@@ -43,6 +44,10 @@ export type CheckoutMetadata = {
   amount: string;
   package_name: string;
   user_email?: string;
+  /** A team's seat purchase: the team whose ledger it fills (docs/teams.md "Money"). */
+  team_id?: string;
+  /** A team's seat purchase: the seats (the line item's quantity), as a decimal string. */
+  seats?: string;
 };
 
 /**
@@ -59,11 +64,12 @@ export interface CheckoutSessionParams {
     {
       price_data: {
         currency: 'usd';
-        /** Cents: the pack's `priceCents` (price × 100). */
+        /** Cents: the pack's `priceCents` (price × 100), or one seat's price. */
         unit_amount: number;
         product_data: { name: string; description: string };
       };
-      quantity: 1;
+      /** 1 for a pack; the seats of a team's seat purchase (decided on the server, never adjustable in Checkout). */
+      quantity: number;
     },
   ];
   success_url: string;
@@ -71,7 +77,8 @@ export interface CheckoutSessionParams {
   customer_email?: string;
   client_reference_id: string;
   metadata: CheckoutMetadata;
-  allow_promotion_codes: true;
+  /** Packs take promotion codes; seat purchases do not (seats come only from payments: docs/teams.md "Money"). */
+  allow_promotion_codes?: true;
 }
 
 /**
@@ -187,6 +194,10 @@ export interface ExpectedPurchase {
   priceCents: number;
   /** ISO 4217, lower case. */
   currency: string;
+  /** The line item's quantity: 1 for a pack, the seats of a team's seat purchase (docs/teams.md "Money"). */
+  quantity?: number;
+  /** Who created the session, when recorded (a seat purchase): the session's owner must be them. */
+  buyerSub?: string;
 }
 
 /** The expectation for a session created before pending purchases existed: today's pack of that id. */
@@ -230,7 +241,8 @@ export function sessionOwner(session: CheckoutSessionLike): string | undefined {
  * (`expected`, the pending purchase recorded at creation; without one, today's pack of that id); currency is its
  * currency; `amount_subtotal` (before promotion codes, which we allow) equals its price in cents and `amount_total`
  * is not above it; one line item of quantity 1 when line items are expanded; `metadata.credits` (when present)
- * equals its credits; and the owner is consistent. Anything else is `invalid`: never credited, for a person to look
+ * equals its credits; and the owner is consistent (and, when recorded, the buyer). A seat purchase's one line item
+ * has the recorded quantity (its seats) instead of 1. Anything else is `invalid`: never credited, for a person to look
  * at (a session created elsewhere in the Stripe account, for instance).
  */
 export function assessCheckoutSession(
@@ -260,9 +272,12 @@ export function assessCheckoutSession(
   const credits = session.metadata?.credits;
   if (credits !== undefined && credits !== String(want.credits))
     return invalid(`metadata.credits ${credits} is not the recorded credits ${want.credits}`);
+  if (want.buyerSub !== undefined && want.buyerSub !== sub)
+    return invalid(`owner ${sub} is not the recorded buyer ${want.buyerSub}`);
+  const quantity = want.quantity ?? 1;
   const items = session.line_items?.data;
-  if (items && (items.length !== 1 || items[0]?.quantity !== 1))
-    return invalid('expected exactly one line item of quantity 1');
+  if (items && (items.length !== 1 || items[0]?.quantity !== quantity))
+    return invalid(`expected exactly one line item of quantity ${quantity}`);
   const intent = session.payment_intent;
   return {
     kind: 'fulfil',

@@ -1,22 +1,19 @@
 import { trackServerEvent } from '../adapters/analytics-sink';
-import { getUser, grantCredits } from '../adapters/ledger';
+import { getUser, grantCredits, readAccountBalance } from '../adapters/ledger';
 import { getPendingPurchase, paymentIntentLookupPut, purchaseItem } from '../adapters/purchases';
 import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/stripe/checkout-sessions';
 import { ensureUser } from '../adapters/user-creation';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
-import {
-  assessCheckoutSession,
-  sessionOwner,
-  type CheckoutSessionLike,
-  type CheckoutStatus,
-} from '../domain/checkout';
+import { assessCheckoutSession, type CheckoutSessionLike, type CheckoutStatus } from '../domain/checkout';
+import { checkoutAccount, seatPurchaseFields } from '../domain/team-checkout';
 import { sendReceiptMail } from './send-account-mails';
 
 /**
  * "Fulfill checkout": credit a paid Checkout Session once — idempotently, keyed by the session id, from the webhook
  * and the success page alike (Stripe "Fulfill orders"; docs/architecture.md §2 "Fulfilment of a Checkout Session is
- * keyed by the session id"). The domain decides (`assessCheckoutSession`), the ledger applies.
+ * keyed by the session id"). The domain decides (`assessCheckoutSession`; whose ledger: `checkoutAccount`, a team's
+ * for a seat purchase, docs/teams.md "Money"), the ledger applies.
  */
 
 /**
@@ -34,6 +31,8 @@ export interface FulfillCheckoutPorts {
   /** The payment intent's lookup item put in the grant's transaction (pure: builds the item). */
   paymentIntentLookupPut: typeof paymentIntentLookupPut;
   getUser: typeof getUser;
+  /** The balance of the ledger a session fills (the buyer's or a team's), for an answer that credited nothing. */
+  readAccountBalance: typeof readAccountBalance;
   /** Creates the buyer (6 free credits once) when a webhook comes before their first `GET /api/me`. */
   ensureUser: typeof ensureUser;
   grantCredits: typeof grantCredits;
@@ -53,6 +52,7 @@ export const fulfillCheckoutAdapters: FulfillCheckoutPorts = {
   purchaseItem,
   paymentIntentLookupPut,
   getUser,
+  readAccountBalance,
   ensureUser,
   grantCredits,
   trackServerEvent,
@@ -65,7 +65,10 @@ export interface FulfillmentResult {
   status: CheckoutStatus;
   /** Credits this purchase added: the pack's credits when `paid` (also on a replay), else 0. */
   creditsAdded: number;
-  /** The buyer's balance after the call, in credits (0 when the buyer is unknown). */
+  /**
+   * The balance of the ledger the session fills after the call, in credits: the buyer's, or the team's for a seat
+   * purchase (0 when unknown).
+   */
   credits: number;
   /** True only for the one call that wrote the purchase and the credit. */
   applied: boolean;
@@ -83,22 +86,29 @@ export async function fulfillSession(
   options: { email?: string | undefined } = {},
   ports: FulfillCheckoutPorts = fulfillCheckoutAdapters,
 ): Promise<FulfillmentResult> {
-  // The pending purchase recorded at creation decides what the session is worth (not today's price list).
-  const owner = sessionOwner(session);
-  const expected = owner ? await ports.getPendingPurchase(owner, session.id) : undefined;
+  // The pending purchase recorded at creation, under the ledger the session fills, decides what the session is worth
+  // (not today's price list).
+  const account = checkoutAccount(session);
+  const expected = account ? await ports.getPendingPurchase(account, session.id) : undefined;
   const verdict = assessCheckoutSession(session, expected);
-  if (verdict.kind !== 'fulfil') {
-    if (verdict.kind === 'invalid') {
+  if (verdict.kind !== 'fulfil' || !account) {
+    const invalid =
+      verdict.kind === 'invalid'
+        ? verdict.reason
+        : verdict.kind === 'fulfil'
+          ? 'no ledger to credit'
+          : undefined;
+    if (invalid !== undefined) {
       logger.error('Checkout Session not credited: it does not match the purchase recorded for it', {
         checkoutSessionId: session.id,
         paymentStatus: session.payment_status,
-        reason: verdict.reason,
+        reason: invalid,
       });
       countMetric('PaidNotCredited');
     }
-    const user = verdict.sub ? await ports.getUser(verdict.sub) : undefined;
-    const status = verdict.kind === 'invalid' ? 'invalid' : verdict.status;
-    return { status, creditsAdded: 0, credits: user?.credits ?? 0, applied: false };
+    const status = verdict.kind === 'not-paid' ? verdict.status : 'invalid';
+    const balance = account ? await ports.readAccountBalance(account) : undefined;
+    return { status, creditsAdded: 0, credits: balance?.balance ?? 0, applied: false };
   }
 
   const { sub, packId, credits } = verdict;
@@ -106,8 +116,9 @@ export async function fulfillSession(
     logger.warn("Checkout Session without a pending purchase: checked against today's pack", {
       checkoutSessionId: session.id,
     });
-  // A webhook can arrive before the buyer's first GET /api/me: make sure the user item exists (6 free credits once).
-  if (!(await ports.getUser(sub))) {
+  // A webhook can arrive before the buyer's first GET /api/me: make sure their user item exists (6 free credits once)
+  // when the credits are theirs; a team's ledger exists with the team.
+  if (account.kind === 'user' && !(await ports.getUser(sub))) {
     const email = verdict.email ?? options.email;
     if (!email) throw new Error(`Cannot create the buyer of ${session.id}: no e-mail known`);
     await ports.ensureUser(sub, email);
@@ -115,7 +126,8 @@ export async function fulfillSession(
   const receiptUrl = verdict.paymentIntentId
     ? await receiptOrNull(verdict.paymentIntentId, session.id, ports)
     : null;
-  const purchase = ports.purchaseItem(sub, {
+  const team = seatPurchaseFields(account, expected, { sub, email: verdict.email ?? options.email });
+  const purchase = ports.purchaseItem(account, {
     receiptUrl,
     checkoutSessionId: session.id,
     packId,
@@ -123,16 +135,18 @@ export async function fulfillSession(
     amountTotal: verdict.amountTotal,
     currency: verdict.currency,
     paymentIntentId: verdict.paymentIntentId,
+    ...(team ? { team } : {}),
   });
   // One transaction: balance + ledger entry + idempotency marker (ref = session id) + the purchase item + the
-  // payment intent's lookup item (refunds and disputes find the purchase through it).
+  // payment intent's lookup item (refunds and disputes find the purchase, and its ledger, through it).
+  const teamId = account.kind === 'team' ? account.teamId : undefined;
   const result = await ports.grantCredits({
-    sub,
+    account,
     amount: credits,
     ref: session.id,
     related: { item: purchase },
     extraItems: verdict.paymentIntentId
-      ? [ports.paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id)]
+      ? [ports.paymentIntentLookupPut(verdict.paymentIntentId, sub, session.id, teamId)]
       : [],
   });
   if (result.applied) {
@@ -145,7 +159,9 @@ export async function fulfillSession(
     countMetric('PurchasesCredited');
     await ports.trackServerEvent('purchase_completed', sub, { packId, credits });
   }
-  // After the credits landed, never before: a mail that fails leaves them credited (issue 35).
+  // After the credits landed, never before: a mail that fails leaves them credited (issue 35). A seat purchase has no
+  // receipt e-mail of ours (it finds no purchase of the buyer's and sends nothing): Stripe's receipt is in the team's
+  // purchase history.
   await ports
     .sendReceiptMail(sub, session.id)
     .catch((error: unknown) =>

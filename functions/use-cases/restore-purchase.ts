@@ -7,6 +7,7 @@ import {
   type PurchaseStateChange,
 } from '../adapters/reversals';
 import { logger } from '../common/logger';
+import { purchaseAccount } from '../domain/ledger-account';
 import { creditsHeldBack, disputeOutcome, PurchaseNotFoundError } from '../domain/reversals';
 
 /**
@@ -87,9 +88,11 @@ export async function restorePurchase(
 ): Promise<RestorationResult> {
   const lookup = await ports.findPaymentIntent(paymentIntentId);
   if (!lookup) throw new PurchaseNotFoundError(paymentIntentId);
-  const { sub, checkoutSessionId } = lookup;
+  const { checkoutSessionId } = lookup;
+  // The ledger the purchase filled: the buyer's, or a team's for a seat purchase (docs/teams.md "Money").
+  const account = purchaseAccount(lookup);
   for (let attempt = 1; ; attempt++) {
-    const purchase = await ports.getPurchase(sub, checkoutSessionId);
+    const purchase = await ports.getPurchase(account, checkoutSessionId);
     if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
     const prev = purchase.creditsReversed;
     const state = nextState(purchase, restoration);
@@ -102,11 +105,11 @@ export async function restorePurchase(
     const target = Math.min(prev, held);
     const give = prev - target;
     const status = target === 0 ? 'completed' : purchase.status;
-    const update = ports.purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
+    const update = ports.purchaseReversalUpdate(account, checkoutSessionId, prev, target, status, state);
     try {
       if (give > 0) {
         await ports.restoreCredits({
-          sub,
+          account,
           amount: give,
           ref: `${checkoutSessionId}#restored-${eventId}`,
           extraItems: [update],

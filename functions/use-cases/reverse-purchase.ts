@@ -1,4 +1,9 @@
-import { CreditChangeGuardError, getUser, reverseCredits, type ProfileGuard } from '../adapters/ledger';
+import {
+  CreditChangeGuardError,
+  readAccountBalance,
+  reverseCredits,
+  type ProfileGuard,
+} from '../adapters/ledger';
 import { findPaymentIntent, getPurchase } from '../adapters/purchases';
 import {
   flagUncoveredReversal,
@@ -11,20 +16,22 @@ import { countMetric } from '../common/metrics';
 import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { InsufficientCreditsError } from '../domain/credits';
+import { accountLabel, purchaseAccount } from '../domain/ledger-account';
 import { PurchaseNotFoundError, reversalTarget, type PaymentReversal } from '../domain/reversals';
 
 /**
- * What a reversal needs from the outside world: the payment's purchase, the balance, and the writes that move both
- * (the purchase's update travels in the ledger's transaction as one of its `extraItems`).
+ * What a reversal needs from the outside world: the payment's purchase, the balance of the ledger it filled (a
+ * customer's or a team's: domain/ledger-account.ts), and the writes that move both (the purchase's update travels in
+ * the ledger's transaction as one of its `extraItems`).
  */
 export interface ReversePurchasePorts {
   findPaymentIntent: typeof findPaymentIntent;
   getPurchase: typeof getPurchase;
-  getUser: typeof getUser;
+  readAccountBalance: typeof readAccountBalance;
   reverseCredits: typeof reverseCredits;
   /** The purchase's move from the credits reversed read to the new target (pure: builds the item). */
   purchaseReversalUpdate: typeof purchaseReversalUpdate;
-  /** The user item's flag for what the balance could not cover (pure: builds the guard). */
+  /** The account's flag for what the balance could not cover (pure: builds the guard). */
   shortfallFlag: (owed: number) => ProfileGuard;
   writePurchaseState: typeof writePurchaseState;
   flagUncoveredReversal: typeof flagUncoveredReversal;
@@ -33,7 +40,7 @@ export interface ReversePurchasePorts {
 const adapters: ReversePurchasePorts = {
   findPaymentIntent,
   getPurchase,
-  getUser,
+  readAccountBalance,
   reverseCredits,
   purchaseReversalUpdate,
   shortfallFlag,
@@ -66,7 +73,8 @@ function lostRace(error: unknown): boolean {
 
 /**
  * Takes back the credits of the purchase paid by `paymentIntentId` after a refund or dispute (docs/architecture.md
- * §2), in ONE transaction: the balance (never below 0), a `reversal` ledger entry (ref
+ * §2) from the ledger it filled — the buyer's, or a team's for a seat purchase (docs/teams.md "Money": the unused
+ * seats' credits) — in ONE transaction: the balance (never below 0), a `reversal` ledger entry (ref
  * `<sessionId>#reversed-<target>`, so a replay applies nothing), and the purchase's `creditsReversed` moved from what
  * was read to the new target (so concurrent events cannot both apply). When the balance no longer covers the
  * reversal, what is left is taken and the account is flagged (`flaggedAt`, `flagReason`, `creditsOwed`) for a person
@@ -83,10 +91,11 @@ export async function reversePurchase(
 ): Promise<ReversalResult> {
   const lookup = await ports.findPaymentIntent(paymentIntentId);
   if (!lookup) throw new PurchaseNotFoundError(paymentIntentId);
-  const { sub, checkoutSessionId } = lookup;
+  const { checkoutSessionId } = lookup;
+  const account = purchaseAccount(lookup);
   const status = reversal.kind === 'dispute' ? 'disputed' : 'refunded';
   for (let attempt = 1; ; attempt++) {
-    const purchase = await ports.getPurchase(sub, checkoutSessionId);
+    const purchase = await ports.getPurchase(account, checkoutSessionId);
     if (!purchase) throw new PurchaseNotFoundError(paymentIntentId);
     const prev = purchase.creditsReversed;
     const unchanged = { checkoutSessionId, creditsTaken: 0, shortfall: 0, creditsReversed: prev };
@@ -115,23 +124,23 @@ export async function reversePurchase(
         ? reversal.amountRefunded > purchase.amountRefunded
         : purchase.disputeStatus !== 'open';
     if (due === 0 && !stateChanged) return unchanged;
-    const balance = (await ports.getUser(sub))?.credits ?? 0;
+    const balance = (await ports.readAccountBalance(account))?.balance ?? 0;
     const take = Math.min(due, balance);
     const shortfall = due - take;
-    const update = ports.purchaseReversalUpdate(sub, checkoutSessionId, prev, target, status, state);
+    const update = ports.purchaseReversalUpdate(account, checkoutSessionId, prev, target, status, state);
     try {
       if (due === 0) {
         await ports.writePurchaseState(update);
       } else if (take > 0) {
         await ports.reverseCredits({
-          sub,
+          account,
           amount: take,
           ref: `${checkoutSessionId}#reversed-${target}`,
           extraItems: [update],
           ...(shortfall > 0 ? { profileGuard: ports.shortfallFlag(shortfall) } : {}),
         });
       } else {
-        await ports.flagUncoveredReversal(sub, update, shortfall);
+        await ports.flagUncoveredReversal(account, update, shortfall);
       }
     } catch (error) {
       if (!lostRace(error) || attempt >= ATTEMPTS) throw error;
@@ -139,7 +148,7 @@ export async function reversePurchase(
     }
     if (shortfall > 0) {
       logger.error('Reversal larger than the balance left: account flagged', {
-        caller: callerHash(sub),
+        caller: callerHash(account.kind === 'user' ? account.sub : accountLabel(account)),
         checkoutSessionId,
         shortfall,
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreditChangeGuardError } from '../../../functions/adapters/ledger';
 import { PurchaseChangedError } from '../../../functions/adapters/reversals';
+import type { AccountRef } from '../../../functions/domain/ledger-account';
 import { PurchaseNotFoundError } from '../../../functions/domain/reversals';
 import { reversePurchase } from '../../../functions/use-cases/reverse-purchase';
 import { failing, failingFirst } from './fakes/failures';
@@ -121,7 +122,7 @@ describe('reversePurchase: a refund or dispute takes the purchase’s credits ba
     const ports = {
       ...world.ports,
       // The first read sees 0 reversed; a concurrent event reverses 12 before this one writes.
-      getPurchase: async (s: string, id: string) => {
+      getPurchase: async (s: AccountRef, id: string) => {
         const purchase = await world.purchases.getPurchase(s, id);
         if (++reads === 1) await reversePurchase(pi, refund(1000), world.ports);
         return purchase;

@@ -20,6 +20,7 @@ export function paymentsWorld() {
   const mail = accountMailWorld(ledger, purchases);
   const ports = {
     getUser: ledger.getUser,
+    readAccountBalance: ledger.readAccountBalance,
     ensureUser: ledger.ensureUser,
     grantCredits: ledger.grantCredits,
     reverseCredits: ledger.reverseCredits,

@@ -4,9 +4,12 @@ import {
   purchaseRecordOf,
   type PurchaseRecord,
 } from '../../../../functions/adapters/purchases';
+import type { PaymentIntentLookup } from '../../../../functions/adapters/purchases';
 import { PurchaseChangedError, type purchaseReversalUpdate } from '../../../../functions/adapters/reversals';
-import { purchaseSk, userPk } from '../../../../functions/adapters/support/keys';
+import { purchaseSk } from '../../../../functions/adapters/support/keys';
+import { accountPk } from '../../../../functions/adapters/support/ledger-items';
 import type { ExpectedPurchase } from '../../../../functions/domain/checkout';
+import { accountLabel, ledgerAccount, type AccountRef } from '../../../../functions/domain/ledger-account';
 import type { FakeLedger, Item } from './ledger';
 import { commitEffects, effectItem, type TransactItem } from './transactions';
 
@@ -18,17 +21,21 @@ import { commitEffects, effectItem, type TransactItem } from './transactions';
  */
 export class FakePurchases {
   readonly pending = new Map<string, ExpectedPurchase>();
-  readonly paymentIntents = new Map<string, { sub: string; checkoutSessionId: string }>();
+  readonly paymentIntents = new Map<string, PaymentIntentLookup>();
 
   constructor(private readonly ledger: FakeLedger) {}
 
-  /** A fulfilled purchase as fulfilment writes it, with its payment intent's lookup, without crediting anything. */
+  /**
+   * A fulfilled purchase as fulfilment writes it, with its payment intent's lookup, without crediting anything. A
+   * team's purchase (`owner` a team account) records `buyer` as its lookup's `sub`.
+   */
   seedPurchase(
-    sub: string,
+    owner: AccountRef,
     purchase: Partial<PurchaseRecord> & { checkoutSessionId: string },
+    buyer = 'buyer',
   ): PurchaseRecord {
     const item: Item = {
-      ...purchaseItem(sub, {
+      ...purchaseItem(owner, {
         packId: 'starter',
         credits: 10,
         amountTotal: 1000,
@@ -39,28 +46,32 @@ export class FakePurchases {
       }),
       ...purchase,
     };
-    this.ledger.items.set(this.key(sub, purchase.checkoutSessionId), item);
+    this.ledger.items.set(this.key(owner, purchase.checkoutSessionId), item);
+    const account = ledgerAccount(owner);
     if (typeof item.paymentIntentId === 'string')
-      this.paymentIntents.set(item.paymentIntentId, { sub, checkoutSessionId: purchase.checkoutSessionId });
+      this.paymentIntents.set(item.paymentIntentId, {
+        checkoutSessionId: purchase.checkoutSessionId,
+        ...(account.kind === 'user' ? { sub: account.sub } : { sub: buyer, teamId: account.teamId }),
+      });
     return purchaseRecordOf(purchase.checkoutSessionId, item);
   }
 
   /** The purchase as stored now (`undefined` when none). */
-  purchase(sub: string, checkoutSessionId: string): PurchaseRecord | undefined {
-    const item = this.ledger.items.get(this.key(sub, checkoutSessionId));
+  purchase(owner: AccountRef, checkoutSessionId: string): PurchaseRecord | undefined {
+    const item = this.ledger.items.get(this.key(owner, checkoutSessionId));
     return item ? purchaseRecordOf(checkoutSessionId, item) : undefined;
   }
 
   readonly putPendingPurchase = async (
-    sub: string,
+    owner: AccountRef,
     checkoutSessionId: string,
     expected: ExpectedPurchase,
   ) => {
-    this.pending.set(`${sub}|${checkoutSessionId}`, { ...expected });
+    this.pending.set(`${pendingKey(owner)}|${checkoutSessionId}`, { ...expected });
   };
 
-  readonly getPendingPurchase = async (sub: string, checkoutSessionId: string) => {
-    const expected = this.pending.get(`${sub}|${checkoutSessionId}`);
+  readonly getPendingPurchase = async (owner: AccountRef, checkoutSessionId: string) => {
+    const expected = this.pending.get(`${pendingKey(owner)}|${checkoutSessionId}`);
     return expected ? { ...expected } : undefined;
   };
 
@@ -70,13 +81,19 @@ export class FakePurchases {
     paymentIntentId: string,
     sub: string,
     checkoutSessionId: string,
+    teamId?: string,
   ): TransactItem =>
     effectItem({
       check: () => {
         const known = this.paymentIntents.get(paymentIntentId);
         return !known || known.checkoutSessionId === checkoutSessionId;
       },
-      apply: () => this.paymentIntents.set(paymentIntentId, { sub, checkoutSessionId }),
+      apply: () =>
+        this.paymentIntents.set(paymentIntentId, {
+          sub,
+          checkoutSessionId,
+          ...(teamId === undefined ? {} : { teamId }),
+        }),
     });
 
   readonly findPaymentIntent = async (paymentIntentId: string) => {
@@ -84,24 +101,24 @@ export class FakePurchases {
     return found ? { ...found } : undefined;
   };
 
-  readonly getPurchase = async (sub: string, checkoutSessionId: string) =>
-    this.purchase(sub, checkoutSessionId);
+  readonly getPurchase = async (owner: AccountRef, checkoutSessionId: string) =>
+    this.purchase(owner, checkoutSessionId);
 
-  readonly readAllPurchases = async (sub: string): Promise<PurchaseRecord[]> =>
+  readonly readAllPurchases = async (owner: AccountRef): Promise<PurchaseRecord[]> =>
     [...this.ledger.items.entries()]
-      .filter(([key]) => key.startsWith(`${userPk(sub)}|${purchaseSk('')}`))
+      .filter(([key]) => key.startsWith(`${accountPk(owner)}|${purchaseSk('')}`))
       .map(([, item]) => purchaseRecordOf(String(item.SK).slice(purchaseSk('').length), item));
 
   /** adapters/reversals.ts: moves `creditsReversed` from `prev` to `target`, only if nobody moved it meanwhile. */
   readonly purchaseReversalUpdate: typeof purchaseReversalUpdate = (
-    sub,
+    owner,
     sessionId,
     prev,
     target,
     status,
     change = {},
   ) => {
-    const key = this.key(sub, sessionId);
+    const key = this.key(owner, sessionId);
     const { failedRefund, ...fields } = change;
     return effectItem({
       check: () => {
@@ -125,20 +142,27 @@ export class FakePurchases {
     if (commitEffects([update]) >= 0) throw new PurchaseChangedError();
   };
 
-  /** adapters/reversals.ts: the flag of a reversal larger than the balance, applied to the changed user. */
+  /** adapters/reversals.ts: the flag of a reversal larger than the balance, applied to the changed account. */
   readonly shortfallFlag = (owed: number): ProfileGuard =>
     this.ledger.profileGuard({ check: () => true, apply: (user) => flag(user, owed) });
 
-  readonly flagUncoveredReversal = async (sub: string, update: TransactItem, owed: number) => {
-    const user = this.ledger.users.get(sub);
-    if (!user || user.credits !== 0) throw new PurchaseChangedError();
+  readonly flagUncoveredReversal = async (owner: AccountRef, update: TransactItem, owed: number) => {
+    const account = ledgerAccount(owner);
+    const head = this.ledger.head(account);
+    if (!head || head.balance !== 0) throw new PurchaseChangedError();
     if (commitEffects([update]) >= 0) throw new PurchaseChangedError();
-    flag(user, owed);
+    flag(account.kind === 'user' ? this.ledger.users.get(account.sub)! : head, owed);
   };
 
-  private key(sub: string, checkoutSessionId: string) {
-    return `${userPk(sub)}|${purchaseSk(checkoutSessionId)}`;
+  private key(owner: AccountRef, checkoutSessionId: string) {
+    return `${accountPk(owner)}|${purchaseSk(checkoutSessionId)}`;
   }
+}
+
+/** `pending`'s key of an account: a user's `sub` (as tests set it), a team's `team:<teamId>`. */
+function pendingKey(owner: AccountRef): string {
+  const account = ledgerAccount(owner);
+  return account.kind === 'user' ? account.sub : accountLabel(account);
 }
 
 function flag(user: { creditsOwed: number; flaggedAt?: string; flagReason?: string }, owed: number) {
