@@ -54,7 +54,14 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     },
     withSite: false,
     quiet: true,
-    env: { SUPPORT_EMAIL: 'support@headshot.studio', ...(e2e ? { PROVIDER_MAX_CONCURRENCY: '6' } : {}) },
+    env: {
+      SUPPORT_EMAIL: 'support@headshot.studio',
+      // The same photos, choices and slot render the same pixels in every run, so the recorded face-model answers
+      // (test/helpers/face-model-recording.ts) cover the generated headshots too, not only the photos: a likeness
+      // check of a render the recording has not seen runs the real models (decision 014, seventh round).
+      LOCAL_PROVIDER_VARIATION: 'request',
+      ...(e2e ? { PROVIDER_MAX_CONCURRENCY: '6' } : {}),
+    },
   });
   // The stack's handlers answer face-model runs from the recording; pixels not recorded go to its model threads.
   const restoreFaceModel = installRecordedFaceModel(useFaceModelRunner, faceModelRunner, () => {

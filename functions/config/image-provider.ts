@@ -90,6 +90,13 @@ const environment = z.object({
   ),
   /** Fixed extra latency of the `local` image provider, in ms (demos and benchmarks; default 0). */
   LOCAL_PROVIDER_LATENCY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  /**
+   * What the `local` image provider's per-slot variation (offset, palette, light, jitter) is drawn from: `generation`
+   * (the default: every generation's headshots differ from another's) or `request` (the same photos, choices and
+   * slot give the same pixels: reproducible screenshots, and the test stacks, whose recorded face-model answers are
+   * keyed by pixels; decision 014, seventh round).
+   */
+  LOCAL_PROVIDER_VARIATION: z._default(z.enum(['generation', 'request']), 'generation'),
 });
 
 /**

@@ -51,7 +51,10 @@ export function imageProvider(): ImageProvider {
   if (provider && (replaced || madeFrom === config)) return provider;
   madeFrom = config;
   if (config.IMAGE_PROVIDER === 'local') {
-    provider = createLocalProvider({ latencyMs: config.LOCAL_PROVIDER_LATENCY_MS });
+    provider = createLocalProvider({
+      latencyMs: config.LOCAL_PROVIDER_LATENCY_MS,
+      variation: config.LOCAL_PROVIDER_VARIATION,
+    });
   } else if (!config.OPENAI_API_KEY) {
     provider = createMisconfiguredProvider(
       'OPENAI_API_KEY is missing or still the placeholder: put the key into the OpenAI secret (docs/deploy.md, "Production checklist")',

@@ -81,6 +81,31 @@ function finishingLayers(request: HeadshotRequest, side: number): { input: Buffe
 export interface LocalProviderOptions {
   /** Fixed extra latency per image, in ms (config LOCAL_PROVIDER_LATENCY_MS; demos and benchmarks). Default 0. */
   latencyMs?: number;
+  /** What each slot's variation is drawn from (config LOCAL_PROVIDER_VARIATION; {@link variationSeed}). */
+  variation?: LocalVariation;
+}
+
+/** See {@link variationSeed}. */
+export type LocalVariation = 'generation' | 'request';
+
+/**
+ * The text a slot's variation (offset, palette, light, jitter) is drawn from. `generation`: the generation id and the
+ * slot, so two generations of the same photos look different. `request`: a hash of everything the request asks for
+ * (photos, prompt, choices, slot, canvas), so the same request renders the same pixels (config
+ * LOCAL_PROVIDER_VARIATION).
+ */
+export function variationSeed(request: HeadshotRequest, variation: LocalVariation = 'generation'): string {
+  if (variation === 'generation') return `${request.generationId}:${request.slot}`;
+  const hash = createHash('sha256');
+  for (const reference of request.references) hash.update(reference);
+  const choices = [
+    request.prompt,
+    request.style,
+    request.background,
+    request.slot,
+    request.resolution ?? 'standard',
+  ];
+  return hash.update(JSON.stringify(choices)).digest('hex');
 }
 
 /** One local headshot and how it was made (see {@link composeLocalHeadshot}). */
@@ -109,12 +134,15 @@ export interface LocalHeadshot {
  *
  * @throws {ProviderInvalidOutputError} when no reference photo was given or one cannot be decoded
  */
-export async function composeLocalHeadshot(request: HeadshotRequest): Promise<LocalHeadshot> {
+export async function composeLocalHeadshot(
+  request: HeadshotRequest,
+  variation: LocalVariation = 'generation',
+): Promise<LocalHeadshot> {
   const count = request.references.length;
   if (count === 0)
     throw new ProviderInvalidOutputError('The local provider needs at least one reference photo');
   const preferred = request.slot % count;
-  const random = randomFrom(`${request.generationId}:${request.slot}`);
+  const random = randomFrom(variationSeed(request, variation));
   const canvas: Size = CANVAS_SIZES.flexible[request.resolution ?? 'standard'];
   const side = canvas.height;
   // Framed looser by width : height: the face then has the size it has in a square as wide as the canvas.
@@ -190,20 +218,24 @@ export async function composeLocalHeadshot(request: HeadshotRequest): Promise<Lo
  * @returns the portrait canvas as a JPEG (quality 90): 1024×1280, or 1664×2080 for the high-resolution option
  * @throws {ProviderInvalidOutputError} when no reference photo was given or one cannot be decoded
  */
-export async function renderLocalHeadshot(request: HeadshotRequest): Promise<Buffer> {
-  return (await composeLocalHeadshot(request)).jpeg;
+export async function renderLocalHeadshot(
+  request: HeadshotRequest,
+  variation: LocalVariation = 'generation',
+): Promise<Buffer> {
+  return (await composeLocalHeadshot(request, variation)).jpeg;
 }
 
 /** Creates the offline provider: a composite of the customer's photos per slot, or a marked preview of an edit. */
 export function createLocalProvider(options: LocalProviderOptions = {}): ImageProvider {
   const latencyMs = options.latencyMs ?? 0;
+  const variation = options.variation ?? 'generation';
   return {
     name: LOCAL_PROVIDER,
     async generate(request: HeadshotRequest): Promise<Buffer> {
       if (latencyMs > 0) await sleep(latencyMs);
       // An edit is a marked preview made from the headshot itself (./local-edits.ts), not a new composite.
       if (request.edit) return renderLocalEdit(request.edit.image, request.edit.request);
-      return renderLocalHeadshot(request);
+      return renderLocalHeadshot(request, variation);
     },
   };
 }
