@@ -145,6 +145,13 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/resend-invitation', kind: 'http', access: { table: READ_WRITE, mail: true } },
   { handler: 'http/get-invite', kind: 'http', access: { table: ['read'] } },
   { handler: 'http/accept-invite', kind: 'http', access: { table: READ_WRITE } },
+  // Seats: the buyer's quota is a transaction, the pending purchase a put; Stripe creates the session.
+  {
+    handler: 'http/create-team-checkout-session',
+    kind: 'http',
+    access: { table: READ_WRITE, secrets: STRIPE },
+  },
+  { handler: 'http/list-team-purchases', kind: 'http', access: { table: ['read'] } },
 
   {
     handler: 'http/delete-headshot',

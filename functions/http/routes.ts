@@ -120,6 +120,14 @@ export const routes = [
     handler: 'http/resend-invitation',
     auth: 'jwt',
   },
+  // Seats (docs/teams.md "Money"): Stripe Checkout with a quantity, filling the team's ledger; its receipts.
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/checkout/sessions',
+    handler: 'http/create-team-checkout-session',
+    auth: 'jwt',
+  },
+  { method: 'GET', path: '/api/teams/{teamId}/purchases', handler: 'http/list-team-purchases', auth: 'jwt' },
   // The join page: public preview (the team's name and the link's state, nothing else), then the signed-in accept.
   { method: 'GET', path: '/api/invites/{token}', handler: 'http/get-invite', auth: 'public' },
   { method: 'POST', path: '/api/invites/{token}/accept', handler: 'http/accept-invite', auth: 'jwt' },

@@ -21,6 +21,8 @@ type TeamRoute =
   | 'DELETE /api/teams/{teamId}/invite-links/{linkId}'
   | 'POST /api/teams/{teamId}/invitations'
   | 'POST /api/teams/{teamId}/invitations/{email}/resend'
+  | 'POST /api/teams/{teamId}/checkout/sessions'
+  | 'GET /api/teams/{teamId}/purchases'
   | 'GET /api/invites/{token}'
   | 'POST /api/invites/{token}/accept';
 
@@ -269,6 +271,54 @@ export function teamFuzzSpecs(gatewayUrl: string): Record<TeamRoute, FuzzSpec> {
           .tuple(mostly(own, [foreign]), mostly('grace@example.com', ['nobody@example.com']))
           .map(([teamId, email]) => `/api/teams/${teamId}/invitations/${encodeURIComponent(email)}/resend`);
         return requestOf('POST', path, auth(ctx.user));
+      },
+    },
+    'POST /api/teams/{teamId}/checkout/sessions': {
+      reaches: ['200', '400 VALIDATION_ERROR', '404 TEAM_NOT_FOUND', '401 UNAUTHORIZED'],
+      request: async (ctx) => {
+        const { own, foreign } = await teams(ctx);
+        // Mostly a seat count alone, sometimes out of range, not a whole number, or with a client-chosen price.
+        const seats = fc.record(
+          {
+            seats: fc.oneof(
+              { weight: 3, arbitrary: fc.integer({ min: 1, max: 200 }) },
+              { weight: 1, arbitrary: fc.constantFrom(0, -1, 201, 2.5, '3', null) },
+            ),
+            price: fc.integer(),
+          },
+          { requiredKeys: [] },
+        );
+        return requestOf(
+          'POST',
+          mostly(own, [foreign]).map((id) => `/api/teams/${id}/checkout/sessions`),
+          { ...auth(ctx.user), body: body(seats) },
+        );
+      },
+      // Opening sessions credits nothing: the team's ledger and the buyer's own credits stay as they were.
+      after: async ({ user }) => {
+        const [mine] = ((await call(user, 'GET', '/api/teams')) as { items: { teamId: string }[] }).items;
+        const team = (await call(user, 'GET', `/api/teams/${mine!.teamId}`)) as {
+          admin: { balance: number };
+        };
+        expect(team.admin.balance).toBe(0);
+        expect(((await call(user, 'GET', '/api/me')) as { credits: number }).credits).toBe(6);
+      },
+    },
+    'GET /api/teams/{teamId}/purchases': {
+      reaches: [
+        '200',
+        '400 VALIDATION_ERROR',
+        '400 INVALID_CURSOR',
+        '404 TEAM_NOT_FOUND',
+        '401 UNAUTHORIZED',
+      ],
+      request: async (ctx) => {
+        const { own, foreign } = await teams(ctx);
+        return requestOf(
+          'GET',
+          mostly(own, [foreign]).map((id) => `/api/teams/${id}/purchases`),
+          { ...auth(ctx.user), query: fc.constantFrom('', '?cursor=cs_test_none', '?cursor=not-a-session') },
+        );
       },
     },
     'GET /api/invites/{token}': {

@@ -1,7 +1,7 @@
 import { sendReceiptMail } from '../../../../functions/use-cases/send-account-mails';
 import { RecordingAnalytics } from './analytics';
 import { accountMailWorld } from './mail-markers';
-import { FakeLedger } from './ledger';
+import { FakeLedger, type FakeTeamHead } from './ledger';
 import { FakePurchases } from './purchases';
 import { FakeQuotas } from './quotas';
 import { FakeStripe } from './stripe';
@@ -9,10 +9,11 @@ import { FakeStripe } from './stripe';
 /**
  * The money paths' world in memory: a ledger that keeps balances, the purchases and their reversals over it, Stripe
  * Checkout, the quota counters, the analytics sink and the receipt e-mail's mailer and markers (`mail`) — with `ports`, every port the payment use cases take
- * (buy, verify, fulfil, reverse, restore), wired to them.
+ * (buy, verify, fulfil, reverse, restore), wired to them. `teams`: the team items whose ledgers it keeps too (a team
+ * store's map: fakes/team-payments.ts).
  */
-export function paymentsWorld() {
-  const ledger = new FakeLedger();
+export function paymentsWorld(teams?: Map<string, FakeTeamHead>) {
+  const ledger = new FakeLedger(teams);
   const purchases = new FakePurchases(ledger);
   const stripe = new FakeStripe();
   const quotas = new FakeQuotas();

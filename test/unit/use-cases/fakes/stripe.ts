@@ -54,12 +54,15 @@ export class FakeStripe {
     const known = this.byKey.get(idempotencyKey);
     const id = known ?? `cs_test_${this.sessions.size + 1}`;
     if (!known) {
-      const price = params.line_items[0].price_data.unit_amount;
+      const [item] = params.line_items;
+      // Stripe's total of a line item: unit amount × quantity (a seat purchase has quantity = seats).
+      const price = item.price_data.unit_amount * item.quantity;
       this.byKey.set(idempotencyKey, id);
       this.seedSession({
         id,
         amount_total: price,
         amount_subtotal: price,
+        line_items: { data: [{ quantity: item.quantity }] },
         currency: params.line_items[0].price_data.currency,
         client_reference_id: params.client_reference_id,
         customer_email: params.customer_email ?? null,
