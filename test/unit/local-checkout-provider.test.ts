@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_API_KEY, STRIPE_API_VERSION } from '../../functions/adapters/stripe/client';
 import { buildCheckoutSessionParams } from '../../functions/domain/checkout';
 import { findPack } from '../../functions/domain/packs';
+import { buildSeatCheckoutParams, MAX_CHARGE_CENTS } from '../../functions/domain/team-checkout';
+import { MAX_SEATS_PER_PURCHASE, seatPurchase } from '../../functions/domain/team-seats';
 import {
   escapeHtml,
   formatMoney,
@@ -10,6 +12,7 @@ import {
 } from '../../infrastructure/local/stand-ins/stripe/hosted-page';
 import { startLocalPayments } from '../../infrastructure/local/stand-ins/stripe/local-payments';
 import {
+  MAX_AMOUNT,
   parseStripeForm,
   StripeStyleError,
   validateCreateParams,
@@ -115,6 +118,88 @@ describe('local provider: form parsing and validation', () => {
       'Missing required param: line_items[0][price_data][currency].',
       'line_items[0][price_data][currency]',
     );
+  });
+});
+
+describe('local provider: a quantity (a team’s seats)', () => {
+  const base = () =>
+    parseStripeForm(
+      'mode=payment&success_url=http%3A%2F%2Fx.test%2Fok&line_items[0][quantity]=3&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=700&line_items[0][price_data][product_data][name]=Team%20seat',
+    );
+
+  it('takes what our seat purchase sends: the SDK’s encoding of quantity = seats, at the server’s unit price', async () => {
+    let captured = '';
+    const fetchFn = async (_url: string | URL | Request, init?: RequestInit) => {
+      captured = String(init?.body ?? '');
+      return new Response(
+        JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'http://x/pay' }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'request-id': 'req_1' },
+        },
+      );
+    };
+    const stripe = new Stripe(LOCAL_STRIPE_API_KEY, {
+      httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
+      maxNetworkRetries: 0,
+    });
+    const params = buildSeatCheckoutParams({
+      teamId: '01M9TEAM0000000000000000AB',
+      teamName: 'Acme',
+      seats: MAX_SEATS_PER_PURCHASE,
+      sub: SUB,
+      email: 'ada@example.com',
+      siteOrigin: 'http://localhost:5173',
+    });
+    await stripe.checkout.sessions.create(params);
+    expect(captured).toContain(`line_items[0][quantity]=${MAX_SEATS_PER_PURCHASE}`);
+    expect(captured).not.toContain('adjustable_quantity');
+    expect(captured).not.toContain('allow_promotion_codes');
+    expect(validateCreateParams(parseStripeForm(captured))).toEqual(params);
+  });
+
+  /** The Stripe-style error of `raw`, as the provider answers it. */
+  const errorOf = (raw: Record<string, unknown>) => {
+    try {
+      validateCreateParams(raw);
+    } catch (error) {
+      return (error as StripeStyleError).toJSON();
+    }
+    return undefined;
+  };
+
+  it('refuses a total above Stripe’s eight digits with amount_too_large, and takes the largest allowed', () => {
+    const at = (unit: number, quantity: number) => {
+      const raw = base() as { line_items: { quantity: string; price_data: { unit_amount: string } }[] };
+      raw.line_items[0]!.quantity = String(quantity);
+      raw.line_items[0]!.price_data.unit_amount = String(unit);
+      return raw;
+    };
+    expect(errorOf(at(MAX_AMOUNT, 1))).toBeUndefined();
+    expect(errorOf(at(33_333_333, 3))).toBeUndefined();
+    expect(errorOf(at(33_333_334, 3))).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message:
+          'The specified amount is greater than the maximum amount allowed. Use a lower amount and try again.',
+        param: 'line_items',
+      },
+    });
+    // Our largest seat purchase is far below it.
+    expect(seatPurchase(MAX_SEATS_PER_PURCHASE).totalCents).toBeLessThan(MAX_AMOUNT);
+    expect(MAX_CHARGE_CENTS).toBe(MAX_AMOUNT);
+  });
+
+  it('refuses a quantity below 1, and an adjustable quantity (never sent: the server decides it)', () => {
+    const zero = base() as { line_items: Record<string, unknown>[] };
+    zero.line_items[0]!.quantity = '0';
+    expect(errorOf(zero)?.error).toMatchObject({ param: 'line_items[0][quantity]' });
+    const adjustable = base() as { line_items: Record<string, unknown>[] };
+    adjustable.line_items[0]!.adjustable_quantity = { enabled: 'true' };
+    expect(errorOf(adjustable)?.error).toMatchObject({
+      message: 'Received unknown parameter: line_items[0][adjustable_quantity]',
+    });
   });
 });
 

@@ -80,7 +80,13 @@ const intString = z
 const boolString = z.enum(['true', 'false']).transform((v) => v === 'true');
 const url = z.url({ protocol: /^https?$/, error: 'Not a valid URL' });
 
-/** The Checkout Session creation parameters the local provider supports (a strict subset of Stripe's). */
+/**
+ * The Checkout Session creation parameters the local provider supports (a strict subset of Stripe's). Not among them:
+ * `line_items[][adjustable_quantity]`, which Stripe accepts (`enabled`; `minimum` default 0; `maximum` default 99, at
+ * most 999999, and at least a `quantity` above 99: https://docs.stripe.com/payments/checkout/adjustable-quantity) but
+ * our server never sends — a seat purchase's quantity is decided on the server, so the amount paid is the amount
+ * recorded (docs/teams.md "Money") — and this provider refuses as an unknown parameter.
+ */
 const createParamsSchema = z.strictObject({
   mode: z.literal('payment', { error: 'The local Checkout provider supports mode=payment only.' }),
   allowed_payment_method_types: z.array(z.string()).optional(),
@@ -113,6 +119,28 @@ const createParamsSchema = z.strictObject({
 
 export type CreateParams = z.output<typeof createParamsSchema>;
 
+/**
+ * The largest amount Stripe charges, in the currency's minor unit: eight digits, 99,999,999 (USD $999,999.99),
+ * whatever the currency (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). A session whose
+ * total is larger is refused with the code `amount_too_large`, whose words are Stripe's description of that code
+ * (https://docs.stripe.com/error-codes#amount-too-large).
+ */
+export const MAX_AMOUNT = 99_999_999;
+
+/** Refuses parameters whose line items add up (unit amount × quantity) to more than Stripe charges. */
+function assertAmountAllowed(params: CreateParams): void {
+  const total = params.line_items.reduce((sum, li) => sum + li.price_data.unit_amount * li.quantity, 0);
+  if (total > MAX_AMOUNT) {
+    throw new StripeStyleError(
+      400,
+      'invalid_request_error',
+      'The specified amount is greater than the maximum amount allowed. Use a lower amount and try again.',
+      'line_items',
+      'amount_too_large',
+    );
+  }
+}
+
 /** Stripe's bracket notation of a parameter path: `line_items[0][price_data][currency]`. */
 function bracketPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('');
@@ -120,9 +148,10 @@ function bracketPath(path: readonly PropertyKey[]): string {
 
 /**
  * Validates creation parameters like Stripe does, with its messages ("Missing required param: …", "Received
- * unknown parameter: …").
+ * unknown parameter: …"), and the largest amount Stripe charges ({@link MAX_AMOUNT}).
  *
- * @throws {StripeStyleError} 400 `invalid_request_error` naming the offending `param`
+ * @throws {StripeStyleError} 400 `invalid_request_error` naming the offending `param` (code `amount_too_large` for a
+ *   total above {@link MAX_AMOUNT})
  */
 export function validateCreateParams(raw: Record<string, unknown>): CreateParams {
   const result = createParamsSchema.safeParse(raw);
@@ -136,6 +165,7 @@ export function validateCreateParams(raw: Record<string, unknown>): CreateParams
         'line_items',
       );
     }
+    assertAmountAllowed(result.data);
     return result.data;
   }
   const issue = result.error.issues[0]!;
