@@ -108,6 +108,22 @@ export const routes: RouteObject[] = [
         path: paths.dashboard.path,
         lazy: signedInPage(async () => (await import('../features/dashboard')).DashboardPage),
       },
+      // Teams (issue 37): creating one and a team's page need sign-in; an invitation link's page is open to all.
+      {
+        path: paths.newTeam.path,
+        lazy: signedInPage(async () => (await import('../features/teams')).CreateTeamPage),
+      },
+      {
+        path: paths.team.path,
+        lazy: signedInPage(async () => (await import('../features/teams')).TeamPage),
+      },
+      {
+        path: paths.join.path,
+        lazy: async () => {
+          const JoinPage = await withQueries(async () => (await import('../features/teams')).JoinPage);
+          return { Component: JoinPage };
+        },
+      },
       // Amplify UI and its stylesheet load only here; Amplify is configured before the Authenticator renders.
       {
         path: paths.signIn.path,

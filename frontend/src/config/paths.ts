@@ -20,6 +20,10 @@ export const paths = {
   terms: { path: 'terms', href: '/terms' },
   privacy: { path: 'privacy', href: '/privacy' },
   refunds: { path: 'refunds', href: '/refunds' },
+  /** Teams (issue 37, docs/teams.md): creating one, a team's page, and the page an invitation link opens. */
+  newTeam: { path: 'teams/new', href: '/teams/new' },
+  team: { path: 'teams/:teamId' },
+  join: { path: 'join/:token' },
   /** Sign in and sign up; `?returnTo=` and `?mode=signup` are built by `lib/auth` (`signInPath`). */
   signIn: { path: 'signin', href: '/signin' },
   /**
@@ -42,4 +46,14 @@ export function generationHref(generationId: string): string {
 /** The landing page with a purchase to resume once signed in: `/?buy=<packId>#pricing`. */
 export function landingBuyHref(packId: string): string {
   return `${paths.home.href}?buy=${encodeURIComponent(packId)}#pricing`;
+}
+
+/** A team's page: its dashboard for the owner and admins, a member's own seat and look for a member. */
+export function teamHref(teamId: string): string {
+  return `/teams/${encodeURIComponent(teamId)}`;
+}
+
+/** The wizard started for a team (issue 37): the team's look and allowance instead of the customer's own choices. */
+export function teamGeneratorHref(teamId: string): string {
+  return `${paths.generator.href}?${new URLSearchParams({ team: teamId }).toString()}`;
 }

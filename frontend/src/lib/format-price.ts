@@ -53,3 +53,14 @@ export function formatPerCredit(amountMajor: number, currency = 'usd', locale = 
     maximumFractionDigits: 3,
   }).format(amountMajor);
 }
+
+/**
+ * Formats an amount in minor units (cents) always with its cents, as a receipt or a total writes it: `2100` →
+ * `$21.00`, `700` → `$7.00` (docs/product-spec.md §2 "Teams": money with cents).
+ */
+export function formatAmount(amountMinor: number, currency = 'usd', locale = 'en-US'): string {
+  if (isUsdInEnUs(currency, locale)) return usd(amountMinor / 100, 2, 2);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    amountMinor / 100,
+  );
+}

@@ -24,6 +24,19 @@ export const queryKeys = {
   /** `GET /api/checkout/sessions/{id}`: one Checkout Session's verification. */
   checkoutSession: (sub: string | null | undefined, sessionId: string) =>
     ['checkout-session', sub ?? null, sessionId] as const,
+  /**
+   * Teams (issue 37): `GET /api/teams` (the caller's teams) and everything under one team (its page, links, purchases,
+   * gallery), so a change to a team refreshes all of it with `queryKeys.teams.one(sub, teamId)`.
+   */
+  teams: {
+    all: ['teams'] as const,
+    mine: (sub: string | null) => ['teams', sub, 'mine'] as const,
+    one: (sub: string | null, teamId: string) => ['teams', sub, teamId] as const,
+    part: (sub: string | null, teamId: string, part: 'links' | 'purchases' | 'headshots') =>
+      ['teams', sub, teamId, part] as const,
+  },
+  /** `GET /api/invites/{token}`: the public preview of an invitation link. */
+  invite: (token: string) => ['invite', token] as const,
   /** `POST /api/photo-checks`: the verdicts on a set of uploaded photos (their keys, one per line). */
   photoChecks: (keys: string) => ['photo-checks', keys] as const,
 } as const;

@@ -107,7 +107,7 @@ export function meOf(patch: Partial<Me> = {}): Me {
 
 /**
  * What a route answers when the test declared nothing: the reads every signed-in screen makes (the balance, the
- * packs, an empty gallery and purchase history, no versions of a headshot, no wizard draft), analytics accepted, every photo checked good, and
+ * packs, an empty gallery, purchase history and list of teams, no versions of a headshot, no wizard draft), analytics accepted, every photo checked good, and
  * the wizard's draft saves and discards accepted. A route left out
  * (every other write) must be declared by the test that makes the SPA call it.
  */
@@ -116,6 +116,8 @@ export const DEFAULT_ANSWERS: { [K in RouteKey]?: Responder<K> } = {
   'GET /api/packs': { packs: CREDIT_PACKS },
   'GET /api/headshots': { items: [], nextCursor: null, stats: { total: 0, favorites: 0 } },
   'GET /api/purchases': { items: [], nextCursor: null },
+  // The dashboard's 'Teams' (issue 37): none.
+  'GET /api/teams': { items: [] },
   // A headshot's versions (issue 36): none, so a viewer opened by a test that is not about edits shows no strip.
   'GET /api/headshots/{id}/versions': { versions: [] },
   'POST /api/analytics/events': ({ body }) => ({ accepted: (body as { events: unknown[] }).events.length }),

@@ -39,6 +39,7 @@ import { PrivacySection } from './PrivacySection';
 import { PurchaseHistory } from './PurchaseHistory';
 import { StatCards } from './StatCards';
 import { RunningGeneration } from './RunningGeneration';
+import { TeamsSection } from './TeamsSection';
 import { paths } from '../../../config/paths';
 
 /** The dashboard's texts; those of docs/product-spec.md §2 verbatim. */
@@ -75,7 +76,7 @@ const SKELETON_CARDS = 8;
  * beside it (above the fold on a phone: issue 35 item 6), the three stat cards, the filter (kept in the URL as
  * `?filter=`, so a filtered view can be linked and survives a reload), the grid of headshots — more pages load as
  * the user scrolls, with a 'Load more' button as fallback — a full-size view, deleting one headshot, then the
- * settings: the e-mail switch, purchases and, set apart at the foot, deleting all photos.
+ * teams (issue 37), then the settings: the e-mail switch, purchases and, set apart at the foot, deleting all photos.
  */
 export function DashboardPage() {
   const { user } = useAuth();
@@ -253,6 +254,7 @@ export function DashboardPage() {
           </div>
         </section>
 
+        <TeamsSection />
         <EmailToggle me={me.data} />
         <PurchaseHistory />
         <PrivacySection headshotCount={stats?.total} />

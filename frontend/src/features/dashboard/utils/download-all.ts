@@ -1,29 +1,10 @@
-import { zip, type Zippable } from 'fflate';
 import type { HeadshotVariant, VariantLink } from '../../../lib/api/contracts';
+import { saveZip, uniqueEntryName } from '../../../lib/zip-download';
 import { fetchGalleryPage } from '../api/get-headshots';
 import { fetchVersions } from '../api/get-versions';
 import type { GalleryFilter } from './filters';
 
-/** How many images are fetched at once while building the ZIP. */
-const PARALLEL_FETCHES = 4;
-
-function zipAsync(files: Zippable): Promise<Uint8Array> {
-  // Level 0: JPEGs and PNGs are already compressed; storing them keeps the ZIP as fast as the downloads.
-  return new Promise((resolve, reject) =>
-    zip(files, { level: 0 }, (error, data) => (error ? reject(error) : resolve(data))),
-  );
-}
-
-/**
- * The ZIP entry name for `fileName`: itself, or with ` (2)`, ` (3)`, … before the extension when another headshot
- * of the same style, background and place already took it (two generations with the same choices).
- */
-export function uniqueEntryName(fileName: string, taken: Set<string>): string {
-  let name = fileName;
-  for (let n = 2; taken.has(name); n++) name = fileName.replace(/(\.\w+)$/, ` (${n})$1`);
-  taken.add(name);
-  return name;
-}
+export { uniqueEntryName };
 
 /** What {@link downloadAllAsZip} put in the ZIP. */
 export interface ZipSummary {
@@ -111,33 +92,10 @@ export async function downloadAllAsZip(
   ).length;
 
   const { wanted, versions } = await wantedFiles(items, variants);
-  const files: Zippable = {};
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < wanted.length) {
-      const { id, file, name } = wanted[next++]!;
-      // The viewer's <img> may already have this URL in the HTTP cache from a no-CORS load, without
-      // Access-Control-Allow-Origin (S3 sends no `Vary: Origin` to a request without Origin); presigned URLs are
-      // reused for 5 minutes, so a cached copy would fail this CORS fetch. Go to the network.
-      const response = await fetch(file.url, { cache: 'no-store' });
-      if (!response.ok) throw new Error(`Could not fetch headshot ${id} (HTTP ${response.status})`);
-      files[name] = new Uint8Array(await response.arrayBuffer());
-      onProgress?.(++done, wanted.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, wanted.length) }, worker));
-
-  const blob = new Blob([(await zipAsync(files)) as BlobPart], { type: 'application/zip' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `headshots-${filter}.zip`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start reading the blob before it is released.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveZip(
+    `headshots-${filter}.zip`,
+    wanted.map(({ file, name }) => ({ url: file.url, name })),
+    onProgress,
+  );
   return { headshots: items.length, versions, squareOnly };
 }

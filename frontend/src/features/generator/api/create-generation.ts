@@ -11,6 +11,10 @@ export interface CreateGenerationInput {
   outfit?: OutfitId;
   /** `high`: the high-resolution option (2 credits per headshot); absent: standard. */
   resolution?: 'high';
+  /** A team generation (issue 37): the team pays, and the choice must be in its look. */
+  teamId?: string;
+  /** A team look's custom colour (`#rrggbb`), sent with `background: 'studio'`. */
+  backgroundColour?: string;
 }
 
 /** `POST /api/generations` 202 answer: the credits reserved and the balance after them. */
@@ -18,7 +22,8 @@ export type CreatedGeneration = GenerationStarted;
 
 /**
  * `POST /api/generations`: starts a generation (reserves 6 credits, 12 at high resolution).
- * @throws {ApiError} 402 `INSUFFICIENT_CREDITS` with `details.credits`; 409 while another generation runs
+ * @throws {ApiError} 402 `INSUFFICIENT_CREDITS` with `details.credits`; 409 while another generation runs; for a team
+ *   generation 402 `TEAM_NO_SEATS`, 409 `TEAM_ALLOWANCE_USED`, 400 `LOOK_LOCKED` (docs/teams.md "Errors")
  */
 export function createGeneration(input: CreateGenerationInput): Promise<CreatedGeneration> {
   return apiCall('/generations', generationStartedSchema, { method: 'POST', body: input });

@@ -1,4 +1,5 @@
 import { AlertTriangle, Gem, ImageUp, Images, Palette, Sparkles, UserRoundX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { rememberWizardForCheckout } from '../../../lib/checkout-return';
 import { Button } from '../../../components/ui/Button';
@@ -14,11 +15,13 @@ import {
   STYLE_OPTIONS,
   type BackgroundId,
   type StyleId,
+  type WizardOption,
 } from '../utils/content';
 import { ChoiceStep } from './ChoiceStep';
 import { HighResolutionOption } from './HighResolutionOption';
 import { StepFooter } from './StepLayout';
 import { generateControls, wizardCost } from '../utils/wizard-rules';
+import { TeamCard, teamControls, type TeamPayer } from './TeamCard';
 import { paths } from '../../../config/paths';
 
 /** The low-credit links' shape; each adds its own colours (orange, docs/product-spec.md §2 step 3). */
@@ -27,9 +30,15 @@ const ORANGE_BUTTON =
   'shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600';
 
 /** Props of {@link BackgroundStep}. */
-export interface BackgroundStepProps {
-  value: BackgroundId | null;
-  onChange: (background: BackgroundId) => void;
+export interface BackgroundStepProps<Id extends string = BackgroundId> {
+  value: Id | null;
+  onChange: (background: Id) => void;
+  /** The backgrounds offered (a team's look, issue 37: its presets and colours); default: the four presets. */
+  options?: readonly WizardOption<Id>[];
+  /** A line under the heading: 'Set by your team' when a team's look fixes the background. */
+  note?: ReactNode;
+  /** The team paying (issue 37): its allowance replaces the credits card, and no credit figure shows. */
+  team?: TeamPayer;
   style: StyleId | null;
   /** Photos the generation would use: the uploaded ones the photo check did not reject. */
   photoCount: number;
@@ -60,9 +69,12 @@ export interface BackgroundStepProps {
  * photos show different people (`mixed_people`, issue 33) the button is disabled and the check's sentence stands
  * above it with 'Change photos'.
  */
-export function BackgroundStep({
+export function BackgroundStep<Id extends string = BackgroundId>({
   value,
   onChange,
+  options,
+  note,
+  team,
   style,
   photoCount,
   credits,
@@ -72,19 +84,24 @@ export function BackgroundStep({
   highResolution,
   mixedPeople = null,
   onChangePhotos,
-}: BackgroundStepProps) {
-  const controls = generateControls({
-    credits,
-    hasBackground: value !== null,
-    generating,
-    highResolution: highResolution?.on,
-    mixedPeople: mixedPeople !== null,
-  });
+}: BackgroundStepProps<Id>) {
+  const controls = team
+    ? teamControls(team, { hasBackground: value !== null, generating, mixedPeople: mixedPeople !== null })
+    : generateControls({
+        credits,
+        hasBackground: value !== null,
+        generating,
+        highResolution: highResolution?.on,
+        mixedPeople: mixedPeople !== null,
+      });
+  const cards: readonly WizardOption<Id>[] =
+    options ?? (BACKGROUND_OPTIONS as unknown as readonly WizardOption<Id>[]);
   const styleTitle = STYLE_OPTIONS.find((s) => s.id === style)?.title ?? '—';
-  const backgroundTitle = BACKGROUND_OPTIONS.find((b) => b.id === value)?.title ?? 'Not chosen yet';
+  const chosen = cards.find((b) => b.id === value);
+  const backgroundTitle = chosen ? (chosen.swatch ?? chosen.title) : 'Not chosen yet';
 
   return (
-    <ChoiceStep {...BACKGROUND_CHOICE} value={value} onChange={onChange}>
+    <ChoiceStep {...BACKGROUND_CHOICE} options={cards} note={note} value={value} onChange={onChange}>
       <div className="mt-8 grid gap-4 sm:gap-5 md:grid-cols-2">
         <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="text-sm font-semibold text-slate-900">Your headshots</h2>
@@ -97,14 +114,18 @@ export function BackgroundStep({
             You get {HEADSHOTS_PER_GENERATION} headshots, each as a 1024×1024 square, a 4:5 portrait and the
             original PNG as it was generated. {generationTime()}.
           </p>
-          {highResolution && <HighResolutionOption {...highResolution} />}
+          {highResolution && !team && <HighResolutionOption {...highResolution} />}
         </div>
-        <CreditsCard
-          credits={credits}
-          cost={wizardCost(highResolution?.on)}
-          low={controls.lowCredits}
-          onRetryCredits={onRetryCredits}
-        />
+        {team ? (
+          <TeamCard team={team} />
+        ) : (
+          <CreditsCard
+            credits={credits}
+            cost={wizardCost(highResolution?.on)}
+            low={controls.lowCredits}
+            onRetryCredits={onRetryCredits}
+          />
+        )}
       </div>
 
       {controls.notice && (
@@ -116,13 +137,15 @@ export function BackgroundStep({
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
             <span className="font-medium">{controls.notice}</span>
           </p>
-          <Link
-            to={paths.pricing.href}
-            onClick={rememberWizardForCheckout}
-            className={cx(ORANGE_BUTTON, 'shrink-0 bg-orange-600 text-white hover:bg-orange-700')}
-          >
-            {GENERATOR_TEXT.buyMoreCredits}
-          </Link>
+          {!team && (
+            <Link
+              to={paths.pricing.href}
+              onClick={rememberWizardForCheckout}
+              className={cx(ORANGE_BUTTON, 'shrink-0 bg-orange-600 text-white hover:bg-orange-700')}
+            >
+              {GENERATOR_TEXT.buyMoreCredits}
+            </Link>
+          )}
         </div>
       )}
 

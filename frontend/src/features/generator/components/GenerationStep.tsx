@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, LayoutDashboard, RefreshCw, Sparkles } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { GenerationProgressBar } from '../../../components/GenerationProgressBar';
@@ -40,6 +40,8 @@ export interface GenerationStepProps {
   onGenerateMore: () => void;
   /** 'Upload different photos' after the likeness cap stopped the generation: back to step 1, style kept. */
   onNewPhotos: () => void;
+  /** What follows the delivered headshots (a team generation's 'Share with {team}', issue 37). */
+  after?: (headshots: Headshot[]) => ReactNode;
 }
 
 /**
@@ -50,7 +52,13 @@ export interface GenerationStepProps {
  * A partial result says how many credits came back. On failure it hands over to the wizard (back to step 3) —
  * except when the likeness cap stopped it: then it stays, says why and asks for other photos (LikenessNotice).
  */
-export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPhotos }: GenerationStepProps) {
+export function GenerationStep({
+  generationId,
+  onFailed,
+  onGenerateMore,
+  onNewPhotos,
+  after,
+}: GenerationStepProps) {
   const queryClient = useQueryClient();
   const { query, ...progress } = useGenerationProgress(generationId, BEFORE_FIRST_POLL);
   const generation = query.data;
@@ -114,6 +122,8 @@ export function GenerationStep({ generationId, onFailed, onGenerateMore, onNewPh
         pendingSlots={done || stoppedEmpty ? 0 : Math.max(0, expected - headshots.length)}
         canRegenerate={done}
       />
+
+      {done && after?.(headshots)}
 
       {done && (
         <div className="mt-10 flex flex-col items-stretch justify-center gap-3 border-t border-slate-200 pt-8 sm:flex-row sm:items-center">

@@ -35,6 +35,9 @@ import { forgetCheckoutReturn } from '../../../lib/checkout-return';
 import { useWizardRoute, type WizardStep } from '../hooks/use-wizard-route';
 import { ActiveGenerationNotice } from './ActiveGenerationNotice';
 import { useGenerationPercent } from '../../../hooks/use-generation-progress';
+import { useTeamWizard } from '../hooks/use-team-wizard';
+import { backgroundFields, isColourKey, type TeamBackgroundKey } from '../utils/team-look';
+import { TeamGate, TeamResults, TEAM_ERRORS, teamBackgroundProps, teamStyleProps } from './TeamWizardParts';
 
 export type { WizardStep };
 
@@ -78,6 +81,18 @@ export function GeneratorPage() {
   const [style, setStyle] = useState<StyleId | null>(draft?.style ?? null);
   const [background, setBackground] = useState<BackgroundId | null>(draft?.background ?? null);
   const [outfit, setOutfit] = useState<OutfitId>(draft?.outfit ?? DEFAULT_OUTFIT_ID);
+  // A team's custom colour (issue 37): the background is then the studio preset in that colour.
+  const [colour, setColour] = useState<string | null>(null);
+  const { query: teamQuery, wizard: team } = useTeamWizard(route.teamId);
+  // Within a team's look the choices are its own: a fixed list's only entry, nothing outside it.
+  const held = team?.within({ style, background, colour, outfit });
+  const chosenStyle = held ? held.style : style;
+  const chosenOutfit = held ? held.outfit : outfit;
+  const chosenBackground: TeamBackgroundKey | null = held ? held.background : background;
+  const chooseBackground = useCallback((key: TeamBackgroundKey) => {
+    setBackground(isColourKey(key) ? null : key);
+    setColour(isColourKey(key) ? key : null);
+  }, []);
   const chooseOutfit = useCallback((chosen: OutfitId) => {
     setOutfit(chosen);
     track('outfit_chosen', { outfit: chosen });
@@ -89,7 +104,7 @@ export function GeneratorPage() {
 
   // The step: the URL's (steps 1-3 no further than the photos and choices allow); a URL naming none shows the
   // draft's step, else step 1 — and the running generation as soon as `GET /api/me` names it (below).
-  const reachable = reachableStep(uploads.uploadedKeys.length, style !== null);
+  const reachable = reachableStep(uploads.uploadedKeys.length, chosenStyle !== null);
   let step: WizardStep;
   let generationId: string | null = null;
   if (route.step === 4) {
@@ -131,6 +146,7 @@ export function GeneratorPage() {
       // The tab's draft stays until the headshots are delivered: a failure returns to step 3 with the same choices
       // (and keeps it with the account again). The account's goes now: the generation is under way.
       accountDraft.forget();
+      team?.started(created.id);
       track('generation_started', {
         style: input.style,
         background: input.background,
@@ -141,6 +157,11 @@ export function GeneratorPage() {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
+      if (TEAM_ERRORS.has(error.code)) {
+        // A team's refusal (no seats, allowance used, outside the look): its sentence, nothing spent.
+        toast.error(error.message);
+        return;
+      }
       if (
         error.code === 'PHOTOS_DONT_MATCH' ||
         error.code === 'PHOTOS_REFUSED' ||
@@ -184,14 +205,32 @@ export function GeneratorPage() {
     const referenceKeys = checks.usableKeys;
     // Spec §5: without a photo, a style and a background, Generate silently does nothing; photos of different people
     // (mixed_people) are refused by the server, and step 3 says why.
-    if (!style || !background || referenceKeys.length === 0 || checks.mixedPeople || create.isPending) return;
+    if (
+      !chosenStyle ||
+      !chosenBackground ||
+      referenceKeys.length === 0 ||
+      checks.mixedPeople ||
+      create.isPending
+    )
+      return;
+    if (team) {
+      create.mutate({
+        style: chosenStyle,
+        ...backgroundFields(chosenBackground),
+        outfit: chosenOutfit,
+        referenceKeys,
+        teamId: team.team.teamId,
+      });
+      return;
+    }
+    if (!background) return;
     if (credits !== undefined && credits < wizardCost(highResolutionOn)) {
       toast.error(insufficientCreditsToast(credits, highResolutionOn));
       void navigate(paths.pricing.href);
       return;
     }
     create.mutate({
-      style,
+      style: chosenStyle,
       background,
       outfit,
       referenceKeys,
@@ -216,10 +255,13 @@ export function GeneratorPage() {
     uploads.clear();
     setStyle(null);
     setBackground(null);
+    setColour(null);
     setOutfit(DEFAULT_OUTFIT_ID);
     resetCreate();
-    push(1);
-  }, [generationId, queryClient, resetCreate, uploads, push]);
+    // A team's one generation is made: more headshots are the customer's own.
+    if (route.teamId) void navigate(paths.generator.href);
+    else push(1);
+  }, [generationId, queryClient, resetCreate, uploads, push, route.teamId, navigate]);
 
   // After the likeness cap stopped a generation: other photos, the same style and background.
   const newPhotos = useCallback(() => {
@@ -249,10 +291,17 @@ export function GeneratorPage() {
   const { photos } = uploads;
   useEffect(() => {
     if (step > 3) return;
-    const draft = { step: step as 1 | 2 | 3, style, background, outfit, photos };
+    // A team's colour is not a preset: the draft keeps the other choices (a fixed colour comes back by itself).
+    const draft = {
+      step: step as 1 | 2 | 3,
+      style: chosenStyle,
+      background: chosenBackground && !isColourKey(chosenBackground) ? chosenBackground : null,
+      outfit: chosenOutfit,
+      photos,
+    };
     saveDraft(draft);
     accountDraft.keep(draft);
-  }, [step, style, background, outfit, photos]);
+  }, [step, chosenStyle, chosenBackground, chosenOutfit, photos]);
 
   const { clear: clearPhotos } = uploads;
   const discard = useCallback(() => {
@@ -271,6 +320,7 @@ export function GeneratorPage() {
   }, [step]);
 
   const showActive = step <= 3 && running6 !== null;
+  if (route.teamId && !team) return <TeamGate query={teamQuery} />;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <title>Create headshots · Headshot Studio</title>
@@ -279,6 +329,7 @@ export function GeneratorPage() {
         onBack={back}
         backDisabled={running}
         generationPercent={step === 4 ? generationPercent : undefined}
+        team={team ? { teamId: team.team.teamId, name: team.team.name } : undefined}
       />
       {step <= 3 && <LeaveGuard photoCount={uploads.uploadedKeys.length} onDiscard={discard} />}
       <main className="relative flex-1">
@@ -293,18 +344,20 @@ export function GeneratorPage() {
           {step === 1 && <UploadStep uploads={uploads} checks={checks} onContinue={() => push(2)} />}
           {step === 2 && (
             <StyleStep
-              value={style}
+              value={chosenStyle}
               onChange={setStyle}
-              outfit={outfit}
+              outfit={chosenOutfit}
               onOutfitChange={chooseOutfit}
               onContinue={() => push(3)}
+              {...(team ? { team: teamStyleProps(team) } : {})}
             />
           )}
           {step === 3 && (
-            <BackgroundStep
-              value={background}
-              onChange={setBackground}
-              style={style}
+            <BackgroundStep<TeamBackgroundKey>
+              value={chosenBackground}
+              onChange={chooseBackground}
+              {...(team ? teamBackgroundProps(team) : {})}
+              style={chosenStyle}
               photoCount={checks.usableKeys.length}
               credits={credits}
               generating={create.isPending}
@@ -312,7 +365,7 @@ export function GeneratorPage() {
               onRetryCredits={me.isError ? () => void me.refetch() : undefined}
               mixedPeople={checks.mixedPeople}
               onChangePhotos={() => push(1)}
-              {...(me.data?.highResolution
+              {...(me.data?.highResolution && !team
                 ? { highResolution: { on: highResolution, onChange: setHighResolution } }
                 : {})}
             />
@@ -324,6 +377,9 @@ export function GeneratorPage() {
               onFailed={onFailed}
               onGenerateMore={generateMore}
               onNewPhotos={newPhotos}
+              {...(team
+                ? { after: (headshots) => <TeamResults team={team.team} headshots={headshots} /> }
+                : {})}
             />
           )}
         </div>

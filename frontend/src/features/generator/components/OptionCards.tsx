@@ -65,14 +65,22 @@ export function OptionCards<Id extends string>({
                   columns === 3 ? 'aspect-[4/3] sm:aspect-[4/5]' : 'aspect-square',
                 )}
               >
-                <img
-                  src={option.image}
-                  alt=""
-                  width={384}
-                  height={384}
-                  decoding="async"
-                  className="size-full object-cover object-[50%_20%] transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
-                />
+                {option.swatch ? (
+                  <span
+                    aria-hidden="true"
+                    className="block size-full"
+                    style={{ background: option.swatch }}
+                  />
+                ) : (
+                  <img
+                    src={option.image}
+                    alt=""
+                    width={384}
+                    height={384}
+                    decoding="async"
+                    className="size-full object-cover object-[50%_20%] transition duration-500 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+                  />
+                )}
                 <span
                   aria-hidden="true"
                   className={cx(

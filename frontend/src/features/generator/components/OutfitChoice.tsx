@@ -5,6 +5,10 @@ import { OUTFIT_CHOICE, type OutfitId } from '../utils/content';
 export interface OutfitChoiceProps {
   value: OutfitId;
   onChange: (outfit: OutfitId) => void;
+  /** The outfits offered (a team's look, issue 37); default: all five. */
+  options?: readonly { id: OutfitId; label: string }[];
+  /** A team's look fixes the outfit: the hint says 'Set by your team'. */
+  lockedNote?: string;
 }
 
 /**
@@ -12,7 +16,12 @@ export interface OutfitChoiceProps {
  * cards, chips that wrap on a phone rather than five more cards to scroll past. It always has a choice ('Keep my own
  * clothes' first and by default), so it never holds Continue back.
  */
-export function OutfitChoice({ value, onChange }: OutfitChoiceProps) {
+export function OutfitChoice({
+  value,
+  onChange,
+  options = OUTFIT_CHOICE.options,
+  lockedNote,
+}: OutfitChoiceProps) {
   const hintId = `${OUTFIT_CHOICE.id}-hint`;
   return (
     <fieldset className="mt-8" aria-describedby={hintId}>
@@ -21,9 +30,10 @@ export function OutfitChoice({ value, onChange }: OutfitChoiceProps) {
       </legend>
       <p id={hintId} className="mt-1 text-sm text-slate-600">
         {OUTFIT_CHOICE.hint}
+        {lockedNote && <span className="ml-1 font-semibold text-brand-700">{lockedNote}.</span>}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        {OUTFIT_CHOICE.options.map((option) => {
+        {options.map((option) => {
           const selected = option.id === value;
           return (
             <label

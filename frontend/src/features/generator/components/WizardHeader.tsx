@@ -1,9 +1,12 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { ArrowLeft, Check, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { AppHeader } from '../../../components/AppHeader';
 import { Button } from '../../../components/ui/Button';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { cx } from '../../../lib/cx';
 import { CreditsBadge } from '../../../components/CreditsBadge';
+import { teamHref } from '../../../config/paths';
+import { TEAM_WIZARD_TEXT } from '../utils/team-look';
 import { GENERATOR_TEXT, TOTAL_STEPS } from '../utils/content';
 
 /** Short names of the four steps, for the step indicator. */
@@ -19,13 +22,21 @@ export interface WizardHeaderProps {
   backDisabled?: boolean;
   /** Step 4: the generation's progress (0-100), which fills the last quarter of the bar. */
   generationPercent?: number;
+  /** A team generation (issue 37): the team that pays shows instead of the credit count, linking to its page. */
+  team?: { teamId: string; name: string } | undefined;
 }
 
 /**
  * The wizard's header (docs/product-spec.md §2): Back, the brand, the credit count (links to /pricing), then 'Step N of 4' with
  * the step's name, a progress bar and, from `sm` up, the four named steps.
  */
-export function WizardHeader({ step, onBack, backDisabled = false, generationPercent }: WizardHeaderProps) {
+export function WizardHeader({
+  step,
+  onBack,
+  backDisabled = false,
+  generationPercent,
+  team,
+}: WizardHeaderProps) {
   // Steps 1-3 fill a quarter each; step 4 fills with the generation, so the bar never reads "done" while the body's
   // bar says 45 % (issue 27.6). The header shows no percent of its own: the body's is the one number.
   const current = step === TOTAL_STEPS && generationPercent !== undefined ? generationPercent / 100 : 1;
@@ -96,7 +107,22 @@ export function WizardHeader({ step, onBack, backDisabled = false, generationPer
         </>
       }
     >
-      <CreditsBadge />
+      {team ? (
+        <Link
+          to={teamHref(team.teamId)}
+          title={TEAM_WIZARD_TEXT.paidBy(team.name)}
+          data-testid="team-badge"
+          className="inline-flex h-9 max-w-40 items-center gap-1.5 rounded-full bg-brand-50 px-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 transition hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-w-60"
+        >
+          <Users aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">
+            <span className="sr-only">{TEAM_WIZARD_TEXT.paidBy('')}</span>
+            {team.name}
+          </span>
+        </Link>
+      ) : (
+        <CreditsBadge />
+      )}
     </AppHeader>
   );
 }

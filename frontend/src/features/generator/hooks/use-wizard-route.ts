@@ -8,6 +8,8 @@ export type WizardStep = 1 | 2 | 3 | 4;
 /** The query parameters of the wizard's URL: `/generator?step=3`, `/generator?step=4&generation=<id>`. */
 export const STEP_PARAM = 'step';
 export const GENERATION_PARAM = 'generation';
+/** The team a team generation is started for (issue 37): `/generator?team=<teamId>&step=2`. */
+export const TEAM_PARAM = 'team';
 
 /** What the router keeps with a step's history entry: the step it was reached from (Back returns there). */
 interface StepState {
@@ -27,9 +29,16 @@ export function parseWizardSearch(search: URLSearchParams): {
   return { step, generationId: step === 4 ? generationId : null };
 }
 
-/** The wizard's URL for `step` (and, on step 4, its generation). */
-export function wizardHref(step: WizardStep, generationId?: string): string {
-  const search = new URLSearchParams({ [STEP_PARAM]: String(step) });
+/** The team a wizard URL is for, or null for the customer's own generation. */
+export function teamOfSearch(search: URLSearchParams): string | null {
+  return search.get(TEAM_PARAM)?.trim() || null;
+}
+
+/** The wizard's URL for `step` (and, on step 4, its generation), for `teamId`'s generation when given. */
+export function wizardHref(step: WizardStep, generationId?: string, teamId?: string | null): string {
+  const search = new URLSearchParams();
+  if (teamId) search.set(TEAM_PARAM, teamId);
+  search.set(STEP_PARAM, String(step));
   if (step === 4 && generationId) search.set(GENERATION_PARAM, generationId);
   return `${paths.generator.href}?${search.toString()}`;
 }
@@ -40,6 +49,8 @@ export interface WizardRoute {
   step: WizardStep | null;
   /** Step 4's generation, from the URL. */
   generationId: string | null;
+  /** The team the wizard generates for (issue 37), kept in every step's URL; null for the customer's own. */
+  teamId: string | null;
   /** A new history entry for `step` (Continue, Generate): the phone's Back then returns to the step before. */
   push: (step: WizardStep, generationId?: string) => void;
   /** Shows `step` in place of the current entry (a correction, not a move the person made). */
@@ -61,24 +72,27 @@ export function useWizardRoute(): WizardRoute {
   const location = useLocation();
   const navigate = useNavigate();
   const { step, generationId } = parseWizardSearch(search);
+  const teamId = teamOfSearch(search);
   const from = (location.state as StepState | null)?.wizardFrom;
 
   const push = useCallback(
     (next: WizardStep, id?: string) =>
-      void navigate(wizardHref(next, id), { state: { wizardFrom: step ?? undefined } satisfies StepState }),
-    [navigate, step],
+      void navigate(wizardHref(next, id, teamId), {
+        state: { wizardFrom: step ?? undefined } satisfies StepState,
+      }),
+    [navigate, step, teamId],
   );
   const replace = useCallback(
     (next: WizardStep, id?: string) =>
-      void navigate(wizardHref(next, id), { replace: true, state: location.state as unknown }),
-    [navigate, location.state],
+      void navigate(wizardHref(next, id, teamId), { replace: true, state: location.state as unknown }),
+    [navigate, location.state, teamId],
   );
   const backTo = useCallback(
     (previous: WizardStep) => {
       if (from === previous) void navigate(-1);
-      else void navigate(wizardHref(previous), { replace: true });
+      else void navigate(wizardHref(previous, undefined, teamId), { replace: true });
     },
-    [from, navigate],
+    [from, navigate, teamId],
   );
-  return { step, generationId, push, replace, backTo };
+  return { step, generationId, teamId, push, replace, backTo };
 }

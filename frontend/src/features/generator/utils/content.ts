@@ -30,6 +30,8 @@ export interface WizardOption<Id extends string> {
   description: string;
   /** Example image under the site root. */
   image: string;
+  /** A custom colour's `#rrggbb` (a team's look, issue 37): the card shows the colour instead of an image. */
+  swatch?: string;
 }
 
 /** Step 2's three style cards (docs/product-spec.md §2), in order. */

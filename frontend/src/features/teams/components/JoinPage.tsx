@@ -1,0 +1,126 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2, Sparkles, Users } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import type { InviteAccepted } from '../../../../../functions/contracts/teams';
+import { AppHeader } from '../../../components/AppHeader';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { paths, teamGeneratorHref, teamHref } from '../../../config/paths';
+import type { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
+import { acceptInvite, useInvitePreview } from '../api/invites';
+import { inviteProblem, JOIN_TEXT } from '../utils/text';
+
+/**
+ * `/join/:token`, an invitation link (docs/product-spec.md §2 "Teams", docs/teams.md "Invitations"): open to
+ * everyone. It previews the team's name (and the domains a domains-only link needs); signed out, 'Sign in' and
+ * 'Create account' come back here; signed in, 'Join team' joins, then 'Make your team headshots'. A link that cannot
+ * be used, and a join the API refuses (another domain, an unverified address, a personal link for someone else),
+ * show the API's sentence (§8) with 'Go to Headshot Studio'.
+ */
+export function JoinPage() {
+  const { token = '' } = useParams();
+  const preview = useInvitePreview(token);
+  const { status, signIn } = useAuth();
+  const queryClient = useQueryClient();
+  const join = useMutation<InviteAccepted, ApiError>({
+    mutationFn: () => acceptInvite(token),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.teams.all }),
+  });
+  const here = `/join/${encodeURIComponent(token)}`;
+
+  let body;
+  if (preview.isPending) {
+    body = <Spinner className="mx-auto text-brand-600" label={JOIN_TEXT.loading} />;
+  } else if (preview.isError || inviteProblem(preview.data.status)) {
+    const message = preview.isError ? preview.error.message : inviteProblem(preview.data.status)!;
+    body = <Refused message={message} />;
+  } else if (join.isSuccess) {
+    const joined = join.data;
+    body = (
+      <>
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900" tabIndex={-1}>
+          {joined.alreadyMember ? JOIN_TEXT.already(joined.teamName) : JOIN_TEXT.joined(joined.teamName)}
+        </h1>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <ButtonLink to={teamGeneratorHref(joined.teamId)} size="lg">
+            <Sparkles aria-hidden="true" className="size-5" />
+            {JOIN_TEXT.make}
+          </ButtonLink>
+          <ButtonLink to={teamHref(joined.teamId)} size="lg" variant="secondary">
+            {joined.teamName}
+          </ButtonLink>
+        </div>
+      </>
+    );
+  } else if (join.isError) {
+    body = <Refused message={join.error.message} />;
+  } else {
+    const { teamName, requiredDomains } = preview.data;
+    body = (
+      <>
+        <Users aria-hidden="true" className="mx-auto size-10 text-brand-600" />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight break-words text-slate-900">
+          {JOIN_TEXT.title(teamName)}
+        </h1>
+        {requiredDomains.length > 0 && (
+          <p className="mt-3 text-slate-700">{JOIN_TEXT.domains(requiredDomains)}</p>
+        )}
+        {status === 'signedOut' ? (
+          <>
+            <p className="mt-3 text-slate-600">{JOIN_TEXT.signedOut}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+              <Button size="lg" onClick={() => signIn(here, { mode: 'signUp' })}>
+                {JOIN_TEXT.signUp}
+              </Button>
+              <Button size="lg" variant="secondary" onClick={() => signIn(here, { mode: 'signIn' })}>
+                {JOIN_TEXT.signIn}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <Button
+            size="lg"
+            className="mt-8 w-full sm:w-auto"
+            loading={join.isPending || status === 'loading'}
+            onClick={() => join.mutate()}
+          >
+            {JOIN_TEXT.join}
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <title>{`${preview.data?.teamName ? JOIN_TEXT.title(preview.data.teamName) : JOIN_TEXT.loading} · Headshot Studio`}</title>
+      <AppHeader />
+      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
+        <section
+          aria-live="polite"
+          className="w-full max-w-lg rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10"
+        >
+          {body}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** A link that cannot be used, or a join refused: the API's sentence and the way to the product. */
+function Refused({ message }: { message: string }) {
+  return (
+    <>
+      <AlertCircle aria-hidden="true" className="mx-auto size-10 text-amber-600" />
+      <div role="alert" data-testid="join-refused">
+        <h1 className="mt-4 text-lg font-semibold text-pretty text-slate-900">{message}</h1>
+      </div>
+      <ButtonLink to={paths.home.href} size="lg" variant="secondary" className="mt-8">
+        {JOIN_TEXT.home}
+      </ButtonLink>
+    </>
+  );
+}
