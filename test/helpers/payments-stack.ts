@@ -26,13 +26,17 @@ import { startRouteGateway } from './route-gateway';
  * how often and how a webhook is delivered.
  */
 
-/** The payment routes: Checkout Sessions, the Stripe webhook and `/api/me` (to create a buyer). */
+/**
+ * The payment routes: Checkout Sessions, the Stripe webhook, `/api/me` (to create a buyer), the purchase history, and
+ * the team routes (a team's seats are bought and listed there).
+ */
 export const PAYMENT_ROUTES = routes.filter(
   (r) =>
     r.path.startsWith('/api/checkout/') ||
     r.path === '/api/webhooks/stripe' ||
     r.path === '/api/me' ||
-    r.path === '/api/purchases',
+    r.path === '/api/purchases' ||
+    r.path.startsWith('/api/teams'),
 );
 
 /** A running payments stack. */
