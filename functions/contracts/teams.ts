@@ -294,11 +294,23 @@ export const teamPurchasesPageSchema = z.object({
 export type TeamPurchasesPage = z.infer<typeof teamPurchasesPageSchema>;
 
 /**
+ * `PUT /api/teams/{teamId}/shared/{headshotId}` body, optional (no body: `{}`): `versionId` shares one of the
+ * headshot's versions (an edit's result, issue 36) instead of its own files. A headshot is shared as one picture:
+ * sharing another version of it replaces the one shared.
+ */
+export const shareHeadshotBody = z.strictObject({ versionId: z.optional(id) });
+export type ShareHeadshotBody = z.infer<typeof shareHeadshotBody>;
+
+/**
  * A headshot shared with the team (`PUT /api/teams/{teamId}/shared/{headshotId}` 200, one item of the team gallery):
- * whose it is, and its files. `variants[].fileName` is `<member folder>/<the headshot's file name>`, the ZIP's entry.
+ * whose it is, and its files. `variants[].fileName` is `<member e-mail>/<the file's own name>` (the name it downloads
+ * under from the member's gallery: `headshot-<style>-<background>-<n>[-v<k>]-<variant>.jpg|png`), the ZIP's entry:
+ * one folder per member.
  */
 export const teamHeadshotSchema = z.object({
   headshotId: z.string(),
+  /** The version shared (issue 36); absent: the headshot's own files. */
+  versionId: z.optional(z.string()),
   member: z.object({ sub: z.string(), email: z.string() }),
   sharedAt: isoDate,
   style: styleSchema,
@@ -311,8 +323,9 @@ export const teamHeadshotSchema = z.object({
 export type TeamHeadshot = z.infer<typeof teamHeadshotSchema>;
 
 /**
- * `GET /api/teams/{teamId}/headshots?cursor=&member=` 200: the team gallery (owner/admin: every shared headshot; a
- * member: only their own), newest shared first. The ZIP is built in the browser from `variants` as the personal
+ * `GET /api/teams/{teamId}/headshots?cursor=&member=` 200: the team gallery (owner/admin: every current member's shared
+ * headshots, or one member's with `member=<sub>`; a plain member: only their own), member by member and each
+ * member's newest headshot first, 30 a page. The ZIP is built in the browser from `variants` as the personal
  * "Download all" is (frontend/src/features/dashboard/utils/download-all.ts).
  */
 export const teamHeadshotsQuerySchema = z.object({
@@ -376,7 +389,11 @@ export const teamRouteContracts = {
     query: teamPurchasesQuerySchema,
     response: teamPurchasesPageSchema,
   },
-  'PUT /api/teams/{teamId}/shared/{headshotId}': { status: 200, response: teamHeadshotSchema },
+  'PUT /api/teams/{teamId}/shared/{headshotId}': {
+    status: 200,
+    body: shareHeadshotBody,
+    response: teamHeadshotSchema,
+  },
   'DELETE /api/teams/{teamId}/shared/{headshotId}': { status: 204, response: z.undefined() },
   'GET /api/teams/{teamId}/headshots': {
     status: 200,

@@ -35,6 +35,9 @@ export const TEAM_ERROR_MESSAGES = {
   TOO_MANY_INVITEES: 'Invite at most {n} addresses at a time.',
   INVITATION_SEND_LIMIT: 'This address has been sent {n} invitations already. Wait for them to answer.',
   INVITATION_NOT_SENT: 'The invitation could not be sent. Please try again in a few minutes.',
+  NOT_A_TEAM_HEADSHOT: 'Only the headshots you made with {team} can be shared with it.',
+  TEAM_OWNER_CANNOT_DELETE_ACCOUNT:
+    'You own {team}, which has other members. Make one of them its owner before you delete your account.',
 } as const;
 
 /** {@link TEAM_ERROR_MESSAGES}'s `{name}` placeholders filled in. */

@@ -41,6 +41,8 @@ import {
   TooManyInviteLinksError,
   TooManyInviteesError,
 } from '../domain/team-errors';
+import { NotATeamHeadshotError } from '../domain/team-shares';
+import { TeamOwnerCannotDeleteAccountError } from '../domain/team-departures';
 
 export type { ApiErrorBody };
 
@@ -170,6 +172,15 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
   map(TooManyInviteesError, as(400, 'TOO_MANY_INVITEES')),
   map(InvitationSendLimitError, as(409, 'INVITATION_SEND_LIMIT')),
   map(InvitationNotSentError, as(502, 'INVITATION_NOT_SENT')),
+  map(NotATeamHeadshotError, as(404, 'NOT_A_TEAM_HEADSHOT')),
+  map(
+    TeamOwnerCannotDeleteAccountError,
+    (error) =>
+      new HttpError(409, 'TEAM_OWNER_CANNOT_DELETE_ACCOUNT', error.message, {
+        teamId: error.teamId,
+        teamName: error.teamName,
+      }),
+  ),
   map(WorkflowStartFailedError, as(502, 'WORKFLOW_START_FAILED')),
   map(CheckoutFailedError, as(502, 'CHECKOUT_FAILED')),
   map(CheckoutUnavailableError, as(502, 'CHECKOUT_UNAVAILABLE')),

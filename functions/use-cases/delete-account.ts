@@ -12,6 +12,12 @@ import { callerHash } from '../common/caller-hash';
 import { logger } from '../common/logger';
 import { GenerationInProgressError } from '../domain/errors';
 import {
+  accountTeamsAdapters,
+  assertAccountMayLeaveTeams,
+  leaveAllTeams,
+  type AccountTeamsPorts,
+} from './account-teams';
+import {
   deleteUserData,
   deleteUserDataAdapters,
   type DeletedUserData,
@@ -20,9 +26,9 @@ import {
 
 /**
  * What deleting an account needs from the outside world: the deletion's table side, Stripe (open sessions), the
- * user pool, and everything removing the user's data needs.
+ * user pool, the person's teams, and everything removing the user's data needs.
  */
-export interface DeleteAccountPorts extends DeleteUserDataPorts {
+export interface DeleteAccountPorts extends DeleteUserDataPorts, AccountTeamsPorts {
   beginAccountDeletion: typeof beginAccountDeletion;
   cancelAccountDeletion: typeof cancelAccountDeletion;
   recentCheckoutSessionIds: typeof recentCheckoutSessionIds;
@@ -34,6 +40,7 @@ export interface DeleteAccountPorts extends DeleteUserDataPorts {
 
 const adapters: DeleteAccountPorts = {
   ...deleteUserDataAdapters,
+  ...accountTeamsAdapters,
   beginAccountDeletion,
   cancelAccountDeletion,
   recentCheckoutSessionIds,
@@ -62,10 +69,14 @@ export interface DeletedAccount {
  * "Delete my account" (docs/architecture.md §8 "Privacy"; docs/product-spec.md §6, privacy), in an order that a
  * retry can resume from any point:
  *
+ * 0. refused while they own a team that others are in (docs/teams.md "Privacy and retention": they hand it over
+ *    first); nothing is deleted then;
  * 1. `deletingAt` on the user item: from now on the spend transaction of any new generation fails, so nothing can
  *    race the deletion (adapters/generation-guard.ts);
- * 2. every photo, headshot, generation and photo check — items and S3 objects — as "Delete my data" removes them;
- *    refused while a generation may still run (then `deletingAt` is removed again and nothing was deleted);
+ * 2. every photo, headshot (with its shares with teams), generation and photo check — items and S3 objects — as
+ *    "Delete my data" removes them; refused while a generation may still run (then `deletingAt` is removed again and
+ *    nothing was deleted);
+ * 2b. they leave every team (a team they own alone is closed: use-cases/account-teams.ts);
  * 3. every Checkout Session of the last 24 h that is still open is expired, so nobody pays for credits of an
  *    account that no longer exists;
  * 4. the ledger, its markers, the purchases and pending purchases move to a pseudonymous id with the balance
@@ -79,6 +90,7 @@ export interface DeletedAccount {
  * @param now the deletion time (tests)
  * @throws {GenerationInProgressError} (about the account) while a generation of the user may still be running:
  *   nothing was deleted
+ * @throws {TeamOwnerCannotDeleteAccountError} while they own a team others are in: nothing was deleted
  */
 export async function deleteAccount(
   account: AccountToDelete,
@@ -86,6 +98,7 @@ export async function deleteAccount(
   ports: DeleteAccountPorts = adapters,
 ): Promise<DeletedAccount> {
   const { sub } = account;
+  await assertAccountMayLeaveTeams(sub, ports);
   const state = await ports.beginAccountDeletion(sub, now);
   if (!state) return { deleted: { headshots: 0, generations: 0, objects: 0 }, creditsKept: 0 };
   let deleted: DeletedUserData;
@@ -96,6 +109,7 @@ export async function deleteAccount(
     if (!state.deletedAt) await ports.cancelAccountDeletion(sub, state.pseudonymId);
     throw new GenerationInProgressError(error.generationId, 'account');
   }
+  await leaveAllTeams(sub, now.toISOString(), ports);
   await expireOpenCheckoutSessions(sub, now, ports);
   const creditsKept = await ports.moveAccountingToPseudonym(sub, state.pseudonymId, now);
   await ports.deleteUserPoolUser(account.username);

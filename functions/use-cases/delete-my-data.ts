@@ -12,13 +12,16 @@ import { isTerminal } from '../domain/generation-status';
 import { mayStillRun } from '../domain/generation-deadline';
 import { generationTimeBudgetSettings } from '../config/generation-time-budget';
 import { compensateGeneration } from './compensate-generation';
+import { withdrawShares } from './withdraw-shares';
 
 /**
- * What removing a user's data needs from the outside world: their generations, headshots, photo checks, wizard draft
- * (it names their uploads and holds small previews of them), objects.
+ * What removing a user's data needs from the outside world: their generations, headshots and their shares with
+ * teams, photo checks, wizard draft (it names their uploads and holds small previews of them), objects.
  */
 export interface DeleteUserDataPorts {
   listGenerationSummaries: typeof listGenerationSummaries;
+  /** Takes every headshot of theirs out of the teams it is shared with (use-cases/withdraw-shares.ts). */
+  withdrawShares: typeof withdrawShares;
   /** Refunds the undelivered slots of a generation no execution can still finish, and closes it. */
   compensateGeneration: typeof compensateGeneration;
   deleteAllHeadshotItems: typeof deleteAllHeadshotItems;
@@ -36,6 +39,7 @@ export interface DeleteMyDataPorts extends DeleteUserDataPorts {
 /** The real adapters of {@link DeleteUserDataPorts} (account deletion's ports extend them). */
 export const deleteUserDataAdapters: DeleteUserDataPorts = {
   listGenerationSummaries,
+  withdrawShares,
   compensateGeneration,
   deleteAllHeadshotItems,
   deleteGenerationItems,
@@ -70,7 +74,9 @@ export async function deleteMyData(
 }
 
 /**
- * Removes every photo of `sub` and everything made from them — headshot and generation items, cached photo checks
+ * Removes every photo of `sub` and everything made from them — their shares with teams (issue 37: a team never links
+ * to a deleted file; taken out before the headshots and again after, since a share needs its headshot item),
+ * headshot and generation items, cached photo checks
  * (they hold face descriptors), the wizard's draft (it holds small previews of the photos), every object under `uploads/<sub>/` and `results/<sub>/` — for "delete my data" and
  * "delete my account" alike. The user item, the ledger, its idempotency markers and the purchases stay: they are the
  * accounting of credits bought and spent.
@@ -107,7 +113,9 @@ export async function deleteUserData(
       message: GENERATION_ERROR_MESSAGES.TIMED_OUT,
     });
   }
+  await ports.withdrawShares(sub);
   const headshots = await ports.deleteAllHeadshotItems(sub);
+  await ports.withdrawShares(sub);
   await ports.deleteGenerationItems(generations.map(({ PK, SK }) => ({ PK, SK })));
   await ports.deletePhotoChecks(sub);
   await ports.deleteWizardDraft(sub);

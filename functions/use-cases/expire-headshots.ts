@@ -8,6 +8,7 @@ import {
   headshotIdsOfGeneration,
   putRetentionMarker,
 } from '../adapters/retention';
+import { withdrawShares } from './withdraw-shares';
 
 /** What retention needs from the outside world: its markers, the descriptors, the headshots, the generations. */
 export interface RetentionPorts {
@@ -16,6 +17,8 @@ export interface RetentionPorts {
   dueRetentionMarkers: typeof dueRetentionMarkers;
   deleteRetentionMarker: typeof deleteRetentionMarker;
   headshotIdsOfGeneration: typeof headshotIdsOfGeneration;
+  /** Takes a headshot out of the teams it is shared with (issue 37): before its files go, and after its item. */
+  withdrawShares: typeof withdrawShares;
   deleteHeadshot: typeof deleteHeadshot;
   /** Every version of a headshot (issue 36): they expire with it. */
   deleteHeadshotVersions: typeof deleteHeadshotVersions;
@@ -29,6 +32,7 @@ export const retentionAdapters: RetentionPorts = {
   dueRetentionMarkers,
   deleteRetentionMarker,
   headshotIdsOfGeneration,
+  withdrawShares,
   deleteHeadshot,
   deleteHeadshotVersions,
   deleteGeneration,
@@ -62,7 +66,8 @@ export interface ExpiryResult {
 
 /**
  * Deletes the headshots whose retention period ended before `nowMs` (domain/retention.ts
- * `HEADSHOT_RETENTION_DAYS`, counted from their generation), as the gallery's delete does — its versions (issue 36:
+ * `HEADSHOT_RETENTION_DAYS`, counted from their generation), as the gallery's delete does — its shares with teams
+ * (issue 37: a team never links to a deleted file), its versions (issue 36:
  * they belong to the headshot and go with it, whenever they were made), the four files, the item and the gallery's
  * counters — then the generation item and its retention marker. An edit's generation has no headshots of its own:
  * only its item and marker go. A failure part way leaves the
@@ -81,8 +86,10 @@ export async function expireHeadshots(
     if (result.generations >= limit) break;
     const { userId: sub, generationId } = marker;
     for (const id of await ports.headshotIdsOfGeneration(sub, generationId)) {
+      await ports.withdrawShares(sub, { headshotId: id });
       await ports.deleteHeadshotVersions(sub, id);
       if (await ports.deleteHeadshot(sub, id)) result.headshots++;
+      await ports.withdrawShares(sub, { headshotId: id });
     }
     await ports.deleteGeneration(sub, generationId);
     await ports.deleteRetentionMarker(marker);

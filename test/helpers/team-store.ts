@@ -5,7 +5,9 @@ import type { TeamChanges } from '../../functions/adapters/teams/changes';
 import { ItemNotFoundError } from '../../functions/domain/errors';
 import { TeamMemberNotFoundError, TeamNotFoundError } from '../../functions/domain/team-errors';
 import { inviteLinkStatus, type InviteLink } from '../../functions/domain/team-invites';
+import type { SharedHeadshot } from '../../functions/domain/team-shares';
 import type { TeamRole } from '../../functions/domain/teams';
+import { shareStore } from './team-share-store';
 
 /**
  * An in-memory stand-in for the team adapters (functions/adapters/teams/*) for the use cases' unit tests: the same
@@ -18,9 +20,18 @@ export function teamStore(clock: () => Date = () => new Date('2026-11-29T12:00:0
   const myTeams = new Map<string, Set<string>>();
   const links = new Map<string, { teamId: string; link: InviteLink; tokenHash: string }>();
   const invitations = new Map<string, InvitationRecord>();
-  const shared = new Set<string>();
+  /** The team's `SHARED#` items, keyed `<teamId>/<sub>/<headshotId>`. */
+  const shared = new Map<string, SharedHeadshot>();
   const key = (teamId: string, sub: string) => `${teamId}/${sub}`;
   const mine = (sub: string) => myTeams.get(sub) ?? myTeams.set(sub, new Set()).get(sub)!;
+  const shares = shareStore(shared, (teamId, sub) => members.get(key(teamId, sub)));
+  const readLinks = async (teamId: string) =>
+    [...links.values()].filter((l) => l.teamId === teamId).map((l) => structuredClone(l.link));
+  const storeRevoke = async (teamId: string, linkId: string, now: string) => {
+    const found = links.get(linkId);
+    if (found?.teamId !== teamId) throw new ItemNotFoundError('This invitation link was not found.');
+    found.link.revokedAt ??= now;
+  };
 
   const store = {
     teams,
@@ -28,6 +39,7 @@ export function teamStore(clock: () => Date = () => new Date('2026-11-29T12:00:0
     links,
     invitations,
     shared,
+    ...shares,
     getTeam: async (teamId: string) => structuredClone(teams.get(teamId)),
     getMember: async (teamId: string, sub: string) => structuredClone(members.get(key(teamId, sub))),
     listMembers: async (teamId: string) => [...members.values()].filter((m) => m.teamId === teamId),
@@ -76,20 +88,28 @@ export function teamStore(clock: () => Date = () => new Date('2026-11-29T12:00:0
       if (member?.membership !== 'joined' || member.role !== role || role === 'owner') {
         throw new TeamMemberNotFoundError();
       }
-      Object.assign(member, { membership: how, leftAt: now, sharedCount: 0 });
+      Object.assign(member, { membership: how, leftAt: now, sharedCount: 0, email: '' });
       mine(sub).delete(teamId);
-      for (const item of [...shared]) if (item.startsWith(`${teamId}/${sub}/`)) shared.delete(item);
+      await shares.deleteSharedOf(teamId, sub);
+    },
+    closeOwnTeam: async (teamId: string, sub: string, now: string) => {
+      const member = members.get(key(teamId, sub));
+      const team = teams.get(teamId);
+      if (member?.membership === 'joined' && member.role === 'owner' && team?.ownerSub === sub) {
+        Object.assign(member, { membership: 'left', leftAt: now, sharedCount: 0, email: '' });
+        Object.assign(team, { closedAt: now });
+        mine(sub).delete(teamId);
+      }
+      await shares.deleteSharedOf(teamId, sub);
     },
     putInviteLink: async (teamId: string, link: InviteLink, tokenHash: string) => {
       links.set(link.linkId, { teamId, link: structuredClone(link), tokenHash });
     },
-    readLinks: async (teamId: string) =>
-      [...links.values()].filter((l) => l.teamId === teamId).map((l) => structuredClone(l.link)),
-    storeRevoke: async (teamId: string, linkId: string, now: string) => {
-      const found = links.get(linkId);
-      if (found?.teamId !== teamId) throw new ItemNotFoundError('This invitation link was not found.');
-      found.link.revokedAt ??= now;
-    },
+    readLinks,
+    storeRevoke,
+    /** adapters/teams/invites.ts `listInviteLinks`, `revokeInviteLink` (the names account deletion's ports use). */
+    listInviteLinks: readLinks,
+    revokeInviteLink: storeRevoke,
     findInvite: async (tokenHash: string) => {
       const found = [...links.values()].find((l) => l.tokenHash === tokenHash);
       return found && { teamId: found.teamId, link: structuredClone(found.link) };
@@ -163,5 +183,28 @@ export function memberRecord(
     generationsUsed: 0,
     editsUsed: 0,
     sharedCount: 0,
+  };
+}
+
+/** A share of `sub`'s headshot with the team, made after {@link memberRecord}'s join, of the headshot's own files. */
+export function sharedRecord(
+  teamId: string,
+  sub: string,
+  headshotId: string,
+  overrides: Partial<SharedHeadshot> = {},
+): SharedHeadshot {
+  return {
+    teamId,
+    sub,
+    headshotId,
+    sharedAt: '2026-11-21T10:00:00.000Z',
+    style: 'professional',
+    background: 'office',
+    outfit: 'suit-and-tie',
+    slot: 2,
+    transparent: false,
+    imageKey: `results/${sub}/G1/${headshotId}.jpg`,
+    thumbnailKey: `results/${sub}/G1/${headshotId}.webp`,
+    ...overrides,
   };
 }

@@ -20,6 +20,8 @@ import {
   TooManyInviteLinksError,
   TooManyInviteesError,
 } from '../../functions/domain/team-errors';
+import { TeamOwnerCannotDeleteAccountError } from '../../functions/domain/team-departures';
+import { NotATeamHeadshotError } from '../../functions/domain/team-shares';
 
 /* The team errors in the one error table (functions/http/errors.ts), as docs/teams.md "Errors" lists them. */
 
@@ -47,6 +49,13 @@ describe('team errors → HTTP', () => {
       [new TooManyInviteesError(50), 400, 'TOO_MANY_INVITEES'],
       [new InvitationSendLimitError(5), 409, 'INVITATION_SEND_LIMIT'],
       [new InvitationNotSentError(), 502, 'INVITATION_NOT_SENT'],
+      [new NotATeamHeadshotError('Acme'), 404, 'NOT_A_TEAM_HEADSHOT'],
+      [
+        new TeamOwnerCannotDeleteAccountError('T1', 'Acme'),
+        409,
+        'TEAM_OWNER_CANNOT_DELETE_ACCOUNT',
+        { teamId: 'T1', teamName: 'Acme' },
+      ],
     ];
     for (const [error, status, code, details] of cases) {
       const http = toHttpError(error);
@@ -62,6 +71,12 @@ describe('team errors → HTTP', () => {
 
   it('tells the admin the allowance in the edits sentence', () => {
     expect(new TeamAllowanceUsedError('edits', 2).message).toBe('You have used all 2 of your team edits.');
+    expect(new NotATeamHeadshotError('Acme').message).toBe(
+      'Only the headshots you made with Acme can be shared with it.',
+    );
+    expect(new TeamOwnerCannotDeleteAccountError('T1', 'Acme').message).toBe(
+      'You own Acme, which has other members. Make one of them its owner before you delete your account.',
+    );
     expect(new TooManyInviteLinksError(20).message).toBe(
       'This team has 20 open invitation links. Turn one off before creating another.',
     );

@@ -12,7 +12,7 @@ import {
 } from '../../functions/domain/team-errors';
 import { QuotaExceededError } from '../../functions/domain/quotas';
 import { NoEmailInTokenError } from '../../functions/domain/errors';
-import { memberRecord, teamStore } from '../helpers/team-store';
+import { memberRecord, sharedRecord, teamStore } from '../helpers/team-store';
 
 /* The team's own use cases (docs/teams.md "Roles", "Routes") against an in-memory store of the team adapters. */
 
@@ -184,11 +184,16 @@ describe('roles and leaving', () => {
   it('lets a member leave, keeping their allowance on the item, and takes their shares out of the team', async () => {
     const { store } = await seededTeam();
     store.members.get('T1/member')!.generationsUsed = 1;
-    store.shared.add('T1/member/H1');
-    store.shared.add('T1/admin/H2');
+    store.shared.set('T1/member/H1', sharedRecord('T1', 'member', 'H1'));
+    store.shared.set('T1/admin/H2', sharedRecord('T1', 'admin', 'H2'));
     await removeMember('T1', 'member', 'member', store);
-    expect(store.members.get('T1/member')).toMatchObject({ membership: 'left', generationsUsed: 1 });
-    expect([...store.shared]).toEqual(['T1/admin/H2']);
+    // Their allowance stays with the team; their address does not (docs/teams.md "Privacy and retention").
+    expect(store.members.get('T1/member')).toMatchObject({
+      membership: 'left',
+      generationsUsed: 1,
+      email: '',
+    });
+    expect([...store.shared.keys()]).toEqual(['T1/admin/H2']);
     await expect(getTeam('T1', 'member', store)).rejects.toThrow(TeamNotFoundError);
   });
 

@@ -79,3 +79,11 @@ export const INVITATION_PREFIX = 'INVITATION#';
 export const sharedSk = (sub: string, headshotId: string) => `SHARED#${sub}#${headshotId}`;
 export const SHARED_PREFIX = 'SHARED#';
 export const memberSharedPrefix = (sub: string) => `SHARED#${sub}#`;
+/**
+ * The member's own record of a share (`USER#<sub>` / `SHARE#<headshotId>#<teamId>`), written and deleted in the same
+ * transactions as the team's `SHARED#` item: what finds a headshot's shares when the member deletes it (or their
+ * data, or their account), whichever teams they are in or have left (docs/teams.md "Sharing and the team gallery").
+ */
+export const userShareSk = (headshotId: string, teamId: string) => `SHARE#${headshotId}#${teamId}`;
+/** `begins_with(SK, …)` under `USER#<sub>`: the shares of one headshot, or (`headshotId` '') of every headshot. */
+export const userSharePrefix = (headshotId = '') => (headshotId ? `SHARE#${headshotId}#` : 'SHARE#');

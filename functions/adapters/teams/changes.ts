@@ -3,7 +3,15 @@ import type { TeamLook } from '../../domain/team-look';
 import type { TeamRole } from '../../domain/teams';
 import { TeamMemberNotFoundError, TeamNotFoundError } from '../../domain/team-errors';
 import { documentClient } from '../support/aws';
-import { TEAM_SK, memberSharedPrefix, teamMemberSk, teamPk, userPk, userTeamSk } from '../support/keys';
+import {
+  TEAM_SK,
+  memberSharedPrefix,
+  teamMemberSk,
+  teamPk,
+  userPk,
+  userShareSk,
+  userTeamSk,
+} from '../support/keys';
 import { batchDelete, keyOf, queryAll } from '../support/query';
 import { cancellationCodes, transactWrite } from '../support/transactions';
 import { table, type MemberRecord, type TeamRecord } from './records';
@@ -161,13 +169,16 @@ export async function endMembership(
         Update: {
           TableName: table(),
           Key: { PK: teamPk(teamId), SK: teamMemberSk(sub) },
-          UpdateExpression: 'SET membership = :how, leftAt = :now, sharedCount = :zero',
+          // The team keeps their allowance use (a seat is not spent twice), not their address: it is shown only
+          // while they are a member, and re-joining sets it again (docs/teams.md "Privacy and retention").
+          UpdateExpression: 'SET membership = :how, leftAt = :now, sharedCount = :zero, email = :gone',
           ConditionExpression: 'membership = :joined AND #role = :role AND #role <> :owner',
           ExpressionAttributeNames: { '#role': 'role' },
           ExpressionAttributeValues: {
             ':how': how,
             ':now': now,
             ':zero': 0,
+            ':gone': '',
             ':joined': 'joined',
             ':role': role,
             ':owner': 'owner',
@@ -184,14 +195,21 @@ export async function endMembership(
 }
 
 /**
- * Deletes a member's shared headshots from the team (`SHARED#<sub>#…`). Also what a retry does when a removal stopped
- * after its transaction: the team gallery shows only current members' shares anyway.
+ * Deletes a member's shared headshots from the team (`SHARED#<sub>#…`), then the member's own records of them
+ * (`USER#<sub>` / `SHARE#<headshotId>#<teamId>`, ./shares.ts). A removal that stops part way leaves shares the team
+ * gallery never shows (their member is not `joined`, or joined again after sharing them: domain/team-shares.ts
+ * `isCurrentShare`), and the member's records still name them, so deleting that headshot, the member's data or
+ * account deletes them too.
  */
 export async function deleteSharedOf(teamId: string, sub: string): Promise<void> {
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': memberSharedPrefix(sub) },
-    ProjectionExpression: 'PK, SK',
+    ProjectionExpression: 'PK, SK, headshotId',
+    ConsistentRead: true,
   });
   await batchDelete(items.map(keyOf));
+  await batchDelete(
+    items.map((item) => ({ PK: userPk(sub), SK: userShareSk(String(item.headshotId), teamId) })),
+  );
 }

@@ -9,6 +9,9 @@ import { failing } from './fakes/failures';
 import { paymentsWorld } from './fakes/payments';
 import { FakeUserData } from './fakes/user-data';
 import { deleteUserDataPorts } from './fakes/user-data-ports';
+import { memberRecord, teamStore } from '../../helpers/team-store';
+import { openLook } from '../../../functions/domain/team-look';
+import { TeamOwnerCannotDeleteAccountError } from '../../../functions/domain/team-departures';
 
 const sub = 'user-1';
 const account = { sub, username: sub };
@@ -28,8 +31,15 @@ async function setup(overrides: Partial<DeleteAccountPorts> = {}) {
     'click-0001',
     world.ports,
   );
+  const teams = teamStore();
   const ports: DeleteAccountPorts = {
     ...deleteUserDataPorts(data),
+    listMyTeams: teams.listMyTeams,
+    listMembers: teams.listMembers,
+    endMembership: teams.endMembership,
+    listInviteLinks: teams.listInviteLinks,
+    revokeInviteLink: teams.revokeInviteLink,
+    closeOwnTeam: teams.closeOwnTeam,
     beginAccountDeletion: accounts.beginAccountDeletion,
     cancelAccountDeletion: accounts.cancelAccountDeletion,
     recentCheckoutSessionIds: accounts.recentCheckoutSessionIds,
@@ -39,7 +49,7 @@ async function setup(overrides: Partial<DeleteAccountPorts> = {}) {
     finishAccountDeletion: accounts.finishAccountDeletion,
     ...overrides,
   };
-  return { ...world, data, accounts, openSession, ports };
+  return { ...world, data, accounts, teams, openSession, ports };
 }
 
 describe('deleteAccount: the account goes, the accounting stays under a pseudonym', () => {
@@ -59,6 +69,34 @@ describe('deleteAccount: the account goes, the accounting stays under a pseudony
     expect(accounts.poolUsers.has(sub)).toBe(false);
     expect(accounts.pseudonymOf(sub)).toBeUndefined();
     expect(accounts.forgotten.has(started!.pseudonymId)).toBe(true);
+  });
+
+  it('refuses the owner of a team others are in, deleting nothing; alone in it, the team is closed (issue 37)', async () => {
+    const { ports, teams, data, accounts } = await setup();
+    const team = {
+      teamId: 'T1',
+      name: 'Acme',
+      ownerSub: sub,
+      allowedDomains: [],
+      look: openLook(),
+      balance: 16,
+      creditsOwed: 0,
+      createdAt: NOW.toISOString(),
+    };
+    await teams.storeTeam(team, memberRecord('T1', sub, 'owner'));
+    teams.members.set('T1/ana', memberRecord('T1', 'ana', 'member'));
+    await expect(deleteAccount(account, NOW, ports)).rejects.toBeInstanceOf(
+      TeamOwnerCannotDeleteAccountError,
+    );
+    expect(data.headshots.get(sub)).toBe(4);
+    expect(accounts.pseudonymOf(sub)).toBeUndefined();
+    expect(accounts.poolUsers.has(sub)).toBe(true);
+
+    teams.members.get('T1/ana')!.membership = 'removed';
+    await deleteAccount(account, NOW, ports);
+    expect(teams.members.get(`T1/${sub}`)).toMatchObject({ membership: 'left', email: '' });
+    expect(await teams.listMyTeams(sub)).toEqual([]);
+    expect(accounts.poolUsers.has(sub)).toBe(false);
   });
 
   it('is harmless to call again once the account is gone', async () => {

@@ -7,6 +7,12 @@ import { FakeHeadshotVersions } from './fakes/headshot-versions';
 
 const SUB = 'user-1';
 
+/** The deletion's ports on the fake versions, with nothing shared with a team. */
+const portsOf = (versions: FakeHeadshotVersions) => ({
+  withdrawShares: async () => 0,
+  deleteHeadshotVersion: versions.deleteHeadshotVersion,
+});
+
 /** Headshot 01A of SUB with versions 01V1 (with a portrait and an original) and 01V2. */
 function world() {
   const headshots = new FakeHeadshots();
@@ -28,7 +34,7 @@ describe('deleteHeadshotVersion', () => {
   it("deletes the version's files and item, and the headshot's versionCount goes down", async () => {
     const { versions, root } = world();
     expect(root().versionCount).toBe(2);
-    await deleteHeadshotVersion(SUB, '01A', '01V1', versions);
+    await deleteHeadshotVersion(SUB, '01A', '01V1', portsOf(versions));
     expect(versions.deletedKeys.sort()).toEqual(
       [
         `results/${SUB}/g-01V1/0.jpg`,
@@ -44,13 +50,13 @@ describe('deleteHeadshotVersion', () => {
   it("answers 'Headshot not found.' for an unknown version, another headshot's and another user's alike", async () => {
     const { versions, headshots } = world();
     headshots.seed(SUB, '01B');
-    await expect(deleteHeadshotVersion(SUB, '01A', '01NOPE', versions)).rejects.toThrow(
+    await expect(deleteHeadshotVersion(SUB, '01A', '01NOPE', portsOf(versions))).rejects.toThrow(
       'Headshot not found.',
     );
-    await expect(deleteHeadshotVersion(SUB, '01B', '01V1', versions)).rejects.toBeInstanceOf(
+    await expect(deleteHeadshotVersion(SUB, '01B', '01V1', portsOf(versions))).rejects.toBeInstanceOf(
       ItemNotFoundError,
     );
-    await expect(deleteHeadshotVersion('intruder', '01A', '01V1', versions)).rejects.toBeInstanceOf(
+    await expect(deleteHeadshotVersion('intruder', '01A', '01V1', portsOf(versions))).rejects.toBeInstanceOf(
       ItemNotFoundError,
     );
     expect(versions.deletedKeys).toEqual([]);
@@ -59,15 +65,18 @@ describe('deleteHeadshotVersion', () => {
 
   it('answers not found for a version deleted twice', async () => {
     const { versions } = world();
-    await deleteHeadshotVersion(SUB, '01A', '01V2', versions);
-    await expect(deleteHeadshotVersion(SUB, '01A', '01V2', versions)).rejects.toBeInstanceOf(
+    await deleteHeadshotVersion(SUB, '01A', '01V2', portsOf(versions));
+    await expect(deleteHeadshotVersion(SUB, '01A', '01V2', portsOf(versions))).rejects.toBeInstanceOf(
       ItemNotFoundError,
     );
   });
 
   it('lets a failing deletion through', async () => {
     await expect(
-      deleteHeadshotVersion(SUB, '01A', '01V1', { deleteHeadshotVersion: failing(new Error('bucket down')) }),
+      deleteHeadshotVersion(SUB, '01A', '01V1', {
+        withdrawShares: async () => 0,
+        deleteHeadshotVersion: failing(new Error('bucket down')),
+      }),
     ).rejects.toThrow('bucket down');
   });
 });

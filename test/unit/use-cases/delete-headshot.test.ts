@@ -12,6 +12,7 @@ function world() {
   const headshots = new FakeHeadshots();
   const versions = new FakeHeadshotVersions((owner, id) => headshots.records.get(`${owner}|${id}`));
   const ports: DeleteHeadshotPorts = {
+    withdrawShares: async () => 0,
     deleteHeadshot: headshots.deleteHeadshot,
     deleteHeadshotVersions: versions.deleteHeadshotVersions,
   };

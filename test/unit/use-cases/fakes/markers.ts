@@ -72,6 +72,8 @@ export function retentionPortsOf(
     dueRetentionMarkers: markers.dueRetentionMarkers,
     deleteRetentionMarker: markers.deleteRetentionMarker,
     headshotIdsOfGeneration: generations.headshotIdsOfGeneration,
+    // Nothing of these users is shared with a team (test/unit/use-cases/withdraw-shares.test.ts covers sharing).
+    withdrawShares: async () => 0,
     deleteHeadshot: generations.deleteHeadshot,
     deleteHeadshotVersions: versions.deleteHeadshotVersions,
     deleteGeneration: generations.deleteGeneration,

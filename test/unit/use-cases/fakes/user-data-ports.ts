@@ -8,6 +8,8 @@ import type { FakeUserData } from './user-data';
 export function deleteUserDataPorts(data: FakeUserData): DeleteUserDataPorts {
   return {
     listGenerationSummaries: data.listGenerationSummaries,
+    // Nothing of these users is shared with a team (test/unit/use-cases/withdraw-shares.test.ts covers sharing).
+    withdrawShares: async () => 0,
     compensateGeneration: data.compensateGeneration,
     deleteAllHeadshotItems: data.deleteAllHeadshotItems,
     deleteGenerationItems: data.deleteGenerationItems,
