@@ -1,7 +1,7 @@
-import { ArrowLeft, CreditCard, Tags } from 'lucide-react';
+import { ArrowLeft, CreditCard, Tags, Users } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { paths } from '../../../config/paths';
+import { paths, teamHref } from '../../../config/paths';
 import { useStartCheckout } from '../../../hooks/use-start-checkout';
 import { usePacks, type PackId } from '../../../lib/api/get-packs';
 import { checkoutReturnsToWizard } from '../../../lib/checkout-return';
@@ -15,6 +15,8 @@ export const NOT_COMPLETED_TEXT = {
   tryAgain: (packName: string | null) => (packName ? `Try again with the ${packName}` : 'Try again'),
   allPacks: 'See all packs',
   backToWizard: 'Back to your headshots',
+  /** Ours (issue 37): a team's seat purchase goes back to the team's page, where seats are bought. */
+  backToTeam: 'Back to your team',
 } as const;
 
 /**
@@ -24,9 +26,12 @@ export const NOT_COMPLETED_TEXT = {
  */
 export function NotCompleted({
   packId,
+  teamId = null,
   headingRef,
 }: {
   packId: PackId | null;
+  /** A team's seat purchase: the way back is the team's page. */
+  teamId?: string | null;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const packs = usePacks();
@@ -39,7 +44,12 @@ export function NotCompleted({
       <Heading ref={headingRef}>{NOT_COMPLETED_TEXT.title}</Heading>
       <p className="mt-3 text-lg text-pretty text-slate-700">{NOT_COMPLETED_TEXT.body}</p>
       <Actions>
-        {packId ? (
+        {teamId ? (
+          <ButtonLink to={teamHref(teamId)}>
+            <Users aria-hidden="true" className="size-4" />
+            {NOT_COMPLETED_TEXT.backToTeam}
+          </ButtonLink>
+        ) : packId ? (
           <Button loading={pendingPackId === packId} onClick={() => void start({ id: packId })}>
             {pendingPackId !== packId && <CreditCard aria-hidden="true" className="size-4" />}
             {NOT_COMPLETED_TEXT.tryAgain(pack?.name ?? null)}
@@ -50,7 +60,7 @@ export function NotCompleted({
             {NOT_COMPLETED_TEXT.allPacks}
           </ButtonLink>
         )}
-        {toWizard ? (
+        {teamId ? null : toWizard ? (
           <ButtonLink to={paths.generator.href} variant="secondary">
             <ArrowLeft aria-hidden="true" className="size-4" />
             {NOT_COMPLETED_TEXT.backToWizard}

@@ -1,4 +1,4 @@
-import { ArrowLeft, RefreshCw, WandSparkles } from 'lucide-react';
+import { ArrowLeft, RefreshCw, Users, WandSparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -7,7 +7,7 @@ import type { PackId } from '../../../lib/api/get-packs';
 import { checkoutReturnsToWizard, lastCheckoutPack } from '../../../lib/checkout-return';
 import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentVerification } from '../hooks/use-payment-verification';
-import { paths } from '../../../config/paths';
+import { paths, teamHref } from '../../../config/paths';
 import { NotCompleted, NOT_COMPLETED_TEXT } from './NotCompleted';
 import { Actions, DashboardLink, Heading, ResultFrame, ResultIcon, SupportLine } from './ResultParts';
 
@@ -25,7 +25,19 @@ export const PAYMENT_RESULT_TEXT = {
   /** Ours (issue 27): after buying from the wizard's Buy More. */
   wizardKept: 'Your photos and choices are kept.',
   backToWizard: NOT_COMPLETED_TEXT.backToWizard,
+  /** Ours (issue 37): a team's seat purchase returns to the team's page. */
+  teamAdded: (n: number) => `${credits(n)} ${n === 1 ? 'has' : 'have'} been added to your team.`,
+  teamBalance: "Your team's balance",
+  backToTeam: 'Back to your team',
+  redirectingToTeam: (seconds: number) =>
+    `Redirecting to your team in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`,
 } as const;
+
+/** A team's id in `?team=` (a seat purchase's success URL: `…&redirect=team&team=<teamId>`), else null. */
+export function teamOfReturn(params: URLSearchParams): string | null {
+  const team = params.get('team');
+  return params.get('redirect') === 'team' && team && /^[0-9A-Za-z]{1,64}$/.test(team) ? team : null;
+}
 
 /**
  * 'Redirecting to dashboard in N seconds...' at every tick (docs/product-spec.md §2), '1 second' at the last (ours,
@@ -50,7 +62,7 @@ export function PaymentResultPage() {
   const sessionId = params.get('session_id');
   if (!sessionId) return <Navigate to={paths.pricing.href} replace />;
   // A new session id starts over: its own verification and its own countdown.
-  return <PaymentResult key={sessionId} sessionId={sessionId} />;
+  return <PaymentResult key={sessionId} sessionId={sessionId} teamId={teamOfReturn(params)} />;
 }
 
 const TITLES = {
@@ -64,16 +76,18 @@ const TITLES = {
 /**
  * One session's outcome (docs/product-spec.md §2): verifying; success with the new balance and the 3-second
  * countdown to /dashboard — or, when the purchase started from the wizard's Buy More, the way back to the wizard
- * with its photos and choices, and no countdown; not paid (declined or cancelled: nothing charged, the same pack
+ * with its photos and choices, and no countdown; a team's seat purchase (`&redirect=team&team=<teamId>`, issue 37)
+ * counts down to the team's page instead, with the team's balance; not paid (declined or cancelled: nothing charged, the same pack
  * again); a failed verification with 'Check again', which asks about the same session (a second purchase is never
  * one tap away).
  */
-function PaymentResult({ sessionId }: { sessionId: string }) {
+function PaymentResult({ sessionId, teamId }: { sessionId: string; teamId: string | null }) {
   const { outcome, recheck, rechecking } = usePaymentVerification(sessionId);
   const navigate = useNavigate();
-  const [toWizard] = useState(checkoutReturnsToWizard);
+  const [toWizard] = useState(() => !teamId && checkoutReturnsToWizard());
   const [packId] = useState(() => lastCheckoutPack() as PackId | null);
-  const goToDashboard = useCallback(() => void navigate(paths.dashboard.href, { replace: true }), [navigate]);
+  const after = teamId ? teamHref(teamId) : paths.dashboard.href;
+  const goToDashboard = useCallback(() => void navigate(after, { replace: true }), [navigate, after]);
   const secondsLeft = useCountdown(REDIRECT_SECONDS, {
     enabled: outcome.state === 'success' && !toWizard,
     onDone: goToDashboard,
@@ -92,12 +106,16 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
           <ResultIcon tone="success" />
           <Heading ref={headingRef}>{PAYMENT_RESULT_TEXT.success}</Heading>
           <p className="mt-3 text-pretty text-slate-600">
-            {outcome.creditsAdded > 0
-              ? `${credits(outcome.creditsAdded)} ${outcome.creditsAdded === 1 ? 'has' : 'have'} been added to your account.`
-              : 'Your credits are in your account.'}
+            {teamId && outcome.creditsAdded > 0
+              ? PAYMENT_RESULT_TEXT.teamAdded(outcome.creditsAdded)
+              : outcome.creditsAdded > 0
+                ? `${credits(outcome.creditsAdded)} ${outcome.creditsAdded === 1 ? 'has' : 'have'} been added to your account.`
+                : 'Your credits are in your account.'}
           </p>
           <div className="mt-8 rounded-2xl bg-brand-50 px-6 py-5 ring-1 ring-brand-100">
-            <p className="text-sm font-medium text-brand-800">Your new balance</p>
+            <p className="text-sm font-medium text-brand-800">
+              {teamId ? PAYMENT_RESULT_TEXT.teamBalance : 'Your new balance'}
+            </p>
             <p
               data-testid="new-balance"
               className="mt-1 font-display text-4xl font-bold tracking-tight text-brand-700"
@@ -120,7 +138,9 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
             <>
               <div className="mt-8">
                 <p role="status" aria-live="polite" aria-atomic="true" className="text-sm text-slate-600">
-                  {redirectingText(Math.max(secondsLeft, 1))}
+                  {teamId
+                    ? PAYMENT_RESULT_TEXT.redirectingToTeam(Math.max(secondsLeft, 1))
+                    : redirectingText(Math.max(secondsLeft, 1))}
                 </p>
                 <div
                   aria-hidden="true"
@@ -133,18 +153,30 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
                 </div>
               </div>
               <Actions>
-                <DashboardLink />
-                <ButtonLink to={paths.generator.href} replace variant="secondary">
-                  <WandSparkles aria-hidden="true" className="size-4" />
-                  Start Generating
-                </ButtonLink>
+                {teamId ? (
+                  <>
+                    <ButtonLink to={after} replace>
+                      <Users aria-hidden="true" className="size-4" />
+                      {PAYMENT_RESULT_TEXT.backToTeam}
+                    </ButtonLink>
+                    <DashboardLink variant="secondary" />
+                  </>
+                ) : (
+                  <>
+                    <DashboardLink />
+                    <ButtonLink to={paths.generator.href} replace variant="secondary">
+                      <WandSparkles aria-hidden="true" className="size-4" />
+                      Start Generating
+                    </ButtonLink>
+                  </>
+                )}
               </Actions>
             </>
           )}
           <SupportLine />
         </>
       ) : outcome.state === 'notPaid' ? (
-        <NotCompleted packId={packId} headingRef={headingRef} />
+        <NotCompleted packId={teamId ? null : packId} teamId={teamId} headingRef={headingRef} />
       ) : outcome.state === 'failed' ? (
         <>
           <ResultIcon tone="failed" />

@@ -20,7 +20,14 @@ const STATUS = { completed: 'Paid', refunded: 'Refunded', disputed: 'Disputed' }
  * is, 'Number of seats' with the price line the server will charge (decision 029's `seatPriceCents`, the same rule),
  * 'Buy seats' to Stripe Checkout in this tab, what a refunded purchase left owing, and the team's purchase history.
  */
-export function SeatsPanel({ team }: { team: Team & { admin: NonNullable<Team['admin']> } }) {
+export function SeatsPanel({
+  team,
+  cancelled = false,
+}: {
+  team: Team & { admin: NonNullable<Team['admin']> };
+  /** Back from Stripe Checkout without paying: 'Payment not completed. You have not been charged.' */
+  cancelled?: boolean;
+}) {
   const quantityId = useId();
   const [quantity, setQuantity] = useState('1');
   const [pending, setPending] = useState(false);
@@ -55,6 +62,11 @@ export function SeatsPanel({ team }: { team: Team & { admin: NonNullable<Team['a
       {team.admin.creditsOwed > 0 && (
         <p className="mt-3 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           {SEATS_TEXT.owing(team.admin.creditsOwed)}
+        </p>
+      )}
+      {cancelled && (
+        <p role="status" className="mt-3 rounded-2xl bg-slate-100 p-3 text-sm font-medium text-slate-800">
+          {SEATS_TEXT.notCompleted}
         </p>
       )}
       <form onSubmit={(event) => void buy(event)} className="mt-5 flex flex-wrap items-end gap-3">

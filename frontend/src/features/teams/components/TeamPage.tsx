@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Team } from '../../../../../functions/contracts/teams';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -27,6 +27,9 @@ const isAdminView = (team: Team): team is AdminTeam => team.admin !== null;
 export function TeamPage() {
   const { teamId = '' } = useParams();
   const team = useTeam(teamId);
+  // Stripe Checkout's cancel URL of a seat purchase: `?checkout=cancelled`.
+  const [search] = useSearchParams();
+  const cancelled = search.get('checkout') === 'cancelled';
 
   if (team.isPending) {
     return (
@@ -72,7 +75,7 @@ export function TeamPage() {
       {isAdminView(data) ? (
         <>
           <MySeat team={data} />
-          <SeatsPanel team={data} />
+          <SeatsPanel team={data} cancelled={cancelled} />
           <MembersPanel team={data} />
           <InvitePanel team={data} />
           <LookPanel team={data} />

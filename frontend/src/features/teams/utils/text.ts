@@ -30,6 +30,7 @@ export const SEATS_TEXT = {
   buy: 'Buy seats',
   redirecting: 'Redirecting to secure checkout...',
   failed: 'Failed to initiate purchase. Please try again.',
+  notCompleted: 'Payment not completed. You have not been charged.',
   owing: (n: number) =>
     `A refunded purchase left ${plural(n, 'credit', 'credits')} to settle: they come out of the next seats you buy.`,
   purchases: 'Purchase history',
