@@ -133,7 +133,8 @@ const specs: readonly FunctionSpec[] = [
   // Teams (docs/teams.md): every route reads the caller's member item first; quotas are transactions (write).
   { handler: 'http/create-team', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/list-teams', kind: 'http', access: { table: ['read'] } },
-  { handler: 'http/get-team', kind: 'http', access: { table: ['read'] } },
+  // The team and its gallery (GET …/headshots): only reads, and presigns every current member's shared files.
+  { handler: 'http/get-team', kind: 'http', access: { table: ['read'], results: ['read'] } },
   { handler: 'http/update-team', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/set-team-member-role', kind: 'http', access: { table: READ_WRITE } },
   // Leaving or removal deletes the "my teams" item and the member's shared headshots' items.
@@ -152,6 +153,13 @@ const specs: readonly FunctionSpec[] = [
     access: { table: READ_WRITE, secrets: STRIPE },
   },
   { handler: 'http/list-team-purchases', kind: 'http', access: { table: ['read'] } },
+  // Sharing (PUT and DELETE …/shared/{headshotId}): the share, the member's record of it and sharedCount in one
+  // transaction, answered with presigned GETs; unsharing deletes the two items.
+  {
+    handler: 'http/team-shares',
+    kind: 'http',
+    access: { table: ['read', 'write', 'delete'], results: ['read'] },
+  },
 
   {
     handler: 'http/delete-headshot',

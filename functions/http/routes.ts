@@ -128,6 +128,21 @@ export const routes = [
     auth: 'jwt',
   },
   { method: 'GET', path: '/api/teams/{teamId}/purchases', handler: 'http/list-team-purchases', auth: 'jwt' },
+  // Sharing and the team gallery (docs/teams.md "Sharing and the team gallery"): a member's own team headshots, by
+  // their choice; the gallery (served with the team by get-team, read-only) shows only current members' shares.
+  {
+    method: 'PUT',
+    path: '/api/teams/{teamId}/shared/{headshotId}',
+    handler: 'http/team-shares',
+    auth: 'jwt',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/teams/{teamId}/shared/{headshotId}',
+    handler: 'http/team-shares',
+    auth: 'jwt',
+  },
+  { method: 'GET', path: '/api/teams/{teamId}/headshots', handler: 'http/get-team', auth: 'jwt' },
   // The join page: public preview (the team's name and the link's state, nothing else), then the signed-in accept.
   { method: 'GET', path: '/api/invites/{token}', handler: 'http/get-invite', auth: 'public' },
   { method: 'POST', path: '/api/invites/{token}/accept', handler: 'http/accept-invite', auth: 'jwt' },

@@ -3,6 +3,7 @@ import { getHeadshot, type HeadshotRecord } from '../adapters/headshots/records'
 import { listHeadshotVersions } from '../adapters/headshots/versions';
 import { getShare, putShare, ShareRefusedError } from '../adapters/teams/shares';
 import type { TeamHeadshot } from '../contracts/teams';
+import { isUlid } from '../domain/object-keys';
 import { DEFAULT_OUTFIT } from '../domain/outfits';
 import { TeamNotFoundError } from '../domain/team-errors';
 import type { GenerationPayer } from '../domain/team-seats';
@@ -10,11 +11,11 @@ import { assertTeamHeadshot, isCurrentShare, type SharedHeadshot } from '../doma
 import { headshotNotFound } from './headshot-view';
 import { teamAccess, teamAccessAdapters, type TeamAccessPorts } from './team-access';
 import { teamHeadshotView, teamHeadshotViewAdapters, type TeamHeadshotViewPorts } from './team-headshot-view';
-import { removeShare, withdrawSharesAdapters, type WithdrawSharesPorts } from './withdraw-shares';
 
 /**
  * Sharing with a team (issue 37 §5, docs/teams.md "Sharing and the team gallery"): a member shares their own team
- * headshots, one by one, and takes them back. The team sees only what is shared; the member's gallery stays theirs.
+ * headshots, one by one (taking one back: ./unshare-team-headshot.ts). The team sees only what is shared; the
+ * member's gallery stays theirs.
  */
 
 /** What sharing needs: the team and the caller, the caller's headshot and its versions, who paid, the share. */
@@ -90,7 +91,7 @@ export async function shareHeadshot(
   ports: ShareHeadshotPorts = shareAdapters,
 ): Promise<TeamHeadshot> {
   const { team, member } = await teamAccess(teamId, sub, 'share', ports);
-  const headshot = await ports.getHeadshot(sub, headshotId);
+  const headshot = isUlid(headshotId) ? await ports.getHeadshot(sub, headshotId) : undefined;
   if (!headshot) throw headshotNotFound();
   assertTeamHeadshot(await ports.generationPayer(sub, headshot.generationId), team);
   const picture = await pictureOf(sub, headshot, versionId, ports);
@@ -121,26 +122,4 @@ export async function shareHeadshot(
       if (attempt >= ATTEMPTS) throw error;
     }
   }
-}
-
-/** What unsharing needs. */
-export interface UnshareHeadshotPorts extends TeamAccessPorts, WithdrawSharesPorts {}
-
-const unshareAdapters: UnshareHeadshotPorts = { ...teamAccessAdapters, ...withdrawSharesAdapters };
-
-/**
- * `DELETE /api/teams/{teamId}/shared/{headshotId}`: takes one of the caller's headshots out of the team's gallery;
- * it stays theirs. Idempotent (nothing shared: nothing to do). The last one may go too: the member is then no longer
- * `shared` (docs/teams.md "Sharing and the team gallery": sharing is the member's choice, and so is taking it back).
- *
- * @throws {TeamNotFoundError} non-member
- */
-export async function unshareHeadshot(
-  teamId: string,
-  sub: string,
-  headshotId: string,
-  ports: UnshareHeadshotPorts = unshareAdapters,
-): Promise<void> {
-  await teamAccess(teamId, sub, 'share', ports);
-  await removeShare(teamId, sub, headshotId, {}, ports);
 }

@@ -261,6 +261,8 @@ describe('function catalogue', () => {
         // Leaving or removal from a team: "my teams" and the member's shared headshots (docs/teams.md).
         'http-remove-team-member',
         'http-save-draft',
+        // Unsharing: the team's SHARED# item and the member's record of it (docs/teams.md).
+        'http-team-shares',
         'provider-dispatcher',
         'provider-lease-reaper',
       ].sort(),
