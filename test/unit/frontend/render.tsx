@@ -29,6 +29,7 @@ export const STUB_SCREENS: Record<string, string> = {
   [paths.dashboard.href]: 'Dashboard screen',
   [paths.generator.href]: 'Generator screen',
   [paths.signIn.href]: 'Sign-in screen',
+  [`/${paths.team.path}`]: 'Team screen',
 };
 
 /** Options of {@link renderAt}. */

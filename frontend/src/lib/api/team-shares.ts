@@ -16,8 +16,10 @@ const teamPath = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
  * @throws {ApiError} 404 for a headshot that is not the caller's team headshot
  */
 export function shareHeadshot(teamId: string, headshotId: string): Promise<TeamHeadshot> {
+  // The body may name a version (issue 36); `{}` shares the headshot's own files.
   return apiCall(`${teamPath(teamId)}/shared/${encodeURIComponent(headshotId)}`, teamHeadshotSchema, {
     method: 'PUT',
+    body: {},
   });
 }
 

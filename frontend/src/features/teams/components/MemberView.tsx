@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Images, LogOut, Palette, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Team } from '../../../../../functions/contracts/teams';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { TeamShareList } from '../../../components/TeamShareList';
+import { TeamShareList, type ShareableHeadshot } from '../../../components/TeamShareList';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { paths, teamGeneratorHref } from '../../../config/paths';
+import { useGeneration } from '../../../hooks/use-generation';
 import { useTeamShares } from '../../../hooks/use-team-shares';
+import type { TeamHeadshot } from '../../../lib/api/team-shares';
+import { useAuth } from '../../../lib/auth';
+import { teamGenerationOf } from '../../../lib/team-generations';
 import type { ApiError } from '../../../lib/api-client';
 import { captionOf } from '../../../lib/headshot-caption';
 import { queryKeys } from '../../../lib/query-keys';
@@ -26,7 +30,7 @@ export function MySeat({ team }: { team: Team }) {
   const unused = a.generationsUsed < a.generations;
   return (
     <section
-      aria-label={MEMBER_VIEW_TEXT.yours}
+      aria-label={MEMBER_VIEW_TEXT.seat}
       className="mt-6 flex flex-col gap-4 rounded-3xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
       <div>
@@ -70,13 +74,41 @@ export function LookSummary({ team }: { team: Team }) {
 }
 
 /**
+ * The member's own team headshots to share or unshare: those of the team generation this browser started (its
+ * headshots, so one unshared stays listed), then any shared one not among them (shared from another device).
+ */
+function useMyTeamHeadshots(team: Team, shared: readonly TeamHeadshot[] | undefined): ShareableHeadshot[] {
+  const { user } = useAuth();
+  const [generationId] = useState(() => teamGenerationOf(user?.sub ?? null, team.teamId));
+  const generation = useGeneration(team.me.allowance.generationsUsed > 0 ? generationId : null);
+  const made = generation.data?.headshots;
+  return useMemo(() => {
+    const items: ShareableHeadshot[] = (made ?? []).map((h, i) => ({
+      id: h.id,
+      thumbnailUrl: h.thumbnailUrl,
+      label: `Headshot ${i + 1}: ${captionOf(h.style)}, ${captionOf(h.background)}`,
+    }));
+    const listed = new Set(items.map((item) => item.id));
+    // An owner's or admin's gallery holds everyone's shares: only the caller's own are theirs to unshare.
+    for (const item of shared ?? []) {
+      if (listed.has(item.headshotId) || item.member.sub !== team.me.sub) continue;
+      items.push({
+        id: item.headshotId,
+        thumbnailUrl: item.thumbnailUrl,
+        label: `${captionOf(item.style)}, ${captionOf(item.background)}`,
+      });
+    }
+    return items;
+  }, [made, shared, team.me.sub]);
+}
+
+/**
  * A team's page for a plain member (docs/product-spec.md §2 "Teams"): their seat, the team's look, their headshots
  * shared with the team ('Stop sharing'), and 'Leave team' after a question.
  */
 export function MemberView({ team }: { team: Team }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const shares = useTeamShares(team.teamId);
   const [leaving, setLeaving] = useState(false);
   const leave = useMutation({
     mutationFn: () => removeMember(team.teamId, team.me.sub),
@@ -90,30 +122,12 @@ export function MemberView({ team }: { team: Team }) {
       toast.error(error.message);
     },
   });
-  const shared = (shares.shared ?? []).map((item) => ({
-    id: item.headshotId,
-    thumbnailUrl: item.thumbnailUrl,
-    label: `${captionOf(item.style)}, ${captionOf(item.background)}`,
-  }));
 
   return (
     <>
       <MySeat team={team} />
       <LookSummary team={team} />
-      {shared.length > 0 && (
-        <Panel id="team-my-shares" icon={Images} title={MEMBER_VIEW_TEXT.yours}>
-          <div className="mt-3">
-            <TeamShareList
-              teamName={team.name}
-              headshots={shared}
-              sharedIds={shares.sharedIds}
-              busyId={shares.busyId}
-              onShare={shares.share}
-              onUnshare={shares.unshare}
-            />
-          </div>
-        </Panel>
-      )}
+      <MyShares team={team} />
       <div className="mt-10">
         <Button variant="secondary" onClick={() => setLeaving(true)} className="text-red-700">
           <LogOut aria-hidden="true" className="size-4" />
@@ -132,5 +146,29 @@ export function MemberView({ team }: { team: Team }) {
         </ConfirmDialog>
       )}
     </>
+  );
+}
+
+/**
+ * 'Your team headshots': the caller's own team headshots with 'Share with {team}' / 'Shared' and 'Stop sharing' —
+ * for a member, and for an owner or admin who made theirs. Nothing while there is none to show.
+ */
+export function MyShares({ team }: { team: Team }) {
+  const shares = useTeamShares(team.teamId);
+  const headshots = useMyTeamHeadshots(team, shares.shared);
+  if (headshots.length === 0) return null;
+  return (
+    <Panel id="team-my-shares" icon={Images} title={MEMBER_VIEW_TEXT.yours}>
+      <div className="mt-3">
+        <TeamShareList
+          teamName={team.name}
+          headshots={headshots}
+          sharedIds={shares.sharedIds}
+          busyId={shares.busyId}
+          onShare={shares.share}
+          onUnshare={shares.unshare}
+        />
+      </div>
+    </Panel>
   );
 }

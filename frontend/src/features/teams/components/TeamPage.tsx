@@ -9,7 +9,7 @@ import { MEMBERS_TEXT, TEAMS_TEXT } from '../utils/text';
 import { InvitePanel } from './InvitePanel';
 import { LookPanel } from './LookPanel';
 import { MembersPanel } from './MembersPanel';
-import { MemberView, MySeat } from './MemberView';
+import { MemberView, MySeat, MyShares } from './MemberView';
 import { SeatsPanel } from './SeatsPanel';
 import { SharedGallery } from './SharedGallery';
 import { TeamFrame } from './TeamLayout';
@@ -75,6 +75,7 @@ export function TeamPage() {
       {isAdminView(data) ? (
         <>
           <MySeat team={data} />
+          <MyShares team={data} />
           <SeatsPanel team={data} cancelled={cancelled} />
           <MembersPanel team={data} />
           <InvitePanel team={data} />

@@ -122,6 +122,7 @@ export const MEMBER_VIEW_TEXT = {
   make: 'Make your team headshots',
   made: 'See your headshots',
   yours: 'Your team headshots',
+  seat: 'Your seat',
   leave: 'Leave team',
   leaveQuestion: (team: string) => `Leave ${team}?`,
   leaveBody: "Your headshots stay yours; the ones you shared leave the team's gallery.",
