@@ -2,7 +2,7 @@ import { storageSettings } from '../config/storage';
 import { isTerminal, TERMINAL_STATUSES } from '../domain/generation-status';
 import { generationInFlight } from '../domain/quotas';
 import { documentClient } from './support/aws';
-import { generationSk, userPk } from './support/keys';
+import { generationSk, PROFILE_SK, userPk } from './support/keys';
 import type { TransactItem } from './support/ledger-items';
 import type { UserRecord } from './support/users';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -80,4 +80,22 @@ export async function generationStartGuard(
           ]
         : [],
   };
+}
+
+/**
+ * The user-item part of a {@link GenerationStartGuard} as a transaction item of its own, for a spend whose ledger is
+ * not the user's (a team-paid generation: docs/teams.md "Money"), so the one-in-flight and no-deletion rules hold on the
+ * user item in the team's spend transaction as they do in a personal one.
+ */
+export function userGuardItem(sub: string, guard: GenerationStartGuard['profileGuard']): TransactItem {
+  const TableName = storageSettings().TABLE_NAME;
+  const Key = { PK: userPk(sub), SK: PROFILE_SK };
+  const ConditionExpression = `attribute_exists(PK) AND (${guard.condition})`;
+  const expression = {
+    ...(guard.names ? { ExpressionAttributeNames: guard.names } : {}),
+    ...(guard.values ? { ExpressionAttributeValues: guard.values } : {}),
+  };
+  return guard.set
+    ? { Update: { TableName, Key, UpdateExpression: `SET ${guard.set}`, ConditionExpression, ...expression } }
+    : { ConditionCheck: { TableName, Key, ConditionExpression, ...expression } };
 }

@@ -17,6 +17,7 @@ import { type PhotoProblem } from '../domain/photos';
 import type { GenerationRecord } from '../domain/generation-record';
 import { documentClient } from './support/aws';
 import { generationSk, userPk } from './support/keys';
+import type { TransactItem } from './support/ledger-items';
 import { batchDelete, queryAll } from './support/query';
 
 /**
@@ -48,6 +49,8 @@ type OptionalStart = Partial<
     | 'safetyIdentifier'
     | 'outfit'
     | 'variation'
+    | 'payer'
+    | 'backgroundColour'
   >
 >;
 
@@ -84,6 +87,14 @@ export function newGenerationItem(
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * A new generation item as a transaction item of its own (new only), for a spend whose ledger is not its owner's (a
+ * team-paid generation: the item lives under the member, the credits move under the team).
+ */
+export function generationItemPut(item: Record<string, unknown>): TransactItem {
+  return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(SK)' } };
 }
 
 /** Reads a generation of `sub` (strongly consistent); `undefined` when there is none. */

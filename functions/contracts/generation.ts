@@ -7,6 +7,7 @@ import { RESOLUTIONS } from '../domain/headshot-variants';
 export { duplicateMessage } from '../domain/photo-checks';
 import { backgroundSchema, headshotSchema, outfitSchema, styleSchema } from './headshot';
 import { generationEditSchema, headshotVersionSchema } from './edits';
+import { teamGenerationFields } from './teams';
 
 /**
  * The generator's routes (docs/architecture.md §3-§4): presigned uploads, photo checks, starting a generation (or a
@@ -93,23 +94,39 @@ export const photoChecksSchema = z.object({
 export type PhotoChecks = z.infer<typeof photoChecksSchema>;
 export type PhotoCheckResult = PhotoChecks['checks'][number];
 
-/** `POST /api/generations` body. */
-export const createGenerationBody = z.object({
-  style: styleSchema,
-  background: backgroundSchema,
-  /** Keys from `POST /api/uploads`, in the user's order (the first 3 usable become the references). */
-  referenceKeys: uploadKeys('Upload at least one photo.', 'Each photo may be used only once.'),
-  /**
-   * `high`: the high-resolution option (docs/product-spec.md §2 step 3), 2 credits per headshot instead of 1, only
-   * while `GET /api/me` says `highResolution: true`; default `standard`.
-   */
-  resolution: z._default(z.enum(RESOLUTIONS), 'standard'),
-  /**
-   * What the customer wears in every headshot (docs/product-spec.md §2 step 2 "Outfit", domain/outfits.ts);
-   * absent: `own-clothing`, the clothing of the reference photos.
-   */
-  outfit: z.optional(outfitSchema),
-});
+/**
+ * `POST /api/generations` body. A team generation (issue 37, docs/teams.md "Money") adds `teamId` and, for a custom
+ * backdrop colour of the team's look, `backgroundColour` with `background: 'studio'` (contracts/teams.ts
+ * `teamGenerationFields`); it is made at standard resolution, and a colour is only for a team's generation.
+ */
+export const createGenerationBody = z
+  .object({
+    style: styleSchema,
+    background: backgroundSchema,
+    /** Keys from `POST /api/uploads`, in the user's order (the first 3 usable become the references). */
+    referenceKeys: uploadKeys('Upload at least one photo.', 'Each photo may be used only once.'),
+    /**
+     * `high`: the high-resolution option (docs/product-spec.md §2 step 3), 2 credits per headshot instead of 1, only
+     * while `GET /api/me` says `highResolution: true`; default `standard`.
+     */
+    resolution: z._default(z.enum(RESOLUTIONS), 'standard'),
+    /**
+     * What the customer wears in every headshot (docs/product-spec.md §2 step 2 "Outfit", domain/outfits.ts);
+     * absent: `own-clothing`, the clothing of the reference photos.
+     */
+    outfit: z.optional(outfitSchema),
+    ...teamGenerationFields,
+  })
+  .check(
+    z.refine((b) => b.backgroundColour === undefined || b.teamId !== undefined, {
+      message: "A custom backdrop colour is part of a team's look: send it with the team's id.",
+      path: ['backgroundColour'],
+    }),
+    z.refine((b) => b.teamId === undefined || b.resolution === 'standard', {
+      message: 'Team headshots are made at standard resolution.',
+      path: ['resolution'],
+    }),
+  );
 export type CreateGenerationBody = z.infer<typeof createGenerationBody>;
 
 /** Where a generation is; `succeeded`, `partial` and `failed` are final (stop polling). */

@@ -6,6 +6,7 @@ import type { Outfit } from './outfits';
 import type { PhotoProblem } from './photos';
 import type { LikenessStop } from './likeness-cap';
 import type { EditOrder } from './edits';
+import type { GenerationPayer } from './team-seats';
 
 /**
  * A generation as it is stored (docs/architecture.md §2, the generation item): the entity the API, the workflow and
@@ -41,6 +42,16 @@ export interface GenerationRecord {
   rejectedPhotos?: { index: number; problem: PhotoProblem }[];
   /** Credits spent when the generation was created (6, or 1 for a regeneration). */
   creditsReserved: number;
+  /**
+   * Whose ledger paid it and takes back what it does not deliver (domain/team-seats.ts): `{ team }` for a team-paid
+   * generation (docs/teams.md "Money"); absent: the customer's own.
+   */
+  payer?: GenerationPayer;
+  /**
+   * A team generation's custom backdrop colour (`#rrggbb`, with `background` `studio`: domain/team-look.ts); BuildPrompt
+   * asks for a plain backdrop of that colour. Absent: the preset `background`.
+   */
+  backgroundColour?: string;
   /** Slots the workflow fills: absent (6) for a generation, 1 for "Regenerate (1 credit)". */
   slotCount?: number;
   /**

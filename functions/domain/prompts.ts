@@ -115,6 +115,19 @@ export interface Look {
   style: Style;
   background: Background;
   outfit?: Outfit;
+  /**
+   * A team's custom backdrop colour (`#rrggbb`: domain/team-look.ts), which replaces the preset background's phrase
+   * with a plain backdrop of that colour.
+   */
+  backgroundColour?: string;
+}
+
+/**
+ * The background phrase of a custom colour: a plain, evenly lit backdrop of that hex colour, as the edits' colour
+ * background asks for one (domain/edit-prompts.ts; docs/teams.md "The brand look").
+ */
+export function colourBackdropPhrase(colour: string): string {
+  return `in front of a plain, evenly lit solid colour backdrop of hex ${colour}, with no pattern or objects`;
 }
 
 /**
@@ -149,7 +162,11 @@ const sentence = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
 export function buildPrompt(look: Look): string {
   const outfit = OUTFIT_PHRASES[look.outfit ?? DEFAULT_OUTFIT];
   const terms = QUALITY_TERMS.map(sentence).join(' ');
-  return `Create ${STYLE_PHRASES[look.style]} of the person in the reference photos, ${outfit}, ${BACKGROUND_PHRASES[look.background]}. ${terms}`;
+  const background =
+    look.backgroundColour === undefined
+      ? BACKGROUND_PHRASES[look.background]
+      : colourBackdropPhrase(look.backgroundColour);
+  return `Create ${STYLE_PHRASES[look.style]} of the person in the reference photos, ${outfit}, ${background}. ${terms}`;
 }
 
 /**

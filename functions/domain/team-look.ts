@@ -93,6 +93,17 @@ export function assertInLook(look: TeamLook, choice: LookChoice): void {
  */
 export const LOOK_KEEPING_EDITS = ['retouch', 'reframe', 'upscale'] as const;
 
+/**
+ * Refuses an edit of a team headshot that would leave the team's look: a background or outfit edit
+ * ({@link LOOK_KEEPING_EDITS} are the kinds allowed).
+ *
+ * @throws {LookLockedError} naming what the edit would change
+ */
+export function assertLookKeepingEdit(kind: string): void {
+  if ((LOOK_KEEPING_EDITS as readonly string[]).includes(kind)) return;
+  throw new LookLockedError(kind === 'outfit' ? 'outfit' : 'background');
+}
+
 /** Whether every list of the look has exactly one entry: the wizard skips the look steps. */
 export function isLocked(look: TeamLook): boolean {
   return look.styles.length === 1 && look.backgrounds.length === 1 && look.outfits.length === 1;

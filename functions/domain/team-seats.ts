@@ -1,5 +1,6 @@
 import { GENERATION_COST } from './credits';
 import { CREDIT_PACKS, type CreditPack } from './packs';
+import { HEADSHOTS_PER_GENERATION } from './slots';
 import { TeamAllowanceUsedError, TeamNoSeatsError } from './team-errors';
 
 /**
@@ -90,4 +91,59 @@ export type GenerationPayer = 'user' | { team: string };
 /** The team paying for a generation, or `undefined` when the customer pays (an item without `payer` included). */
 export function payingTeam(payer: GenerationPayer | undefined): string | undefined {
   return typeof payer === 'object' ? payer.team : undefined;
+}
+
+/** The member-item counter a team-paid generation moves: its one generation, or one of its edits (1 slot). */
+export type AllowanceCounter = 'generationsUsed' | 'editsUsed';
+
+/** Each counter's limit per member per team, for ever (decision 029 §3). */
+export const ALLOWANCE_LIMITS: Readonly<Record<AllowanceCounter, number>> = {
+  generationsUsed: MEMBER_GENERATIONS,
+  editsUsed: SEAT_EDIT_CREDITS,
+};
+
+/** The counter a generation of `slotCount` slots moves: a one-slot generation (an edit, a regeneration) is an edit. */
+export function allowanceCounter(slotCount: number): AllowanceCounter {
+  return slotCount === 1 ? 'editsUsed' : 'generationsUsed';
+}
+
+/**
+ * Refuses a team-paid start the member's allowance or the team's balance cannot pay ({@link assertMayGenerate} for
+ * a generation, {@link assertMayEdit} for an edit or a regeneration).
+ *
+ * @throws {TeamAllowanceUsedError}; {TeamNoSeatsError}
+ */
+export function assertMaySpend(
+  member: MemberAllowance,
+  teamBalance: number,
+  counter: AllowanceCounter,
+): void {
+  if (counter === 'generationsUsed') assertMayGenerate(member, teamBalance);
+  else assertMayEdit(member, teamBalance);
+}
+
+/** A team member's seat a team-paid generation used: which team's, whose, and which counter it moved. */
+export interface SeatUse {
+  teamId: string;
+  sub: string;
+  counter: AllowanceCounter;
+}
+
+/**
+ * The seat a generation used: for a team-paid one (`payer: { team }`), its team, its member (the generation's owner)
+ * and the counter of its size; `undefined` when the customer paid. Refunds give the counter back when the generation
+ * delivered nothing (docs/teams.md "Money").
+ */
+export function seatUseOf(generation: {
+  userId: string;
+  payer?: GenerationPayer | undefined;
+  slotCount?: number | undefined;
+}): SeatUse | undefined {
+  const teamId = payingTeam(generation.payer);
+  if (teamId === undefined) return undefined;
+  return {
+    teamId,
+    sub: generation.userId,
+    counter: allowanceCounter(generation.slotCount ?? HEADSHOTS_PER_GENERATION),
+  };
 }

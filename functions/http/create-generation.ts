@@ -24,6 +24,13 @@ import { callerOf, httpHandler, json, parseBody } from './handler';
  * 429 `QUOTA_EXCEEDED` (`details.quota: 'provider-line'`, `Retry-After`) when the provider line would not serve the
  * generation before its deadline (use-cases/provider-line-room.ts, decision 019: nothing spent),
  * 502 `WORKFLOW_START_FAILED` (credits refunded).
+ *
+ * With `teamId` (and, for the team look's custom colour, `backgroundColour` with `background: 'studio'`), a team
+ * generation (docs/teams.md "Money"): the team's ledger pays 6 credits and the member's one generation is counted in
+ * the same transaction; `credits` is the caller's own balance, unchanged. Its errors: 404 `TEAM_NOT_FOUND` (not a
+ * current member), 400 `LOOK_LOCKED` (`details.field`: a choice outside the team's look), 409 `TEAM_ALLOWANCE_USED`
+ * (their team generation is used), 402 `TEAM_NO_SEATS` (the team's credits are below 6), 400 `VALIDATION_ERROR` for a
+ * colour without a team or a team generation at high resolution; nothing is spent on any of them.
  */
 export const handler = httpHandler(async (event) => {
   const started = await createGeneration(callerOf(event), parseBody(event, createGenerationBody));

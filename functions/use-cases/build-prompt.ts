@@ -13,8 +13,8 @@ const adapters: BuildPromptPorts = { requireGeneration, recordStep };
 
 /**
  * BuildPrompt (docs/architecture.md §4): the prompt of the set's look from the style and background and the
- * generation's outfit (domain/prompts.ts; the outfit is read from the generation item, so executions need no new
- * input), and the generation moves to progress 45, stage `generating`: the image calls start next. Each slot's
+ * generation's outfit and a team's backdrop colour (domain/prompts.ts; both are read from the generation item, so
+ * executions need no new input), and the generation moves to progress 45, stage `generating`: the image calls start next. Each slot's
  * CallProvider adds the slot's variation (domain/prompts.ts `slotPrompt`).
  *
  * @returns the look's prompt, shared by every slot's provider call
@@ -28,7 +28,11 @@ export async function buildGenerationPrompt(
   ports: BuildPromptPorts = adapters,
 ): Promise<{ prompt: string }> {
   const generation = await ports.requireGeneration(userId, generationId);
-  const prompt = buildPrompt({ ...choice, ...(generation.outfit ? { outfit: generation.outfit } : {}) });
+  const prompt = buildPrompt({
+    ...choice,
+    ...(generation.outfit ? { outfit: generation.outfit } : {}),
+    ...(generation.backgroundColour ? { backgroundColour: generation.backgroundColour } : {}),
+  });
   await ports.recordStep(userId, generationId, { stage: 'generating', progress: PROGRESS.generating });
   return { prompt };
 }

@@ -6,8 +6,13 @@ import {
   setCreditsRefunded,
   type GenerationRecord,
 } from '../adapters/generations';
-import { refundCredits } from '../adapters/ledger';
+import { CreditChangeGuardError, refundCredits, type CreditChange } from '../adapters/ledger';
+import type { TransactItem } from '../adapters/support/ledger-items';
+import { seatUseItem } from '../adapters/teams/allowance';
 import { countMetric, type RefundReason } from '../common/metrics';
+import { logger } from '../common/logger';
+import { payerAccount } from '../domain/ledger-account';
+import { seatUseOf } from '../domain/team-seats';
 import { likenessRefusedError, likenessStopError, refusedForLikeness } from '../domain/likeness-cap';
 import { finalStatus, isTerminal, PROGRESS } from '../domain/generation-status';
 import { HEADSHOTS_PER_GENERATION, missingSlots, slotRefundRef } from '../domain/slots';
@@ -19,17 +24,23 @@ import { generationErrorOf, NoHeadshotsError, type GenerationError } from '../do
  * Compensation works by closing: every path that refunds (Finalize, RefundCredits, the reconciliation of a timed-out
  * execution, a failed StartExecution, the sweeper) first sets `closedAt`, and a slot may only save its headshot while
  * `closedAt` is absent. So the set of refunded slots — every slot without a headshot once closed — is final, and
- * refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely.
+ * refunds are per slot with ref `<generationId>#slot-<n>`, so every path can repeat them safely. Every refund goes to
+ * the ledger that paid (`payer`: the customer's, or a team's: domain/ledger-account.ts `payerAccount`), and a
+ * team-paid generation that delivered nothing gives the member's allowance counter back (docs/teams.md "Money").
  */
 
-/** What ending a generation needs from the outside world: the generation item and the ledger's refunds. */
+/**
+ * What ending a generation needs from the outside world: the generation item, the ledger's refunds, and a team
+ * member's allowance counter (given back in a refund's transaction).
+ */
 export interface CompensationPorts {
   requireGeneration: typeof requireGeneration;
   closeGeneration: typeof closeGeneration;
   setCreditsRefunded: typeof setCreditsRefunded;
   markFinished: typeof markFinished;
   markFailed: typeof markFailed;
-  refundCredits: (change: { sub: string; amount: number; ref: string }) => Promise<{ applied: boolean }>;
+  refundCredits: (change: CreditChange) => Promise<{ applied: boolean }>;
+  seatUseItem: typeof seatUseItem;
 }
 
 /** The real adapters of {@link CompensationPorts}. */
@@ -40,6 +51,7 @@ export const compensationAdapters: CompensationPorts = {
   markFinished,
   markFailed,
   refundCredits,
+  seatUseItem,
 };
 
 /** What one slot of `generation` cost: its credits reserved over its slots (1, or 2 at high resolution). */
@@ -49,8 +61,9 @@ export function creditsPerSlot(generation: Pick<GenerationRecord, 'creditsReserv
 
 /**
  * Closes the generation and refunds every slot without a headshot its credits (1, or 2 at high resolution: the
- * generation's `creditsReserved` over its slots; ref `<id>#slot-<n>`, so a repeated call refunds nothing twice),
- * then records `creditsRefunded`.
+ * generation's `creditsReserved` over its slots; ref `<id>#slot-<n>`, so a repeated call refunds nothing twice) to the
+ * ledger that paid, then records `creditsRefunded`. When a team-paid generation delivered nothing, the first slot's
+ * refund also gives the member's counter back (`generationsUsed` or `editsUsed` − 1), once, with that refund.
  *
  * @returns the closed generation, with `creditsRefunded` up to date
  * @throws {GenerationNotFoundError}
@@ -62,18 +75,43 @@ export async function refundUndelivered(
   ports: CompensationPorts = compensationAdapters,
 ): Promise<GenerationRecord> {
   const closed = await ports.closeGeneration(sub, id);
+  const slotCount = closed.slotCount ?? HEADSHOTS_PER_GENERATION;
   const missing = missingSlots(Object.keys(closed.slots).map(Number), { slotCount: closed.slotCount });
+  const account = payerAccount(closed);
+  const seat = missing.length === slotCount ? seatUseOf(closed) : undefined;
   // One transaction per slot, one after the other: each is idempotent, and a crash halfway is finished by a retry.
   const perSlot = creditsPerSlot(closed);
   let applied = 0;
-  for (const slot of missing) {
-    if ((await ports.refundCredits({ sub, amount: perSlot, ref: slotRefundRef(id, slot) })).applied)
-      applied += perSlot;
+  for (const [i, slot] of missing.entries()) {
+    const change: CreditChange = { account, amount: perSlot, ref: slotRefundRef(id, slot) };
+    const giveBack = i === 0 && seat ? [ports.seatUseItem(seat, -1)] : [];
+    if ((await refundOnce(change, giveBack, ports)).applied) applied += perSlot;
   }
   // Only refunds this call made count (a repeated compensation refunds nothing twice, nor counts it twice).
   if (applied > 0) countMetric('CreditsRefunded', applied, {}, { dimensions: { reason } });
   await ports.setCreditsRefunded(sub, id, missing.length * perSlot);
   return { ...closed, creditsRefunded: missing.length * perSlot };
+}
+
+/**
+ * One slot's refund with what commits with it (a member's counter given back). A counter that cannot move (already at
+ * 0: nothing to give back) never holds the credits back: the refund is made alone and the oddity logged.
+ */
+async function refundOnce(
+  change: CreditChange,
+  withIt: TransactItem[],
+  ports: CompensationPorts,
+): Promise<{ applied: boolean }> {
+  if (withIt.length === 0) return ports.refundCredits(change);
+  try {
+    return await ports.refundCredits({ ...change, extraItems: withIt });
+  } catch (error) {
+    if (!(error instanceof CreditChangeGuardError)) throw error;
+    logger.error('A team member’s allowance could not be given back; refunding the credits alone', {
+      ref: change.ref,
+    });
+    return ports.refundCredits(change);
+  }
 }
 
 /**

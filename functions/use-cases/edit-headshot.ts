@@ -5,6 +5,7 @@ import { consumeQuota, quotaRules } from '../adapters/quotas';
 import type { GenerationStarted } from '../contracts';
 import { EDIT_SLOTS, type EditOrder, type EditRequest } from '../domain/edits';
 import { ItemNotFoundError } from '../domain/errors';
+import { assertLookKeepingEdit } from '../domain/team-look';
 import {
   startGeneration,
   startGenerationAdapters,
@@ -12,6 +13,7 @@ import {
   type Starter,
 } from './start-generation';
 import { HEADSHOT_NOT_FOUND, storedPhotoSetHash } from './stored-photo-set';
+import { oneSlotPayer } from './team-payer';
 
 /** What an edit asks for: what to change and, when a version (not the original) is edited, which one. */
 export interface EditAsked {
@@ -48,6 +50,9 @@ const adapters: EditHeadshotPorts = {
  * prompt; FinishHeadshot checks likeness against the headshot's own reference photos and saves a new version. 1
  * credit, refunded by the workflow when nothing is delivered.
  *
+ * An edit of a team-paid headshot is team-paid, from the member's team edits, while they are a member, and only of the
+ * kinds that keep the team's look (retouch, reframe, upscale: docs/teams.md "Money"; use-cases/team-payer.ts).
+ *
  * Every attempt counts against the caller's hourly `edits` quota before anything is read (each attempt reads the
  * headshot, its generation and HEADs its photos), as a regeneration's does (docs/architecture.md §2 "Per-user
  * quotas").
@@ -55,6 +60,8 @@ const adapters: EditHeadshotPorts = {
  * @throws {QuotaExceededError} past the hourly edit quota (nothing read or spent)
  * @throws {ItemNotFoundError} 'Headshot not found.' for an unknown headshot or version, another user's, or one whose
  *   generation is gone
+ * @throws {LookLockedError} a background or outfit edit of a team headshot; {TeamAllowanceUsedError} /
+ *   {TeamNoSeatsError} the member's team edits or the team's credits are used (nothing spent)
  * @throws {PhotosExpiredError} the reference photos are no longer stored (nothing spent)
  * @throws {MixedPeopleError} and what {@link startGeneration} throws ({InsufficientCreditsError},
  *   {AccountDeletingError}, {WorkflowStartFailedError} refunded, the likeness cap's and the line's refusals)
@@ -75,6 +82,8 @@ export async function editHeadshot(
     throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await ports.getGeneration(sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
+  const payer = await oneSlotPayer(generation, sub, ports);
+  if (payer) assertLookKeepingEdit(asked.request.kind);
   const referenceSetHash = await storedPhotoSetHash(sub, generation.referenceKeys, ports);
   const edit: EditOrder = {
     headshotId: headshot.id,
@@ -90,6 +99,7 @@ export async function editHeadshot(
       slots: EDIT_SLOTS,
       edit,
       referenceSetHash,
+      ...(payer ? { payer } : {}),
     },
     ports,
   );

@@ -12,6 +12,7 @@ import {
 } from './start-generation';
 
 import { HEADSHOT_NOT_FOUND, storedPhotoSetHash } from './stored-photo-set';
+import { oneSlotPayer } from './team-payer';
 
 /** What a regeneration needs from the outside world: its quota, the headshot and its generation, and the start's. */
 export interface RegenerateHeadshotPorts extends StartGenerationPorts {
@@ -33,12 +34,16 @@ const adapters: RegenerateHeadshotPorts = {
  * reference photos of the headshot's own generation and the headshot's slot variation (its pose, framing, expression
  * and light: domain/prompts.ts), through the same workflow; `regeneratedFrom` names the original.
  *
+ * A team-paid headshot's regeneration is team-paid again, from the member's team edits, while they are a member
+ * (use-cases/team-payer.ts `oneSlotPayer`; docs/teams.md "Money"), with its generation's backdrop colour.
+ *
  * Every attempt counts against the caller's hourly `regenerations` quota before anything is read (each attempt reads
  * the headshot, its generation and HEADs its photos), so one caller's loop costs the table and S3 nothing more once
  * the window is used (docs/architecture.md §2 "Per-user quotas").
  *
  * @throws {QuotaExceededError} past the hourly regeneration quota (nothing read or spent);
- *   {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {PhotosExpiredError} the
+ *   {ItemNotFoundError} unknown headshot, another user's, or its generation is gone; {TeamAllowanceUsedError} /
+ *   {TeamNoSeatsError} for a team headshot whose member's edits or team's credits are used; {PhotosExpiredError} the
  *   reference photos are no longer stored; {MixedPeopleError} for photos the photo check calls `mixed_people` (a
  *   set started before issue 33 refused them); and what {@link startGeneration} throws
  */
@@ -52,6 +57,7 @@ export async function regenerateHeadshot(
   if (!headshot) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
   const generation = await ports.getGeneration(starter.sub, headshot.generationId);
   if (!generation) throw new ItemNotFoundError(HEADSHOT_NOT_FOUND);
+  const payer = await oneSlotPayer(generation, starter.sub, ports);
   const referenceSetHash = await storedPhotoSetHash(starter.sub, generation.referenceKeys, ports);
   return startGeneration(
     starter,
@@ -65,6 +71,8 @@ export async function regenerateHeadshot(
       ...(headshot.outfit ? { outfit: headshot.outfit } : {}),
       variation: headshot.variation ?? headshot.slot,
       referenceSetHash,
+      ...(payer ? { payer } : {}),
+      ...(generation.backgroundColour ? { backgroundColour: generation.backgroundColour } : {}),
     },
     ports,
   );

@@ -2,13 +2,7 @@ import { ulid } from 'ulid';
 import { startGenerationExecution } from '../adapters/executions';
 import { newGenerationItem, setExecutionArn } from '../adapters/generations';
 import { generationStartGuard } from '../adapters/generation-guard';
-import {
-  CreditChangeGuardError,
-  getUser,
-  spendCredits,
-  type CreditChange,
-  type CreditChangeResult,
-} from '../adapters/ledger';
+import { getUser, spendCredits, type CreditChange, type CreditChangeResult } from '../adapters/ledger';
 import { cachedPhotoChecks } from '../adapters/photo-checks';
 import { ensureUser } from '../adapters/user-creation';
 import { headObject, objectSha256, type ObjectHead } from '../adapters/storage';
@@ -17,11 +11,9 @@ import { sweepMarkerPut } from '../adapters/sweeper';
 import { logger } from '../common/logger';
 import { countMetric } from '../common/metrics';
 import type { GenerationStarted } from '../contracts';
-import { InsufficientCreditsError, UserNotFoundError } from '../domain/credits';
 import { generationCost } from '../domain/generation-cost';
 import type { Resolution } from '../domain/headshot-variants';
 import {
-  AccountDeletingError,
   InvalidUploadError,
   MixedPeopleError,
   UploadMissingError,
@@ -35,22 +27,33 @@ import { PROGRESS } from '../domain/generation-status';
 import { type Background, type Style } from '../domain/styles';
 import type { Outfit } from '../domain/outfits';
 import type { EditOrder } from '../domain/edits';
-import { generationInFlight } from '../domain/quotas';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
+import { seatUseOf, type GenerationPayer } from '../domain/team-seats';
 import { safetyIdentifier } from '../domain/provider-refusals';
 import { signupBonusPepper } from '../config/signup-bonus';
 import { enforceLikenessCapAtStart } from './likeness-cap';
 import { enforceRefusalCapAtStart } from './provider-refusals';
 import { assertLineHasRoom } from './provider-line-room';
 import { compensateGeneration } from './compensate-generation';
+import {
+  generationPaymentAdapters,
+  generationSpend,
+  reportedCredits,
+  spendRefusal,
+  type GenerationPaymentPorts,
+  type SpendPlan,
+} from './generation-payment';
 
 /**
  * Starting a generation, shared by "create generation" (6 slots) and "regenerate headshot" (1 slot): the same spend,
  * the same guard, the same workflow (docs/architecture.md §4).
  */
 
-/** What starting a generation needs from the outside world (and the use cases it runs). */
-export interface StartGenerationPorts {
+/**
+ * What starting a generation needs from the outside world (and the use cases it runs); who pays is read and written
+ * through {@link GenerationPaymentPorts} (a team's ledger and the member's allowance).
+ */
+export interface StartGenerationPorts extends GenerationPaymentPorts {
   headObject: (bucket: 'uploads', key: string) => Promise<ObjectHead | undefined>;
   /** The SHA-256 (hex) of an upload's bytes; `undefined` when it is gone. */
   objectSha256: (bucket: 'uploads', key: string) => Promise<string | undefined>;
@@ -88,6 +91,7 @@ export interface StartGenerationPorts {
 
 /** The real adapters of {@link StartGenerationPorts}. */
 export const startGenerationAdapters: StartGenerationPorts = {
+  ...generationPaymentAdapters,
   headObject,
   objectSha256,
   cachedPhotoChecks,
@@ -195,15 +199,24 @@ export interface GenerationRequest {
   resolution?: Resolution;
   /** The photos' identity ({@link assertReferencesStored}), for the likeness cap. */
   referenceSetHash: string;
+  /**
+   * Who pays (domain/team-seats.ts): absent or `'user'`, the customer; `{ team }`, that team's ledger and the member's
+   * allowance (use-cases/team-payer.ts checked the membership, the look and the allowance first).
+   */
+  payer?: GenerationPayer;
+  /** A team's custom backdrop colour (`#rrggbb`, with `background` `studio`), kept on the generation item. */
+  backgroundColour?: string;
 }
 
 /**
  * In ONE ledger transaction spends one credit per slot (ref = the generation id; at most one generation in flight
- * per user) and creates the generation item, then starts the workflow execution named after the generation id. If
- * the start fails, the generation is compensated at once (every credit back, status failed).
+ * per user) from the payer's ledger — the customer's, or a team's with the member's allowance counter
+ * (use-cases/generation-payment.ts) — and creates the generation item, then starts the workflow execution named after
+ * the generation id. If the start fails, the generation is compensated at once (every credit back, status failed).
  *
- * @returns the started generation (`status: 'queued'`, `progress: 5`, `creditsReserved`, the balance after it)
- * @throws {InsufficientCreditsError} balance under the cost; {AccountDeletingError}; {WorkflowStartFailedError}
+ * @returns the started generation (`status: 'queued'`, `progress: 5`, `creditsReserved`, the caller's own balance)
+ * @throws {InsufficientCreditsError} balance under the cost ({TeamNoSeatsError} for a team's; {TeamAllowanceUsedError}
+ *   when the member's allowance went meanwhile); {AccountDeletingError}; {WorkflowStartFailedError}
  *   (refunded); {QuotaExceededError} while another generation of the caller is running, or (`likeness-attempts`)
  *   when the day's provider calls are used up, or (`provider-refusals`) while the account's refusals are over their
  *   limit; {PhotosDontMatchError} for photos whose headshots kept failing the likeness check
@@ -220,54 +233,54 @@ export async function startGeneration(
   const resolution = request.resolution ?? 'standard';
   const slotCount = request.slots?.length ?? HEADSHOTS_PER_GENERATION;
   const cost = generationCost({ resolution, slotCount });
+  const seat = seatUseOf({ userId: sub, payer: request.payer, slotCount });
   // The post-confirmation trigger creates users; this covers a user whose trigger did not run (idempotent).
   const user = starter.email ? await ports.ensureUser(sub, starter.email) : await ports.getUser(sub);
   const id = ports.newId();
   const now = ports.now().toISOString();
-  let balance: number;
+  // What the caller may spend on it: their own credits, and a team-paid generation's cost, which the team pays.
+  const available = (user?.credits ?? 0) + (seat ? cost : 0);
   // The guard (one generation in flight, no deletion in progress) and the sweeper's marker commit with the spend.
-  const guard = await ports.generationStartGuard(user, id, cost);
+  const guard = await ports.generationStartGuard(user, id, seat ? 0 : cost);
   // The likeness cap, the refusal rules and the line's room, before anything is spent (a balance under the cost is
   // answered by the spend: 402).
-  if (user && user.credits >= cost) {
+  if (user && available >= cost) {
     await ports.enforceRefusalCap(sub, request.referenceSetHash, generationStartMs(id));
-    await ports.enforceLikenessCap(sub, user.credits, request.referenceSetHash, generationStartMs(id));
+    await ports.enforceLikenessCap(sub, available, request.referenceSetHash, generationStartMs(id));
     await ports.assertLineHasRoom(sub, slotCount, generationStartMs(id));
   }
-  try {
-    ({ balance } = await ports.spendCredits({
+  const plan: SpendPlan = {
+    sub,
+    id,
+    cost,
+    seat,
+    guard,
+    extraItems: [ports.sweepMarkerPut(sub, id, now)],
+    generationItem: newGenerationItem({
+      id,
       sub,
-      amount: cost,
-      ref: id,
-      ...guard,
-      extraItems: [...guard.extraItems, ports.sweepMarkerPut(sub, id, now)],
-      related: {
-        item: newGenerationItem({
-          id,
-          sub,
-          style: request.style,
-          background: request.background,
-          referenceKeys: request.referenceKeys,
-          now,
-          ...(request.slots ? { slotCount: request.slots.length } : {}),
-          creditsReserved: cost,
-          ...(resolution === 'high' ? { resolution } : {}),
-          ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
-          ...(request.outfit ? { outfit: request.outfit } : {}),
-          ...(request.variation !== undefined ? { variation: request.variation } : {}),
-          ...(request.edit ? { edit: request.edit } : {}),
-          referenceSetHash: request.referenceSetHash,
-          safetyIdentifier: ports.safetyIdentifier(sub),
-        }),
-      },
-    }));
+      style: request.style,
+      background: request.background,
+      referenceKeys: request.referenceKeys,
+      now,
+      ...(request.slots ? { slotCount: request.slots.length } : {}),
+      creditsReserved: cost,
+      ...(resolution === 'high' ? { resolution } : {}),
+      ...(request.regeneratedFrom ? { regeneratedFrom: request.regeneratedFrom } : {}),
+      ...(request.outfit ? { outfit: request.outfit } : {}),
+      ...(request.variation !== undefined ? { variation: request.variation } : {}),
+      ...(request.edit ? { edit: request.edit } : {}),
+      ...(seat ? { payer: request.payer } : {}),
+      ...(request.backgroundColour ? { backgroundColour: request.backgroundColour } : {}),
+      referenceSetHash: request.referenceSetHash,
+      safetyIdentifier: ports.safetyIdentifier(sub),
+    }),
+  };
+  let balance: number;
+  try {
+    ({ balance } = await ports.spendCredits(generationSpend(plan, ports)));
   } catch (error) {
-    // Decide what the refused spend means for the customer (the ledger only says which condition failed).
-    if (error instanceof UserNotFoundError) throw new InsufficientCreditsError(0, cost);
-    if (error instanceof CreditChangeGuardError) {
-      throw error.user?.deletingAt ? new AccountDeletingError() : generationInFlight();
-    }
-    throw error;
+    throw await spendRefusal(error, plan, ports);
   }
   await startWorkflow(sub, id, request, cost, ports);
   countMetric('GenerationsStarted');
@@ -279,7 +292,7 @@ export async function startGeneration(
     style: request.style,
     background: request.background,
     creditsReserved: cost,
-    credits: balance,
+    credits: reportedCredits(plan, balance, user?.credits ?? 0),
     createdAt: now,
   };
 }

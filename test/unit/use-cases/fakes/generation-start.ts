@@ -17,6 +17,8 @@ import { FakePhotoCheckCache } from './photos';
 import { FakeProviderRefusals } from './provider-refusals';
 import { FakeBuckets } from './storage';
 import { effectItem } from './transactions';
+import { fakeSeatUseItem } from './team-seat-uses';
+import { teamStore } from '../../../helpers/team-store';
 
 /** The clock of a generation start: 2026-01-01 12:00 UTC. */
 export const START = new Date('2026-01-01T12:00:00.000Z');
@@ -41,10 +43,12 @@ export class FakeExecutions {
  * guard), the generation items, the uploads and their stored photo checks, the likeness cap, the provider refusals, the sweep markers and Step
  * Functions. The guard is
  * adapters/generation-guard.ts's rules: the previous generation must be terminal (checked first, and again in the
- * transaction) and `lastGenerationId` unchanged since it was read, with no account deletion started.
+ * transaction) and `lastGenerationId` unchanged since it was read, with no account deletion started. `teams` is a
+ * team store (test/helpers/team-store.ts) whose team items carry their ledgers, for team-paid starts.
  */
 export function generationStartWorld() {
-  const ledger = new FakeLedger();
+  const teams = teamStore();
+  const ledger = new FakeLedger(teams.teams);
   const generations = new FakeGenerations();
   const buckets = new FakeBuckets();
   // What the wizard's photo check stored (empty: no photo was checked, the start judges no set).
@@ -101,9 +105,40 @@ export function generationStartWorld() {
     startGenerationExecution: executions.startGenerationExecution,
     setExecutionArn: generations.setExecutionArn,
     compensateGeneration: (sub, id, error) =>
-      compensateGeneration(sub, id, error, compensationPortsOf(generations, ledger)),
+      compensateGeneration(sub, id, error, compensationPortsOf(generations, ledger, teams.members)),
     newId: () => ulid(START.getTime()),
     now: () => START,
+    // A team-paid start (use-cases/generation-payment.ts): the team's reads, and its spend's own items.
+    getTeam: teams.getTeam,
+    getMember: teams.getMember,
+    userGuardItem: (sub, guard) => {
+      const effect = ledger.profileEffectOf(guard);
+      return effectItem({
+        check: () => {
+          const user = ledger.users.get(sub);
+          return !!user && effect.check(user);
+        },
+        apply: () => effect.apply(ledger.users.get(sub)!),
+      });
+    },
+    seatUseItem: fakeSeatUseItem(teams.members),
+    generationItemPut: (item) =>
+      effectItem({
+        check: () => !generations.stored(String(item.userId), String(item.id)),
+        apply: () => generations.insertItem(item),
+      }),
   };
-  return { ledger, generations, buckets, photoChecks, cap, refusals, markers, executions, line, ports };
+  return {
+    ledger,
+    generations,
+    buckets,
+    photoChecks,
+    cap,
+    refusals,
+    markers,
+    executions,
+    line,
+    teams,
+    ports,
+  };
 }

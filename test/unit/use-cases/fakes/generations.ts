@@ -7,6 +7,8 @@ import {
   type GenerationError,
 } from '../../../../functions/domain/generation-errors';
 import { isTerminal, PROGRESS, type GenerationStage } from '../../../../functions/domain/generation-status';
+import type { MemberRecord } from '../../../../functions/adapters/teams/records';
+import { fakeSeatUseItem } from './team-seat-uses';
 
 /** A generation as the fake keeps it: the record, and the attributes only the table holds. */
 export type FakeGeneration = GenerationRecord & { checkedAt?: string; notifiedAt?: string };
@@ -221,11 +223,13 @@ export class FakeGenerations {
 
 /**
  * The compensation's ports (use-cases/compensate-generation.ts) on `generations` and a ledger's refunds: the
- * generation items and the balance the refunds really change.
+ * generation items and the balance the refunds really change; `members`, a team store's member items, whose
+ * allowance counters a refund gives back (fakes/team-seat-uses.ts; none by default).
  */
 export function compensationPortsOf(
   generations: FakeGenerations,
   ledger: { refundCredits: CompensationPorts['refundCredits'] },
+  members: Map<string, MemberRecord> = new Map(),
 ): CompensationPorts {
   return {
     requireGeneration: generations.requireGeneration,
@@ -234,5 +238,6 @@ export function compensationPortsOf(
     markFinished: generations.markFinished,
     markFailed: generations.markFailed,
     refundCredits: ledger.refundCredits,
+    seatUseItem: fakeSeatUseItem(members),
   };
 }
