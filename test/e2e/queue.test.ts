@@ -12,7 +12,7 @@ import { holdProviderUntil } from './provider-pause';
 
 /*
  * The line for the image provider, in Chromium: the e2e stack admits 6 provider calls at once across all customers
- * (PROVIDER_MAX_CONCURRENCY=6). Four Pro buyers' generations are in line first (priority generation) while the
+ * (PROVIDER_MAX_CONCURRENCY=6). Two Pro buyers' generations are in line first (priority generation) while the
  * provider answers 429 with a short Retry-After; a new customer who then generates in the wizard sees their place in
  * line under the progress bar, then — once the provider takes calls again — their 6 headshots. Screenshots
  * (`E2E_SCREENSHOTS=1`) go to test-results/screenshots/queue-*.png.
@@ -92,14 +92,15 @@ describe('a generation that waits for the image provider', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Office', { exact: true }).click();
 
-    // The provider is throttling: four Pro buyers' generations (24 slots) wait in line ahead of this customer.
+    // The provider is throttling: two Pro buyers' generations (12 slots, two rounds of the 6 calls the stack admits at
+    // once) wait in line ahead of this customer: enough for a line in front of it, and each more costs six renders.
     let seenInLine = false;
     onTestFinished(() => {
       seenInLine = true;
     });
     const throttled = holdProviderUntil(() => seenInLine, 150_000);
     const others = [];
-    for (let i = 0; i < 4; i += 1) others.push(await otherCustomerGenerates());
+    for (let i = 0; i < 2; i += 1) others.push(await otherCustomerGenerates());
 
     const queued: number[] = [];
     page.on('response', async (response) => {
