@@ -80,7 +80,8 @@ export const apiContracts = {
   'GET /api/packs': { status: 200, response: packsSchema },
   'GET /api/me': { status: 200, response: meSchema },
   'PATCH /api/me': { status: 200, body: updateMeBody, response: preferencesSchema },
-  // 409 GENERATION_IN_PROGRESS while a generation runs (nothing deleted); repeated calls answer 204 too.
+  // 409 GENERATION_IN_PROGRESS while a generation runs, 409 TEAM_OWNER_CANNOT_DELETE_ACCOUNT while the caller owns
+  // a team others are in (nothing deleted); repeated calls answer 204 too.
   'DELETE /api/me': { status: 204, response: z.undefined() },
   'POST /api/checkout/sessions': {
     status: 200,

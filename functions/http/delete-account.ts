@@ -11,11 +11,14 @@ function usernameOf(event: HttpEvent, fallback: string): string {
 
 /**
  * `DELETE /api/me` (jwt) → 204, no body: the caller's account is deleted (use-cases/delete-account.ts): the Cognito
- * user, every photo, headshot and generation, the e-mail; purchases and the credit ledger are kept under a
- * pseudonymous id for accounting. Calling it again is harmless (204).
+ * user, every photo, headshot and generation (and their shares with teams), the e-mail; the caller leaves every team
+ * (a team they own alone is closed); purchases and the credit ledger are kept under a pseudonymous id for accounting.
+ * Calling it again is harmless (204).
  *
  * Errors: 409 `GENERATION_IN_PROGRESS` `{ details: { generationId } }` while a generation of the caller is still
- * running (nothing is deleted: try again when it has finished).
+ * running (nothing is deleted: try again when it has finished); 409 `TEAM_OWNER_CANNOT_DELETE_ACCOUNT`
+ * `{ details: { teamId, teamName } }` while the caller owns a team others are in (nothing is deleted: hand it over
+ * first, docs/teams.md "Privacy and retention").
  */
 export const handler = httpHandler(async (event) => {
   const { sub, email } = callerOf(event);

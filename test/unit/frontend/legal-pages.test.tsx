@@ -52,6 +52,21 @@ describe('the legal pages', () => {
     expect(screen.getByRole('note').textContent).toMatch(/placeholders to be completed before launch/);
   });
 
+  it('Privacy Policy: what a team sees, and what happens when a member leaves or is removed (issue 37 §5)', () => {
+    renderAt('/privacy', { element: <PrivacyPage /> });
+    const teams = screen.getByRole('heading', { name: 'Teams' }).closest('section')!;
+    expect(teams.textContent).toContain(
+      "A team's owner and admins see only this of you: your e-mail address, your role, how much of your team allowance you have used, and the headshots you choose to share with the team.",
+    );
+    expect(teams.textContent).toContain(
+      "When you leave a team or are removed from it, the headshots you shared leave the team's gallery and the team no longer has your e-mail address",
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table).getByRole('row', { name: /^Headshots you share with a team/ }).textContent,
+    ).toContain('until you stop sharing them, delete them or leave the team');
+  });
+
   it("Refund Policy: the dashboard's refund sentences, the likeness threshold", () => {
     renderAt('/refunds', { element: <RefundPolicyPage /> });
     expect(screen.getByText(REFUND_POLICY.summary(testConfig.supportEmail))).toBeTruthy();

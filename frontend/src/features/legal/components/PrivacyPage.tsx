@@ -33,6 +33,14 @@ export const RETENTION_ROWS: readonly { what: string; kept: string }[] = [
     what: 'Generated headshots (every file) and their gallery entries',
     kept: `${formatDays(HEADSHOT_RETENTION_DAYS)} from the day they were made, then deleted automatically`,
   },
+  {
+    what: 'Headshots you share with a team',
+    kept: 'until you stop sharing them, delete them or leave the team, and never longer than the headshot itself',
+  },
+  {
+    what: 'Your place in a team (e-mail address, role, team allowance used)',
+    kept: 'your e-mail address until you leave the team or are removed from it; the allowance you used as long as the team exists',
+  },
   { what: 'Usage analytics events', kept: formatDays(ANALYTICS_EVENT_RETENTION_DAYS) },
   { what: 'Server access logs (IP addresses)', kept: formatDays(ACCESS_LOG_RETENTION_DAYS) },
   { what: 'Your account (e-mail address, credit balance)', kept: 'until you delete your account' },
@@ -94,6 +102,12 @@ export function PrivacyPage() {
           <li>
             <strong>Your headshots</strong> and their likeness score (a number from 0 to 100), favorites and
             the style and background you chose, to show them in your gallery.
+          </li>
+          <li>
+            <strong>Teams.</strong> When you join a team (a company buying headshots for its people), the team
+            needs your e-mail address, your role and how much of your team allowance you have used, and it
+            shows the headshots you choose to share with it (see{' '}
+            <TextLink to={`${paths.privacy.href}#teams`}>Teams</TextLink>).
           </li>
           <li>
             <strong>Purchases.</strong> Payments are made on Stripe&apos;s checkout page: your card details go
@@ -167,6 +181,26 @@ export function PrivacyPage() {
         <p>Download the headshots you want to keep: after that period they are gone for good.</p>
       </LegalSection>
 
+      <LegalSection id="teams" title="Teams">
+        <p>
+          A team&apos;s owner and admins see only this of you: your e-mail address, your role, how much of
+          your team allowance you have used, and the headshots you choose to share with the team. They never
+          see your photos, your face data or the headshots you do not share. You choose each headshot you
+          share, and you can stop sharing any of them at any time.
+        </p>
+        <p>
+          Your photos and headshots stay yours. When you leave a team or are removed from it, the headshots
+          you shared leave the team&apos;s gallery and the team no longer has your e-mail address; it keeps
+          only how much of its allowance you used, so that a seat is not used twice. Your headshots stay in
+          your own gallery.
+        </p>
+        <p>
+          When you delete a headshot you shared, your data or your account, it leaves the team&apos;s gallery
+          too. If you own a team that others are in, make one of them its owner before you delete your
+          account.
+        </p>
+      </LegalSection>
+
       <LegalSection id="deleting" title="Deleting your data">
         <p>On your dashboard you can, at any time:</p>
         <LegalList>
@@ -196,7 +230,8 @@ export function PrivacyPage() {
       <LegalSection id="security" title="Security">
         <p>
           Everything travels encrypted (HTTPS) and is stored encrypted. Your photos and headshots are private:
-          only you can open them, through links that expire within about 20 minutes.
+          only you can open them (and, of the headshots you share with a team, its owner and admins), through
+          links that expire within about 20 minutes.
         </p>
       </LegalSection>
 
