@@ -34,8 +34,7 @@ const shareAdapters: ShareHeadshotPorts = {
   ...teamHeadshotViewAdapters,
   getHeadshot,
   listHeadshotVersions,
-  generationPayer: async (sub, generationId) =>
-    ((await getGeneration(sub, generationId)) as { payer?: GenerationPayer } | undefined)?.payer,
+  generationPayer: async (sub, generationId) => (await getGeneration(sub, generationId))?.payer,
   getShare,
   putShare,
   now: () => new Date(),
