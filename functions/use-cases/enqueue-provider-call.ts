@@ -3,6 +3,7 @@ import { positionOf, registerPosition } from '../adapters/provider-queue/positio
 import { deadlineMs, headStartMs, queueLimits } from '../adapters/provider-queue/settings';
 import { readState } from '../adapters/provider-queue/state';
 import { currentPriority, putTicket } from '../adapters/provider-queue/tickets';
+import { getGeneration } from '../adapters/generations';
 import { countMetric } from '../common/metrics';
 import { etaSeconds, type QueueLimits, type QueueState } from '../domain/provider-queue';
 import {
@@ -13,6 +14,7 @@ import {
   type QueuePriority,
 } from '../domain/provider-queue-order';
 import { slotsAhead } from '../domain/provider-queue-positions';
+import { payerAccount, type LedgerAccount } from '../domain/ledger-account';
 import { assertSlotMayQueue } from './likeness-cap-before-call';
 
 /**
@@ -25,6 +27,8 @@ import { assertSlotMayQueue } from './likeness-cap-before-call';
 export interface EnqueueProviderCallPorts {
   /** The likeness cap before a slot is enqueued (use-cases/likeness-cap-before-call.ts). */
   assertSlotMayQueue: (sub: string, generationId: string) => Promise<void>;
+  /** Whose purchases decide the slot's standing: the generation's payer (a team's for a team-paid one). */
+  payerOf: (sub: string, generationId: string) => Promise<LedgerAccount>;
   currentPriority: typeof currentPriority;
   putTicket: typeof putTicket;
   positionOf: typeof positionOf;
@@ -40,6 +44,8 @@ export interface EnqueueProviderCallPorts {
 
 const adapters: EnqueueProviderCallPorts = {
   assertSlotMayQueue: (sub, generationId) => assertSlotMayQueue(sub, generationId),
+  payerOf: async (sub, generationId) =>
+    payerAccount((await getGeneration(sub, generationId)) ?? { userId: sub }),
   currentPriority,
   putTicket,
   positionOf,
@@ -52,8 +58,9 @@ const adapters: EnqueueProviderCallPorts = {
 };
 
 /**
- * Workflow task EnterLine: a slot the likeness cap lets through is enqueued at its customer's standing NOW (a refund
- * or a dispute since the start takes effect at once), then the dispatcher is woken. The Task then waits for the
+ * Workflow task EnterLine: a slot the likeness cap lets through is enqueued at its payer's standing NOW (the
+ * customer's, or the team's for a team-paid generation: a refund or a dispute since the start takes effect at once),
+ * then the dispatcher is woken. The Task then waits for the
  * dispatcher to resume it with a lease.
  *
  * @param now epoch ms (tests)
@@ -67,7 +74,7 @@ export async function enqueueProviderCall(
   ports: EnqueueProviderCallPorts = adapters,
 ): Promise<{ orderKey: number }> {
   await ports.assertSlotMayQueue(entry.userId, entry.generationId);
-  const priority = await ports.currentPriority(entry.userId);
+  const priority = await ports.currentPriority(await ports.payerOf(entry.userId, entry.generationId));
   const key = await enqueueSlot(entry, priority, now, ports);
   await ports.wakeDispatcher('enter');
   return { orderKey: key };

@@ -2,6 +2,7 @@ import { positionOf } from '../adapters/provider-queue/positions';
 import { deadlineMs, freeShare, headStartMs, queueLimits } from '../adapters/provider-queue/settings';
 import { readState } from '../adapters/provider-queue/state';
 import { currentPriority } from '../adapters/provider-queue/tickets';
+import type { AccountRef } from '../domain/ledger-account';
 import { logger } from '../common/logger';
 import { averageCallMs, etaSeconds, type QueueLimits, type QueueState } from '../domain/provider-queue';
 import { assertWaitFitsDeadline, laneSlotsAhead } from '../domain/provider-queue-lanes';
@@ -46,17 +47,18 @@ const adapters: ProviderLineRoomPorts = {
  * average call, against GENERATION_DEADLINE_MINUTES. Two position reads and one state read (eventually consistent:
  * an estimate), whatever the line's length. A refusal is logged with its lane and estimate.
  *
+ * @param payer whose purchases decide the lane: the caller's `sub`, or the team paying for a team generation
  * @param slots the generation's slots (6, or 1 for a regeneration)
  * @param nowMs epoch ms
  * @throws {QuotaExceededError} `provider-line` with the time to try again (429 + `Retry-After`; nothing spent)
  */
 export async function assertLineHasRoom(
-  sub: string,
+  payer: AccountRef,
   slots: number,
   nowMs: number,
   ports: ProviderLineRoomPorts = adapters,
 ): Promise<void> {
-  const priority = await ports.currentPriority(sub);
+  const priority = await ports.currentPriority(payer);
   const lane = priority === 'free' ? 'free' : 'paid';
   const own = orderKey(nowMs, priority, ports.headStartMs());
   // A generation id after every other at the same key: the one counted is the start being decided.

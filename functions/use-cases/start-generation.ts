@@ -29,6 +29,7 @@ import type { Outfit } from '../domain/outfits';
 import type { EditOrder } from '../domain/edits';
 import { generationStartMs, referenceSetHash } from '../domain/likeness-cap';
 import { seatUseOf, type GenerationPayer } from '../domain/team-seats';
+import { payerAccount, type AccountRef } from '../domain/ledger-account';
 import { safetyIdentifier } from '../domain/provider-refusals';
 import { signupBonusPepper } from '../config/signup-bonus';
 import { enforceLikenessCapAtStart } from './likeness-cap';
@@ -72,10 +73,10 @@ export interface StartGenerationPorts extends GenerationPaymentPorts {
   /** The provider refusals' check before anything is spent (use-cases/provider-refusals.ts). */
   enforceRefusalCap: (sub: string, referenceSetHash: string, nowMs: number) => Promise<void>;
   /**
-   * Whether the provider line can serve the generation's `slots` before its deadline (use-cases/provider-line-room.ts):
-   * throws `QuotaExceededError` (`provider-line`) when not.
+   * Whether the provider line can serve the generation's `slots` before its deadline, in the lane of whoever pays
+   * (use-cases/provider-line-room.ts): throws `QuotaExceededError` (`provider-line`) when not.
    */
-  assertLineHasRoom: (sub: string, slots: number, nowMs: number) => Promise<void>;
+  assertLineHasRoom: (payer: AccountRef, slots: number, nowMs: number) => Promise<void>;
   /** The caller's `safety_identifier` for every provider call of the generation (domain/provider-refusals.ts). */
   safetyIdentifier: (sub: string) => string;
   spendCredits: (change: CreditChange) => Promise<CreditChangeResult>;
@@ -100,7 +101,7 @@ export const startGenerationAdapters: StartGenerationPorts = {
   generationStartGuard,
   enforceLikenessCap: (sub, balance, hash, nowMs) => enforceLikenessCapAtStart(sub, balance, hash, nowMs),
   enforceRefusalCap: (sub, hash, nowMs) => enforceRefusalCapAtStart(sub, hash, nowMs),
-  assertLineHasRoom: (sub, slots, nowMs) => assertLineHasRoom(sub, slots, nowMs),
+  assertLineHasRoom: (payer, slots, nowMs) => assertLineHasRoom(payer, slots, nowMs),
   safetyIdentifier: (sub) => safetyIdentifier(sub, signupBonusPepper()),
   spendCredits,
   sweepMarkerPut,
@@ -247,7 +248,11 @@ export async function startGeneration(
   if (user && available >= cost) {
     await ports.enforceRefusalCap(sub, request.referenceSetHash, generationStartMs(id));
     await ports.enforceLikenessCap(sub, available, request.referenceSetHash, generationStartMs(id));
-    await ports.assertLineHasRoom(sub, slotCount, generationStartMs(id));
+    await ports.assertLineHasRoom(
+      payerAccount({ userId: sub, payer: request.payer }),
+      slotCount,
+      generationStartMs(id),
+    );
   }
   const plan: SpendPlan = {
     sub,

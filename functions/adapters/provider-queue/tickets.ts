@@ -16,8 +16,9 @@ import {
 } from '../../domain/provider-queue-order';
 import type { QueueState } from '../../domain/provider-queue';
 import { priorityStanding, type PurchaseStanding } from '../../domain/provider-queue-standing';
+import type { AccountRef } from '../../domain/ledger-account';
 import { documentClient } from '../support/aws';
-import { userPk } from '../support/keys';
+import { accountPk } from '../support/ledger-items';
 import { queryPages } from '../support/query';
 import { cancellationCodes } from '../support/transactions';
 import { expiresAt, queuePk, STATE_SK, standingRules, table } from './settings';
@@ -45,15 +46,18 @@ const ticketDelete = (ticket: QueueTicket) => ({
 });
 
 /**
- * The customer's class at this moment, from their purchase items (domain/provider-queue-standing.ts
+ * The class at this moment of whoever pays for the generation — the customer, or the team of a team-paid one (its
+ * seat purchases: docs/teams.md "Money") — from their purchase items (domain/provider-queue-standing.ts
  * `priorityStanding`, under PROVIDER_PAID_MIN_CENTS and PROVIDER_PAID_MAX_REFUNDED_SHARE): a refund, a dispute or a
  * purchase discounted to near zero takes effect at the next slot enqueued.
+ *
+ * @param payer a customer's `sub`, or a ledger account (domain/ledger-account.ts)
  */
-export async function currentPriority(sub: string): Promise<QueuePriority> {
+export async function currentPriority(payer: AccountRef): Promise<QueuePriority> {
   const purchases: PurchaseStanding[] = [];
   for await (const page of queryPages({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :purchase)',
-    ExpressionAttributeValues: { ':pk': userPk(sub), ':purchase': 'PURCHASE#' },
+    ExpressionAttributeValues: { ':pk': accountPk(payer), ':purchase': 'PURCHASE#' },
     ProjectionExpression: 'packId, credits, amountTotal, creditsReversed, #status',
     ExpressionAttributeNames: { '#status': 'status' },
   })) {

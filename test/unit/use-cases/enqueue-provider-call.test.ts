@@ -7,6 +7,7 @@ import {
 } from '../../../functions/use-cases/enqueue-provider-call';
 import { assertSlotMayQueue } from '../../../functions/use-cases/likeness-cap-before-call';
 import { LikenessStoppedError, ProviderCallCapError } from '../../../functions/domain/likeness-cap';
+import { teamAccount } from '../../../functions/domain/ledger-account';
 import {
   AdmissionDeadlineError,
   isFreeKey,
@@ -126,6 +127,16 @@ describe('enqueueProviderCall: EnterLine', () => {
     expect(queue.queues.get(generationId)).toMatchObject({ position: 2, orderKey });
     expect(await queue.readHead(10, 'free')).toHaveLength(1);
     expect(await queue.readHead(10, 'paid')).toEqual([]);
+  });
+
+  it('puts a team-paid slot at the paying team’s standing, not its member’s (docs/teams.md "Money")', async () => {
+    const { queue, ports, entry, generationId } = setup();
+    queue.priorities.set(sub, 'free');
+    queue.priorities.set('team:T1', 'standard');
+    queue.payers.set(generationId, teamAccount('T1'));
+    const { orderKey } = await enqueueProviderCall(entry(), queue.now, ports);
+    expect(isFreeKey(orderKey)).toBe(false);
+    expect(await queue.readHead(10, 'paid')).toHaveLength(1);
   });
 
   it('fails when the standing cannot be read, putting no ticket', async () => {

@@ -94,6 +94,17 @@ describe('a team generation', () => {
     expect(ledger.users.get(MEMBER)?.lastGenerationId).toBe(started.id);
   });
 
+  it('asks the provider line for room in the lane of the team that pays', async () => {
+    const { ports } = await world();
+    const asked: unknown[] = [];
+    const recording = {
+      ...ports,
+      assertLineHasRoom: async (payer: unknown) => void asked.push(payer),
+    };
+    await createGeneration({ sub: MEMBER, email: undefined }, teamBody(), recording);
+    expect(asked).toEqual([team]);
+  });
+
   it('never touches the owner’s own credits when the owner generates for the team', async () => {
     const { ports, ledger } = await world();
     const started = await createGeneration({ sub: 'owner', email: undefined }, teamBody('owner'), ports);

@@ -5,6 +5,13 @@ import type {
   HandOver,
 } from '../../../../functions/adapters/provider-queue/tickets';
 import type { PositionRegistration } from '../../../../functions/adapters/provider-queue/positions';
+import {
+  accountLabel,
+  ledgerAccount,
+  userAccount,
+  type AccountRef,
+  type LedgerAccount,
+} from '../../../../functions/domain/ledger-account';
 import type { QueueUsage } from '../../../../functions/adapters/provider-queue/usage';
 import {
   initialQueueState,
@@ -240,7 +247,16 @@ export class FakeProviderQueue {
     return stale.length;
   };
 
-  readonly currentPriority = async (sub: string) => this.priorities.get(sub) ?? 'standard';
+  /** A customer's standing by `sub`, a team's by `team:<teamId>` (domain/ledger-account.ts `accountLabel`). */
+  readonly currentPriority = async (payer: AccountRef) => {
+    const account = ledgerAccount(payer);
+    return this.priorities.get(account.kind === 'user' ? account.sub : accountLabel(account)) ?? 'standard';
+  };
+
+  /** Whose purchases decide a generation's standing: its payer, from {@link payers} (default: its customer). */
+  readonly payers = new Map<string, LedgerAccount>();
+  readonly payerOf = async (sub: string, generationId: string): Promise<LedgerAccount> =>
+    this.payers.get(generationId) ?? userAccount(sub);
 
   readonly putTicket = async (entry: QueueEntry, orderKey: number, deadline: number, now: number) => {
     const { taskToken, generationId, userId, slot, call } = entry;
