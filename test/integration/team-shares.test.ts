@@ -134,7 +134,7 @@ describe('sharing with a team', () => {
   );
 
   it(
-    'takes a member’s shares out when they delete their data, and when they are removed; the owner’s account waits for a hand-over',
+    'takes a member’s shares out when they delete their data, and when they are removed; the owner’s account waits until they are alone, then closes the team',
     { timeout: 90_000 },
     async () => {
       const [owner, member] = await Promise.all([signedUpUser(), signedUpUser()]);
@@ -166,6 +166,19 @@ describe('sharing with a team', () => {
       // Their headshot stays theirs.
       const mine = (await ok(member, 'GET', '/api/headshots')) as { items: { id: string }[] };
       expect(mine.items.map((h) => h.id)).toContain(second[0]!.id);
+
+      // Alone in it now, the owner may go: the team is closed, and its link no longer admits anyone.
+      const link = (await ok(owner, 'POST', `/api/teams/${teamId}/invite-links`, {})) as { url: string };
+      expect((await call(owner, 'DELETE', '/api/me')).status).toBe(204);
+      const [team] = await queryAll({
+        KeyConditionExpression: 'PK = :pk AND SK = :sk',
+        ExpressionAttributeValues: { ':pk': teamPk(teamId), ':sk': 'TEAM' },
+      });
+      expect(team).toMatchObject({ closedAt: expect.any(String) });
+      const latecomer = await signedUpUser();
+      expect(
+        (await call(latecomer, 'POST', `/api/invites/${link.url.split('/join/')[1]}/accept`)).json,
+      ).toMatchObject({ error: { code: 'INVITE_REVOKED' } });
     },
   );
 });
