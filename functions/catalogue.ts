@@ -137,8 +137,14 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/get-team', kind: 'http', access: { table: ['read'], results: ['read'] } },
   { handler: 'http/update-team', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/set-team-member-role', kind: 'http', access: { table: READ_WRITE } },
-  // Leaving or removal deletes the "my teams" item and the member's shared headshots' items.
-  { handler: 'http/remove-team-member', kind: 'http', access: { table: ['read', 'write', 'delete'] } },
+  // A member's place in the team (http/team-membership: leaving or removal, sharing and unsharing): leaving or removal
+  // deletes the "my teams" item and the member's shared headshots' items; a share is one transaction answered with
+  // presigned GETs; unsharing deletes the share's two items.
+  {
+    handler: 'http/team-membership',
+    kind: 'http',
+    access: { table: ['read', 'write', 'delete'], results: ['read'] },
+  },
   { handler: 'http/create-invite-link', kind: 'http', access: { table: READ_WRITE } },
   { handler: 'http/list-invite-links', kind: 'http', access: { table: ['read'] } },
   { handler: 'http/revoke-invite-link', kind: 'http', access: { table: READ_WRITE } },
@@ -153,13 +159,6 @@ const specs: readonly FunctionSpec[] = [
     access: { table: READ_WRITE, secrets: STRIPE },
   },
   { handler: 'http/list-team-purchases', kind: 'http', access: { table: ['read'] } },
-  // Sharing (PUT and DELETE …/shared/{headshotId}): the share, the member's record of it and sharedCount in one
-  // transaction, answered with presigned GETs; unsharing deletes the two items.
-  {
-    handler: 'http/team-shares',
-    kind: 'http',
-    access: { table: ['read', 'write', 'delete'], results: ['read'] },
-  },
 
   {
     handler: 'http/delete-headshot',

@@ -92,7 +92,7 @@ export const routes = [
   {
     method: 'DELETE',
     path: '/api/teams/{teamId}/members/{sub}',
-    handler: 'http/remove-team-member',
+    handler: 'http/team-membership',
     auth: 'jwt',
   },
   {
@@ -129,17 +129,18 @@ export const routes = [
   },
   { method: 'GET', path: '/api/teams/{teamId}/purchases', handler: 'http/list-team-purchases', auth: 'jwt' },
   // Sharing and the team gallery (docs/teams.md "Sharing and the team gallery"): a member's own team headshots, by
-  // their choice; the gallery (served with the team by get-team, read-only) shows only current members' shares.
+  // their choice (served with leaving and removal by team-membership); the gallery (served with the team by
+  // get-team, read-only) shows only current members' shares.
   {
     method: 'PUT',
     path: '/api/teams/{teamId}/shared/{headshotId}',
-    handler: 'http/team-shares',
+    handler: 'http/team-membership',
     auth: 'jwt',
   },
   {
     method: 'DELETE',
     path: '/api/teams/{teamId}/shared/{headshotId}',
-    handler: 'http/team-shares',
+    handler: 'http/team-membership',
     auth: 'jwt',
   },
   { method: 'GET', path: '/api/teams/{teamId}/headshots', handler: 'http/get-team', auth: 'jwt' },

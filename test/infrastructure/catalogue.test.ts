@@ -258,11 +258,10 @@ describe('function catalogue', () => {
         'http-delete-headshot',
         'http-delete-headshot-version',
         'http-delete-my-data',
-        // Leaving or removal from a team: "my teams" and the member's shared headshots (docs/teams.md).
-        'http-remove-team-member',
         'http-save-draft',
-        // Unsharing: the team's SHARED# item and the member's record of it (docs/teams.md).
-        'http-team-shares',
+        // Leaving or removal from a team: "my teams" and the member's shared headshots; unsharing: the team's
+        // SHARED# item and the member's record of it (docs/teams.md).
+        'http-team-membership',
         'provider-dispatcher',
         'provider-lease-reaper',
       ].sort(),

@@ -165,9 +165,9 @@ describe('HeadshotStudioStack (dev)', () => {
           // One version of a headshot (issue 36).
           'HttpDeleteHeadshotVersion',
           'HttpDeleteMyData',
-          // Leaving or removal from a team: "my teams" and the member's shared headshots (docs/teams.md).
-          'HttpRemoveTeamMember',
           'HttpSaveDraft',
+          // Leaving or removal from a team: "my teams" and the member's shared headshots; unsharing (docs/teams.md).
+          'HttpTeamMembership',
           'ProviderDispatcher',
           'ProviderLeaseReaper',
         ].sort(),
