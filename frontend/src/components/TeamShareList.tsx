@@ -1,5 +1,16 @@
 import { Check, Share2 } from 'lucide-react';
 import { Button } from './ui/Button';
+import { Spinner } from './ui/Spinner';
+
+/**
+ * 'Share with {team}' as a primary button whose words wrap: a long team name fits a phone's half-width card (the
+ * shared button style keeps its label on one line).
+ */
+const SHARE_BUTTON =
+  'mt-auto inline-flex min-h-10 w-full items-center justify-center gap-1.5 rounded-2xl bg-brand-600 px-2 py-1.5 ' +
+  'text-center text-sm leading-tight font-semibold text-white shadow-sm transition hover:bg-brand-700 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60';
 
 /** The texts of sharing with a team (docs/product-spec.md §2 "Teams", a member's page and the wizard's results). */
 export const TEAM_SHARE_TEXT = {
@@ -91,17 +102,21 @@ export function TeamShareList({
                     </Button>
                   </>
                 ) : (
-                  <Button
-                    size="sm"
-                    loading={busy}
+                  <button
+                    type="button"
                     disabled={busyId !== null}
+                    aria-busy={busy || undefined}
                     aria-label={`${TEAM_SHARE_TEXT.share(teamName)}: ${headshot.label}`}
                     onClick={() => onShare(headshot.id)}
-                    className="mt-auto h-auto min-h-10 w-full px-2 py-1.5 whitespace-normal"
+                    className={SHARE_BUTTON}
                   >
-                    <Share2 aria-hidden="true" className="size-4 shrink-0" />
-                    {TEAM_SHARE_TEXT.share(teamName)}
-                  </Button>
+                    {busy ? (
+                      <Spinner size="sm" label={null} />
+                    ) : (
+                      <Share2 aria-hidden="true" className="size-4 shrink-0" />
+                    )}
+                    <span className="min-w-0 break-words">{TEAM_SHARE_TEXT.share(teamName)}</span>
+                  </button>
                 )}
               </div>
             </li>

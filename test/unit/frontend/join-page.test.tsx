@@ -94,6 +94,28 @@ describe('the join page', () => {
     expect((await screen.findByTestId('join-refused')).textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Go to Headshot Studio' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Join team' })).toBeNull();
+    // Another address could join through this link: the way to sign in with it.
+    expect(screen.queryByRole('button', { name: 'Sign in with another address' }) !== null).toBe(
+      code === 'INVITE_WRONG_DOMAIN' || code === 'INVITE_WRONG_ADDRESS',
+    );
+  });
+
+  it("'Sign in with another address' signs out and comes back to the link", async () => {
+    signedIn();
+    answer('GET /api/invites/{token}', preview());
+    answer(
+      'POST /api/invites/{token}/accept',
+      apiError(
+        403,
+        'INVITE_WRONG_DOMAIN',
+        'This team only accepts e-mail addresses at acme.com. Sign in with your work address to join.',
+      ),
+    );
+    const { router } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join team' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with another address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(`/join/${TOKEN}`);
   });
 
   it.each([

@@ -49,7 +49,7 @@ export function TeamCard({ team }: { team: TeamPayer }) {
         <h2 className="text-sm font-semibold break-words text-slate-900">
           {TEAM_WIZARD_TEXT.paidBy(team.name)}
         </h2>
-        <p className="mt-0.5 text-lg font-bold tracking-tight text-slate-900 tabular-nums">
+        <p className="mt-0.5 text-base font-bold text-slate-900 tabular-nums">
           {TEAM_WIZARD_TEXT.allowance(a.generationsUsed, a.generations, a.editsUsed, a.edits)}
         </p>
         <p className="mt-1 text-sm text-slate-600">{TEAM_WIZARD_TEXT.pays}</p>

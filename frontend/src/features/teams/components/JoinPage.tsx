@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Sparkles, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { InviteAccepted } from '../../../../../functions/contracts/teams';
 import { AppHeader } from '../../../components/AppHeader';
@@ -22,7 +23,7 @@ import { inviteProblem, JOIN_TEXT } from '../utils/text';
 export function JoinPage() {
   const { token = '' } = useParams();
   const preview = useInvitePreview(token);
-  const { status, signIn } = useAuth();
+  const { status, signIn, signOut } = useAuth();
   const queryClient = useQueryClient();
   const join = useMutation<InviteAccepted, ApiError>({
     mutationFn: () => acceptInvite(token),
@@ -56,7 +57,20 @@ export function JoinPage() {
       </>
     );
   } else if (join.isError) {
-    body = <Refused message={join.error.message} />;
+    // Signed in with an address the link does not take: the way to sign in with another, back to this link.
+    const otherAddress = ANOTHER_ADDRESS_CODES.has(join.error.code);
+    body = (
+      <Refused message={join.error.message}>
+        {otherAddress && (
+          <Button
+            size="lg"
+            onClick={() => void signOut().then(() => signIn(here, { mode: 'signIn', replace: true }))}
+          >
+            {JOIN_TEXT.otherAddress}
+          </Button>
+        )}
+      </Refused>
+    );
   } else {
     const { teamName, requiredDomains } = preview.data;
     body = (
@@ -110,17 +124,23 @@ export function JoinPage() {
   );
 }
 
+/** The refusals a join with another address would pass: the link's domains, or a personal link's address. */
+const ANOTHER_ADDRESS_CODES: ReadonlySet<string> = new Set(['INVITE_WRONG_DOMAIN', 'INVITE_WRONG_ADDRESS']);
+
 /** A link that cannot be used, or a join refused: the API's sentence and the way to the product. */
-function Refused({ message }: { message: string }) {
+function Refused({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <>
       <AlertCircle aria-hidden="true" className="mx-auto size-10 text-amber-600" />
       <div role="alert" data-testid="join-refused">
         <h1 className="mt-4 text-lg font-semibold text-pretty text-slate-900">{message}</h1>
       </div>
-      <ButtonLink to={paths.home.href} size="lg" variant="secondary" className="mt-8">
-        {JOIN_TEXT.home}
-      </ButtonLink>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        {children}
+        <ButtonLink to={paths.home.href} size="lg" variant="secondary">
+          {JOIN_TEXT.home}
+        </ButtonLink>
+      </div>
     </>
   );
 }

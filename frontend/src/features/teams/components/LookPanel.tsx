@@ -23,7 +23,7 @@ import {
   withoutColour,
 } from '../utils/look';
 import { LOOK_TEXT } from '../utils/text';
-import { FIELD_CLASSES, Panel } from './TeamLayout';
+import { Panel } from './TeamLayout';
 
 /**
  * 'Brand look' of a team's page (docs/product-spec.md §2 "Teams", docs/teams.md "The brand look"): the styles,
@@ -187,7 +187,7 @@ function AddColour({ onAdd }: { onAdd: (colour: string) => boolean }) {
         onChange={(event) => setColour(event.target.value.trim())}
         aria-invalid={!valid}
         spellCheck={false}
-        className={cx(FIELD_CLASSES, 'w-28 font-mono')}
+        className="h-11 w-28 rounded-xl border border-slate-300 bg-white px-3 font-mono text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 sm:text-sm"
       />
       <Button variant="secondary" disabled={!valid} onClick={() => onAdd(colour)}>
         <Plus aria-hidden="true" className="size-4" />

@@ -70,7 +70,7 @@ export function SeatsPanel({
         </p>
       )}
       <form onSubmit={(event) => void buy(event)} className="mt-5 flex flex-wrap items-end gap-3">
-        <div className="w-32">
+        <div className="w-40">
           <label htmlFor={quantityId} className="block text-sm font-semibold text-slate-900">
             {SEATS_TEXT.quantity}
           </label>

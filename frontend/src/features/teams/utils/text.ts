@@ -141,6 +141,7 @@ export const JOIN_TEXT = {
   already: (team: string) => `You are already in ${team}.`,
   make: MEMBER_VIEW_TEXT.make,
   home: 'Go to Headshot Studio',
+  otherAddress: 'Sign in with another address',
   loading: 'Opening the invitation…',
 } as const;
 
