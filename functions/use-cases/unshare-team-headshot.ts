@@ -3,8 +3,8 @@ import { teamAccess, teamAccessAdapters, type TeamAccessPorts } from './team-acc
 import { removeShare, withdrawSharesAdapters, type WithdrawSharesPorts } from './withdraw-shares';
 
 /**
- * Taking a headshot back from a team (issue 37 §5, docs/teams.md "Sharing and the team gallery"), apart from sharing
- * (./team-shares.ts) so neither route's function carries the other's calls.
+ * Taking a headshot back from a team (issue 37 §5, docs/teams.md "Sharing and the team gallery"); sharing is
+ * ./team-shares.ts. It reuses the deletions' removal of a share (./withdraw-shares.ts), counter and all.
  */
 
 /** What unsharing needs. */
