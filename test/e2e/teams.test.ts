@@ -204,6 +204,20 @@ describe('teams on a phone', () => {
       await member.getByRole('link', { name: 'Make your team headshots' }).tap();
       await waitForPath(member, '/generator');
       await generateAndShare(member, teamName);
+      // Their team page: their seat used, their six team headshots with the two shared, the look; nothing of the team's.
+      await member.getByRole('link', { name: `Back to ${teamName}` }).tap();
+      await waitForPath(member, teamPath);
+      await expectVisible(member.getByTestId('my-allowance').getByText('Generation 1 of 1 · Edits 0 of 2'));
+      const mine = member.getByRole('region', { name: 'Your team headshots' });
+      await expect.poll(() => mine.getByTestId('shareable-headshot').count()).toBe(6);
+      expect(await mine.locator('[data-testid="shareable-headshot"][data-shared]').count()).toBe(2);
+      expect(await member.getByRole('region', { name: 'Members' }).count()).toBe(0);
+      await imagesLoaded(member);
+      await screenshotFits(member, 'teams-member-390', { style: HIDE_TOASTS });
+      await member.setViewportSize({ width: 1280, height: 900 });
+      await imagesLoaded(member);
+      await saveScreenshot(member, 'teams-member-1280', { fullPage: true, style: HIDE_TOASTS });
+      await member.setViewportSize(PHONE.viewport);
 
       // The owner sees the member's state, and the ZIP holds exactly the two shared headshots in their folder.
       await owner.reload();

@@ -1,4 +1,4 @@
-import { Check, Share2 } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { Button } from './ui/Button';
 import { Spinner } from './ui/Spinner';
 
@@ -110,11 +110,7 @@ export function TeamShareList({
                     onClick={() => onShare(headshot.id)}
                     className={SHARE_BUTTON}
                   >
-                    {busy ? (
-                      <Spinner size="sm" label={null} />
-                    ) : (
-                      <Share2 aria-hidden="true" className="size-4 shrink-0" />
-                    )}
+                    {busy && <Spinner size="sm" label={null} />}
                     <span className="min-w-0 break-words">{TEAM_SHARE_TEXT.share(teamName)}</span>
                   </button>
                 )}
