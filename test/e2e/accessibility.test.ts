@@ -18,8 +18,8 @@ import {
 /*
  * axe-core (Deque's accessibility engine, MPL-2.0) on every screen, in Chromium against the whole local stack, at a
  * phone's 390 px (touch) and a desktop's 1280 px: the landing page, pricing, sign-in and create account, the three
- * legal pages, the dashboard (with a purchase), the generator's steps 1-3, the payment result (success) and the
- * "payment not completed" page. The WCAG 2.0, 2.1 and 2.2 level A and AA rules run; every violation fails the test,
+ * legal pages, the dashboard (with a purchase), creating a team, a team's page and an invitation link's page (issue 37),
+ * the generator's steps 1-3 (and step 3 for a team), the payment result (success) and the "payment not completed" page. The WCAG 2.0, 2.1 and 2.2 level A and AA rules run; every violation fails the test,
  * listed by screen, rule and element. With `E2E_SCREENSHOTS=1`, each
  * screen is also saved to test-results/screenshots/a11y-<screen>-<width>.png.
  */
@@ -179,6 +179,24 @@ describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
       await expectVisible(page.getByText('No headshots yet'));
       found.push(...(await audit(page, 'dashboard')));
 
+      // Teams (issue 37): creating one, its page as the owner, and an invitation link's page.
+      await page.goto(siteUrl('/teams/new'));
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Create a team' }));
+      found.push(...(await audit(page, 'team-create')));
+      await page.getByLabel('Company name').fill('Acme');
+      await page.getByLabel('E-mail domains (optional)').fill('acme-a11y.example');
+      await page.getByRole('button', { name: 'Create team' }).click();
+      await page.waitForURL((u) => /^\/teams\/[0-9A-Z]{26}$/.test(u.pathname));
+      const teamId = new URL(page.url()).pathname.split('/')[2]!;
+      const invite = page.getByRole('region', { name: 'Invite' });
+      await invite.getByRole('button', { name: 'Create link' }).click();
+      const link = await invite.getByLabel('Copy this link now: it is shown only once.').inputValue();
+      await expectVisible(page.getByText('No one has shared a headshot yet.'));
+      found.push(...(await audit(page, 'team')));
+      await page.goto(siteUrl(new URL(link).pathname));
+      await expectVisible(page.getByRole('button', { name: 'Join team' }));
+      found.push(...(await audit(page, 'join')));
+
       // The generator's steps 1-3.
       await page.goto(siteUrl('/generator'));
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Upload your photos' }));
@@ -193,6 +211,10 @@ describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Choose your background' }));
       await page.getByText('Studio', { exact: true }).click();
       found.push(...(await audit(page, 'generator-step3')));
+      // The wizard for a team: the team's card instead of the credits (the tab's draft keeps the photo).
+      await page.goto(siteUrl(`/generator?team=${teamId}&step=3`));
+      await expectVisible(page.getByTestId('team-card'));
+      found.push(...(await audit(page, 'generator-team-step3')));
 
       await page.context().close();
       expect(found).toEqual([]);
