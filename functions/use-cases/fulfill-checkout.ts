@@ -5,7 +5,13 @@ import { receiptUrlOf, retrieveCheckoutSession } from '../adapters/stripe/checko
 import { ensureUser } from '../adapters/user-creation';
 import { countMetric } from '../common/metrics';
 import { logger } from '../common/logger';
-import { assessCheckoutSession, type CheckoutSessionLike, type CheckoutStatus } from '../domain/checkout';
+import {
+  assessCheckoutSession,
+  type CheckoutAssessment,
+  type CheckoutSessionLike,
+  type CheckoutStatus,
+} from '../domain/checkout';
+import type { LedgerAccount } from '../domain/ledger-account';
 import { checkoutAccount, seatPurchaseFields } from '../domain/team-checkout';
 import { sendReceiptMail } from './send-account-mails';
 
@@ -91,25 +97,7 @@ export async function fulfillSession(
   const account = checkoutAccount(session);
   const expected = account ? await ports.getPendingPurchase(account, session.id) : undefined;
   const verdict = assessCheckoutSession(session, expected);
-  if (verdict.kind !== 'fulfil' || !account) {
-    const invalid =
-      verdict.kind === 'invalid'
-        ? verdict.reason
-        : verdict.kind === 'fulfil'
-          ? 'no ledger to credit'
-          : undefined;
-    if (invalid !== undefined) {
-      logger.error('Checkout Session not credited: it does not match the purchase recorded for it', {
-        checkoutSessionId: session.id,
-        paymentStatus: session.payment_status,
-        reason: invalid,
-      });
-      countMetric('PaidNotCredited');
-    }
-    const status = verdict.kind === 'not-paid' ? verdict.status : 'invalid';
-    const balance = account ? await ports.readAccountBalance(account) : undefined;
-    return { status, creditsAdded: 0, credits: balance?.balance ?? 0, applied: false };
-  }
+  if (verdict.kind !== 'fulfil' || !account) return notCredited(session, verdict, account, ports);
 
   const { sub, packId, credits } = verdict;
   if (!expected)
@@ -168,6 +156,35 @@ export async function fulfillSession(
       logger.error('Receipt e-mail not sent', { checkoutSessionId: session.id, error: String(error) }),
     );
   return { status: 'paid', creditsAdded: credits, credits: result.balance, applied: result.applied };
+}
+
+/**
+ * The answer for a session that is not credited: not paid (yet), or paid but not what was recorded for it (logged and
+ * counted as `PaidNotCredited`, for a person to look at), with the balance of the ledger it names.
+ */
+async function notCredited(
+  session: CheckoutSessionLike,
+  verdict: CheckoutAssessment,
+  account: LedgerAccount | undefined,
+  ports: Pick<FulfillCheckoutPorts, 'readAccountBalance'>,
+): Promise<FulfillmentResult> {
+  const invalid =
+    verdict.kind === 'invalid'
+      ? verdict.reason
+      : verdict.kind === 'fulfil'
+        ? 'no ledger to credit'
+        : undefined;
+  if (invalid !== undefined) {
+    logger.error('Checkout Session not credited: it does not match the purchase recorded for it', {
+      checkoutSessionId: session.id,
+      paymentStatus: session.payment_status,
+      reason: invalid,
+    });
+    countMetric('PaidNotCredited');
+  }
+  const status = verdict.kind === 'not-paid' ? verdict.status : 'invalid';
+  const balance = account ? await ports.readAccountBalance(account) : undefined;
+  return { status, creditsAdded: 0, credits: balance?.balance ?? 0, applied: false };
 }
 
 /**
