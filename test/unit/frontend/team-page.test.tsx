@@ -384,6 +384,8 @@ describe("a team's page, as a plain member", () => {
     }
     expect(requestsTo('GET /api/teams/{teamId}/invite-links')).toHaveLength(0);
     expect(requestsTo('GET /api/teams/{teamId}/purchases')).toHaveLength(0);
+    // Nothing made yet: not even their own shares are asked for.
+    expect(requestsTo('GET /api/teams/{teamId}/headshots')).toHaveLength(0);
   });
 
   it('lists their shared headshots with Stop sharing', async () => {

@@ -154,7 +154,9 @@ export function MemberView({ team }: { team: Team }) {
  * for a member, and for an owner or admin who made theirs. Nothing while there is none to show.
  */
 export function MyShares({ team }: { team: Team }) {
-  const shares = useTeamShares(team.teamId);
+  // Nothing to list before the caller's team generation: no gallery read for an owner who has made none.
+  const made = team.me.allowance.generationsUsed > 0 || team.me.sharedCount > 0;
+  const shares = useTeamShares(made ? team.teamId : null);
   const headshots = useMyTeamHeadshots(team, shares.shared);
   if (headshots.length === 0) return null;
   return (
