@@ -6,7 +6,7 @@ import type { HeadshotRequest } from '../../functions/adapters/image-providers/t
 const request = (over: Partial<HeadshotRequest> = {}): HeadshotRequest => ({
   prompt: 'A corporate headshot',
   references: [Buffer.from('photo one'), Buffer.from('photo two')],
-  style: 'corporate',
+  style: 'professional',
   background: 'studio',
   slot: 2,
   generationId: '01JZ0000000000000000000001',
