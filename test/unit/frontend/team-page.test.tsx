@@ -3,17 +3,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unzipSync } from 'fflate';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEAM_ERROR_MESSAGES } from '../../../functions/contracts/teams';
 import { TeamPage } from '../../../frontend/src/features/teams';
-import { answer, answerUrl, apiError, requestsTo } from './api-mocks';
+import { answer, answerUrl, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
 import { expectToast, renderAt } from './render';
-import { adminTeamOf, memberOf, memberTeamOf, sharedOf, TEAM_ID } from './team-fixtures';
+import { adminTeamOf, memberOf, sharedOf, TEAM_ID } from './team-fixtures';
 
 /*
  * A team's page (docs/product-spec.md §2 "Teams", issue 37): the owner's dashboard of the team — seats and their
  * price, members with their state and allowance, removal after a question, invitations, the brand look, the shared
- * headshots and their ZIP — and a plain member's page, which shows their own seat and the look only.
+ * headshots and their ZIP (a plain member's page: team-member-page.test.tsx).
  */
 
 const PATH = `/teams/${TEAM_ID}`;
@@ -363,77 +362,4 @@ describe("a team's page, as its owner", () => {
       (within(gallery).getByRole('button', { name: 'Download ZIP' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
-});
-
-describe("a team's page, as a plain member", () => {
-  beforeEach(() => answer('GET /api/teams/{teamId}', memberTeamOf()));
-
-  it('shows their own seat and the look, and nothing of the team’s running', async () => {
-    open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeTruthy();
-    expect(
-      screen.getByText('Your team pays for your headshots: one generation of 6 headshots and 2 edits.'),
-    ).toBeTruthy();
-    expect(screen.getByTestId('my-allowance').textContent).toBe('Generation 0 of 1 · Edits 0 of 2');
-    expect(screen.getByRole('link', { name: 'Make your team headshots' }).getAttribute('href')).toBe(
-      `/generator?team=${TEAM_ID}`,
-    );
-    expect(screen.getByRole('region', { name: 'Brand look' }).textContent).toContain('Professional');
-    for (const name of ['Seats', 'Members', 'Invite', 'Shared headshots']) {
-      expect(screen.queryByRole('region', { name })).toBeNull();
-    }
-    expect(requestsTo('GET /api/teams/{teamId}/invite-links')).toHaveLength(0);
-    expect(requestsTo('GET /api/teams/{teamId}/purchases')).toHaveLength(0);
-    // Nothing made yet: not even their own shares are asked for.
-    expect(requestsTo('GET /api/teams/{teamId}/headshots')).toHaveLength(0);
-  });
-
-  it('lists their shared headshots with Stop sharing', async () => {
-    answer(
-      'GET /api/teams/{teamId}',
-      memberTeamOf({
-        me: memberOf({
-          sub: 'user-1',
-          state: 'shared',
-          sharedCount: 1,
-          allowance: { generationsUsed: 1, generations: 1, editsUsed: 0, edits: 2 },
-        }),
-      }),
-    );
-    answer('GET /api/teams/{teamId}/headshots', {
-      items: [sharedOf(1, 'ada@example.com', 'user-1')],
-      nextCursor: null,
-    });
-    answer('DELETE /api/teams/{teamId}/shared/{headshotId}', () => undefined);
-    open();
-    const mine = await screen.findByRole('region', { name: 'Your team headshots' });
-    expect(screen.queryByRole('link', { name: 'Make your team headshots' })).toBeNull();
-    expect(within(mine).getByText('Your team sees only the headshots you share.')).toBeTruthy();
-    fireEvent.click(await within(mine).findByRole('button', { name: /^Stop sharing/ }));
-    await waitFor(() => expect(requestsTo('DELETE /api/teams/{teamId}/shared/{headshotId}')).toHaveLength(1));
-    expect(requestsTo('DELETE /api/teams/{teamId}/shared/{headshotId}')[0]?.params.headshotId).toBe('H1');
-  });
-
-  it('leaves the team after the question, back to the dashboard', async () => {
-    answer('DELETE /api/teams/{teamId}/members/{sub}', () => undefined);
-    const { router } = open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Leave team' }));
-    const dialog = screen.getByRole('dialog', { name: 'Leave Acme?' });
-    expect(dialog.textContent).toContain(
-      "Your headshots stay yours; the ones you shared leave the team's gallery.",
-    );
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(requestsTo('DELETE /api/teams/{teamId}/members/{sub}')[0]?.params.sub).toBe('user-1');
-  });
-});
-
-it("someone not in the team reads the API's sentence, and nothing else", async () => {
-  signedIn();
-  answer('GET /api/teams/{teamId}', apiError(404, 'TEAM_NOT_FOUND', TEAM_ERROR_MESSAGES.TEAM_NOT_FOUND));
-  open();
-  expect(
-    await screen.findByRole('heading', { level: 1, name: TEAM_ERROR_MESSAGES.TEAM_NOT_FOUND }),
-  ).toBeTruthy();
-  expect(screen.queryByRole('region', { name: 'Seats' })).toBeNull();
 });

@@ -135,43 +135,7 @@ function PaymentResult({ sessionId, teamId }: { sessionId: string; teamId: strin
               </Actions>
             </>
           ) : (
-            <>
-              <div className="mt-8">
-                <p role="status" aria-live="polite" aria-atomic="true" className="text-sm text-slate-600">
-                  {teamId
-                    ? PAYMENT_RESULT_TEXT.redirectingToTeam(Math.max(secondsLeft, 1))
-                    : redirectingText(Math.max(secondsLeft, 1))}
-                </p>
-                <div
-                  aria-hidden="true"
-                  className="mx-auto mt-3 h-1 w-40 overflow-hidden rounded-full bg-slate-100"
-                >
-                  <div
-                    className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
-                    style={{ width: `${((REDIRECT_SECONDS - secondsLeft + 1) / REDIRECT_SECONDS) * 100}%` }}
-                  />
-                </div>
-              </div>
-              <Actions>
-                {teamId ? (
-                  <>
-                    <ButtonLink to={after} replace>
-                      <Users aria-hidden="true" className="size-4" />
-                      {PAYMENT_RESULT_TEXT.backToTeam}
-                    </ButtonLink>
-                    <DashboardLink variant="secondary" />
-                  </>
-                ) : (
-                  <>
-                    <DashboardLink />
-                    <ButtonLink to={paths.generator.href} replace variant="secondary">
-                      <WandSparkles aria-hidden="true" className="size-4" />
-                      Start Generating
-                    </ButtonLink>
-                  </>
-                )}
-              </Actions>
-            </>
+            <CountdownNext secondsLeft={secondsLeft} teamId={teamId} />
           )}
           <SupportLine />
         </>
@@ -208,5 +172,47 @@ function PaymentResult({ sessionId, teamId }: { sessionId: string; teamId: strin
         </>
       )}
     </ResultFrame>
+  );
+}
+
+/**
+ * After a purchase not started from the wizard: the countdown to where the purchase belongs (the dashboard, or the
+ * team's page for a seat purchase) and the ways on.
+ */
+function CountdownNext({ secondsLeft, teamId }: { secondsLeft: number; teamId: string | null }) {
+  const seconds = Math.max(secondsLeft, 1);
+  return (
+    <>
+      <div className="mt-8">
+        <p role="status" aria-live="polite" aria-atomic="true" className="text-sm text-slate-600">
+          {teamId ? PAYMENT_RESULT_TEXT.redirectingToTeam(seconds) : redirectingText(seconds)}
+        </p>
+        <div aria-hidden="true" className="mx-auto mt-3 h-1 w-40 overflow-hidden rounded-full bg-slate-100">
+          <div
+            className="h-full rounded-full bg-brand-600 transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
+            style={{ width: `${((REDIRECT_SECONDS - secondsLeft + 1) / REDIRECT_SECONDS) * 100}%` }}
+          />
+        </div>
+      </div>
+      <Actions>
+        {teamId ? (
+          <>
+            <ButtonLink to={teamHref(teamId)} replace>
+              <Users aria-hidden="true" className="size-4" />
+              {PAYMENT_RESULT_TEXT.backToTeam}
+            </ButtonLink>
+            <DashboardLink variant="secondary" />
+          </>
+        ) : (
+          <>
+            <DashboardLink />
+            <ButtonLink to={paths.generator.href} replace variant="secondary">
+              <WandSparkles aria-hidden="true" className="size-4" />
+              Start Generating
+            </ButtonLink>
+          </>
+        )}
+      </Actions>
+    </>
   );
 }

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Sparkles, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import type { InviteAccepted } from '../../../../../functions/contracts/teams';
+import type { InviteAccepted, InvitePreview } from '../../../../../functions/contracts/teams';
 import { AppHeader } from '../../../components/AppHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { paths, teamGeneratorHref, teamHref } from '../../../config/paths';
 import type { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, type AuthStatus } from '../../../lib/auth';
 import { queryKeys } from '../../../lib/query-keys';
 import { acceptInvite, useInvitePreview } from '../api/invites';
 import { inviteProblem, JOIN_TEXT } from '../utils/text';
@@ -31,6 +31,9 @@ export function JoinPage() {
   });
   const here = `/join/${encodeURIComponent(token)}`;
 
+  // Signed in with an address the link does not take: the way to sign in with another, back to this link.
+  const otherAddress = () => void signOut().then(() => signIn(here, { mode: 'signIn', replace: true }));
+
   let body;
   if (preview.isPending) {
     body = <Spinner className="mx-auto text-brand-600" label={JOIN_TEXT.loading} />;
@@ -38,73 +41,26 @@ export function JoinPage() {
     const message = preview.isError ? preview.error.message : inviteProblem(preview.data.status)!;
     body = <Refused message={message} />;
   } else if (join.isSuccess) {
-    const joined = join.data;
-    body = (
-      <>
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900" tabIndex={-1}>
-          {joined.alreadyMember ? JOIN_TEXT.already(joined.teamName) : JOIN_TEXT.joined(joined.teamName)}
-        </h1>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <ButtonLink to={teamGeneratorHref(joined.teamId)} size="lg">
-            <Sparkles aria-hidden="true" className="size-5" />
-            {JOIN_TEXT.make}
-          </ButtonLink>
-          <ButtonLink to={teamHref(joined.teamId)} size="lg" variant="secondary">
-            {joined.teamName}
-          </ButtonLink>
-        </div>
-      </>
-    );
+    body = <Joined joined={join.data} />;
   } else if (join.isError) {
-    // Signed in with an address the link does not take: the way to sign in with another, back to this link.
-    const otherAddress = ANOTHER_ADDRESS_CODES.has(join.error.code);
     body = (
       <Refused message={join.error.message}>
-        {otherAddress && (
-          <Button
-            size="lg"
-            onClick={() => void signOut().then(() => signIn(here, { mode: 'signIn', replace: true }))}
-          >
+        {ANOTHER_ADDRESS_CODES.has(join.error.code) && (
+          <Button size="lg" onClick={otherAddress}>
             {JOIN_TEXT.otherAddress}
           </Button>
         )}
       </Refused>
     );
   } else {
-    const { teamName, requiredDomains } = preview.data;
     body = (
-      <>
-        <Users aria-hidden="true" className="mx-auto size-10 text-brand-600" />
-        <h1 className="mt-4 text-2xl font-bold tracking-tight break-words text-slate-900">
-          {JOIN_TEXT.title(teamName)}
-        </h1>
-        {requiredDomains.length > 0 && (
-          <p className="mt-3 text-slate-700">{JOIN_TEXT.domains(requiredDomains)}</p>
-        )}
-        {status === 'signedOut' ? (
-          <>
-            <p className="mt-3 text-slate-600">{JOIN_TEXT.signedOut}</p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-              <Button size="lg" onClick={() => signIn(here, { mode: 'signUp' })}>
-                {JOIN_TEXT.signUp}
-              </Button>
-              <Button size="lg" variant="secondary" onClick={() => signIn(here, { mode: 'signIn' })}>
-                {JOIN_TEXT.signIn}
-              </Button>
-            </div>
-          </>
-        ) : (
-          <Button
-            size="lg"
-            className="mt-8 w-full sm:w-auto"
-            loading={join.isPending || status === 'loading'}
-            onClick={() => join.mutate()}
-          >
-            {JOIN_TEXT.join}
-          </Button>
-        )}
-      </>
+      <Invitation
+        preview={preview.data}
+        status={status}
+        joining={join.isPending}
+        onJoin={() => join.mutate()}
+        onSignIn={(mode) => signIn(here, { mode })}
+      />
     );
   }
 
@@ -121,6 +77,76 @@ export function JoinPage() {
         </section>
       </main>
     </div>
+  );
+}
+
+/** A link that can be used: the team's name, the domains it takes, and the way in (sign-in or 'Join team'). */
+function Invitation({
+  preview: { teamName, requiredDomains },
+  status,
+  joining,
+  onJoin,
+  onSignIn,
+}: {
+  preview: InvitePreview;
+  status: AuthStatus;
+  joining: boolean;
+  onJoin: () => void;
+  onSignIn: (mode: 'signIn' | 'signUp') => void;
+}) {
+  return (
+    <>
+      <Users aria-hidden="true" className="mx-auto size-10 text-brand-600" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight break-words text-slate-900">
+        {JOIN_TEXT.title(teamName)}
+      </h1>
+      {requiredDomains.length > 0 && (
+        <p className="mt-3 text-slate-700">{JOIN_TEXT.domains(requiredDomains)}</p>
+      )}
+      {status === 'signedOut' ? (
+        <>
+          <p className="mt-3 text-slate-600">{JOIN_TEXT.signedOut}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Button size="lg" onClick={() => onSignIn('signUp')}>
+              {JOIN_TEXT.signUp}
+            </Button>
+            <Button size="lg" variant="secondary" onClick={() => onSignIn('signIn')}>
+              {JOIN_TEXT.signIn}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button
+          size="lg"
+          className="mt-8 w-full sm:w-auto"
+          loading={joining || status === 'loading'}
+          onClick={onJoin}
+        >
+          {JOIN_TEXT.join}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Joined (or a member already): the way to the team's headshots and to its page. */
+function Joined({ joined }: { joined: InviteAccepted }) {
+  return (
+    <>
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900" tabIndex={-1}>
+        {joined.alreadyMember ? JOIN_TEXT.already(joined.teamName) : JOIN_TEXT.joined(joined.teamName)}
+      </h1>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <ButtonLink to={teamGeneratorHref(joined.teamId)} size="lg">
+          <Sparkles aria-hidden="true" className="size-5" />
+          {JOIN_TEXT.make}
+        </ButtonLink>
+        <ButtonLink to={teamHref(joined.teamId)} size="lg" variant="secondary">
+          {joined.teamName}
+        </ButtonLink>
+      </div>
+    </>
   );
 }
 

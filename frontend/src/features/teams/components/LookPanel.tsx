@@ -57,7 +57,6 @@ function LookEditor({ team }: { team: Team }) {
     setProblem(null);
     save.mutate(parsed.data);
   };
-  const presets = look.backgrounds.flatMap((b) => (b.type === 'preset' ? [b.background] : []));
 
   return (
     <Panel id="team-look" icon={Palette} title={LOOK_TEXT.heading}>
@@ -73,47 +72,7 @@ function LookEditor({ team }: { team: Team }) {
             />
           ))}
         </ChipGroup>
-        <ChipGroup legend={LOOK_TEXT.backgrounds}>
-          {BACKGROUNDS.map((background) => (
-            <Chip
-              key={background}
-              label={BACKGROUND_LABELS[background]}
-              checked={presets.includes(background)}
-              onChange={() => setLook(toggledPreset(look, background, BACKGROUNDS))}
-            />
-          ))}
-          {coloursOf(look).map((colour) => (
-            <span
-              key={colour}
-              data-testid="look-colour"
-              className="inline-flex items-center gap-2 rounded-full bg-brand-600 py-1 pr-1 pl-3 text-sm font-medium text-white"
-            >
-              <span
-                aria-hidden="true"
-                className="size-4 rounded-full ring-2 ring-white"
-                style={{ background: colour }}
-              />
-              <span className="font-mono">{colour}</span>
-              <button
-                type="button"
-                onClick={() => setLook(withoutColour(look, colour))}
-                className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-700"
-              >
-                <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">{LOOK_TEXT.removeColour(colour)}</span>
-              </button>
-            </span>
-          ))}
-        </ChipGroup>
-        {coloursOf(look).length < MAX_LOOK_COLOURS && (
-          <AddColour
-            onAdd={(colour) => {
-              const next = withColour(look, colour);
-              if (next) setLook(next);
-              return next !== null;
-            }}
-          />
-        )}
+        <BackgroundChoices look={look} onChange={setLook} />
         <ChipGroup legend={LOOK_TEXT.outfits}>
           {OUTFITS.map((outfit) => (
             <Chip
@@ -134,6 +93,63 @@ function LookEditor({ team }: { team: Team }) {
         </Button>
       </form>
     </Panel>
+  );
+}
+
+/** 'Backgrounds': the four presets, the custom colours (each removable) and 'Custom colour' to add one, up to 3. */
+function BackgroundChoices({
+  look,
+  onChange,
+}: {
+  look: TeamLookBody;
+  onChange: (look: TeamLookBody) => void;
+}) {
+  const presets = look.backgrounds.flatMap((b) => (b.type === 'preset' ? [b.background] : []));
+  const setLook = onChange;
+  return (
+    <>
+      <ChipGroup legend={LOOK_TEXT.backgrounds}>
+        {BACKGROUNDS.map((background) => (
+          <Chip
+            key={background}
+            label={BACKGROUND_LABELS[background]}
+            checked={presets.includes(background)}
+            onChange={() => setLook(toggledPreset(look, background, BACKGROUNDS))}
+          />
+        ))}
+        {coloursOf(look).map((colour) => (
+          <span
+            key={colour}
+            data-testid="look-colour"
+            className="inline-flex items-center gap-2 rounded-full bg-brand-600 py-1 pr-1 pl-3 text-sm font-medium text-white"
+          >
+            <span
+              aria-hidden="true"
+              className="size-4 rounded-full ring-2 ring-white"
+              style={{ background: colour }}
+            />
+            <span className="font-mono">{colour}</span>
+            <button
+              type="button"
+              onClick={() => setLook(withoutColour(look, colour))}
+              className="inline-flex size-8 items-center justify-center rounded-full hover:bg-brand-700"
+            >
+              <X aria-hidden="true" className="size-4" />
+              <span className="sr-only">{LOOK_TEXT.removeColour(colour)}</span>
+            </button>
+          </span>
+        ))}
+      </ChipGroup>
+      {coloursOf(look).length < MAX_LOOK_COLOURS && (
+        <AddColour
+          onAdd={(colour) => {
+            const next = withColour(look, colour);
+            if (next) setLook(next);
+            return next !== null;
+          }}
+        />
+      )}
+    </>
   );
 }
 
