@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { queryKeys } from '../../../lib/query-keys';
 import { teamPath } from './team-writes';
 
+/** One seat purchase as the team's purchase history lists it. */
 export type TeamPurchase = TeamPurchasesPage['items'][number];
 
 /**

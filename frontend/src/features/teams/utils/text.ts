@@ -10,6 +10,7 @@ import { formatAmount } from '../../../lib/format-price';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** 'Create a team' (`/teams/new`). */
 export const CREATE_TEAM_TEXT = {
   title: 'Create a team',
   name: 'Company name',
@@ -20,6 +21,7 @@ export const CREATE_TEAM_TEXT = {
   failed: "We couldn't create the team. Please try again.",
 } as const;
 
+/** A team page's 'Seats': the team's credits, the seat price line, buying and the purchase history. */
 export const SEATS_TEXT = {
   heading: 'Seats',
   creditsLeft: (n: number) => `${plural(n, 'credit', 'credits')} left`,
@@ -38,6 +40,7 @@ export const SEATS_TEXT = {
   pack: 'Seats',
 } as const;
 
+/** A team page's 'Members': roles, states, allowance, the row actions and their questions. */
 export const MEMBERS_TEXT = {
   heading: 'Members',
   roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },
@@ -59,6 +62,7 @@ export const MEMBERS_TEXT = {
   you: 'You',
 } as const;
 
+/** A team page's 'Invite': links (shown once, their state) and e-mail invitations with their summary. */
 export const INVITE_TEXT = {
   heading: 'Invite',
   link: 'Invite link',
@@ -92,6 +96,7 @@ export const INVITE_TEXT = {
   failed: (n: number) => `${n} could not be sent: use Resend.`,
 } as const;
 
+/** A team page's 'Brand look' (and a member's read of it). */
 export const LOOK_TEXT = {
   heading: 'Brand look',
   intro: 'Members generate with these choices only. Choose one of each to lock it.',
@@ -107,6 +112,7 @@ export const LOOK_TEXT = {
   locked: 'Set by your team',
 } as const;
 
+/** A team page's 'Shared headshots' and its ZIP. */
 export const GALLERY_TEXT = {
   heading: 'Shared headshots',
   none: 'No one has shared a headshot yet.',
@@ -117,6 +123,7 @@ export const GALLERY_TEXT = {
   sharedBy: (email: string) => `Shared by ${email}`,
 } as const;
 
+/** A member's own seat, headshots and leaving. */
 export const MEMBER_VIEW_TEXT = {
   pays: `Your team pays for your headshots: one generation of 6 headshots and ${SEAT_EDIT_CREDITS} edits.`,
   make: 'Make your team headshots',
@@ -130,6 +137,7 @@ export const MEMBER_VIEW_TEXT = {
   left: (team: string) => `You left ${team}.`,
 } as const;
 
+/** The join page of an invitation link (`/join/{token}`). */
 export const JOIN_TEXT = {
   title: (team: string) => `Join ${team} on Headshot Studio`,
   domains: (domains: readonly string[]) => `Use your address at ${listDomains(domains)}.`,
@@ -150,6 +158,7 @@ export function inviteProblem(status: InvitePreview['status']): string | null {
   return status === 'valid' ? null : TEAM_ERROR_MESSAGES[status];
 }
 
+/** The team page's frame: loading, a team the caller cannot see, the way back. */
 export const TEAMS_TEXT = {
   heading: 'Teams',
   create: 'Create a team',
