@@ -360,3 +360,33 @@ describe("the not-completed page (Stripe Checkout's cancel_url)", () => {
     ).toBe('/pricing');
   });
 });
+
+describe("a team's seat purchase (issue 37: `…&redirect=team&team=<teamId>`)", () => {
+  const TEAM = '01TEAMACME0000000000000000';
+
+  it("says the credits went to the team, shows the team's balance and counts down to the team's page", async () => {
+    verifyAnswers({ status: 'paid', creditsAdded: 24, credits: 24 });
+    const { router } = renderResult(`/success?session_id=${newSessionId()}&redirect=team&team=${TEAM}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByText('24 credits have been added to your team.')).toBeTruthy();
+    expect(screen.getByText("Your team's balance")).toBeTruthy();
+    expect(screen.getByTestId('new-balance').textContent).toBe('24 credits');
+    expect(screen.getByText(/^Redirecting to your team in [1-3] seconds?\.\.\.$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your team' }).getAttribute('href')).toBe(
+      `/teams/${TEAM}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Start Generating' })).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/teams/${TEAM}`), { timeout: 6000 });
+  });
+
+  it('a seat purchase not completed goes back to the team, never to the packs', async () => {
+    verifyAnswers({ status: 'expired', creditsAdded: 0, credits: 0 });
+    renderResult(`/success?session_id=${newSessionId()}&redirect=team&team=${TEAM}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your team' }).getAttribute('href')).toBe(
+      `/teams/${TEAM}`,
+    );
+    expect(screen.queryByRole('link', { name: 'See all packs' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Try again/ })).toBeNull();
+  });
+});
