@@ -79,6 +79,11 @@ export const headshotSchema = z.object({
    * servers before versions have none, which clients read as 0.
    */
   versionCount: z.optional(z.number().check(z.int(), z.gte(0))),
+  /**
+   * The team that paid its generation (issue 37, docs/teams.md "The screens"), as the server recorded it; absent: the
+   * customer's own. A team headshot takes only the look-keeping edits and its regeneration is paid by the team.
+   */
+  teamId: z.optional(z.string()),
 });
 export type Headshot = z.infer<typeof headshotSchema>;
 

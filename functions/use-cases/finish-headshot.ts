@@ -6,6 +6,7 @@ import { DYNAMODB_THROTTLING_ERRORS } from '../adapters/support/dynamodb-throttl
 import { logger } from '../common/logger';
 import { likenessSettings } from '../config/likeness';
 import { GenerationClosedError } from '../domain/generation-errors';
+import { payingTeam } from '../domain/team-seats';
 import { HeadshotDeletedError, isTransparentEdit } from '../domain/headshot-versions';
 import { LikenessRejectedError } from '../domain/likeness';
 import { namedError } from '../domain/named-error';
@@ -248,6 +249,14 @@ async function saveSlot(
     ...(current.outfit ? { outfit: current.outfit } : {}),
     ...(current.variation === undefined ? {} : { variation: current.variation }),
     resolution: current.resolution,
+    // Whose headshot it is for the SPA (a team's edits, its share): from the generation's record, never the client.
+    ...teamOf(current),
   });
   return headshotId;
+}
+
+/** `{ teamId }` when a team paid the generation (domain/team-seats.ts `payingTeam`), else nothing. */
+function teamOf(generation: GenerationRecord): { teamId?: string } {
+  const teamId = payingTeam(generation.payer);
+  return teamId === undefined ? {} : { teamId };
 }

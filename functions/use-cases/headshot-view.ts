@@ -44,6 +44,7 @@ export function headshotViewer(
     ...(await ports.headshotUrls(headshot)),
     fileName: variantFileName(headshot, 'square'),
     versionCount: headshot.versionCount ?? 0,
+    ...(headshot.teamId === undefined ? {} : { teamId: headshot.teamId }),
   });
 }
 

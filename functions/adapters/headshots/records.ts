@@ -72,6 +72,11 @@ export interface HeadshotRecord {
   createdAt: string;
   /** How many versions (edits' results, ./versions.ts) it has; absent: none yet. */
   versionCount?: number;
+  /**
+   * The team that paid its generation (the generation's `payer`, docs/teams.md "The screens"), written by the server
+   * when the headshot is saved; absent: the customer's own (every headshot before teams).
+   */
+  teamId?: string;
 }
 
 const HEADSHOT_PREFIX = headshotSk('');
@@ -112,6 +117,7 @@ export type NewHeadshot = { sub: string } & Pick<
   | 'provider'
   | 'variants'
   | 'resolution'
+  | 'teamId'
 > & {
     /** Credits the slot cost (1, or 2 at high resolution); default 1. */
     creditsUsed?: number;
@@ -146,6 +152,7 @@ export async function saveHeadshot(input: NewHeadshot): Promise<{ headshotId: st
     isFavorite: false,
     ...(input.likeness === undefined ? {} : { likeness: input.likeness }),
     ...(input.provider === undefined ? {} : { provider: input.provider }),
+    ...(input.teamId === undefined ? {} : { teamId: input.teamId }),
     creditsUsed: input.creditsUsed ?? 1,
     createdAt: now,
   };

@@ -135,6 +135,15 @@ describe('finishHeadshot', () => {
     expect(plain.generations.headshots.get('headshot-1')).not.toHaveProperty('variation');
   });
 
+  it("writes the paying team on the headshot from the generation's payer, and none for a customer-paid one", async () => {
+    const team = world({ payer: { team: 'team-1' } });
+    await finishHeadshot(team.input, team.ports);
+    expect(team.generations.headshots.get('headshot-1')).toMatchObject({ teamId: 'team-1' });
+    const own = world({ payer: 'user' });
+    await finishHeadshot(own.input, own.ports);
+    expect(own.generations.headshots.get('headshot-1')).not.toHaveProperty('teamId');
+  });
+
   it('answers the headshot of a slot saved before (a task run again), making nothing', async () => {
     const { input, ports, codec, workImage } = world({ slots: { 3: 'headshot-7' } });
     expect((await finishHeadshot(input, ports)).headshotId).toBe('headshot-7');

@@ -39,6 +39,13 @@ describe('headshotViewer: the API view of a headshot', () => {
     expect((await viewer(headshots.seed(sub, '01E'))).outfit).toBe('own-clothing');
   });
 
+  it('names the team that paid a team headshot, and no team on a personal one', async () => {
+    const headshots = new FakeHeadshots();
+    const viewer = headshotViewer(headshots);
+    expect((await viewer(headshots.seed(sub, '01F', { teamId: 'team-1' }))).teamId).toBe('team-1');
+    expect(await viewer(headshots.seed(sub, '01G'))).not.toHaveProperty('teamId');
+  });
+
   it('fails as the URL signer fails: no view with a missing image address', async () => {
     const headshots = new FakeHeadshots();
     const record = headshots.seed(sub, '01C');
