@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditSheet } from '../../../frontend/src/features/dashboard/components/EditSheet';
 import { answer, apiError, meOf, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
 import { startedOf } from './fixtures';
 import { renderAt, toastsOf } from './render';
+import { memberTeamOf, TEAM_ID } from './team-fixtures';
 
 /* 'Edit this headshot' (docs/product-spec.md §2 "Edit a headshot"): what it posts for each kind, the version it
    edits, why it cannot start under 1 credit, and the API's refusal inside the sheet. */
@@ -14,13 +15,18 @@ beforeEach(() => signedIn());
 
 const EDIT_ROUTE = 'POST /api/headshots/{id}/edits';
 
-const renderSheet = ({ credits = 3, versionId = null as string | null } = {}) => {
+const renderSheet = ({
+  credits = 3,
+  versionId = null as string | null,
+  teamId = undefined as string | undefined,
+} = {}) => {
   answer('GET /api/me', meOf({ credits }));
   const onStarted = vi.fn<(generationId: string) => void>();
   renderAt('/dashboard', {
     element: (
       <EditSheet
         headshotId="H1"
+        teamId={teamId}
         versionId={versionId}
         versionName={versionId ? 'v2' : null}
         onClose={() => {}}
@@ -117,5 +123,18 @@ describe('EditSheet', () => {
     expect(screen.getByRole('link', { name: 'Buy credits' })).toBeTruthy();
     expect(onStarted).not.toHaveBeenCalled();
     expect(toastsOf('error')).toEqual([]);
+  });
+
+  it('on a team headshot offers only the edits that keep the look (retouch, reframe, upscale), retouch first', async () => {
+    answer(EDIT_ROUTE, startedOf({ creditsReserved: 1 }));
+    answer('GET /api/teams/{teamId}', memberTeamOf());
+    renderSheet({ teamId: TEAM_ID });
+    const kinds = within(screen.getByRole('group', { name: 'What to change' }))
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent);
+    expect(kinds).toEqual(['Retouch', 'Reframe', 'Upscale']);
+    expect(screen.queryByRole('radio', { name: 'Background' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Outfit' })).toBeNull();
+    expect((screen.getByRole('radio', { name: 'Retouch' }) as HTMLInputElement).checked).toBe(true);
   });
 });

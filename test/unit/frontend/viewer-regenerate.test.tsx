@@ -4,16 +4,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ViewerRegenerate } from '../../../frontend/src/features/dashboard/components/ViewerRegenerate';
 import { answer, apiError, meOf, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
+import { generationOf, startedOf } from './fixtures';
 import { renderAt, toastsOf } from './render';
+import { memberOf, memberTeamOf, TEAM_ID } from './team-fixtures';
 
 /* "Regenerate (1 credit)" in the gallery viewer (a dialog): why it is unavailable, and its errors inside the dialog. */
 
 beforeEach(() => signedIn());
 
-const renderViewer = (credits: number) => {
+const renderViewer = (credits: number, teamId?: string) => {
   answer('GET /api/me', meOf({ credits }));
   return renderAt('/dashboard', {
-    element: <ViewerRegenerate headshotId="H1" originalUrl="https://img/h1.webp" />,
+    element: <ViewerRegenerate headshotId="H1" originalUrl="https://img/h1.webp" teamId={teamId} />,
   });
 };
 
@@ -41,5 +43,42 @@ describe('ViewerRegenerate', () => {
     expect(alert.textContent).toContain('The photos of this headshot are no longer stored.');
     expect(requestsTo('POST /api/headshots/{id}/regenerate').map((r) => r.params.id)).toEqual(['H1']);
     expect(toastsOf('error')).toEqual([]);
+  });
+
+  it("on a team headshot is paid by the team's edits: 'Regenerate (1 team edit)' at 0 personal credits", async () => {
+    answer('GET /api/teams/{teamId}', memberTeamOf());
+    answer('POST /api/headshots/{id}/regenerate', startedOf({ creditsReserved: 1 }));
+    answer('GET /api/generations/{id}', generationOf({ status: 'running' }));
+    renderViewer(0, TEAM_ID);
+    const button = (await screen.findByRole('button', {
+      name: 'Regenerate (1 team edit)',
+    })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Regenerate (1 credit)' })).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(requestsTo('POST /api/headshots/{id}/regenerate')).toHaveLength(1));
+  });
+
+  it('on a team headshot whose team edits are used is disabled with the sentence, and no way to buy credits', async () => {
+    answer(
+      'GET /api/teams/{teamId}',
+      memberTeamOf({
+        me: memberOf({ allowance: { generationsUsed: 1, generations: 1, editsUsed: 2, edits: 2 } }),
+      }),
+    );
+    renderViewer(5, TEAM_ID);
+    const reason = await screen.findByTestId('regenerate-reason');
+    expect(reason.textContent).toContain('You have used all 2 of your team edits.');
+    const button = screen.getByRole('button', { name: 'Regenerate (1 team edit)' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Buy credits' })).toBeNull();
+  });
+
+  it("on a former member's team headshot (the team answers 404) is theirs to pay: 'Regenerate (1 credit)'", async () => {
+    answer('GET /api/teams/{teamId}', apiError(404, 'TEAM_NOT_FOUND', 'Team not found.'));
+    renderViewer(0, TEAM_ID);
+    await waitFor(() => expect(requestsTo('GET /api/teams/{teamId}')).toHaveLength(1));
+    const button = await screen.findByRole('button', { name: 'Regenerate (1 credit)' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/Button';
 import { useMe } from '../../../lib/api/get-me';
 import type { EditRequestBody } from '../../../lib/api/contracts';
 import {
-  EDIT_KINDS,
   HEX_COLOUR,
   type EditKind,
   type Reframing,
@@ -13,6 +12,7 @@ import {
 } from '../../../../../functions/domain/edits';
 import type { Outfit } from '../../../../../functions/domain/outfits';
 import type { Background } from '../../../../../functions/domain/styles';
+import { editKindsFor } from '../../../lib/team-headshot';
 import { useStartEdit } from '../api/start-edit';
 import {
   BACKGROUND_CHOICES,
@@ -84,6 +84,11 @@ export function editOf(draft: EditDraft): EditRequestBody | null {
 /** Props of {@link EditSheet}. */
 export interface EditSheetProps {
   headshotId: string;
+  /**
+   * The team that paid the headshot (the API's `teamId`): only the edits that keep its look are offered
+   * (docs/teams.md "Money"; the server refuses the others with `LOOK_LOCKED`).
+   */
+  teamId?: string | undefined;
   /** The version to edit (the Versions strip's selection); null edits the original. */
   versionId: string | null;
   /** That version's name in the strip ('v2'), or null for the original. */
@@ -99,10 +104,18 @@ export interface EditSheetProps {
  * credit)', which posts the edit and hands its generation to the viewer. Under 1 credit the button stays, disabled,
  * saying why with 'Buy credits'; the API's refusal is shown here (a toast would sit behind the dialogs).
  */
-export function EditSheet({ headshotId, versionId, versionName, onClose, onStarted }: EditSheetProps) {
+export function EditSheet({
+  headshotId,
+  teamId,
+  versionId,
+  versionName,
+  onClose,
+  onStarted,
+}: EditSheetProps) {
   const titleId = useId();
   const reasonId = useId();
-  const [draft, setDraft] = useState<EditDraft>(FIRST_DRAFT);
+  const kinds = editKindsFor(teamId);
+  const [draft, setDraft] = useState<EditDraft>({ ...FIRST_DRAFT, kind: kinds[0] ?? FIRST_DRAFT.kind });
   const set = (patch: Partial<EditDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const start = useStartEdit(onStarted);
   const credits = useMe().data?.credits;
@@ -143,7 +156,7 @@ export function EditSheet({ headshotId, versionId, versionName, onClose, onStart
           legend="What to change"
           showLegend={false}
           chips
-          choices={EDIT_KINDS.map((id) => ({ id, label: EDIT_KIND_LABELS[id] }))}
+          choices={kinds.map((id) => ({ id, label: EDIT_KIND_LABELS[id] }))}
           value={draft.kind}
           onChange={(kind) => set({ kind })}
         />

@@ -112,7 +112,12 @@ export function HeadshotViewer({
             onDownload={(variant) => onDownload(headshot, variant)}
           />
         )}
-        <ViewerRegenerate key={headshot.id} headshotId={headshot.id} originalUrl={headshot.thumbnailUrl} />
+        <ViewerRegenerate
+          key={headshot.id}
+          headshotId={headshot.id}
+          originalUrl={headshot.thumbnailUrl}
+          teamId={headshot.teamId}
+        />
         {onDelete && (
           // Last and apart from the downloads, so a tap meant for a download never lands on it (issue 35 item 6).
           <div className="mt-2 w-full border-t border-slate-100 pt-3">
@@ -123,6 +128,7 @@ export function HeadshotViewer({
       {sheetOpen && (
         <EditSheet
           headshotId={headshot.id}
+          teamId={headshot.teamId}
           versionId={selected?.id ?? null}
           versionName={name}
           onClose={() => setSheetOpen(false)}
