@@ -5,6 +5,7 @@ import { TEAM_ERROR_MESSAGES } from '../../../functions/contracts/teams';
 import { TeamPage } from '../../../frontend/src/features/teams';
 import { answer, apiError, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
+import { headshotOf } from './fixtures';
 import { renderAt } from './render';
 import { memberOf, memberTeamOf, sharedOf, TEAM_ID } from './team-fixtures';
 
@@ -19,6 +20,13 @@ const open = (path = PATH) => renderAt(path, { element: <TeamPage />, route: '/t
 beforeEach(() => {
   signedIn();
   answer('GET /api/teams/{teamId}/headshots', { items: [], nextCursor: null });
+  answer('GET /api/headshots', { items: [], nextCursor: null, stats: { total: 0, favorites: 0 } });
+});
+
+const MADE = memberOf({
+  sub: 'user-1',
+  state: 'generating',
+  allowance: { generationsUsed: 1, generations: 1, editsUsed: 0, edits: 2 },
 });
 
 describe("a team's page, as a plain member", () => {
@@ -68,6 +76,39 @@ describe("a team's page, as a plain member", () => {
     fireEvent.click(await within(mine).findByRole('button', { name: /^Stop sharing/ }));
     await waitFor(() => expect(requestsTo('DELETE /api/teams/{teamId}/shared/{headshotId}')).toHaveLength(1));
     expect(requestsTo('DELETE /api/teams/{teamId}/shared/{headshotId}')[0]?.params.headshotId).toBe('H1');
+  });
+
+  it('lists their team headshots from their gallery on any device (every page, only those Acme paid for)', async () => {
+    answer('GET /api/teams/{teamId}', memberTeamOf({ me: MADE }));
+    answer('GET /api/headshots', ({ url }) =>
+      new URL(url).searchParams.get('cursor') === null
+        ? {
+            items: [headshotOf(1, { id: 'T2', teamId: TEAM_ID }), headshotOf(2, { id: 'P1' })],
+            nextCursor: 'page-2',
+            stats: { total: 4, favorites: 0 },
+          }
+        : {
+            items: [
+              headshotOf(3, { id: 'O1', teamId: 'another-team' }),
+              headshotOf(4, { id: 'T1', teamId: TEAM_ID }),
+            ],
+            nextCursor: null,
+            stats: { total: 4, favorites: 0 },
+          },
+    );
+    answer('PUT /api/teams/{teamId}/shared/{headshotId}', ({ params }) => ({
+      ...sharedOf(1, 'ada@example.com', 'user-1'),
+      headshotId: params.headshotId!,
+    }));
+    open();
+    const mine = await screen.findByRole('region', { name: 'Your team headshots' });
+    const shares = await within(mine).findAllByRole('button', { name: /^Share with Acme/ });
+    expect(shares).toHaveLength(2);
+    fireEvent.click(shares[0]!);
+    await waitFor(() => expect(requestsTo('PUT /api/teams/{teamId}/shared/{headshotId}')).toHaveLength(1));
+    // Oldest first: T1 (the second page's) is 'Headshot 1'.
+    expect(requestsTo('PUT /api/teams/{teamId}/shared/{headshotId}')[0]?.params.headshotId).toBe('T1');
+    expect(requestsTo('GET /api/headshots')).toHaveLength(2);
   });
 
   it('leaves the team after the question, back to the dashboard', async () => {

@@ -24,7 +24,6 @@ import {
   splitDomains,
 } from '../../../frontend/src/features/teams/utils/team-form';
 import { teamZipEntries, teamZipName } from '../../../frontend/src/features/teams/utils/team-zip';
-import { rememberTeamGeneration, teamGenerationOf } from '../../../frontend/src/lib/team-generations';
 import { answer, apiError, requestsTo } from './api-mocks';
 import { signedIn } from './auth-session';
 import { renderAt } from './render';
@@ -143,16 +142,6 @@ describe("the wizard's team look", () => {
     ]);
     expect(backgroundFields('#1f6feb')).toEqual({ background: 'studio', backgroundColour: '#1f6feb' });
     expect(backgroundFields('office')).toEqual({ background: 'office' });
-  });
-
-  it('remembers the team generation per account and team', () => {
-    localStorage.clear();
-    rememberTeamGeneration('user-1', 'T1', 'GEN1');
-    rememberTeamGeneration('user-2', 'T1', 'GEN2');
-    expect(teamGenerationOf('user-1', 'T1')).toBe('GEN1');
-    expect(teamGenerationOf('user-2', 'T1')).toBe('GEN2');
-    expect(teamGenerationOf('user-1', 'T2')).toBeNull();
-    expect(teamGenerationOf(null, 'T1')).toBeNull();
   });
 });
 

@@ -13,7 +13,6 @@ import {
   withinLook,
   type TeamBackgroundKey,
 } from '../utils/team-look';
-import { rememberTeamGeneration } from '../../../lib/team-generations';
 
 /** The wizard's choices, as the page holds them. */
 export interface WizardChoices {
@@ -53,14 +52,10 @@ export function useTeamWizard(teamId: string | null): {
   const { user } = useAuth();
   const team = query.data;
   const sub = user?.sub ?? null;
-  const started = useCallback(
-    (generationId: string) => {
-      if (!teamId) return;
-      rememberTeamGeneration(sub, teamId, generationId);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teams.one(sub, teamId) });
-    },
-    [queryClient, sub, teamId],
-  );
+  const started = useCallback(() => {
+    if (!teamId) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teams.one(sub, teamId) });
+  }, [queryClient, sub, teamId]);
   const wizard = useMemo((): TeamWizard | null => {
     if (!teamId || !team) return null;
     const backgrounds = teamBackgroundOptions(team.look);

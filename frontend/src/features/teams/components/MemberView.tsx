@@ -8,14 +8,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { TeamShareList, type ShareableHeadshot } from '../../../components/TeamShareList';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { paths, teamGeneratorHref } from '../../../config/paths';
-import { useGeneration } from '../../../hooks/use-generation';
 import { useTeamShares } from '../../../hooks/use-team-shares';
 import type { TeamHeadshot } from '../../../lib/api/team-shares';
-import { useAuth } from '../../../lib/auth';
-import { teamGenerationOf } from '../../../lib/team-generations';
 import type { ApiError } from '../../../lib/api-client';
 import { captionOf } from '../../../lib/headshot-caption';
 import { queryKeys } from '../../../lib/query-keys';
+import { useMyTeamHeadshots } from '../api/my-team-headshots';
 import { removeMember } from '../api/team-writes';
 import { BACKGROUND_LABELS, OUTFIT_LABELS, STYLE_LABELS } from '../utils/look';
 import { LOOK_TEXT, MEMBER_VIEW_TEXT, MEMBERS_TEXT } from '../utils/text';
@@ -74,16 +72,18 @@ export function LookSummary({ team }: { team: Team }) {
 }
 
 /**
- * The member's own team headshots to share or unshare: those of the team generation this browser started (its
- * headshots, so one unshared stays listed), then any shared one not among them (shared from another device).
+ * The member's own team headshots to share or unshare: those of their gallery the team paid for (the API's `teamId`,
+ * on any device), then any shared one not among them (a team headshot saved before the server recorded its team).
  */
-function useMyTeamHeadshots(team: Team, shared: readonly TeamHeadshot[] | undefined): ShareableHeadshot[] {
-  const { user } = useAuth();
-  const [generationId] = useState(() => teamGenerationOf(user?.sub ?? null, team.teamId));
-  const generation = useGeneration(team.me.allowance.generationsUsed > 0 ? generationId : null);
-  const made = generation.data?.headshots;
+function useTeamHeadshotList(
+  team: Team,
+  made: boolean,
+  shared: readonly TeamHeadshot[] | undefined,
+): ShareableHeadshot[] {
+  const mine = useMyTeamHeadshots(made ? team.teamId : null).data;
   return useMemo(() => {
-    const items: ShareableHeadshot[] = (made ?? []).map((h, i) => ({
+    // Oldest first, as the wizard's grid numbers them.
+    const items: ShareableHeadshot[] = [...(mine ?? [])].reverse().map((h, i) => ({
       id: h.id,
       thumbnailUrl: h.thumbnailUrl,
       label: `Headshot ${i + 1}: ${captionOf(h.style)}, ${captionOf(h.background)}`,
@@ -99,7 +99,7 @@ function useMyTeamHeadshots(team: Team, shared: readonly TeamHeadshot[] | undefi
       });
     }
     return items;
-  }, [made, shared, team.me.sub]);
+  }, [mine, shared, team.me.sub]);
 }
 
 /**
@@ -157,7 +157,7 @@ export function MyShares({ team }: { team: Team }) {
   // Nothing to list before the caller's team generation: no gallery read for an owner who has made none.
   const made = team.me.allowance.generationsUsed > 0 || team.me.sharedCount > 0;
   const shares = useTeamShares(made ? team.teamId : null);
-  const headshots = useMyTeamHeadshots(team, shares.shared);
+  const headshots = useTeamHeadshotList(team, made, shares.shared);
   if (headshots.length === 0) return null;
   return (
     <Panel id="team-my-shares" icon={Images} title={MEMBER_VIEW_TEXT.yours}>
