@@ -17,6 +17,13 @@ export function editKindsFor(teamId: string | undefined): readonly EditKind[] {
 /** 'Regenerate (1 team edit)': a team headshot's regeneration, paid from the member's team edits (product-spec §2). */
 export const TEAM_REGENERATE_LABEL = 'Regenerate (1 team edit)';
 
+/** The edit sheet's words on a team headshot while the team pays (product-spec §2 "Edit a headshot"). */
+export const TEAM_EDIT_TEXT = {
+  costNote:
+    'Each edit uses 1 of your team edits and makes a new version; the original is kept. If the result does not look like you, it is not delivered and the team edit is given back automatically.',
+  confirm: 'Edit (1 team edit)',
+} as const;
+
 /**
  * Who pays a team headshot's regeneration or edit, as the server decides it (use-cases/team-payer.ts `oneSlotPayer`):
  * the team while the caller is a member (`team`: its answer, the caller's seat in `me`), else — a personal headshot,

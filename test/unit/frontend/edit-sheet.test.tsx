@@ -137,4 +137,17 @@ describe('EditSheet', () => {
     expect(screen.queryByRole('radio', { name: 'Outfit' })).toBeNull();
     expect((screen.getByRole('radio', { name: 'Retouch' }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it("on a team headshot is paid by the team's edits: 'Edit (1 team edit)' at 0 personal credits", async () => {
+    answer(EDIT_ROUTE, startedOf({ creditsReserved: 1 }));
+    answer('GET /api/teams/{teamId}', memberTeamOf());
+    const { onStarted } = renderSheet({ credits: 0, teamId: TEAM_ID });
+    const button = (await screen.findByRole('button', { name: 'Edit (1 team edit)' })) as HTMLButtonElement;
+    expect(screen.getByText(/Each edit uses 1 of your team edits/)).toBeTruthy();
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.queryByRole('link', { name: 'Buy credits' })).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(onStarted).toHaveBeenCalled());
+    expect(requestsTo(EDIT_ROUTE)[0]?.body).toEqual({ edit: { kind: 'retouch', strength: 'natural' } });
+  });
 });

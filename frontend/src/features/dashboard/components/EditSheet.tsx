@@ -12,7 +12,7 @@ import {
 } from '../../../../../functions/domain/edits';
 import type { Outfit } from '../../../../../functions/domain/outfits';
 import type { Background } from '../../../../../functions/domain/styles';
-import { editKindsFor } from '../../../lib/team-headshot';
+import { editKindsFor, TEAM_EDIT_TEXT, teamEditUnavailable, useTeamPayer } from '../../../lib/team-headshot';
 import { useStartEdit } from '../api/start-edit';
 import {
   BACKGROUND_CHOICES,
@@ -119,11 +119,15 @@ export function EditSheet({
   const set = (patch: Partial<EditDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const start = useStartEdit(onStarted);
   const credits = useMe().data?.credits;
-  const unavailable = editUnavailable(credits);
+  // A team headshot's edit is paid from the member's team edits while they are one (use-cases/team-payer.ts).
+  const team = useTeamPayer(teamId);
+  const teamPaid = team !== null;
+  const unavailable = teamPaid ? (team ? teamEditUnavailable(team) : null) : editUnavailable(credits);
   const message = unavailable ?? start.error?.message ?? null;
   const edit = editOf(draft);
   const tone = unavailable ? 'note' : 'error';
-  const buyCredits = unavailable !== null || start.error?.status === 402;
+  const buyCredits = !teamPaid && (unavailable !== null || start.error?.status === 402);
+  const text = teamPaid ? TEAM_EDIT_TEXT : EDIT_TEXT;
 
   return (
     <Modal
@@ -161,7 +165,7 @@ export function EditSheet({
           onChange={(kind) => set({ kind })}
         />
         <KindChoices draft={draft} set={set} name={titleId} />
-        <p className="text-sm text-slate-600">{EDIT_TEXT.costNote}</p>
+        <p className="text-sm text-slate-600">{text.costNote}</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <Button
             type="submit"
@@ -169,7 +173,7 @@ export function EditSheet({
             disabled={unavailable !== null || edit === null}
             aria-describedby={message ? reasonId : undefined}
           >
-            {EDIT_TEXT.confirm}
+            {text.confirm}
           </Button>
           {message && (
             <RegenerateReason id={reasonId} message={message} tone={tone} buyCredits={buyCredits} />
