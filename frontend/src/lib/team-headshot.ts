@@ -8,7 +8,10 @@ import { useTeam } from './api/get-teams';
  * "The screens"). The server decides and refuses the rest; this only keeps the SPA from offering what it refuses.
  */
 
-/** The edit kinds the viewer offers: on a team headshot only those that keep the team's look (domain/team-look.ts). */
+/**
+ * The edit kinds the viewer offers: on a headshot the team pays to edit (`teamId`; a former member's is theirs, so
+ * pass undefined) only those that keep the team's look (domain/team-look.ts).
+ */
 export function editKindsFor(teamId: string | undefined): readonly EditKind[] {
   if (teamId === undefined) return EDIT_KINDS;
   return EDIT_KINDS.filter((kind) => (LOOK_KEEPING_EDITS as readonly string[]).includes(kind));

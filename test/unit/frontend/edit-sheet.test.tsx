@@ -138,6 +138,14 @@ describe('EditSheet', () => {
     expect((screen.getByRole('radio', { name: 'Retouch' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it("on a former member's team headshot (the team answers 404) offers every kind, paid by their credits", async () => {
+    answer('GET /api/teams/{teamId}', apiError(404, 'TEAM_NOT_FOUND', 'Team not found.'));
+    renderSheet({ teamId: TEAM_ID });
+    expect(await screen.findByRole('radio', { name: 'Background' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Outfit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit (1 credit)' })).toBeTruthy();
+  });
+
   it("on a team headshot is paid by the team's edits: 'Edit (1 team edit)' at 0 personal credits", async () => {
     answer(EDIT_ROUTE, startedOf({ creditsReserved: 1 }));
     answer('GET /api/teams/{teamId}', memberTeamOf());

@@ -114,14 +114,15 @@ export function EditSheet({
 }: EditSheetProps) {
   const titleId = useId();
   const reasonId = useId();
-  const kinds = editKindsFor(teamId);
+  // A team headshot's edit is paid from the member's team edits while they are one (use-cases/team-payer.ts), and
+  // only keeps the look then; a former member's (the team answers 404: null) is theirs, any kind.
+  const team = useTeamPayer(teamId);
+  const teamPaid = team !== null;
+  const kinds = editKindsFor(teamPaid ? teamId : undefined);
   const [draft, setDraft] = useState<EditDraft>({ ...FIRST_DRAFT, kind: kinds[0] ?? FIRST_DRAFT.kind });
   const set = (patch: Partial<EditDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const start = useStartEdit(onStarted);
   const credits = useMe().data?.credits;
-  // A team headshot's edit is paid from the member's team edits while they are one (use-cases/team-payer.ts).
-  const team = useTeamPayer(teamId);
-  const teamPaid = team !== null;
   const unavailable = teamPaid ? (team ? teamEditUnavailable(team) : null) : editUnavailable(credits);
   const message = unavailable ?? start.error?.message ?? null;
   const edit = editOf(draft);
