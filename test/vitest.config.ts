@@ -4,6 +4,13 @@ import LongestFirstSequencer from './sequencer';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// The X-Ray SDK (under Powertools' Tracer, which every handler imports) starts in automatic mode unless told not to:
+// an async hook that tracks every promise's creation and destruction, in every process that loads a handler, though
+// tracing is off outside Lambda (functions/common/tracer.ts). Manual mode skips the hook: `generation.test.ts` 32.1 →
+// 31.3 s of CPU (decision 014, seventh round). Set here, before the stacks' and the workers' first import; Lambda
+// never sees it, and the unit project keeps the SDK's default (tracing.test.ts traces as Lambda does).
+process.env.AWS_XRAY_MANUAL_MODE ??= '1';
+
 /**
  * Five projects, one per kind of test. `npm test` (test/run.ts) runs them all, `npm run test:fast` the three that
  * need no emulator and no browser (unit, frontend, infrastructure); each can run alone with `npm run test:<project>`.
@@ -39,6 +46,7 @@ export default defineConfig({
             // Exposes @aws/lambda-invoke-store's own reset (`InvokeStore._testing`): the SDK makes the process's
             // per-invocation store on its first call, and local-lambda-log-context.test.ts needs the concurrent one.
             AWS_LAMBDA_BENCHMARK_MODE: '1',
+            AWS_XRAY_MANUAL_MODE: '',
           },
         },
       },
