@@ -83,7 +83,7 @@ export type Seeded = HeadshotRecord[];
 export async function seedHeadshots(
   sub: string,
   count: number,
-  options: { favoriteEvery?: number; withImages?: number; generationId?: string } = {},
+  options: { favoriteEvery?: number; withImages?: number; generationId?: string; teamId?: string } = {},
 ): Promise<Seeded> {
   const generationId = options.generationId ?? ulid();
   const start = Date.now() - count - 1000;
@@ -101,6 +101,8 @@ export async function seedHeadshots(
     isFavorite: options.favoriteEvery ? i % options.favoriteEvery === 0 : false,
     creditsUsed: 1,
     createdAt: new Date(start + i).toISOString(),
+    // A team-paid generation's headshots carry their team, as finishHeadshot writes them (docs/teams.md "Items").
+    ...(options.teamId === undefined ? {} : { teamId: options.teamId }),
   }));
   const { TABLE_NAME } = storageSettings();
   for (let i = 0; i < records.length; i += 25) {

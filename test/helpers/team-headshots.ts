@@ -44,5 +44,9 @@ export async function seedTeamHeadshots(
       },
     }),
   );
-  return seedHeadshots(sub, count, { generationId, withImages: options.withImages ?? 0 });
+  return seedHeadshots(sub, count, {
+    generationId,
+    withImages: options.withImages ?? 0,
+    ...(teamId === undefined ? {} : { teamId }),
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { queryAll } from '../../functions/adapters/support/query';
 import { teamPk, userPk } from '../../functions/adapters/support/keys';
+import { galleryPageSchema } from '../../functions/contracts/headshot';
 import { teamHeadshotsPageSchema, teamHeadshotSchema } from '../../functions/contracts/teams';
 import type { TestUser } from '../helpers/cognito';
 import { signedUpUser } from '../helpers/gallery';
@@ -74,6 +75,14 @@ describe('sharing with a team', () => {
       ]);
       const ownersOwn = await seedTeamHeadshots(owner.sub, teamId, 1);
       expect((await gallery(owner, teamId)).items).toEqual([]);
+
+      // The member's own gallery names the team on the headshots it paid for, and no team on a personal one.
+      const own = galleryPageSchema.parse(await ok(member, 'GET', '/api/headshots'));
+      expect(own.items.filter((h) => h.teamId === teamId).map((h) => h.id)).toEqual(
+        expect.arrayContaining([...shared, ...kept].map((h) => h.id)),
+      );
+      expect(own.items.filter((h) => h.teamId !== undefined)).toHaveLength(4);
+      expect(own.items.find((h) => h.id === personal[0]!.id)).not.toHaveProperty('teamId');
 
       // A member shares two; the same share again is one share.
       for (const headshot of shared.slice(0, 2)) {
