@@ -57,6 +57,8 @@ describe('ViewerRegenerate', () => {
     expect(screen.queryByRole('button', { name: 'Regenerate (1 credit)' })).toBeNull();
     fireEvent.click(button);
     await waitFor(() => expect(requestsTo('POST /api/headshots/{id}/regenerate')).toHaveLength(1));
+    // The member's seat is read again: one of their team edits went.
+    await waitFor(() => expect(requestsTo('GET /api/teams/{teamId}')).toHaveLength(2));
   });
 
   it('on a team headshot whose team edits are used is disabled with the sentence, and no way to buy credits', async () => {

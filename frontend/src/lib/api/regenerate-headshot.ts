@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { apiCall, type ApiError } from '../api-client';
 import { generationStartedSchema, type GenerationStarted } from './contracts';
 import { track } from '../analytics';
+import { queryKeys } from '../query-keys';
 import { paths } from '../../config/paths';
 import { meQueryKey } from './get-me';
 
@@ -51,6 +52,8 @@ export function useRegenerate(
     onSuccess: (started, headshotId) => {
       track('regenerate_started');
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // A team headshot's spends the member's team edits: their seat's count is read again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
       onStarted(headshotId, started.id);
     },
     onError: (error) => {

@@ -6,6 +6,7 @@ import {
   type GenerationStarted,
 } from '../../../lib/api/contracts';
 import { meQueryKey } from '../../../lib/api/get-me';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** One edit to start: the headshot (the gallery's item) and the body of `POST /api/headshots/{id}/edits`. */
 export interface EditStart {
@@ -38,6 +39,8 @@ export function useStartEdit(onStarted: (generationId: string) => void) {
     mutationFn: startEdit,
     onSuccess: (started) => {
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // A team headshot's spends the member's team edits: their seat's count is read again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
       onStarted(started.id);
     },
   });
