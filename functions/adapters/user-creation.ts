@@ -8,7 +8,7 @@ import { signupBonusPepper } from '../config/signup-bonus';
 import { documentClient } from './support/aws';
 import { BONUS_SK, bonusPk, PROFILE_SK, userPk } from './support/keys';
 import { getUser, type UserRecord } from './support/users';
-import { ledgerPut, markerPut, type TransactItem } from './support/ledger-items';
+import { ledgerPut, markerPut, newItemPut, type TransactItem } from './support/ledger-items';
 import { cancellationCodes, withTransactionRetry } from './support/transactions';
 
 const table = () => storageSettings().TABLE_NAME;
@@ -44,18 +44,12 @@ export async function ensureUser(sub: string, email: string): Promise<UserRecord
         new TransactWriteCommand({
           TransactItems: [
             profile(SIGNUP_BONUS_CREDITS, 'granted'),
-            {
-              Put: {
-                TableName: table(),
-                Item: {
-                  PK: bonusPk(bonusKey(email, pepper)),
-                  SK: BONUS_SK,
-                  type: 'signupBonus',
-                  claimedAt: now,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            newItemPut({
+              PK: bonusPk(bonusKey(email, pepper)),
+              SK: BONUS_SK,
+              type: 'signupBonus',
+              claimedAt: now,
+            }),
             ...[legacyBonusKey(email), previousBonusKey(email, pepper)].flatMap(noMarker),
             markerPut(sub, 'signup_bonus', sub, entryId, now),
             ledgerPut(sub, entryId, SIGNUP_BONUS_CREDITS, 'signup_bonus', sub, now),
@@ -100,23 +94,17 @@ function newProfilePut(
   signupBonus: SignupBonus,
   now: string,
 ): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        PK: userPk(sub),
-        SK: PROFILE_SK,
-        type: 'user',
-        email,
-        displayName: displayNameFromEmail(email),
-        credits,
-        signupBonus,
-        createdAt: now,
-        updatedAt: now,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return newItemPut({
+    PK: userPk(sub),
+    SK: PROFILE_SK,
+    type: 'user',
+    email,
+    displayName: displayNameFromEmail(email),
+    credits,
+    signupBonus,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /**

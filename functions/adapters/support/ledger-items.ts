@@ -60,6 +60,14 @@ export async function readAccountBalance(ref: AccountRef): Promise<AccountBalanc
   };
 }
 
+/**
+ * A `Put` of an item that must be new: the transaction fails (`ConditionalCheckFailed`) when an item with its key
+ * exists, which is how a replayed change or a second creation is refused.
+ */
+export function newItemPut(Item: Record<string, unknown>): TransactItem {
+  return { Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(SK)' } };
+}
+
 /** The idempotency marker of a credit change: `LEDGERREF#<reason>#<ref>`, new only (a replay is refused). */
 export function markerPut(
   owner: AccountRef,
@@ -68,19 +76,13 @@ export function markerPut(
   entryId: string,
   now: string,
 ): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        PK: accountPk(owner),
-        SK: ledgerRefSk(reason, ref),
-        type: 'ledgerRef',
-        entryId,
-        createdAt: now,
-      },
-      ConditionExpression: 'attribute_not_exists(SK)',
-    },
-  };
+  return newItemPut({
+    PK: accountPk(owner),
+    SK: ledgerRefSk(reason, ref),
+    type: 'ledgerRef',
+    entryId,
+    createdAt: now,
+  });
 }
 
 /** A ledger entry `LEDGER#<entryId>` with its signed `delta` (credits), `reason` and `ref`. */
@@ -92,19 +94,13 @@ export function ledgerPut(
   ref: string,
   now: string,
 ): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        PK: accountPk(owner),
-        SK: ledgerSk(entryId),
-        type: 'ledger',
-        delta,
-        reason,
-        ref,
-        createdAt: now,
-      },
-      ConditionExpression: 'attribute_not_exists(SK)',
-    },
-  };
+  return newItemPut({
+    PK: accountPk(owner),
+    SK: ledgerSk(entryId),
+    type: 'ledger',
+    delta,
+    reason,
+    ref,
+    createdAt: now,
+  });
 }
