@@ -33,6 +33,8 @@ export interface ResultsCardProps {
    * that note as its description.
    */
   regenerateUnavailableId?: string;
+  /** The button's words: 'Regenerate (1 credit)' unless a team pays ('Regenerate (1 team edit)', issue 37). */
+  regenerateLabel?: string;
 }
 
 /**
@@ -143,6 +145,7 @@ function RegenerateButton({
   onRegenerate,
   regenerating = false,
   regenerateUnavailableId,
+  regenerateLabel = REGENERATE_LABEL,
 }: ResultsCardProps) {
   if (!onRegenerate) return null;
   return (
@@ -150,7 +153,7 @@ function RegenerateButton({
       type="button"
       onClick={() => onRegenerate(headshot)}
       disabled={regenerating || regenerateUnavailableId !== undefined}
-      aria-label={`${REGENERATE_LABEL}: headshot ${position ?? 0}`}
+      aria-label={`${regenerateLabel}: headshot ${position ?? 0}`}
       aria-describedby={regenerateUnavailableId}
       className={cx(
         'ml-auto inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 disabled:opacity-60',
@@ -158,7 +161,7 @@ function RegenerateButton({
       )}
     >
       <RefreshCw aria-hidden="true" className={cx('size-3.5', regenerating && 'animate-spin')} />
-      {REGENERATE_LABEL}
+      {regenerateLabel}
     </button>
   );
 }

@@ -101,7 +101,7 @@ describe('the wizard for a team', () => {
     let shared: string[] = [];
     answer('POST /api/generations', startedOf({ creditsReserved: 6 }));
     const headshots = [0, 1, 2].map((slot) =>
-      headshotOf(slot, { style: 'professional', background: 'studio' }),
+      headshotOf(slot, { style: 'professional', background: 'studio', teamId: TEAM_ID }),
     );
     answerPolls([generationOf({ status: 'succeeded', progress: 100, headshots, headshotsExpected: 3 })]);
     answer('GET /api/teams/{teamId}/headshots', () => ({
@@ -133,6 +133,11 @@ describe('the wizard for a team', () => {
     });
 
     const share = await screen.findByRole('region', { name: 'Share with Acme' });
+    // The team pays their regenerations from their team edits, whatever their own credits.
+    expect(
+      await screen.findAllByRole('button', { name: /^Regenerate \(1 team edit\): headshot/ }),
+    ).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Regenerate \(1 credit\)/ })).toBeNull();
     expect(within(share).getByText('Your team sees only the headshots you share.')).toBeTruthy();
     expect(
       within(share).getByText(

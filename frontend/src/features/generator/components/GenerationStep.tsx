@@ -26,6 +26,7 @@ import { LikenessNotice } from './LikenessNotice';
 import { ResultHeading } from './StepLayout';
 import { RegeneratedHeadshot } from './RegeneratedHeadshot';
 import { regenerateUnavailable, useRegenerate } from '../../../lib/api/regenerate-headshot';
+import { TEAM_REGENERATE_LABEL, teamEditUnavailable, useTeamPayer } from '../../../lib/team-headshot';
 import { progressStatusText } from '../utils/wizard-rules';
 import { track } from '../../../lib/analytics';
 import { paths } from '../../../config/paths';
@@ -251,7 +252,16 @@ function ResultsGrid({
   const { mutate: setFavorite } = useToggleFavorite('results');
   // Under 1 credit Regenerate is unavailable: the buttons stay, disabled, and one note above the grid says why.
   const credits = useMe().data?.credits;
-  const unavailable = canRegenerate ? regenerateUnavailable(credits) : null;
+  // A team generation's regenerations are paid from the member's team edits while they are one (team-payer.ts).
+  const team = useTeamPayer(canRegenerate ? headshots[0]?.teamId : undefined);
+  const teamPaid = team !== null;
+  const unavailable = !canRegenerate
+    ? null
+    : teamPaid
+      ? team
+        ? teamEditUnavailable(team)
+        : null
+      : regenerateUnavailable(credits);
   const reasonId = useId();
   // Original headshot id → the one-slot generation regenerating it (its result is shown right after it).
   const [regenerations, setRegenerations] = useState<Record<string, string>>({});
@@ -283,7 +293,7 @@ function ResultsGrid({
           id={reasonId}
           message={unavailable}
           tone="note"
-          buyCredits
+          buyCredits={!teamPaid}
           className="mt-8 text-center text-pretty"
         />
       )}
@@ -306,6 +316,7 @@ function ResultsGrid({
                 onRegenerate={canRegenerate && !regeneration ? (h) => regenerate.mutate(h.id) : undefined}
                 regenerating={regenerate.isPending && regenerate.variables === headshot.id}
                 regenerateUnavailableId={unavailable ? reasonId : undefined}
+                {...(teamPaid ? { regenerateLabel: TEAM_REGENERATE_LABEL } : {})}
               />
               {regeneration && (
                 <RegeneratedHeadshot
