@@ -1,3 +1,4 @@
+import type { Purchase } from '../contracts/purchase';
 import { InvalidCursorError } from './gallery';
 
 /**
@@ -30,4 +31,37 @@ export function purchasePage<T extends { checkoutSessionId: string; createdAt: s
   const items = sorted.slice(start, start + size);
   const more = start + size < sorted.length;
   return { items, nextCursor: more ? items[items.length - 1]!.checkoutSessionId : null };
+}
+
+/** The fields of a stored purchase (adapters/purchases.ts `PurchaseRecord`) that its history row shows. */
+export interface PurchaseRowSource {
+  checkoutSessionId: string;
+  packId: string;
+  credits: number;
+  /** Cents charged. */
+  amountTotal: number;
+  currency: string;
+  status: Purchase['status'];
+  creditsReversed: number;
+  receiptUrl: string | null;
+  createdAt: string;
+}
+
+/**
+ * A purchase as a history shows it (contracts/purchase.ts `Purchase`), the personal one's and the team's alike:
+ * `packName` is the caller's to give (the pack's name, or the team's seat pack).
+ */
+export function purchaseRow(p: PurchaseRowSource, packName: string): Purchase {
+  return {
+    id: p.checkoutSessionId,
+    packId: p.packId,
+    packName,
+    credits: p.credits,
+    amountCents: p.amountTotal,
+    currency: p.currency,
+    status: p.status,
+    creditsReversed: p.creditsReversed,
+    receiptUrl: p.receiptUrl,
+    createdAt: p.createdAt,
+  };
 }

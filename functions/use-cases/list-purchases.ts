@@ -1,7 +1,7 @@
 import { readAllPurchases } from '../adapters/purchases';
 import { PURCHASES_PAGE_SIZE, type PurchasesPage } from '../contracts/purchase';
 import { findPack } from '../domain/packs';
-import { purchasePage } from '../domain/purchase-history';
+import { purchasePage, purchaseRow } from '../domain/purchase-history';
 
 /** What the purchase history needs from the outside world: every purchase of the caller. */
 export interface ListPurchasesPorts {
@@ -25,18 +25,7 @@ export async function listPurchases(
 ): Promise<PurchasesPage> {
   const page = purchasePage(await ports.readAllPurchases(sub), cursor, PURCHASES_PAGE_SIZE);
   return {
-    items: page.items.map((p) => ({
-      id: p.checkoutSessionId,
-      packId: p.packId,
-      packName: findPack(p.packId)?.name ?? p.packId,
-      credits: p.credits,
-      amountCents: p.amountTotal,
-      currency: p.currency,
-      status: p.status,
-      creditsReversed: p.creditsReversed,
-      receiptUrl: p.receiptUrl,
-      createdAt: p.createdAt,
-    })),
+    items: page.items.map((p) => purchaseRow(p, findPack(p.packId)?.name ?? p.packId)),
     nextCursor: page.nextCursor,
   };
 }

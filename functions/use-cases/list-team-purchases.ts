@@ -2,7 +2,7 @@ import { readAllPurchases } from '../adapters/purchases';
 import { PURCHASES_PAGE_SIZE } from '../contracts/purchase';
 import type { TeamPurchasesPage } from '../contracts/teams';
 import { teamAccount } from '../domain/ledger-account';
-import { purchasePage } from '../domain/purchase-history';
+import { purchasePage, purchaseRow } from '../domain/purchase-history';
 import { SEAT_PACK_NAME } from '../domain/team-checkout';
 import { teamAccess, teamAccessAdapters, type TeamAccessPorts } from './team-access';
 
@@ -33,16 +33,7 @@ export async function listTeamPurchases(
   const page = purchasePage(await ports.readAllPurchases(teamAccount(teamId)), cursor, PURCHASES_PAGE_SIZE);
   return {
     items: page.items.map((p) => ({
-      id: p.checkoutSessionId,
-      packId: p.packId,
-      packName: SEAT_PACK_NAME,
-      credits: p.credits,
-      amountCents: p.amountTotal,
-      currency: p.currency,
-      status: p.status,
-      creditsReversed: p.creditsReversed,
-      receiptUrl: p.receiptUrl,
-      createdAt: p.createdAt,
+      ...purchaseRow(p, SEAT_PACK_NAME),
       seats: p.team?.seats ?? 0,
       buyerEmail: p.team?.buyerEmail ?? '',
     })),
