@@ -100,33 +100,61 @@ export function buildCheckoutSessionParams(input: {
 }): CheckoutSessionParams {
   const { pack, sub, email } = input;
   const origin = input.siteOrigin.replace(/\/+$/, '');
-  const metadata: CheckoutMetadata = {
-    user_id: sub,
-    pack_id: pack.id,
-    credits: String(pack.credits),
-    amount: String(pack.priceCents),
-    package_name: pack.name,
-    ...(email ? { user_email: email } : {}),
+  return {
+    ...oneLineSession({
+      sub,
+      email,
+      currency: pack.currency,
+      unitCents: pack.priceCents,
+      quantity: 1,
+      product: { name: lineItemName(pack), description: lineItemDescription(pack) },
+      successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard`,
+      cancelUrl: `${origin}/checkout/cancelled?pack=${encodeURIComponent(pack.id)}`,
+      metadata: {
+        user_id: sub,
+        pack_id: pack.id,
+        credits: String(pack.credits),
+        amount: String(pack.priceCents),
+        package_name: pack.name,
+        ...(email ? { user_email: email } : {}),
+      },
+    }),
+    allow_promotion_codes: true,
   };
+}
+
+/**
+ * A one-line-item card payment session, a credit pack's and a team's seats alike: price and quantity as the server
+ * decided them, the buyer's e-mail when known (Checkout asks for it otherwise), `client_reference_id` = `sub`.
+ */
+export function oneLineSession(input: {
+  sub: string;
+  email: string | undefined;
+  /** ISO 4217, lower case: every price is in US dollars. */
+  currency: 'usd';
+  /** One unit's price, in cents. */
+  unitCents: number;
+  quantity: number;
+  product: { name: string; description: string };
+  successUrl: string;
+  cancelUrl: string;
+  metadata: CheckoutMetadata;
+}): CheckoutSessionParams {
+  const { sub, email } = input;
   return {
     mode: 'payment',
     allowed_payment_method_types: ['card'],
     line_items: [
       {
-        price_data: {
-          currency: pack.currency,
-          unit_amount: pack.priceCents,
-          product_data: { name: lineItemName(pack), description: lineItemDescription(pack) },
-        },
-        quantity: 1,
+        price_data: { currency: input.currency, unit_amount: input.unitCents, product_data: input.product },
+        quantity: input.quantity,
       },
     ],
-    success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=dashboard`,
-    cancel_url: `${origin}/checkout/cancelled?pack=${encodeURIComponent(pack.id)}`,
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
     ...(email ? { customer_email: email } : {}),
     client_reference_id: sub,
-    metadata,
-    allow_promotion_codes: true,
+    metadata: input.metadata,
   };
 }
 

@@ -1,10 +1,5 @@
-import type {
-  CheckoutMetadata,
-  CheckoutSessionLike,
-  CheckoutSessionParams,
-  ExpectedPurchase,
-} from './checkout';
-import { sessionOwner } from './checkout';
+import type { CheckoutSessionLike, CheckoutSessionParams, ExpectedPurchase } from './checkout';
+import { oneLineSession, sessionOwner } from './checkout';
 import { teamAccount, userAccount, type LedgerAccount } from './ledger-account';
 import { seatPurchase } from './team-seats';
 
@@ -64,35 +59,26 @@ export function buildSeatCheckoutParams(input: {
   if (totalCents > MAX_CHARGE_CENTS)
     throw new RangeError(`A purchase of ${totalCents} cents is above Stripe's limit`);
   const origin = input.siteOrigin.replace(/\/+$/, '');
-  const metadata: CheckoutMetadata = {
-    user_id: sub,
-    pack_id: SEAT_PACK_ID,
-    team_id: teamId,
-    seats: String(seats),
-    credits: String(credits),
-    amount: String(totalCents),
-    package_name: SEAT_PACK_NAME,
-    ...(email ? { user_email: email } : {}),
-  };
-  return {
-    mode: 'payment',
-    allowed_payment_method_types: ['card'],
-    line_items: [
-      {
-        price_data: {
-          currency: 'usd',
-          unit_amount: unitCents,
-          product_data: { name: seatLineItemName(input.teamName), description: SEAT_LINE_ITEM_DESCRIPTION },
-        },
-        quantity: seats,
-      },
-    ],
-    success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=team&team=${teamId}`,
-    cancel_url: `${origin}/teams/${teamId}?checkout=cancelled`,
-    ...(email ? { customer_email: email } : {}),
-    client_reference_id: sub,
-    metadata,
-  };
+  return oneLineSession({
+    sub,
+    email,
+    currency: 'usd',
+    unitCents,
+    quantity: seats,
+    product: { name: seatLineItemName(input.teamName), description: SEAT_LINE_ITEM_DESCRIPTION },
+    successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}&redirect=team&team=${teamId}`,
+    cancelUrl: `${origin}/teams/${teamId}?checkout=cancelled`,
+    metadata: {
+      user_id: sub,
+      pack_id: SEAT_PACK_ID,
+      team_id: teamId,
+      seats: String(seats),
+      credits: String(credits),
+      amount: String(totalCents),
+      package_name: SEAT_PACK_NAME,
+      ...(email ? { user_email: email } : {}),
+    },
+  });
 }
 
 /** What the seat purchase's pending purchase records: the total price, the credits, the quantity and the buyer. */
