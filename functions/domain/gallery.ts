@@ -135,10 +135,15 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * partition or at another kind of item, whatever the client sends.
  *
  * @param expected `pk`: the caller's partition (`USER#<sub>`); `skPrefix`: the item kind (`HEADSHOT#`)
+ * @param isTail whether what follows `skPrefix` is what that kind's key holds there (a ULID unless told)
  * @throws {InvalidCursorError} when the cursor is not base64url, not JSON, has other or extra fields, or names
  *   another partition or item kind
  */
-export function decodeCursor(cursor: string, expected: { pk: string; skPrefix: string }): TableKey {
+export function decodeCursor(
+  cursor: string,
+  expected: { pk: string; skPrefix: string },
+  isTail: (tail: string) => boolean = isUlid,
+): TableKey {
   if (cursor.length > MAX_CURSOR_LENGTH || !BASE64URL.test(cursor)) throw new InvalidCursorError();
   let parsed: unknown;
   try {
@@ -151,7 +156,7 @@ export function decodeCursor(cursor: string, expected: { pk: string; skPrefix: s
   if (
     PK !== expected.pk ||
     !SK.startsWith(expected.skPrefix) ||
-    !isUlid(SK.slice(expected.skPrefix.length))
+    !isTail(SK.slice(expected.skPrefix.length))
   ) {
     throw new InvalidCursorError();
   }

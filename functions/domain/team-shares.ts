@@ -1,10 +1,4 @@
-import {
-  encodeCursor,
-  GALLERY_PAGE_SIZE,
-  InvalidCursorError,
-  MAX_CURSOR_LENGTH,
-  type TableKey,
-} from './gallery';
+import { decodeCursor, GALLERY_PAGE_SIZE, type TableKey } from './gallery';
 import { variantFileName, type HeadshotVariant } from './headshot-variants';
 import { versionFileName } from './headshot-versions';
 import { isUlid } from './object-keys';
@@ -112,7 +106,6 @@ export function sharedFileName(
   return `${memberFolder(email)}/${name}`;
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const SUB = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
@@ -124,28 +117,11 @@ const SUB = /^[A-Za-z0-9-]{1,64}$/;
  * @throws {InvalidCursorError} for anything else
  */
 export function decodeSharedCursor(cursor: string, expected: { pk: string; skPrefix: string }): TableKey {
-  if (cursor.length > MAX_CURSOR_LENGTH || !BASE64URL.test(cursor)) throw new InvalidCursorError();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursorError();
-  }
-  const { PK, SK } = (parsed ?? {}) as Record<string, unknown>;
-  if (
-    typeof PK !== 'string' ||
-    typeof SK !== 'string' ||
-    PK !== expected.pk ||
-    !SK.startsWith(expected.skPrefix) ||
-    encodeCursor({ PK, SK }) !== cursor
-  ) {
-    throw new InvalidCursorError();
-  }
-  const parts = SK.slice(expected.skPrefix.length).split('#');
-  const id = parts.pop()!;
-  if (!isUlid(id) || parts.length > 1 || !parts.every((part) => SUB.test(part)))
-    throw new InvalidCursorError();
-  return { PK, SK };
+  return decodeCursor(cursor, expected, (tail) => {
+    const parts = tail.split('#');
+    const id = parts.pop()!;
+    return isUlid(id) && parts.length <= 1 && parts.every((part) => SUB.test(part));
+  });
 }
 
 /**
