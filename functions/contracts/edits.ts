@@ -8,15 +8,21 @@ import { backgroundSchema, outfitSchema, variantLinkSchema } from './headshot';
  * regeneration does); `GET /api/headshots/{id}/versions` answers {@link headshotVersionsSchema}.
  */
 
+/** A preset background by name, as an edit and a team's look take it. */
+export const presetBackgroundSchema = z.object({ type: z.literal('preset'), background: backgroundSchema });
+
+/** A custom colour (`#rrggbb`, lower-cased), as an edit and a team's look take it. */
+export const colourBackgroundSchema = z.object({
+  type: z.literal('colour'),
+  colour: z
+    .string()
+    .check(z.regex(HEX_COLOUR, 'Pick a colour as # and six hex digits, e.g. #1f6feb.'), z.toLowerCase()),
+});
+
 /** The background an edit puts behind the person (domain/edits.ts `EditBackground`). */
 export const editBackgroundSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('preset'), background: backgroundSchema }),
-  z.object({
-    type: z.literal('colour'),
-    colour: z
-      .string()
-      .check(z.regex(HEX_COLOUR, 'Pick a colour as # and six hex digits, e.g. #1f6feb.'), z.toLowerCase()),
-  }),
+  presetBackgroundSchema,
+  colourBackgroundSchema,
   z.object({ type: z.literal('transparent') }),
 ]);
 

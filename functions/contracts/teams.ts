@@ -21,6 +21,7 @@ import { OUTFITS } from '../domain/outfits';
 import { backgroundSchema, outfitSchema, styleSchema, variantLinkSchema } from './headshot';
 import { checkoutSessionSchema } from './account';
 import { purchaseSchema } from './purchase';
+import { colourBackgroundSchema, presetBackgroundSchema } from './edits';
 
 export { TEAM_ERROR_MESSAGES } from '../domain/team-errors';
 
@@ -55,13 +56,8 @@ export const teamDomainsSchema = z
 
 /** A background of the look (domain/team-look.ts `TeamBackground`): a preset or a custom colour. */
 export const teamBackgroundSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('preset'), background: backgroundSchema }),
-  z.object({
-    type: z.literal('colour'),
-    colour: z
-      .string()
-      .check(z.regex(HEX_COLOUR, 'Pick a colour as # and six hex digits, e.g. #1f6feb.'), z.toLowerCase()),
-  }),
+  presetBackgroundSchema,
+  colourBackgroundSchema,
 ]);
 export type TeamBackgroundBody = z.infer<typeof teamBackgroundSchema>;
 
