@@ -22,6 +22,27 @@ import { createPartLog } from '../../infrastructure/local/support/log';
 const popular = findPack('popular')!;
 const SUB = '8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d';
 
+/** The form body the Stripe SDK sends for a session creation with `params` (captured without a network). */
+async function encodedBySdk(params: Stripe.Checkout.SessionCreateParams): Promise<string> {
+  let captured = '';
+  const fetchFn = async (_url: string | URL | Request, init?: RequestInit) => {
+    captured = String(init?.body ?? '');
+    return new Response(
+      JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'http://x/pay' }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_1' },
+      },
+    );
+  };
+  const stripe = new Stripe(LOCAL_STRIPE_API_KEY, {
+    httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
+    maxNetworkRetries: 0,
+  });
+  await stripe.checkout.sessions.create(params);
+  return captured;
+}
+
 /*
  * The local Checkout provider (infrastructure/local/stand-ins/stripe): when the local stack starts it, the form
  * encoding and validation it shares with Stripe, and its hosted page.
@@ -50,28 +71,13 @@ describe('local stack wiring', () => {
 
 describe('local provider: form parsing and validation', () => {
   it('parses exactly what the SDK sends (captured without a network)', async () => {
-    let captured = '';
-    const fetchFn = async (_url: string | URL | Request, init?: RequestInit) => {
-      captured = String(init?.body ?? '');
-      return new Response(
-        JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'http://x/pay' }),
-        {
-          status: 200,
-          headers: { 'content-type': 'application/json', 'request-id': 'req_1' },
-        },
-      );
-    };
-    const stripe = new Stripe(LOCAL_STRIPE_API_KEY, {
-      httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
-      maxNetworkRetries: 0,
-    });
     const params = buildCheckoutSessionParams({
       pack: popular,
       sub: SUB,
       email: 'ada+test@example.com',
       siteOrigin: 'http://localhost:5173',
     });
-    await stripe.checkout.sessions.create(params);
+    const captured = await encodedBySdk(params);
     expect(captured).toContain('line_items[0][price_data][product_data][name]=60%20AI%20Headshot%20Credits');
     const parsed = validateCreateParams(parseStripeForm(captured));
     expect(parsed).toEqual({
@@ -128,21 +134,6 @@ describe('local provider: a quantity (a team’s seats)', () => {
     );
 
   it('takes what our seat purchase sends: the SDK’s encoding of quantity = seats, at the server’s unit price', async () => {
-    let captured = '';
-    const fetchFn = async (_url: string | URL | Request, init?: RequestInit) => {
-      captured = String(init?.body ?? '');
-      return new Response(
-        JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'http://x/pay' }),
-        {
-          status: 200,
-          headers: { 'content-type': 'application/json', 'request-id': 'req_1' },
-        },
-      );
-    };
-    const stripe = new Stripe(LOCAL_STRIPE_API_KEY, {
-      httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch),
-      maxNetworkRetries: 0,
-    });
     const params = buildSeatCheckoutParams({
       teamId: '01M9TEAM0000000000000000AB',
       teamName: 'Acme',
@@ -151,7 +142,7 @@ describe('local provider: a quantity (a team’s seats)', () => {
       email: 'ada@example.com',
       siteOrigin: 'http://localhost:5173',
     });
-    await stripe.checkout.sessions.create(params);
+    const captured = await encodedBySdk(params);
     expect(captured).toContain(`line_items[0][quantity]=${MAX_SEATS_PER_PURCHASE}`);
     expect(captured).not.toContain('adjustable_quantity');
     expect(captured).not.toContain('allow_promotion_codes');
