@@ -3,11 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
 import { loadDraft } from '../../../frontend/src/features/generator/utils/wizard-draft';
-import { answer, requestsTo } from './api-mocks';
-import { signedIn } from './auth-session';
-import { startedOf } from './fixtures';
+import { requestsTo } from './api-mocks';
 import { renderAt } from './render';
-import { answerPolls, answerUploads, drop, photo, pressContinue } from './wizard';
+import { answerPolls, drop, freshWizardTab, photo, pressContinue } from './wizard';
 
 vi.mock(
   '../../../frontend/src/features/generator/utils/image-prep',
@@ -20,10 +18,7 @@ vi.mock(
  */
 
 beforeEach(() => {
-  sessionStorage.clear();
-  signedIn();
-  answerUploads();
-  answer('POST /api/generations', startedOf());
+  freshWizardTab();
   answerPolls([]);
 });
 

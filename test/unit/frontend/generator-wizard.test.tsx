@@ -5,10 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Headshot } from '../../../frontend/src/lib/api/get-generation';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
 import { answer, answerUrl, apiError, meOf, requestsTo } from './api-mocks';
-import { signedIn } from './auth-session';
-import { generationOf, headshotOf, startedOf } from './fixtures';
+import { generationOf, headshotOf } from './fixtures';
 import { expectToast, renderAt, toasts, toastsOf } from './render';
-import { answerPolls, answerUploads, drop, expectGenerateFailed, photo, reachStep3 } from './wizard';
+import { answerPolls, drop, expectGenerateFailed, freshWizardTab, photo, reachStep3 } from './wizard';
 
 vi.mock(
   '../../../frontend/src/features/generator/utils/image-prep',
@@ -21,14 +20,10 @@ vi.mock(
  * generation and a failed favorite.
  */
 
-let uploads: ReturnType<typeof answerUploads>;
+let uploads: ReturnType<typeof freshWizardTab>;
 
 beforeEach(() => {
-  // The wizard keeps its draft in sessionStorage for the tab; every test starts with a fresh tab.
-  sessionStorage.clear();
-  signedIn();
-  uploads = answerUploads();
-  answer('POST /api/generations', startedOf());
+  uploads = freshWizardTab();
   answer('PATCH /api/headshots/{id}', ({ params, body }) => ({
     ...headshotOf(0, { id: params.id }),
     ...(body as Partial<Headshot>),

@@ -4,14 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Headshot } from '../../../frontend/src/lib/api/get-generation';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
 import { answer, apiError } from './api-mocks';
-import { signedIn } from './auth-session';
-import { generationOf, headshotOf, startedOf } from './fixtures';
+import { generationOf, headshotOf } from './fixtures';
 import { expectToast, renderAt, toastsOf } from './render';
 import {
   answerPolls,
-  answerUploads,
   drop,
   expectGenerateFailed,
+  freshWizardTab,
   photo,
   pressContinue,
   reachStep3,
@@ -29,11 +28,7 @@ vi.mock(
  */
 
 beforeEach(() => {
-  // The wizard keeps its draft in sessionStorage for the tab; every test starts with a fresh tab.
-  sessionStorage.clear();
-  signedIn();
-  answerUploads();
-  answer('POST /api/generations', startedOf());
+  freshWizardTab();
 });
 
 function renderWizard() {

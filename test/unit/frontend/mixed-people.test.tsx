@@ -4,10 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GeneratorPage } from '../../../frontend/src/features/generator/components/GeneratorPage';
 import { generateControls } from '../../../frontend/src/features/generator/utils/wizard-rules';
 import { answer, apiError, held, requestsTo, type AnswerOf } from './api-mocks';
-import { signedIn } from './auth-session';
-import { startedOf } from './fixtures';
 import { expectToast, renderAt } from './render';
-import { answerUploads, drop, photo, pressContinue } from './wizard';
+import { drop, freshWizardTab, photo, pressContinue } from './wizard';
 
 vi.mock(
   '../../../frontend/src/features/generator/utils/image-prep',
@@ -41,11 +39,7 @@ function checksOf(keys: string[]): PhotoChecksAnswer {
 }
 
 beforeEach(() => {
-  // The wizard keeps its draft in sessionStorage for the tab; every test starts with a fresh tab.
-  sessionStorage.clear();
-  signedIn();
-  answerUploads();
-  answer('POST /api/generations', startedOf());
+  freshWizardTab();
 });
 
 const renderWizard = () => renderAt('/generator', { element: <GeneratorPage /> });

@@ -3,7 +3,8 @@ import { HttpResponse } from 'msw';
 import { expect } from 'vitest';
 import type { Generation } from '../../../frontend/src/lib/api/contracts';
 import { answer, answerUrl } from './api-mocks';
-import { generationOf } from './fixtures';
+import { signedIn } from './auth-session';
+import { generationOf, startedOf } from './fixtures';
 import { expectToast } from './render';
 
 /**
@@ -14,6 +15,18 @@ import { expectToast } from './render';
  * `createImageBitmap`). A wizard test replaces it with {@link imagePrep}:
  *   vi.mock('../../../frontend/src/features/generator/utils/image-prep', async () => (await import('./wizard')).imagePrep);
  */
+
+/**
+ * A wizard test's start: a fresh tab (the wizard keeps its draft in sessionStorage for the tab), a signed-in
+ * customer, the uploads answered ({@link answerUploads}, returned) and every generation started.
+ */
+export function freshWizardTab(): ReturnType<typeof answerUploads> {
+  sessionStorage.clear();
+  signedIn();
+  const uploads = answerUploads();
+  answer('POST /api/generations', startedOf());
+  return uploads;
+}
 
 /** `utils/image-prep` without a canvas: the photo goes up as it is. */
 export const imagePrep = {
