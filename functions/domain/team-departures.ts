@@ -1,4 +1,4 @@
-import { teamMessage } from './team-errors';
+import { TeamError, teamMessage } from './team-errors';
 import type { TeamRole } from './teams';
 
 /**
@@ -40,12 +40,19 @@ export function departureOf(role: TeamRole): 'leave' | 'close' {
  * 409 `TEAM_OWNER_CANNOT_DELETE_ACCOUNT`: `DELETE /api/me` by the owner of a team that still has other members; they
  * hand it over first. Nothing was deleted.
  */
-export class TeamOwnerCannotDeleteAccountError extends Error {
+export class TeamOwnerCannotDeleteAccountError extends TeamError {
   override readonly name = 'TeamOwnerCannotDeleteAccountError';
   constructor(
     readonly teamId: string,
     readonly teamName: string,
   ) {
-    super(teamMessage('TEAM_OWNER_CANNOT_DELETE_ACCOUNT', { team: teamName }));
+    super(
+      'TEAM_OWNER_CANNOT_DELETE_ACCOUNT',
+      teamMessage('TEAM_OWNER_CANNOT_DELETE_ACCOUNT', { team: teamName }),
+      {
+        teamId,
+        teamName,
+      },
+    );
   }
 }

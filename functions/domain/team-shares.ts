@@ -4,7 +4,7 @@ import { versionFileName } from './headshot-versions';
 import { isUlid } from './object-keys';
 import type { Outfit } from './outfits';
 import type { Background, Style } from './styles';
-import { teamMessage } from './team-errors';
+import { TeamError, teamMessage } from './team-errors';
 import { payingTeam, type GenerationPayer } from './team-seats';
 import type { Membership } from './teams';
 
@@ -129,9 +129,9 @@ export function decodeSharedCursor(cursor: string, expected: { pk: string; skPre
  * team's), so it cannot be shared with this team. Only its owner can get it: another person's headshot id is
  * answered as an unknown headshot.
  */
-export class NotATeamHeadshotError extends Error {
+export class NotATeamHeadshotError extends TeamError {
   override readonly name = 'NotATeamHeadshotError';
   constructor(readonly teamName: string) {
-    super(teamMessage('NOT_A_TEAM_HEADSHOT', { team: teamName }));
+    super('NOT_A_TEAM_HEADSHOT', teamMessage('NOT_A_TEAM_HEADSHOT', { team: teamName }));
   }
 }

@@ -21,28 +21,7 @@ import { PhotosDontMatchError } from '../domain/likeness-cap';
 import { PhotosRefusedError } from '../domain/provider-refusals';
 import { QuotaExceededError } from '../domain/quotas';
 import { PurchaseNotFoundError } from '../domain/reversals';
-import {
-  EmailNotVerifiedError,
-  InvitationNotFoundError,
-  InvitationNotSentError,
-  InvitationSendLimitError,
-  InviteUnusableError,
-  InviteWrongAddressError,
-  InviteWrongDomainError,
-  LookLockedError,
-  TeamAllowanceUsedError,
-  TeamDomainNotAllowedError,
-  TeamForbiddenError,
-  TeamMemberNotFoundError,
-  TeamNoSeatsError,
-  TeamNotFoundError,
-  TeamNoDomainsError,
-  TeamOwnerCannotLeaveError,
-  TooManyInviteLinksError,
-  TooManyInviteesError,
-} from '../domain/team-errors';
-import { NotATeamHeadshotError } from '../domain/team-shares';
-import { TeamOwnerCannotDeleteAccountError } from '../domain/team-departures';
+import { TeamError, type TeamErrorCode } from '../domain/team-errors';
 
 export type { ApiErrorBody };
 
@@ -81,6 +60,36 @@ const map = <E extends Error>(error: ErrorClass<E>, toHttp: (error: E) => HttpEr
   ({ error, toHttp }) as unknown as ErrorMapping;
 /** The common case: a fixed status and code, the error's own message (written for a person). */
 const as = (status: number, code: string) => (error: Error) => new HttpError(status, code, error.message);
+
+/**
+ * The status of each team error's code (docs/teams.md "Errors"); the error carries its code and details. A non-member
+ * always gets TEAM_NOT_FOUND, never TEAM_FORBIDDEN.
+ */
+const TEAM_STATUS: Record<TeamErrorCode, number> = {
+  TEAM_NOT_FOUND: 404,
+  TEAM_FORBIDDEN: 403,
+  TEAM_MEMBER_NOT_FOUND: 404,
+  TEAM_OWNER_CANNOT_LEAVE: 409,
+  TEAM_DOMAIN_NOT_ALLOWED: 400,
+  INVITE_NOT_FOUND: 404,
+  INVITE_EXPIRED: 410,
+  INVITE_USED_UP: 410,
+  INVITE_REVOKED: 410,
+  INVITE_WRONG_DOMAIN: 403,
+  INVITE_WRONG_ADDRESS: 403,
+  INVITATION_NOT_FOUND: 404,
+  EMAIL_NOT_VERIFIED: 403,
+  LOOK_LOCKED: 400,
+  TEAM_ALLOWANCE_USED: 409,
+  TEAM_NO_SEATS: 402,
+  TEAM_NO_DOMAINS: 400,
+  TOO_MANY_INVITE_LINKS: 409,
+  TOO_MANY_INVITEES: 400,
+  INVITATION_SEND_LIMIT: 409,
+  INVITATION_NOT_SENT: 502,
+  NOT_A_TEAM_HEADSHOT: 404,
+  TEAM_OWNER_CANNOT_DELETE_ACCOUNT: 409,
+};
 
 /**
  * THE table of named errors → HTTP answers (docs/architecture.md §3 "Errors"): the one place where the errors the
@@ -134,53 +143,7 @@ export const ERROR_TABLE: readonly ErrorMapping[] = [
     PurchaseNotFoundError,
     () => new HttpError(409, 'PURCHASE_NOT_FOUND', 'No purchase is known for this payment yet.'),
   ),
-  // Teams (docs/teams.md "Errors"): a non-member always gets TEAM_NOT_FOUND, never TEAM_FORBIDDEN.
-  map(TeamNotFoundError, as(404, 'TEAM_NOT_FOUND')),
-  map(TeamForbiddenError, as(403, 'TEAM_FORBIDDEN')),
-  map(TeamMemberNotFoundError, as(404, 'TEAM_MEMBER_NOT_FOUND')),
-  map(TeamOwnerCannotLeaveError, as(409, 'TEAM_OWNER_CANNOT_LEAVE')),
-  map(
-    TeamDomainNotAllowedError,
-    (error) => new HttpError(400, 'TEAM_DOMAIN_NOT_ALLOWED', error.message, { domain: error.domain }),
-  ),
-  map(
-    InviteUnusableError,
-    (error) => new HttpError(error.code === 'INVITE_NOT_FOUND' ? 404 : 410, error.code, error.message),
-  ),
-  map(
-    InviteWrongDomainError,
-    (error) => new HttpError(403, 'INVITE_WRONG_DOMAIN', error.message, { domains: error.domains }),
-  ),
-  map(InviteWrongAddressError, as(403, 'INVITE_WRONG_ADDRESS')),
-  map(InvitationNotFoundError, as(404, 'INVITATION_NOT_FOUND')),
-  map(EmailNotVerifiedError, as(403, 'EMAIL_NOT_VERIFIED')),
-  map(LookLockedError, (error) => new HttpError(400, 'LOOK_LOCKED', error.message, { field: error.field })),
-  map(
-    TeamAllowanceUsedError,
-    (error) => new HttpError(409, 'TEAM_ALLOWANCE_USED', error.message, { kind: error.kind }),
-  ),
-  map(
-    TeamNoSeatsError,
-    (error) =>
-      new HttpError(402, 'TEAM_NO_SEATS', error.message, {
-        required: error.required,
-        balance: error.balance,
-      }),
-  ),
-  map(TeamNoDomainsError, as(400, 'TEAM_NO_DOMAINS')),
-  map(TooManyInviteLinksError, as(409, 'TOO_MANY_INVITE_LINKS')),
-  map(TooManyInviteesError, as(400, 'TOO_MANY_INVITEES')),
-  map(InvitationSendLimitError, as(409, 'INVITATION_SEND_LIMIT')),
-  map(InvitationNotSentError, as(502, 'INVITATION_NOT_SENT')),
-  map(NotATeamHeadshotError, as(404, 'NOT_A_TEAM_HEADSHOT')),
-  map(
-    TeamOwnerCannotDeleteAccountError,
-    (error) =>
-      new HttpError(409, 'TEAM_OWNER_CANNOT_DELETE_ACCOUNT', error.message, {
-        teamId: error.teamId,
-        teamName: error.teamName,
-      }),
-  ),
+  map(TeamError, (error) => new HttpError(TEAM_STATUS[error.code], error.code, error.message, error.details)),
   map(WorkflowStartFailedError, as(502, 'WORKFLOW_START_FAILED')),
   map(CheckoutFailedError, as(502, 'CHECKOUT_FAILED')),
   map(CheckoutUnavailableError, as(502, 'CHECKOUT_UNAVAILABLE')),
