@@ -1,5 +1,5 @@
 import { ExternalLink, Receipt } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
+import { ShowMoreButton } from '../../../components/ui/ShowMoreButton';
 import { formatPrice } from '../../../lib/format-price';
 import { usePurchases, type Purchase } from '../api/get-purchases';
 
@@ -67,17 +67,7 @@ export function PurchaseHistory() {
           </tbody>
         </table>
       )}
-      {purchases.hasNextPage && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-4"
-          onClick={() => void purchases.fetchNextPage()}
-          disabled={purchases.isFetchingNextPage}
-        >
-          {PURCHASES_TEXT.more}
-        </Button>
-      )}
+      <ShowMoreButton query={purchases} className="mt-4" label={PURCHASES_TEXT.more} />
     </section>
   );
 }

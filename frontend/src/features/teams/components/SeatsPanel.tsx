@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Team } from '../../../../../functions/contracts/teams';
 import { seatPriceCents } from '../../../../../functions/domain/team-seats';
 import { Button } from '../../../components/ui/Button';
+import { ShowMoreButton } from '../../../components/ui/ShowMoreButton';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format-price';
 import { redirectTo } from '../../../lib/redirect';
@@ -124,17 +125,7 @@ function TeamPurchases({ teamId }: { teamId: string }) {
           ))}
         </ul>
       )}
-      {purchases.hasNextPage && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-3"
-          onClick={() => void purchases.fetchNextPage()}
-          disabled={purchases.isFetchingNextPage}
-        >
-          Show more
-        </Button>
-      )}
+      <ShowMoreButton query={purchases} className="mt-3" />
     </div>
   );
 }

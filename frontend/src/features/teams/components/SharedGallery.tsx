@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Team } from '../../../../../functions/contracts/teams';
 import { Button } from '../../../components/ui/Button';
+import { ShowMoreButton } from '../../../components/ui/ShowMoreButton';
 import { fetchAllTeamHeadshots } from '../../../lib/api/team-shares';
 import { captionOf } from '../../../lib/headshot-caption';
 import { saveZip } from '../../../lib/zip-download';
@@ -84,17 +85,7 @@ export function SharedGallery({ team }: { team: Team }) {
           ))}
         </ul>
       )}
-      {gallery.hasNextPage && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-4"
-          disabled={gallery.isFetchingNextPage}
-          onClick={() => void gallery.fetchNextPage()}
-        >
-          Show more
-        </Button>
-      )}
+      <ShowMoreButton query={gallery} className="mt-4" />
     </Panel>
   );
 }
