@@ -11,6 +11,7 @@ import { createTeam } from '../api/team-writes';
 import { splitDomains } from '../utils/team-form';
 import { CREATE_TEAM_TEXT } from '../utils/text';
 import { FIELD_CLASSES, TeamFrame } from './TeamLayout';
+import { FieldLabel } from '../../../components/ui/FieldLabel';
 
 /**
  * `/teams/new`, 'Create a team' (docs/product-spec.md §2 "Teams"): the company's name and, optionally, its e-mail
@@ -57,9 +58,9 @@ export function CreateTeamPage() {
           <Building2 aria-hidden="true" className="size-6 text-brand-600" />
           {CREATE_TEAM_TEXT.title}
         </h1>
-        <label htmlFor={nameId} className="mt-6 block text-sm font-semibold text-slate-900">
+        <FieldLabel htmlFor={nameId} className="mt-6">
           {CREATE_TEAM_TEXT.name}
-        </label>
+        </FieldLabel>
         <input
           id={nameId}
           name="name"
@@ -70,12 +71,9 @@ export function CreateTeamPage() {
           onChange={(event) => setName(event.target.value)}
           className={`${FIELD_CLASSES} mt-1.5`}
         />
-        <label htmlFor={domainsId} className="mt-5 block text-sm font-semibold text-slate-900">
+        <FieldLabel htmlFor={domainsId} hint={CREATE_TEAM_TEXT.domainsHint} className="mt-5">
           {CREATE_TEAM_TEXT.domains}
-        </label>
-        <p id={`${domainsId}-hint`} className="mt-1 text-sm text-slate-600">
-          {CREATE_TEAM_TEXT.domainsHint}
-        </p>
+        </FieldLabel>
         <input
           id={domainsId}
           name="domains"

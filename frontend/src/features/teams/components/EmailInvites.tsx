@@ -8,6 +8,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { sendInvitations } from '../api/invites';
 import { invitationSummary } from '../utils/invitations';
 import { INVITE_TEXT } from '../utils/text';
+import { FieldLabel } from '../../../components/ui/FieldLabel';
 
 /** A CSV larger than this is not a list of addresses (the API takes 100,000 characters). */
 const MAX_CSV_BYTES = 100_000;
@@ -55,12 +56,9 @@ export function EmailInvites({ teamId, onSent }: { teamId: string; onSent: () =>
         <Mail aria-hidden="true" className="size-4 text-slate-500" />
         {INVITE_TEXT.byEmail}
       </h3>
-      <label htmlFor={id} className="mt-3 block text-sm font-semibold text-slate-900">
+      <FieldLabel htmlFor={id} hint={INVITE_TEXT.emailsHint} className="mt-3">
         {INVITE_TEXT.emails}
-      </label>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        {INVITE_TEXT.emailsHint}
-      </p>
+      </FieldLabel>
       <textarea
         id={id}
         rows={4}

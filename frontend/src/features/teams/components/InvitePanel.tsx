@@ -18,6 +18,7 @@ import { formatDate } from '../utils/team-form';
 import { INVITE_TEXT } from '../utils/text';
 import { EmailInvites } from './EmailInvites';
 import { FIELD_CLASSES, Panel, Problem } from './TeamLayout';
+import { FieldLabel } from '../../../components/ui/FieldLabel';
 
 type AdminTeam = Team & { admin: NonNullable<Team['admin']> };
 
@@ -112,9 +113,7 @@ function LinkForm({
   return (
     <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-2">
       <div>
-        <label htmlFor={`${id}-days`} className="block text-sm font-semibold text-slate-900">
-          {INVITE_TEXT.expiresAfter}
-        </label>
+        <FieldLabel htmlFor={`${id}-days`}>{INVITE_TEXT.expiresAfter}</FieldLabel>
         <select
           id={`${id}-days`}
           value={days}
@@ -129,9 +128,7 @@ function LinkForm({
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-cap`} className="block text-sm font-semibold text-slate-900">
-          {INVITE_TEXT.cap}
-        </label>
+        <FieldLabel htmlFor={`${id}-cap`}>{INVITE_TEXT.cap}</FieldLabel>
         <input
           id={`${id}-cap`}
           type="number"

@@ -12,6 +12,7 @@ import { startSeatCheckout, useTeamPurchases, type TeamPurchase } from '../api/s
 import { formatDate, parseSeats } from '../utils/team-form';
 import { SEATS_TEXT } from '../utils/text';
 import { FIELD_CLASSES, Panel, Problem } from './TeamLayout';
+import { FieldLabel } from '../../../components/ui/FieldLabel';
 
 /** The purchase status as the dashboard's history names it. */
 const STATUS = { completed: 'Paid', refunded: 'Refunded', disputed: 'Disputed' } as const;
@@ -72,9 +73,7 @@ export function SeatsPanel({
       )}
       <form onSubmit={(event) => void buy(event)} className="mt-5 flex flex-wrap items-end gap-3">
         <div className="w-40">
-          <label htmlFor={quantityId} className="block text-sm font-semibold text-slate-900">
-            {SEATS_TEXT.quantity}
-          </label>
+          <FieldLabel htmlFor={quantityId}>{SEATS_TEXT.quantity}</FieldLabel>
           <input
             id={quantityId}
             type="number"
