@@ -1,13 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
 import { documentClient } from '../../functions/adapters/support/aws';
 import { purchaseSk, userPk } from '../../functions/adapters/support/keys';
-import { resetConfigForTests } from '../../functions/config/settings';
 import { storageSettings } from '../../functions/config/storage';
 import { findPack } from '../../functions/domain/packs';
-import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
-import { configureHandlers } from '../helpers/handler-config';
+import { withFakeProvider } from './fake-provider';
 import { signedUpUser, uploadFixtures, type BenchStack } from './http';
 
 /**
@@ -128,29 +125,7 @@ export async function benchPaidFirst(
     paidAfterMs: 10_000,
   },
 ): Promise<PaidFirstFigures> {
-  const fake = await startFakeOpenAi({
-    rateLimit: {
-      limit: options.imagesPerMinute,
-      burst: Math.max(1, Math.ceil(options.imagesPerMinute / 60)),
-    },
-    latencyMs: options.latencyMs,
-  });
-  const keysSaved = [
-    'IMAGE_PROVIDER',
-    'OPENAI_API_KEY',
-    'OPENAI_BASE_URL',
-    'PROVIDER_IMAGES_PER_MINUTE',
-    'PROVIDER_MAX_CONCURRENCY',
-  ];
-  const saved = Object.fromEntries(keysSaved.map((k) => [k, process.env[k]]));
-  try {
-    configureHandlers({
-      IMAGE_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: fake.baseURL,
-      PROVIDER_IMAGES_PER_MINUTE: String(options.imagesPerMinute),
-      PROVIDER_MAX_CONCURRENCY: String(options.maxConcurrency),
-    });
+  return withFakeProvider(options, async (fake) => {
     const freeShare = Number(process.env.PROVIDER_FREE_SHARE ?? 0.25);
     const setUp = async (lane: 'free' | 'paid') => {
       const user = await signedUpUser(stack);
@@ -208,13 +183,5 @@ export async function benchPaidFirst(
         .join(' ')}; 429s ${fake.stats.throttled}`,
     );
     return figures;
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetConfigForTests();
-    resetImageProviderForTests();
-    await fake.close();
-  }
+  });
 }

@@ -1,10 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getGeneration } from '../../functions/adapters/generations';
-import { resetImageProviderForTests } from '../../functions/adapters/image-providers';
-import { resetConfigForTests } from '../../functions/config/settings';
-import { startFakeOpenAi } from '../../infrastructure/local/stand-ins/openai/server';
+import { withFakeProvider } from './fake-provider';
 import { apiJson, signedUpUser, startGeneration, uploadFixtures, type BenchStack } from './http';
-import { configureHandlers } from '../helpers/handler-config';
 import { readState } from '../../functions/adapters/provider-queue/state';
 import { queueUsage, resetQueueUsage } from '../../functions/adapters/provider-queue/usage';
 import { averageCallMs } from '../../functions/domain/provider-queue';
@@ -157,30 +154,7 @@ export async function benchProviderLimits(
   },
 ): Promise<ProviderLimitFigures> {
   const photos = options.photos ?? ['obama.jpg', 'obama-720p.jpg'];
-  const fake = await startFakeOpenAi({
-    rateLimit: {
-      limit: options.imagesPerMinute,
-      burst: Math.max(1, Math.ceil(options.imagesPerMinute / 60)),
-    },
-    latencyMs: options.latencyMs,
-  });
-  const saved = Object.fromEntries(
-    [
-      'IMAGE_PROVIDER',
-      'OPENAI_API_KEY',
-      'OPENAI_BASE_URL',
-      'PROVIDER_IMAGES_PER_MINUTE',
-      'PROVIDER_MAX_CONCURRENCY',
-    ].map((k) => [k, process.env[k]]),
-  );
-  try {
-    configureHandlers({
-      IMAGE_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: fake.baseURL,
-      PROVIDER_IMAGES_PER_MINUTE: String(options.imagesPerMinute),
-      PROVIDER_MAX_CONCURRENCY: String(options.maxConcurrency),
-    });
+  return withFakeProvider(options, async (fake) => {
     // Customers are set up one after the other (sign-up and presigned uploads are not what this row measures).
     const customers: { user: Awaited<ReturnType<typeof signedUpUser>>; keys: string[] }[] = [];
     for (let i = 0; i < options.generations; i++) {
@@ -262,13 +236,5 @@ export async function benchProviderLimits(
         wakeUps: queue.wakeUps,
       },
     };
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetConfigForTests();
-    resetImageProviderForTests();
-    await fake.close();
-  }
+  });
 }
