@@ -8,13 +8,10 @@ import {
   UploadMissingError,
 } from '../../../functions/domain/errors';
 import { toHttpError } from '../../../functions/http/errors';
-import { generationStartWorld } from './fakes/generation-start';
+import { generationStartWorld, STARTER, SUB, uploadKey } from './fakes/generation-start';
 import { photoCheckOf, type PhotoSpec } from './fakes/photos';
 
-const SUB = 'user-1';
-const STARTER = { sub: SUB, email: undefined };
-const BATCH = '01KDWYDY00BBBBBBBBBBBBBBBB';
-const key = (n: number, sub = SUB) => `uploads/${sub}/${BATCH}/${n}`;
+const key = (n: number, sub = SUB) => uploadKey(n, sub);
 
 function world(credits = 12, highResolution = true) {
   const w = generationStartWorld();

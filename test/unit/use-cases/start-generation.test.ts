@@ -19,12 +19,10 @@ import { PhotosRefusedError, safetyIdentifier } from '../../../functions/domain/
 import { QuotaExceededError } from '../../../functions/domain/quotas';
 import { orderKey } from '../../../functions/domain/provider-queue-order';
 import { failing } from './fakes/failures';
-import { generationStartWorld, START, TEST_PEPPER } from './fakes/generation-start';
+import { generationStartWorld, START, STARTER, SUB, TEST_PEPPER, uploadKey } from './fakes/generation-start';
 import { photoCheckOf, type PhotoSpec } from './fakes/photos';
 
-const SUB = 'user-1';
-const STARTER = { sub: SUB, email: undefined };
-const KEYS = [`uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/0`];
+const KEYS = [uploadKey(0)];
 /** The one photo's bytes, and its set's identity: its content's digest, not its ETag. */
 const PHOTO = 'photo';
 const HASH = referenceSetHash([createHash('sha256').update(PHOTO).digest('hex')]);
@@ -48,8 +46,8 @@ describe('assertReferencesStored', () => {
     const { ports, buckets } = world();
     expect(await assertReferencesStored(SUB, KEYS, ports)).toBe(HASH);
     const again = [
-      `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/0`,
-      `uploads/${SUB}/01KDWYDY00CCCCCCCCCCCCCCCC/1`,
+      uploadKey(0, SUB, '01KDWYDY00CCCCCCCCCCCCCCCC'),
+      uploadKey(1, SUB, '01KDWYDY00CCCCCCCCCCCCCCCC'),
     ];
     buckets.put('uploads', again[0]!, 'another photo');
     buckets.put('uploads', again[1]!, PHOTO);
@@ -60,7 +58,7 @@ describe('assertReferencesStored', () => {
 
   it('names a photo that is not stored, is empty, too large or not an image', async () => {
     const { ports, buckets } = world();
-    const key = (n: number) => `uploads/${SUB}/01KDWYDY00BBBBBBBBBBBBBBBB/${n}`;
+    const key = (n: number) => uploadKey(n);
     await expect(assertReferencesStored(SUB, [...KEYS, key(1)], ports)).rejects.toEqual(
       new UploadMissingError(1),
     );
@@ -79,7 +77,7 @@ describe('assertReferencesStored', () => {
   });
 
   describe('photos the photo check calls mixed_people (issue 33)', () => {
-    const key = (n: number) => `uploads/${SUB}/01KDWYDY00DDDDDDDDDDDDDDDD/${n}`;
+    const key = (n: number) => uploadKey(n, SUB, '01KDWYDY00DDDDDDDDDDDDDDDD');
     /** Uploads showing `specs`, each with the check `POST /api/photo-checks` stored for its current version. */
     async function checkedSet(specs: PhotoSpec[]) {
       const w = world();

@@ -23,6 +23,14 @@ import { teamStore } from '../../../helpers/team-store';
 /** The clock of a generation start: 2026-01-01 12:00 UTC. */
 export const START = new Date('2026-01-01T12:00:00.000Z');
 
+/** The customer who starts the generations, as the handlers pass them to the use cases. */
+export const SUB = 'user-1';
+export const STARTER = { sub: SUB, email: undefined };
+
+/** The upload key of photo `n` of the batch the tests upload (`uploads/<sub>/<batch>/<n>`). */
+export const uploadKey = (n: number, sub = SUB, batch = '01KDWYDY00BBBBBBBBBBBBBBBB') =>
+  `uploads/${sub}/${batch}/${n}`;
+
 /** The key of the fakes' safety identifiers (the stack's pepper in the cloud). */
 export const TEST_PEPPER = 'test-pepper';
 
