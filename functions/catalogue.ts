@@ -21,6 +21,7 @@ import type {
   FunctionSpec,
   FunctionEntry,
 } from './catalogue-types';
+import { TEAM_FUNCTIONS } from './catalogue-teams';
 
 export type {
   FunctionKind,
@@ -130,36 +131,8 @@ const specs: readonly FunctionSpec[] = [
   { handler: 'http/get-draft', kind: 'http', access: { table: ['read'], uploads: ['read', 'list'] } },
   { handler: 'http/save-draft', kind: 'http', access: { table: ['read', 'write', 'delete'] } },
   { handler: 'http/delete-draft', kind: 'http', access: { table: ['delete'] } },
-  // Teams (docs/teams.md): every route reads the caller's member item first; quotas are transactions (write).
-  { handler: 'http/create-team', kind: 'http', access: { table: READ_WRITE } },
-  { handler: 'http/list-teams', kind: 'http', access: { table: ['read'] } },
-  // The team and its gallery (GET …/headshots): only reads, and presigns every current member's shared files.
-  { handler: 'http/get-team', kind: 'http', access: { table: ['read'], results: ['read'] } },
-  { handler: 'http/update-team', kind: 'http', access: { table: READ_WRITE } },
-  { handler: 'http/set-team-member-role', kind: 'http', access: { table: READ_WRITE } },
-  // A member's place in the team (http/team-membership: leaving or removal, sharing and unsharing): leaving or removal
-  // deletes the "my teams" item and the member's shared headshots' items; a share is one transaction answered with
-  // presigned GETs; unsharing deletes the share's two items.
-  {
-    handler: 'http/team-membership',
-    kind: 'http',
-    access: { table: ['read', 'write', 'delete'], results: ['read'] },
-  },
-  { handler: 'http/create-invite-link', kind: 'http', access: { table: READ_WRITE } },
-  { handler: 'http/list-invite-links', kind: 'http', access: { table: ['read'] } },
-  { handler: 'http/revoke-invite-link', kind: 'http', access: { table: READ_WRITE } },
-  { handler: 'http/send-invitations', kind: 'http', access: { table: READ_WRITE, mail: true } },
-  { handler: 'http/resend-invitation', kind: 'http', access: { table: READ_WRITE, mail: true } },
-  { handler: 'http/get-invite', kind: 'http', access: { table: ['read'] } },
-  { handler: 'http/accept-invite', kind: 'http', access: { table: READ_WRITE } },
-  // Seats: the buyer's quota is a transaction, the pending purchase a put; Stripe creates the session.
-  {
-    handler: 'http/create-team-checkout-session',
-    kind: 'http',
-    access: { table: READ_WRITE, secrets: STRIPE },
-  },
-  { handler: 'http/list-team-purchases', kind: 'http', access: { table: ['read'] } },
-
+  // Teams (docs/teams.md): their routes' functions, in ./catalogue-teams.ts.
+  ...TEAM_FUNCTIONS,
   {
     handler: 'http/delete-headshot',
     kind: 'http',
